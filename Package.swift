@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SceneFlow",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sceneflow", targets: ["sceneflow"]),
+        .library(name: "SceneFlowKit", targets: ["SceneFlowKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+    ],
+    targets: [
+        // The model: value types of a scenario, source locations and diagnostics. Foundation only.
+        .target(name: "ScenarioSpec"),
+        // YAML -> ScenarioSpec with positions; validation; the expression language. Yams lives here only.
+        .target(
+            name: "ScenarioLoader",
+            dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams")]
+        ),
+        // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
+        .target(
+            name: "SceneFlowKit",
+            dependencies: ["ScenarioSpec", "ScenarioLoader", .product(name: "Rainbow", package: "Rainbow")]
+        ),
+        // The command-line tool: argument parsing only.
+        .executableTarget(
+            name: "sceneflow",
+            dependencies: [
+                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
+        .testTarget(
+            name: "ScenarioLoaderTests",
+            dependencies: ["ScenarioLoader", "ScenarioSpec"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit"]),
+    ]
+)

@@ -1,0 +1,401 @@
+import ScenarioSpec
+
+/// The type of a checked expression. `nil` and `[]` have no type of their own until they meet one.
+enum CheckedType: Equatable, CustomStringConvertible {
+    case type(TypeRef)
+    case nilLiteral
+    case emptyList
+    /// An error was already reported; suppresses follow-on errors.
+    case invalid
+
+    var description: String {
+        switch self {
+        case .type(let t): t.description
+        case .nilLiteral: "nil"
+        case .emptyList: "[]"
+        case .invalid: "<error>"
+        }
+    }
+
+    var typeRef: TypeRef? {
+        if case .type(let t) = self { return t }
+        return nil
+    }
+}
+
+/// The names visible to an expression, with their types.
+struct Scope {
+    private(set) var names: [(name: String, type: TypeRef)] = []
+    /// Said under "unknown name" errors: what this place of the scenario can see and why.
+    var explanation: String?
+
+    init(_ names: [(String, TypeRef)] = [], explanation: String? = nil) {
+        self.names = names.map { (name: $0.0, type: $0.1) }
+        self.explanation = explanation
+    }
+
+    func type(of name: String) -> TypeRef? { names.last { $0.name == name }?.type }
+
+    mutating func add(_ name: String, _ type: TypeRef) {
+        names.append((name, type))
+        poisoned.remove(name)
+    }
+
+    /// Names whose type is unknown because of an error already reported; using them reports nothing more.
+    private var poisoned: Set<String> = []
+
+    mutating func addPoisoned(_ name: String) {
+        names.removeAll { $0.name == name }
+        poisoned.insert(name)
+    }
+
+    func isPoisoned(_ name: String) -> Bool { poisoned.contains(name) }
+
+    var visibleNames: [String] {
+        var seen = Set<String>()
+        return names.map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// Type-checks expressions against declared fields, pointing at the column of each problem.
+struct ExpressionChecker {
+    let diagnostics: DiagnosticCollector
+    let recordType: (String) -> RecordType?
+
+    /// Checks `expr` and returns its type.
+    func check(_ expr: Expr, in scope: Scope) -> CheckedType {
+        check(expr.root, scope).type
+    }
+
+    /// Checks that `expr` is a Bool (a condition).
+    func checkCondition(_ expr: Expr, in scope: Scope, what: String) {
+        let type = check(expr, in: scope)
+        switch type {
+        case .type(.bool), .invalid: break
+        case .type(.optional(.bool)):
+            diagnostics.error("\(what) is 'Bool?'; compare it ('== true') or give a default ('?? false')",
+                              at: expr.location)
+        default:
+            diagnostics.error("\(what) must be a Bool, but '\(expr.text)' is '\(type)'", at: expr.location)
+        }
+    }
+
+    /// Checks that `expr` can be stored in a field of type `target`; `what` names the destination.
+    func checkAssignment(_ expr: Expr, to target: TypeRef, in scope: Scope, what: String) {
+        let type = check(expr, in: scope)
+        guard !Self.isAssignable(type, to: target) else { return }
+        var notes: [Diagnostic.Note] = []
+        if case .type(let source) = type, source.isOptional, Self.isAssignable(.type(source.unwrapped), to: target) {
+            notes.append(Diagnostic.Note("give a default with '?? …', or declare the field as '\(target.asOptional)'"))
+        }
+        diagnostics.error("cannot use '\(type)' as '\(target)' for \(what)", at: expr.location, notes: notes)
+    }
+
+    /// Swift's assignment rules, with Int widening to Double.
+    static func isAssignable(_ type: CheckedType, to target: TypeRef) -> Bool {
+        switch type {
+        case .invalid: return true
+        case .nilLiteral: return target.isOptional
+        case .emptyList: if case .list = target.unwrapped { return true } else { return false }
+        case .type(let source): return isAssignable(source, to: target)
+        }
+    }
+
+    static func isAssignable(_ source: TypeRef, to target: TypeRef) -> Bool {
+        if source == target { return true }
+        switch (source, target) {
+        case (.int, .double): return true
+        case (.optional(let s), .optional(let t)): return isAssignable(s, to: t)
+        case (_, .optional(let t)): return isAssignable(source, to: t)
+        case (.list(let s), .list(let t)): return isAssignable(s, to: t)
+        default: return false
+        }
+    }
+
+    // MARK: - Nodes
+
+    /// The type, and whether it is optional because of an optional chain (`a?.b.c` keeps chaining).
+    struct Result {
+        var type: CheckedType
+        var chained = false
+    }
+
+    private func check(_ node: ExprNode, _ scope: Scope) -> Result {
+        switch node.kind {
+        case .literal(let value):
+            switch value {
+            case .null: return Result(type: .nilLiteral)
+            case .bool: return Result(type: .type(.bool))
+            case .int: return Result(type: .type(.int))
+            case .double: return Result(type: .type(.double))
+            case .string: return Result(type: .type(.string))
+            case .list, .record: return Result(type: .invalid)
+            }
+        case .interpolation(let parts):
+            for case .expr(let inner) in parts {
+                let type = check(inner, scope).type
+                if case .type(let t) = type, t.isOptional {
+                    diagnostics.warning("'\(t)' in a string shows 'nil' when it has no value", at: inner.startLocation,
+                                        notes: [Diagnostic.Note("give a default: '\\(… ?? \"\")'")])
+                }
+            }
+            return Result(type: .type(.string))
+        case .list(let items):
+            var element: CheckedType = .emptyList
+            for item in items {
+                let type = check(item, scope).type
+                if element == .emptyList {
+                    element = type
+                    continue
+                }
+                guard let unified = unify(element, type) else {
+                    diagnostics.error("list items must have one type, but this one is '\(type)' and earlier ones are '\(element)'",
+                                      at: item.startLocation)
+                    return Result(type: .invalid)
+                }
+                element = unified
+            }
+            switch element {
+            case .emptyList: return Result(type: .emptyList)
+            case .type(let t): return Result(type: .type(.list(t)))
+            case .nilLiteral: return Result(type: .invalid)
+            case .invalid: return Result(type: .invalid)
+            }
+        case .identifier(let name):
+            if name.isEmpty || scope.isPoisoned(name) { return Result(type: .invalid) }
+            if let type = scope.type(of: name) { return Result(type: .type(type)) }
+            var notes: [Diagnostic.Note] = []
+            let visible = scope.visibleNames
+            notes.append(Diagnostic.Note(visible.isEmpty ? "nothing is in scope here"
+                                         : "in scope here: " + visible.joined(separator: ", ")))
+            if let explanation = scope.explanation { notes.append(Diagnostic.Note(explanation)) }
+            diagnostics.unknown("unknown name '\(name)'", name: name, candidates: visible, at: node.location,
+                                extraNotes: notes)
+            return Result(type: .invalid)
+        case .member(let baseNode, let name, let optionalChaining):
+            let base = check(baseNode, scope)
+            guard case .type(let baseType) = base.type else {
+                if base.type == .nilLiteral {
+                    diagnostics.error("'nil' has no member '\(name)'", at: node.location)
+                }
+                return Result(type: .invalid)
+            }
+            var chained = base.chained
+            var inner = baseType
+            if baseType.isOptional {
+                if optionalChaining || base.chained {
+                    inner = baseType.unwrapped
+                    chained = true
+                } else {
+                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)' to reach '\(name)'", at: node.location)
+                    return Result(type: .invalid)
+                }
+            } else if optionalChaining {
+                diagnostics.error("'?.' needs an optional, but this value is '\(baseType)'; use '.\(name)'",
+                                  at: node.location)
+            }
+            guard let memberType = member(name, of: inner, at: node.location) else { return Result(type: .invalid) }
+            return Result(type: .type(chained ? memberType.asOptional : memberType), chained: chained)
+        case .index(let baseNode, let indexNode):
+            let base = check(baseNode, scope)
+            let index = check(indexNode, scope).type
+            if index != .invalid && index != .type(.int) {
+                diagnostics.error("a list index must be an Int, not '\(index)'", at: indexNode.startLocation)
+            }
+            guard case .type(let baseType) = base.type else { return Result(type: .invalid) }
+            var chained = base.chained
+            var inner = baseType
+            if baseType.isOptional {
+                guard base.chained else {
+                    diagnostics.error("'\(baseType)' is optional; unwrap it with '?? []' before indexing", at: node.location)
+                    return Result(type: .invalid)
+                }
+                inner = baseType.unwrapped
+                chained = true
+            }
+            guard case .list(let element) = inner else {
+                diagnostics.error("only lists can be indexed, not '\(inner)'", at: node.location)
+                return Result(type: .invalid)
+            }
+            return Result(type: .type(chained ? element.asOptional : element), chained: chained)
+        case .unary(let op, let operandNode):
+            let operand = check(operandNode, scope).type
+            switch (op, operand) {
+            case (_, .invalid): return Result(type: .invalid)
+            case (.not, .type(.bool)): return Result(type: .type(.bool))
+            case (.negate, .type(let t)) where t.isNumeric: return Result(type: .type(t))
+            case (.not, _):
+                diagnostics.error("'!' needs a Bool, not '\(operand)'", at: node.location)
+            case (.negate, _):
+                diagnostics.error("'-' needs a number, not '\(operand)'", at: node.location)
+            }
+            return Result(type: .invalid)
+        case .binary(let op, let leftNode, let rightNode):
+            let left = check(leftNode, scope).type
+            let right = check(rightNode, scope).type
+            return Result(type: binary(op, left, right, at: node.location, leftNode: leftNode))
+        case .conditional(let conditionNode, let thenNode, let elseNode):
+            let condition = check(conditionNode, scope).type
+            if condition != .invalid && condition != .type(.bool) {
+                diagnostics.error("the condition before '?' must be a Bool, not '\(condition)'",
+                                  at: conditionNode.startLocation)
+            }
+            let a = check(thenNode, scope).type
+            let b = check(elseNode, scope).type
+            guard let unified = unify(a, b) else {
+                diagnostics.error("both sides of '? :' must have one type, but they are '\(a)' and '\(b)'",
+                                  at: node.location)
+                return Result(type: .invalid)
+            }
+            return Result(type: unified)
+        }
+    }
+
+    /// The type of `name` on a value of `type`: a record's field, or `count`, `isEmpty`, `first`, `last`.
+    private func member(_ name: String, of type: TypeRef, at location: SourceLocation) -> TypeRef? {
+        switch (type, name) {
+        case (.string, "count"), (.list, "count"): return .int
+        case (.string, "isEmpty"), (.list, "isEmpty"): return .bool
+        case (.list(let element), "first"), (.list(let element), "last"): return element.asOptional
+        case (.named(let recordName), _):
+            guard let record = recordType(recordName) else { return nil }
+            if let field = record.field(name) { return field.type }
+            diagnostics.unknown("'\(recordName)' has no field '\(name)'", name: name,
+                                candidates: record.fields.map(\.name), at: location,
+                                extraNotes: [Diagnostic.Note("fields of '\(recordName)': "
+                                    + (record.fields.isEmpty ? "none" : record.fields.map(\.name).joined(separator: ", ")))])
+            return nil
+        case (.list, _):
+            diagnostics.unknown("a list has no member '\(name)'", name: name,
+                                candidates: ["count", "isEmpty", "first", "last"], at: location,
+                                extraNotes: [Diagnostic.Note("lists have: count, isEmpty, first, last")])
+            return nil
+        case (.string, _):
+            diagnostics.unknown("a String has no member '\(name)'", name: name, candidates: ["count", "isEmpty"],
+                                at: location, extraNotes: [Diagnostic.Note("strings have: count, isEmpty")])
+            return nil
+        default:
+            diagnostics.error("'\(type)' has no member '\(name)'", at: location)
+            return nil
+        }
+    }
+
+    private func binary(_ op: BinaryOperator, _ left: CheckedType, _ right: CheckedType, at location: SourceLocation,
+                        leftNode: ExprNode) -> CheckedType {
+        if left == .invalid || right == .invalid {
+            switch op {
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return .type(.bool)
+            default: return .invalid
+            }
+        }
+        func fail(_ message: String, _ notes: [Diagnostic.Note] = []) -> CheckedType {
+            diagnostics.error(message, at: location, notes: notes)
+            return .invalid
+        }
+        switch op {
+        case .nilCoalescing:
+            switch left {
+            case .nilLiteral: return right
+            case .type(let l) where l.isOptional:
+                let wrapped = l.unwrapped
+                if right == .nilLiteral { return .type(l) }
+                if case .type(let r) = right {
+                    if Self.isAssignable(r, to: wrapped) { return .type(wrapped) }
+                    if Self.isAssignable(r, to: l) { return .type(l) }
+                    if wrapped == .int && r == .double { return .type(.double) }
+                }
+                if right == .emptyList, case .list = wrapped { return .type(wrapped) }
+                return fail("'??' needs a default of type '\(wrapped)', but this one is '\(right)'")
+            case .type(let l):
+                diagnostics.warning("the left side of '??' is never nil (it is '\(l)'); remove '?? …'", at: location)
+                return left
+            default:
+                return fail("'??' needs an optional on its left, not '\(left)'")
+            }
+        case .and, .or:
+            guard left == .type(.bool), right == .type(.bool) else {
+                return fail("'\(op.rawValue)' combines two Bools, not '\(left)' and '\(right)'")
+            }
+            return .type(.bool)
+        case .equal, .notEqual:
+            switch (left, right) {
+            case (.nilLiteral, .nilLiteral): return .type(.bool)
+            case (.nilLiteral, .type(let t)), (.type(let t), .nilLiteral):
+                if !t.isOptional {
+                    diagnostics.warning("'\(t)' is not optional, so it is never nil", at: location)
+                }
+                return .type(.bool)
+            case (.emptyList, .type(let t)), (.type(let t), .emptyList):
+                if case .list = t.unwrapped { return .type(.bool) }
+                return fail("cannot compare '\(t)' with an empty list")
+            case (.type(let l), .type(let r)):
+                if l.unwrapped == r.unwrapped || (l.unwrapped.isNumeric && r.unwrapped.isNumeric) { return .type(.bool) }
+                if Self.isAssignable(l, to: r) || Self.isAssignable(r, to: l) { return .type(.bool) }
+                return fail("cannot compare '\(l)' with '\(r)'")
+            default:
+                return .type(.bool)
+            }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard case .type(let l) = left, case .type(let r) = right else {
+                return fail("'\(op.rawValue)' compares numbers or strings, not '\(left)' and '\(right)'")
+            }
+            if l.isOptional || r.isOptional {
+                return fail("'\(op.rawValue)' cannot compare optionals ('\(l)', '\(r)'); give a default with '??'")
+            }
+            if (l.isNumeric && r.isNumeric) || (l == .string && r == .string) { return .type(.bool) }
+            return fail("'\(op.rawValue)' compares numbers or strings, not '\(l)' and '\(r)'")
+        case .add, .subtract, .multiply, .divide, .remainder:
+            guard case .type(let l) = left, case .type(let r) = right else {
+                if op == .add, left == .emptyList || right == .emptyList {
+                    if case .type(.list(let e)) = left { return .type(.list(e)) }
+                    if case .type(.list(let e)) = right { return .type(.list(e)) }
+                    if left == .emptyList && right == .emptyList { return .emptyList }
+                }
+                return fail("'\(op.rawValue)' cannot combine '\(left)' and '\(right)'")
+            }
+            if l.isOptional || r.isOptional {
+                return fail("'\(op.rawValue)' cannot use an optional ('\(l.isOptional ? l : r)'); give a default with '??'")
+            }
+            if op == .remainder {
+                guard l == .int, r == .int else { return fail("'%' needs two Ints, not '\(l)' and '\(r)'") }
+                return .type(.int)
+            }
+            if l.isNumeric && r.isNumeric { return .type(l == .int && r == .int ? .int : .double) }
+            if op == .add {
+                if l == .string && r == .string { return .type(.string) }
+                if case .list(let a) = l, case .list(let b) = r, let u = unify(.type(a), .type(b)), case .type(let e) = u {
+                    return .type(.list(e))
+                }
+                if l == .string || r == .string {
+                    return fail("'+' cannot add '\(l)' and '\(r)'",
+                                [Diagnostic.Note("to build text, use interpolation: \"…\\(value)…\"")])
+                }
+            }
+            return fail("'\(op.rawValue)' cannot combine '\(l)' and '\(r)'")
+        }
+    }
+
+    /// One type for two branches or list items: equal types, `T` with `T?` or `nil`, Int with Double.
+    func unify(_ a: CheckedType, _ b: CheckedType) -> CheckedType? {
+        switch (a, b) {
+        case (.invalid, _), (_, .invalid): return .invalid
+        case (.nilLiteral, .nilLiteral): return .nilLiteral
+        case (.emptyList, .emptyList): return .emptyList
+        case (.nilLiteral, .type(let t)), (.type(let t), .nilLiteral): return .type(t.asOptional)
+        case (.emptyList, .type(let t)), (.type(let t), .emptyList):
+            if case .list = t.unwrapped { return .type(t) }
+            return nil
+        case (.emptyList, .nilLiteral), (.nilLiteral, .emptyList): return nil
+        case (.type(let x), .type(let y)):
+            if x == y { return a }
+            if Self.isAssignable(x, to: y) { return b }
+            if Self.isAssignable(y, to: x) { return a }
+            if x.unwrapped.isNumeric && y.unwrapped.isNumeric {
+                return .type(x.isOptional || y.isOptional ? .optional(.double) : .double)
+            }
+            if Self.isAssignable(x.asOptional, to: y.asOptional) { return .type(y.asOptional) }
+            if Self.isAssignable(y.asOptional, to: x.asOptional) { return .type(x.asOptional) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,522 @@
+import ScenarioSpec
+
+/// Parses the expression language: literals, names, `a.b`, `a?.b`, `a[i]`, `! -`, `* / % + -`, `??`,
+/// comparisons, `&& ||`, `c ? a : b`, list literals and `"…\(expr)…"` interpolation.
+///
+/// Each expression node records the source position of its first character, so type errors and run-time
+/// errors point inside the expression. Syntax errors stop the parse of that expression (one diagnostic each).
+struct ExpressionParser {
+    /// Deepest nesting of parentheses, operators and interpolations an expression may have.
+    static let maxDepth = 64
+    /// Longest expression, in Unicode scalars.
+    static let maxLength = 4_096
+
+    struct SyntaxError: Swift.Error {
+        var diagnostic: Diagnostic
+    }
+
+    private let scalars: [Unicode.Scalar]
+    private let positions: [SourceLocation]
+    private let fallback: SourceLocation
+    private var index: Int
+    private let end: Int
+    private var depth = 0
+
+    /// - Parameters:
+    ///   - text: the expression.
+    ///   - positions: the source position of each Unicode scalar of `text` (see `SourceText.positions(of:)`).
+    ///   - fallback: where the expression starts, for text without positions.
+    init(text: String, positions: [SourceLocation], fallback: SourceLocation) {
+        scalars = Array(text.unicodeScalars)
+        self.positions = positions
+        self.fallback = fallback
+        index = 0
+        end = scalars.count
+    }
+
+    private init(parent: ExpressionParser, range: Range<Int>, depth: Int) {
+        scalars = parent.scalars
+        positions = parent.positions
+        fallback = parent.fallback
+        index = range.lowerBound
+        end = range.upperBound
+        self.depth = depth
+    }
+
+    // MARK: - Entry points
+
+    /// Parses a whole expression.
+    static func parse(_ text: String, positions: [SourceLocation], fallback: SourceLocation) throws(SyntaxError)
+        -> Expr
+    {
+        var parser = ExpressionParser(text: text, positions: positions, fallback: fallback)
+        try parser.checkLength()
+        let root = try parser.parseExpression()
+        try parser.expectEnd()
+        return Expr(text: text, root: root, location: parser.location(parser.firstNonSpace))
+    }
+
+    /// A call as written in a `call:` step: `Receiver.method(label: expr, …)`; the parentheses may be omitted
+    /// when there are no arguments.
+    struct CallSyntax {
+        var receiver: Located<String>
+        var method: Located<String>
+        var arguments: [(label: Located<String>, value: Expr)]
+    }
+
+    static func parseCall(_ text: String, positions: [SourceLocation], fallback: SourceLocation)
+        throws(SyntaxError) -> CallSyntax
+    {
+        var parser = ExpressionParser(text: text, positions: positions, fallback: fallback)
+        try parser.checkLength()
+        parser.skipSpaces()
+        let receiverStart = parser.index
+        guard let receiver = parser.scanIdentifier() else {
+            throw parser.error("expected 'Worker.operation(…)', found \(parser.describeCurrent())",
+                               at: parser.index)
+        }
+        parser.skipSpaces()
+        guard parser.consume(".") else {
+            throw parser.error("expected '.' and an operation name after '\(receiver)'", at: parser.index)
+        }
+        parser.skipSpaces()
+        let methodStart = parser.index
+        guard let method = parser.scanIdentifier() else {
+            throw parser.error("expected an operation name after '\(receiver).'", at: parser.index)
+        }
+        var call = CallSyntax(
+            receiver: Located(receiver, at: parser.location(receiverStart)),
+            method: Located(method, at: parser.location(methodStart)), arguments: [])
+        parser.skipSpaces()
+        if parser.consume("(") {
+            parser.skipSpaces()
+            if !parser.consume(")") {
+                while true {
+                    parser.skipSpaces()
+                    let labelStart = parser.index
+                    guard let label = parser.scanIdentifier() else {
+                        throw parser.error("expected an argument label such as 'username:'", at: parser.index)
+                    }
+                    parser.skipSpaces()
+                    guard parser.consume(":") else {
+                        throw parser.error("expected ':' after argument label '\(label)'", at: parser.index)
+                    }
+                    let valueStart = parser.index
+                    let value = try parser.parseExpression()
+                    let valueText = String(String.UnicodeScalarView(
+                        parser.scalars[valueStart..<parser.index])).trimmingSpaces()
+                    call.arguments.append((
+                        Located(label, at: parser.location(labelStart)),
+                        Expr(text: valueText, root: value, location: parser.location(valueStart + parser.leadingSpaces(from: valueStart)))))
+                    parser.skipSpaces()
+                    if parser.consume(")") { break }
+                    guard parser.consume(",") else {
+                        throw parser.error("expected ',' or ')' in the argument list, found \(parser.describeCurrent())",
+                                           at: parser.index)
+                    }
+                }
+            }
+        }
+        try parser.expectEnd()
+        return call
+    }
+
+    // MARK: - Grammar
+
+    private mutating func parseExpression() throws(SyntaxError) -> ExprNode {
+        try nest()
+        defer { depth -= 1 }
+        let condition = try parseBinary(minimumPrecedence: 0)
+        skipSpaces()
+        let questionAt = index
+        guard peek() == "?", peek(1) != "?", peek(1) != "." else { return condition }
+        index += 1
+        let whenTrue = try parseExpression()
+        skipSpaces()
+        guard consume(":") else {
+            throw error("expected ':' to complete the '?' at column \(location(questionAt).column)", at: index)
+        }
+        let whenFalse = try parseExpression()
+        return ExprNode(.conditional(condition, whenTrue, whenFalse), at: location(questionAt))
+    }
+
+    private mutating func parseBinary(minimumPrecedence: Int) throws(SyntaxError) -> ExprNode {
+        var left = try parseUnary()
+        while true {
+            skipSpaces()
+            guard let (op, length) = peekBinaryOperator(), op.precedence >= minimumPrecedence else { return left }
+            let operatorAt = index
+            index += length
+            try nest()
+            // `??` is right-associative, like Swift's; everything else is left-associative.
+            let nextMinimum = op == .nilCoalescing ? op.precedence : op.precedence + 1
+            skipSpaces()
+            if atEnd {
+                throw error("expected an expression after '\(op.rawValue)'", at: operatorAt)
+            }
+            let right = try parseBinary(minimumPrecedence: nextMinimum)
+            depth -= 1
+            if [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op),
+               case .binary(let inner, _, _) = left.kind,
+               [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(inner)
+            {
+                throw error("comparisons cannot be chained; combine them with '&&'", at: operatorAt)
+            }
+            left = ExprNode(.binary(op, left, right), at: location(operatorAt))
+        }
+    }
+
+    private func peekBinaryOperator() -> (BinaryOperator, Int)? {
+        guard let c = peek() else { return nil }
+        let next = peek(1)
+        switch c {
+        case "?": return next == "?" ? (.nilCoalescing, 2) : nil
+        case "|": return next == "|" ? (.or, 2) : nil
+        case "&": return next == "&" ? (.and, 2) : nil
+        case "=": return next == "=" ? (.equal, 2) : nil
+        case "!": return next == "=" ? (.notEqual, 2) : nil
+        case "<": return next == "=" ? (.lessOrEqual, 2) : (.less, 1)
+        case ">": return next == "=" ? (.greaterOrEqual, 2) : (.greater, 1)
+        case "+": return (.add, 1)
+        case "-": return (.subtract, 1)
+        case "*": return (.multiply, 1)
+        case "/": return (.divide, 1)
+        case "%": return (.remainder, 1)
+        default: return nil
+        }
+    }
+
+    private mutating func parseUnary() throws(SyntaxError) -> ExprNode {
+        skipSpaces()
+        let start = index
+        if peek() == "!" && peek(1) != "=" {
+            index += 1
+            try nest()
+            let operand = try parseUnary()
+            depth -= 1
+            return ExprNode(.unary(.not, operand), at: location(start))
+        }
+        if peek() == "-", let next = peek(1), !Self.isDigit(next) {
+            index += 1
+            try nest()
+            let operand = try parseUnary()
+            depth -= 1
+            return ExprNode(.unary(.negate, operand), at: location(start))
+        }
+        return try parsePostfix()
+    }
+
+    private mutating func parsePostfix() throws(SyntaxError) -> ExprNode {
+        var base = try parsePrimary()
+        while true {
+            let before = index
+            skipSpaces()
+            if peek() == "." {
+                index += 1
+                let nameAt = index
+                guard let name = scanIdentifier() else {
+                    throw error("expected a member name after '.'", at: nameAt)
+                }
+                base = ExprNode(.member(base, name, optionalChaining: false), at: location(nameAt))
+            } else if peek() == "?" && peek(1) == "." {
+                index += 2
+                let nameAt = index
+                guard let name = scanIdentifier() else {
+                    throw error("expected a member name after '?.'", at: nameAt)
+                }
+                base = ExprNode(.member(base, name, optionalChaining: true), at: location(nameAt))
+            } else if peek() == "[" && before == index {
+                let open = index
+                index += 1
+                try nest()
+                let subscriptExpr = try parseExpression()
+                depth -= 1
+                skipSpaces()
+                guard consume("]") else {
+                    throw error("expected ']' to close the '[' at column \(location(open).column)", at: index)
+                }
+                base = ExprNode(.index(base, subscriptExpr), at: location(open))
+            } else {
+                index = before
+                return base
+            }
+        }
+    }
+
+    private mutating func parsePrimary() throws(SyntaxError) -> ExprNode {
+        skipSpaces()
+        let start = index
+        guard let c = peek() else {
+            throw error("expected an expression", at: index)
+        }
+        if c == "(" {
+            index += 1
+            try nest()
+            let inner = try parseExpression()
+            depth -= 1
+            skipSpaces()
+            guard consume(")") else {
+                throw error("expected ')' to close the '(' at column \(location(start).column)", at: index)
+            }
+            return inner
+        }
+        if c == "[" {
+            index += 1
+            try nest()
+            var items: [ExprNode] = []
+            skipSpaces()
+            if !consume("]") {
+                while true {
+                    items.append(try parseExpression())
+                    skipSpaces()
+                    if consume("]") { break }
+                    guard consume(",") else {
+                        throw error("expected ',' or ']' in the list, found \(describeCurrent())", at: index)
+                    }
+                }
+            }
+            depth -= 1
+            return ExprNode(.list(items), at: location(start))
+        }
+        if c == "\"" { return try parseString() }
+        if Self.isDigit(c) || (c == "-" && peek(1).map(Self.isDigit) == true) { return try parseNumber() }
+        if let name = scanIdentifier() {
+            switch name {
+            case "true": return ExprNode(.literal(.bool(true)), at: location(start))
+            case "false": return ExprNode(.literal(.bool(false)), at: location(start))
+            case "nil": return ExprNode(.literal(.null), at: location(start))
+            default: return ExprNode(.identifier(name), at: location(start))
+            }
+        }
+        if c == "'" {
+            throw error("strings use double quotes: \"…\"", at: index)
+        }
+        throw error("expected an expression, found \(describeCurrent())", at: index)
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> ExprNode {
+        let start = index
+        if peek() == "-" { index += 1 }
+        while let c = peek(), Self.isDigit(c) || c == "_" { index += 1 }
+        var isDouble = false
+        if peek() == ".", let next = peek(1), Self.isDigit(next) {
+            isDouble = true
+            index += 1
+            while let c = peek(), Self.isDigit(c) || c == "_" { index += 1 }
+        }
+        if let e = peek(), e == "e" || e == "E" {
+            var probe = index + 1
+            if probe < end, scalars[probe] == "+" || scalars[probe] == "-" { probe += 1 }
+            if probe < end, Self.isDigit(scalars[probe]) {
+                isDouble = true
+                index = probe
+                while let c = peek(), Self.isDigit(c) { index += 1 }
+            }
+        }
+        let text = String(String.UnicodeScalarView(scalars[start..<index])).replacingUnderscores()
+        if isDouble {
+            guard let value = Double(text), value.isFinite else {
+                throw error("number '\(text)' is too large for a Double", at: start)
+            }
+            return ExprNode(.literal(.double(value)), at: location(start))
+        }
+        guard let value = Int(text) else {
+            throw error("integer '\(text)' does not fit in an Int (\(Int.min)…\(Int.max))", at: start)
+        }
+        return ExprNode(.literal(.int(value)), at: location(start))
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> ExprNode {
+        let start = index
+        index += 1
+        var parts: [InterpolationPart] = []
+        var text = String.UnicodeScalarView()
+        while true {
+            guard let c = peek() else {
+                throw error("unterminated string: add the closing '\"'", at: start)
+            }
+            index += 1
+            if c == "\"" { break }
+            guard c == "\\" else {
+                text.append(c)
+                continue
+            }
+            let escapeAt = index - 1
+            guard let e = peek() else { throw error("unterminated string: add the closing '\"'", at: start) }
+            index += 1
+            switch e {
+            case "n": text.append("\n")
+            case "t": text.append("\t")
+            case "r": text.append("\r")
+            case "0": text.append("\0")
+            case "\"": text.append("\"")
+            case "'": text.append("'")
+            case "\\": text.append("\\")
+            case "u":
+                guard consume("{") else { throw error("expected '{' after '\\u'", at: escapeAt) }
+                let digitsStart = index
+                while let d = peek(), d.properties.isASCIIHexDigit { index += 1 }
+                let digits = String(String.UnicodeScalarView(scalars[digitsStart..<index]))
+                guard consume("}"), let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) else {
+                    throw error("invalid unicode escape; write '\\u{1F600}'", at: escapeAt)
+                }
+                text.append(scalar)
+            case "(":
+                if !text.isEmpty {
+                    parts.append(.text(String(text)))
+                    text = String.UnicodeScalarView()
+                }
+                let innerStart = index
+                guard let close = findInterpolationEnd(from: innerStart) else {
+                    throw error("unterminated interpolation: add the closing ')'", at: escapeAt)
+                }
+                var inner = ExpressionParser(parent: self, range: innerStart..<close, depth: depth)
+                try inner.nest()
+                let expr = try inner.parseExpression()
+                try inner.expectEnd()
+                parts.append(.expr(expr))
+                index = close + 1
+            default:
+                throw error("unknown escape '\\\(e)' in string", at: escapeAt)
+            }
+        }
+        if !text.isEmpty || parts.isEmpty { parts.append(.text(String(text))) }
+        if parts.count == 1, case .text(let plain) = parts[0] {
+            return ExprNode(.literal(.string(plain)), at: location(start))
+        }
+        return ExprNode(.interpolation(parts), at: location(start))
+    }
+
+    /// The index of the `)` closing an interpolation that starts at `start`, skipping nested strings.
+    private func findInterpolationEnd(from start: Int) -> Int? {
+        var i = start
+        var parens = 0
+        while i < end {
+            let c = scalars[i]
+            if c == "\"" {
+                guard let after = skipStringLiteral(from: i) else { return nil }
+                i = after
+                continue
+            }
+            if c == "(" { parens += 1 }
+            if c == ")" {
+                if parens == 0 { return i }
+                parens -= 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The index just after the string literal opening at `start`.
+    private func skipStringLiteral(from start: Int) -> Int? {
+        var i = start + 1
+        while i < end {
+            let c = scalars[i]
+            if c == "\"" { return i + 1 }
+            if c == "\\" {
+                if i + 1 < end, scalars[i + 1] == "(" {
+                    guard let close = findInterpolationEnd(from: i + 2) else { return nil }
+                    i = close + 1
+                    continue
+                }
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: - Scanning
+
+    var firstNonSpace: Int { leadingSpaces(from: 0) }
+
+    func leadingSpaces(from start: Int) -> Int {
+        var i = start
+        while i < end, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i += 1 }
+        return i - start
+    }
+
+    private var atEnd: Bool { index >= end }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        let i = index + offset
+        return i < end ? scalars[i] : nil
+    }
+
+    private mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
+        guard peek() == scalar else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipSpaces() {
+        while let c = peek(), c == " " || c == "\t" || c == "\n" || c == "\r" { index += 1 }
+    }
+
+    private mutating func scanIdentifier() -> String? {
+        guard let first = peek(), Self.isIdentifierStart(first) else { return nil }
+        let start = index
+        index += 1
+        while let c = peek(), Self.isIdentifierStart(c) || Self.isDigit(c) { index += 1 }
+        return String(String.UnicodeScalarView(scalars[start..<index]))
+    }
+
+    private mutating func nest() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maxDepth {
+            throw error("expression nests deeper than \(Self.maxDepth) levels; split it into 'let' steps", at: index)
+        }
+    }
+
+    private func checkLength() throws(SyntaxError) {
+        if scalars.count > Self.maxLength {
+            throw error("expression is \(scalars.count) characters long; the limit is \(Self.maxLength)", at: 0)
+        }
+    }
+
+    private mutating func expectEnd() throws(SyntaxError) {
+        skipSpaces()
+        guard atEnd else {
+            if peek() == "=" {
+                throw error("'=' is not an operator here; use '==' to compare", at: index)
+            }
+            throw error("unexpected \(describeCurrent()) after the expression", at: index)
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard let c = peek() else { return "end of expression" }
+        return "'\(Character(c))'"
+    }
+
+    func location(_ offset: Int) -> SourceLocation {
+        if offset < positions.count { return positions[offset] }
+        if let last = positions.last { return last.advanced(byColumns: offset - positions.count + 1) }
+        return fallback.advanced(byColumns: offset)
+    }
+
+    private func error(_ message: String, at offset: Int) -> SyntaxError {
+        SyntaxError(diagnostic: .error(message, at: location(offset)))
+    }
+
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || (c.properties.isAlphabetic && c != "\u{2028}")
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" || first == "\n" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" || last == "\n" { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    fileprivate func replacingUnderscores() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "_" }))
+    }
+}

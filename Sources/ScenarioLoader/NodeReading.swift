@@ -1,0 +1,204 @@
+import ScenarioSpec
+import Yams
+
+/// A key of a YAML mapping with its value and positions.
+struct MappingEntry {
+    var key: String
+    var keyNode: Node
+    var value: Node
+}
+
+/// Helpers for reading a composed YAML tree while reporting every structural problem with its position.
+struct NodeReader {
+    let source: SourceText
+    let diagnostics: DiagnosticCollector
+
+    func location(_ node: Node) -> SourceLocation { source.location(of: node) }
+
+    /// A short description of what a node is, for "expected X, found Y" messages.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        case .scalar(let scalar):
+            if isNull(node) { return "nothing" }
+            let text = scalar.string
+            let shown = text.unicodeScalars.count > 40 ? String(text.prefix(37)) + "…" : text
+            return "'\(shown)'"
+        }
+    }
+
+    /// True for YAML's null: an empty plain scalar, `~` or `null`.
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// The entries of a mapping in document order; reports and returns nil for anything else.
+    func mapping(_ node: Node, _ what: String) -> [MappingEntry]? {
+        guard case .mapping(let mapping) = node else {
+            if Self.isNull(node) { return [] }
+            diagnostics.error("\(what) must be a mapping, found \(Self.describe(node))", at: location(node))
+            return nil
+        }
+        var entries: [MappingEntry] = []
+        for (keyNode, value) in mapping {
+            guard case .scalar(let key) = keyNode else {
+                diagnostics.error("keys of \(what) must be plain names, found \(Self.describe(keyNode))",
+                                  at: location(keyNode))
+                continue
+            }
+            entries.append(MappingEntry(key: key.string, keyNode: keyNode, value: value))
+        }
+        return entries
+    }
+
+    /// Like `mapping`, and reports keys that are not in `allowed` (with a suggestion).
+    func mapping(_ node: Node, _ what: String, allowed: [String]) -> [String: MappingEntry]? {
+        guard let entries = mapping(node, what) else { return nil }
+        var result: [String: MappingEntry] = [:]
+        for entry in entries {
+            if allowed.contains(entry.key) {
+                result[entry.key] = entry
+            } else {
+                diagnostics.unknown(
+                    "unknown key '\(entry.key)' in \(what)", name: entry.key, candidates: allowed,
+                    at: location(entry.keyNode),
+                    extraNotes: [Diagnostic.Note("expected one of: " + allowed.joined(separator: ", "))])
+            }
+        }
+        return result
+    }
+
+    /// The items of a list; a single non-list value is read as a list of one when `single` allows it.
+    func sequence(_ node: Node, _ what: String, single: Bool = false) -> [Node]? {
+        switch node {
+        case .sequence(let sequence): return Array(sequence)
+        case _ where Self.isNull(node): return []
+        case .mapping, .scalar, .alias:
+            if single { return [node] }
+            diagnostics.error("\(what) must be a list, found \(Self.describe(node))", at: location(node))
+            return nil
+        }
+    }
+
+    /// A scalar's text; reports and returns nil for mappings, lists and null.
+    func string(_ node: Node, _ what: String) -> String? {
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            diagnostics.error("\(what) must be a single value, found \(Self.describe(node))", at: location(node))
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A scalar's text with its position.
+    func located(_ node: Node, _ what: String) -> Located<String>? {
+        string(node, what).map { Located($0, at: location(node)) }
+    }
+
+    /// A name: letters, digits and underscores, not starting with a digit.
+    func identifier(_ node: Node, _ what: String) -> Located<String>? {
+        guard let name = located(node, what) else { return nil }
+        guard Self.isIdentifier(name.value) else {
+            diagnostics.error("\(what) '\(name.value)' is not a valid name; use letters, digits and '_'",
+                              at: name.location)
+            return nil
+        }
+        return name
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ExpressionParser.isIdentifierStart(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ExpressionParser.isIdentifierStart($0) || ExpressionParser.isDigit($0) }
+    }
+
+    /// An expression written as a YAML scalar, parsed with positions that point inside the scalar.
+    func expression(_ node: Node, _ what: String) -> Expr? {
+        guard case .scalar(let scalar) = node else {
+            diagnostics.error("\(what) must be an expression, found \(Self.describe(node))", at: location(node),
+                              notes: [Diagnostic.Note("quote expressions that contain ':', '{' or '['")])
+            return nil
+        }
+        if let tag = Self.explicitTag(scalar) {
+            diagnostics.error("YAML reads '\(tag)' as a tag, not as part of \(what)", at: location(node),
+                              notes: [Diagnostic.Note("quote the expression: '\(tag) \(scalar.string)'")])
+            return nil
+        }
+        if Self.isNull(node) {
+            diagnostics.error("\(what) is empty; write an expression", at: location(node))
+            return nil
+        }
+        // Numbers, booleans and nil are expressions too; YAML's own reading of them is ignored here.
+        let positions = source.positions(of: scalar)
+        do {
+            return try ExpressionParser.parse(scalar.string, positions: positions, fallback: location(node))
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
+    }
+
+    /// A `Worker.operation(label: value)` call written as a YAML scalar.
+    func call(_ node: Node) -> ExpressionParser.CallSyntax? {
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            diagnostics.error("'call' must be written 'Worker.operation(label: value, …)', found \(Self.describe(node))",
+                              at: location(node))
+            return nil
+        }
+        do {
+            return try ExpressionParser.parseCall(scalar.string, positions: source.positions(of: scalar),
+                                                  fallback: location(node))
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
+    }
+
+    /// A tag the user did not mean, such as `!cached.isEmpty` read by YAML as the tag `!cached.isEmpty`.
+    static func explicitTag(_ scalar: Node.Scalar) -> String? {
+        let name = scalar.tag.rawValue
+        guard name.hasPrefix("!"), !name.hasPrefix("!!") else { return nil }
+        return name
+    }
+}
+
+extension Expr {
+    /// Stands in for an expression that failed to parse, so that checking goes on without follow-on errors.
+    /// Never part of a loaded scenario: a scenario with errors is not returned.
+    static func placeholder(at location: SourceLocation) -> Expr {
+        Expr(text: "", root: ExprNode(.identifier(""), at: location), location: location)
+    }
+}
+
+/// Data read from YAML or from a JSON fixture, before it is typed by a declared type.
+indirect enum RawData {
+    case scalar(String, Kind, SourceLocation)
+    case list([RawData], SourceLocation)
+    case map([(key: String, keyLocation: SourceLocation, value: RawData)], SourceLocation)
+
+    enum Kind {
+        /// A plain YAML scalar (typed by what it looks like) or a JSON number.
+        case plain
+        /// A quoted YAML scalar or a JSON string: always text.
+        case quoted
+        case null
+        case bool(Bool)
+    }
+
+    var location: SourceLocation {
+        switch self {
+        case .scalar(_, _, let location), .list(_, let location), .map(_, let location): location
+        }
+    }
+
+    var describe: String {
+        switch self {
+        case .list: return "a list"
+        case .map: return "a mapping"
+        case .scalar(_, .null, _): return "nothing (null)"
+        case .scalar(let text, _, _):
+            return "'" + (text.unicodeScalars.count > 40 ? String(text.prefix(37)) + "…" : text) + "'"
+        }
+    }
+}

@@ -1,0 +1,726 @@
+import ScenarioSpec
+
+/// Checks what the reader could not: that every name refers to something declared, that every expression is
+/// well typed where it is used, that data passing keeps types, and that the story makes sense.
+final class ScenarioChecker {
+    let draft: ScenarioDraft
+    let diagnostics: DiagnosticCollector
+    private var records: [String: RecordType] = [:]
+    private var expressions: ExpressionChecker!
+
+    init(draft: ScenarioDraft, diagnostics: DiagnosticCollector) {
+        self.draft = draft
+        self.diagnostics = diagnostics
+    }
+
+    var pattern: Pattern { draft.pattern }
+
+    func check() {
+        registerRecords()
+        expressions = ExpressionChecker(diagnostics: diagnostics, recordType: { [records] in records[$0] })
+        checkDeclaredTypes()
+        checkEntityCycles()
+        checkStart()
+        if pattern != .appState, let field = draft.appState.first {
+            diagnostics.error("'appState' belongs to the 'appstate' pattern; this scenario uses '\(pattern.rawValue)'",
+                              at: field.location)
+        }
+        for scene in draft.scenes { check(scene) }
+        checkStory()
+        checkReachability()
+    }
+
+    // MARK: - Types
+
+    private func registerRecords() {
+        for entity in draft.entities { records[entity.name] = entity }
+        for record in draft.resultRecords { records[record.name] = record }
+        records[TypeNames.appState] = RecordType(name: TypeNames.appState, fields: draft.appState,
+                                                 location: draft.rootLocation)
+        records[TypeNames.workerError] = RecordType(
+            name: TypeNames.workerError,
+            fields: [FieldDecl(name: "error", type: .string, location: draft.rootLocation)],
+            location: draft.rootLocation)
+        for scene in draft.scenes {
+            records[TypeNames.dataStore(scene: scene.name)] = RecordType(
+                name: TypeNames.dataStore(scene: scene.name), fields: scene.dataStore, location: scene.location)
+            records[TypeNames.viewState(scene: scene.name)] = RecordType(
+                name: TypeNames.viewState(scene: scene.name), fields: scene.view.state, location: scene.location)
+            for worker in scene.workers {
+                for op in worker.operations {
+                    let name = TypeNames.workerInput(worker: worker.name, operation: op.name)
+                    records[name] = RecordType(name: name, fields: op.input, location: op.location)
+                }
+            }
+            for useCase in scene.useCases {
+                let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
+                records[request] = RecordType(name: request, fields: useCase.request, location: useCase.location)
+                for output in useCase.outputs {
+                    let response = TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)
+                    records[response] = RecordType(name: response, fields: output.response, location: output.location)
+                    let viewModel = TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)
+                    records[viewModel] = RecordType(name: viewModel, fields: output.viewModel, location: output.location)
+                }
+            }
+        }
+    }
+
+    /// Every `.named` type in a declaration must be an entity (or a worker's result record).
+    private func checkDeclaredTypes() {
+        var fieldLists: [[FieldDecl]] = draft.entities.map(\.fields) + draft.resultRecords.map(\.fields) + [draft.appState]
+        for scene in draft.scenes {
+            fieldLists.append(scene.dataStore)
+            fieldLists.append(scene.view.state)
+            for worker in scene.workers {
+                for op in worker.operations {
+                    fieldLists.append(op.input)
+                    if let output = op.output, !draft.resultRecords.contains(where: { .named($0.name) == output }) {
+                        checkType(output, at: op.location, what: "the output of '\(worker.name).\(op.name)'")
+                    }
+                }
+            }
+            for useCase in scene.useCases {
+                fieldLists.append(useCase.request)
+                for output in useCase.outputs {
+                    fieldLists.append(output.response)
+                    fieldLists.append(output.viewModel)
+                }
+            }
+        }
+        for fields in fieldLists {
+            for field in fields { checkType(field.type, at: field.typeLocation, what: "'\(field.name)'") }
+        }
+    }
+
+    private func checkType(_ type: TypeRef, at location: SourceLocation, what: String) {
+        switch type {
+        case .optional(let inner), .list(let inner): checkType(inner, at: location, what: what)
+        case .named(let name):
+            guard draft.entities.contains(where: { $0.name == name }) || draft.resultRecords.contains(where: { $0.name == name })
+            else {
+                diagnostics.unknown("unknown type '\(name)' for \(what)", name: name,
+                                    candidates: draft.entities.map(\.name) + ["String", "Int", "Double", "Bool"],
+                                    at: location,
+                                    extraNotes: [Diagnostic.Note("declare it under 'entities:', or use String, Int, Double, Bool")])
+                return
+            }
+        default: break
+        }
+    }
+
+    /// A struct cannot contain itself (except through a list), as in Swift.
+    private func checkEntityCycles() {
+        func direct(_ type: TypeRef) -> String? {
+            switch type {
+            case .named(let n): return n
+            case .optional(let inner): return direct(inner)
+            default: return nil
+            }
+        }
+        for entity in draft.entities {
+            var stack: [(String, [String])] = [(entity.name, [entity.name])]
+            var visited = Set<String>()
+            var reported = false
+            while let (name, path) = stack.popLast(), !reported {
+                guard visited.insert(name).inserted, let record = records[name] else { continue }
+                for field in record.fields {
+                    guard let next = direct(field.type) else { continue }
+                    if next == entity.name {
+                        diagnostics.error("entity '\(entity.name)' contains itself (\((path + [next]).joined(separator: " → ")))",
+                                          at: entity.location,
+                                          notes: [Diagnostic.Note("hold it in a list ('[\(next)]') instead")])
+                        reported = true
+                        break
+                    }
+                    stack.append((next, path + [next]))
+                }
+            }
+        }
+    }
+
+    private func checkStart() {
+        guard let start = draft.start else { return }
+        if !draft.scenes.contains(where: { $0.name == start.value }) {
+            unknownScene(start.value, at: start.location, context: "'start' names")
+        }
+    }
+
+    func unknownScene(_ name: SceneName, at location: SourceLocation, context: String) {
+        diagnostics.unknown("\(context) unknown scene '\(name)'", name: name.rawValue,
+                            candidates: draft.scenes.map(\.name.rawValue), at: location)
+    }
+
+    // MARK: - Scenes
+
+    private func check(_ scene: Scene) {
+        if pattern == .appState, let field = scene.dataStore.first {
+            diagnostics.error("in 'appstate', state lives in the shared 'appState', not in a scene's DataStore",
+                              at: field.location,
+                              notes: [Diagnostic.Note("move the fields of '\(scene.name)'s 'dataStore' under the top-level 'appState:'")])
+        }
+        // The View renders these from state; what it can see depends on the pattern.
+        let viewScope = scope(for: .view, scene: scene, useCase: nil, output: nil)
+        for show in scene.view.shows { _ = expressions.check(show.value, in: viewScope) }
+
+        for worker in scene.workers {
+            for op in worker.operations { check(op, of: worker) }
+        }
+        for route in scene.routes { check(route, in: scene) }
+        for useCase in scene.useCases { check(useCase, in: scene) }
+    }
+
+    private func check(_ op: WorkerOperation, of worker: Worker) {
+        var scope = Scope(op.input.map { ($0.name, $0.type) },
+                          explanation: "a case's 'when' sees the operation's inputs by name, and 'input'")
+        scope.add("input", .named(TypeNames.workerInput(worker: worker.name, operation: op.name)))
+        for c in op.cases {
+            if let condition = c.condition {
+                expressions.checkCondition(condition, in: scope, what: "the 'when' condition")
+            }
+        }
+        if let last = op.cases.last, op.cases.count > 1, op.cases.dropLast().contains(where: { $0.condition == nil }) {
+            diagnostics.warning("a case without 'when' matches everything, so the cases after it never run",
+                                at: op.cases.first { $0.condition == nil }!.location,
+                                notes: [Diagnostic.Note("the last case is at line \(last.location.line)")])
+        }
+    }
+
+    private func check(_ route: Route, in scene: Scene) {
+        guard let destination = draft.scenes.first(where: { $0.name == route.destination.value }) else {
+            unknownScene(route.destination.value, at: route.destination.location, context: "route '\(route.name)' leads to")
+            return
+        }
+        let scope = Scope([("source", .named(TypeNames.dataStore(scene: scene.name)))],
+                          explanation: "data passing reads the source DataStore as 'source'")
+        for pass in route.pass {
+            guard let field = destination.dataStore.first(where: { $0.name == pass.target }) else {
+                diagnostics.unknown("'\(destination.name)' DataStore has no field '\(pass.target)' to pass into",
+                                    name: pass.target, candidates: destination.dataStore.map(\.name),
+                                    at: pass.targetLocation,
+                                    extraNotes: [Diagnostic.Note(destination.dataStore.isEmpty
+                                        ? "declare it under 'dataStore:' of scene '\(destination.name)'"
+                                        : "fields: " + destination.dataStore.map(\.name).joined(separator: ", "))])
+                _ = expressions.check(pass.value, in: scope)
+                continue
+            }
+            let type = expressions.check(pass.value, in: scope)
+            if !ExpressionChecker.isAssignable(type, to: field.type) {
+                var notes = [Diagnostic.Note("'\(destination.name).\(field.name)' is declared here", at: field.location)]
+                if case .type(let t) = type, t.isOptional, ExpressionChecker.isAssignable(.type(t.unwrapped), to: field.type) {
+                    notes.append(Diagnostic.Note("give a default with '?? …', or declare '\(field.name)' as '\(field.type.asOptional)'"))
+                }
+                diagnostics.error("data passing changes type: '\(pass.value.text)' is '\(type)' but '\(destination.name).\(field.name)' is '\(field.type)'",
+                                  at: pass.value.location, notes: notes)
+            }
+        }
+    }
+
+    // MARK: - Use cases
+
+    enum Role: String {
+        case interactor = "the Interactor"
+        case event = "the Presenter's event handling"
+        case presenter = "the Presenter"
+        case view = "the View"
+
+        var stepKinds: [String] {
+            switch self {
+            case .interactor: ["call", "validate", "store", "respond", "let", "if"]
+            case .event: ["call", "validate", "display", "route", "let", "if"]
+            case .presenter: ["call", "display", "route", "let", "if"]
+            case .view: ["call", "show", "set", "route", "let", "if"]
+            }
+        }
+    }
+
+    /// What each role sees, by pattern: Clean Swift's View sees its ViewModel, its Interactor the DataStore;
+    /// SwiftUI's View holds the DataStore; AppState's Interactor and Views share `appState`.
+    private func scope(for role: Role, scene: Scene, useCase: UseCase?, output: Output?) -> Scope {
+        var scope = Scope()
+        let dataStore = TypeRef.named(TypeNames.dataStore(scene: scene.name))
+        switch role {
+        case .interactor:
+            if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
+            switch pattern {
+            case .cleanSwift, .viper:
+                scope.add("dataStore", dataStore)
+                scope.explanation = "the Interactor sees its 'request' and its 'dataStore'"
+            case .swiftUI:
+                scope.explanation = "in 'swiftui' the DataStore is held by the View, not the Interactor"
+            case .appState:
+                scope.add("appState", .named(TypeNames.appState))
+                scope.explanation = "in 'appstate' the Interactor sees its 'request' and the shared 'appState'"
+            }
+        case .event:
+            if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
+            scope.explanation = "the Presenter handles the View's event with its 'request'"
+        case .presenter:
+            if let useCase, let output {
+                scope.add("response", .named(TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)))
+            }
+            scope.explanation = "the Presenter sees only the 'response' it is given"
+        case .view:
+            if let useCase, let output, pattern != .appState {
+                scope.add("viewModel", .named(TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)))
+            }
+            if !scene.view.state.isEmpty { scope.add("state", .named(TypeNames.viewState(scene: scene.name))) }
+            switch pattern {
+            case .swiftUI:
+                scope.add("dataStore", dataStore)
+                scope.explanation = "in 'swiftui' the View holds the DataStore and displays its 'viewModel'"
+            case .appState:
+                scope.add("appState", .named(TypeNames.appState))
+                scope.explanation = "in 'appstate' the View observes 'appState'"
+            case .cleanSwift, .viper:
+                scope.explanation = "the View sees the 'viewModel' it displays; the DataStore belongs to the Interactor"
+            }
+        }
+        return scope
+    }
+
+    private func check(_ useCase: UseCase, in scene: Scene) {
+        if let event = useCase.event {
+            var scope = scope(for: .event, scene: scene, useCase: useCase, output: nil)
+            checkSteps(event, role: .event, scene: scene, useCase: useCase, output: nil, scope: &scope)
+        }
+        var interactorScope = scope(for: .interactor, scene: scene, useCase: useCase, output: nil)
+        checkSteps(useCase.interactor, role: .interactor, scene: scene, useCase: useCase, output: nil,
+                   scope: &interactorScope)
+        for output in useCase.outputs {
+            var presenterScope = scope(for: .presenter, scene: scene, useCase: useCase, output: output)
+            switch output.presenter {
+            case .viewModel(let mapping):
+                checkFields(mapping, against: output.viewModel,
+                            record: TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name),
+                            scope: presenterScope, at: output.location, what: "the Presenter")
+            case .steps(let steps):
+                checkSteps(steps, role: .presenter, scene: scene, useCase: useCase, output: output, scope: &presenterScope)
+            }
+            var viewScope = scope(for: .view, scene: scene, useCase: useCase, output: output)
+            checkSteps(output.view, role: .view, scene: scene, useCase: useCase, output: output, scope: &viewScope)
+        }
+    }
+
+    /// A record built field by field (a ViewModel by the Presenter, a Response by `respond`): every target must be a
+    /// field, every non-optional field without default must be set.
+    private func checkFields(_ assignments: [Assignment], against fields: [FieldDecl], record: String, scope: Scope,
+                             at location: SourceLocation, what: String) {
+        for assignment in assignments {
+            guard let field = fields.first(where: { $0.name == assignment.target }) else {
+                diagnostics.unknown("'\(record)' has no field '\(assignment.target)'", name: assignment.target,
+                                    candidates: fields.map(\.name), at: assignment.targetLocation,
+                                    extraNotes: [Diagnostic.Note(fields.isEmpty ? "'\(record)' declares no fields"
+                                        : "fields: " + fields.map(\.name).joined(separator: ", "))])
+                _ = expressions.check(assignment.value, in: scope)
+                continue
+            }
+            expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(record).\(field.name)'")
+        }
+        let missing = fields.filter { field in field.initialValue == nil && !assignments.contains { $0.target == field.name } }
+        if !missing.isEmpty {
+            diagnostics.error("\(what) does not set " + missing.map { "'\($0.name)'" }.joined(separator: ", ")
+                              + " of '\(record)'", at: location,
+                              notes: [Diagnostic.Note("set every non-optional field, or give it a default ('Int = 0')")])
+        }
+    }
+
+    private func checkSteps(_ steps: [Step], role: Role, scene: Scene, useCase: UseCase, output: Output?,
+                            scope: inout Scope) {
+        for step in steps {
+            checkStep(step, role: role, scene: scene, useCase: useCase, output: output, scope: &scope)
+        }
+    }
+
+    private func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
+                           scope: inout Scope) {
+        let kind = Self.keyword(step.kind)
+        guard role.stepKinds.contains(kind) else {
+            diagnostics.error("'\(kind)' is not a step of \(role.rawValue)", at: step.location,
+                              notes: [Diagnostic.Note("\(role.rawValue) takes: " + role.stepKinds.joined(separator: ", "))])
+            return
+        }
+        switch step.kind {
+        case .call(let call):
+            checkCall(call, role: role, scene: scene, useCase: useCase, output: output, scope: &scope)
+        case .validate(let condition, let otherwise):
+            expressions.checkCondition(condition, in: scope, what: "the 'validate' condition")
+            var inner = scope
+            checkSteps(otherwise, role: role, scene: scene, useCase: useCase, output: output, scope: &inner)
+        case .store(let assignments):
+            checkStore(assignments, scene: scene, scope: scope)
+        case .respond(let outputName, let fields):
+            let target: Output?
+            if let outputName {
+                target = useCase.output(outputName.value)
+                if target == nil {
+                    diagnostics.unknown("use case '\(useCase.name)' has no output '\(outputName.value)'",
+                                        name: outputName.value, candidates: useCase.outputs.map(\.name.rawValue),
+                                        at: outputName.location)
+                }
+            } else if useCase.outputs.count == 1 {
+                target = useCase.outputs[0]
+            } else {
+                diagnostics.error("use case '\(useCase.name)' has several outputs; say which with 'output:'",
+                                  at: step.location,
+                                  notes: [Diagnostic.Note("outputs: " + useCase.outputs.map(\.name.rawValue).joined(separator: ", "))])
+                target = nil
+            }
+            if let target {
+                checkFields(fields, against: target.response,
+                            record: TypeNames.response(scene: scene.name, useCase: useCase, output: target.name),
+                            scope: scope, at: step.location, what: "'respond'")
+            } else {
+                for field in fields { _ = expressions.check(field.value, in: scope) }
+            }
+        case .bind(let assignments):
+            for assignment in assignments {
+                let type = expressions.check(assignment.value, in: scope)
+                switch type {
+                case .type(let t): scope.add(assignment.target, t)
+                case .nilLiteral, .emptyList:
+                    diagnostics.error("'let \(assignment.target)' needs a value with a type, not '\(type)'",
+                                      at: assignment.value.location)
+                case .invalid: break
+                }
+            }
+        case .conditional(let condition, let then, let otherwise):
+            expressions.checkCondition(condition, in: scope, what: "the 'if' condition")
+            var thenScope = scope
+            checkSteps(then, role: role, scene: scene, useCase: useCase, output: output, scope: &thenScope)
+            var elseScope = scope
+            checkSteps(otherwise, role: role, scene: scene, useCase: useCase, output: output, scope: &elseScope)
+        case .show(let labels):
+            for label in labels { _ = expressions.check(label.value, in: scope) }
+        case .set(let assignments):
+            checkSet(assignments, scene: scene, scope: scope)
+        case .route(let name, let condition):
+            if scene.route(name.value.rawValue) == nil {
+                diagnostics.unknown("scene '\(scene.name)' has no route '\(name.value)'", name: name.value.rawValue,
+                                    candidates: scene.routes.map(\.name.rawValue), at: name.location,
+                                    extraNotes: scene.routes.isEmpty
+                                        ? [Diagnostic.Note("declare it under 'routes:' of scene '\(scene.name)'")] : [])
+            }
+            if let condition { expressions.checkCondition(condition, in: scope, what: "the 'when' condition") }
+        case .display(_, let values):
+            for value in values { _ = expressions.check(value.value, in: scope) }
+        }
+    }
+
+    static func keyword(_ kind: Step.Kind) -> String {
+        switch kind {
+        case .call: "call"
+        case .validate: "validate"
+        case .store: "store"
+        case .respond: "respond"
+        case .bind: "let"
+        case .conditional: "if"
+        case .show: "show"
+        case .set: "set"
+        case .route: "route"
+        case .display: "display"
+        }
+    }
+
+    /// The component roles a `call:` may name besides the scene's workers.
+    static let componentRoles = ["Interactor", "Presenter", "View", "Router"]
+
+    private func checkCall(_ call: Call, role: Role, scene: Scene, useCase: UseCase, output: Output?,
+                           scope: inout Scope) {
+        // Whatever happens below, the bound name exists from here on.
+        if let binding = call.binding { scope.addPoisoned(binding.value) }
+        if call.receiver.value.isEmpty { return }
+        if let worker = scene.worker(call.receiver.value) {
+            guard let op = worker.operation(call.method.value) else {
+                for argument in call.arguments { _ = expressions.check(argument.value, in: scope) }
+                diagnostics.unknown("worker '\(worker.name)' has no operation '\(call.method.value)'",
+                                    name: call.method.value, candidates: worker.operations.map(\.name.rawValue),
+                                    at: call.method.location)
+                return
+            }
+            checkArguments(call.arguments, against: op.input, callee: "'\(worker.name).\(op.name)'",
+                           at: call.method.location, scope: scope)
+            var errorScope = scope
+            if let binding = call.binding {
+                if let output = op.output {
+                    scope.add(binding.value, output)
+                } else {
+                    diagnostics.error("'\(worker.name).\(op.name)' returns nothing, so 'as: \(binding.value)' has nothing to name",
+                                      at: binding.location,
+                                      notes: [Diagnostic.Note("declare its result type with 'output:', or remove 'as'")])
+                }
+                errorScope.add(binding.value, .named(TypeNames.workerError))
+            }
+            if let onError = call.onError {
+                errorScope.add("error", .string)
+                checkSteps(onError, role: role, scene: scene, useCase: useCase, output: output, scope: &errorScope)
+            }
+            return
+        }
+        if Self.componentRoles.contains(call.receiver.value) {
+            if let binding = call.binding {
+                diagnostics.error("a call to \(call.receiver.value) returns nothing; remove 'as: \(binding.value)'",
+                                  at: binding.location)
+            }
+            if call.receiver.value == "Interactor" {
+                guard let target = scene.useCases.first(where: { Self.interactorMethodName($0) == call.method.value
+                                                                 || $0.name.rawValue == call.method.value }) else {
+                    diagnostics.unknown("the Interactor of '\(scene.name)' has no method '\(call.method.value)'",
+                                        name: call.method.value,
+                                        candidates: scene.useCases.map { Self.interactorMethodName($0) },
+                                        at: call.method.location)
+                    return
+                }
+                checkArguments(call.arguments, against: target.request, callee: "'Interactor.\(call.method.value)'",
+                               at: call.method.location, scope: scope)
+            } else {
+                for argument in call.arguments { _ = expressions.check(argument.value, in: scope) }
+            }
+            return
+        }
+        diagnostics.unknown("scene '\(scene.name)' has no worker '\(call.receiver.value)'", name: call.receiver.value,
+                            candidates: scene.workers.map(\.name.rawValue) + Self.componentRoles,
+                            at: call.receiver.location,
+                            extraNotes: [Diagnostic.Note(scene.workers.isEmpty
+                                ? "declare it under 'workers:' of scene '\(scene.name)'"
+                                : "workers: " + scene.workers.map(\.name.rawValue).joined(separator: ", "))])
+    }
+
+    /// The Interactor method of a use case, without its labels: `login` for `Login`, or the `methods.interactor` name.
+    static func interactorMethodName(_ useCase: UseCase) -> String {
+        if let signature = useCase.methods.interactor?.value {
+            return String(signature.prefix { $0 != "(" })
+        }
+        let name = useCase.name.rawValue
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    private func checkArguments(_ arguments: [Call.Argument], against input: [FieldDecl], callee: String,
+                                at location: SourceLocation, scope: Scope) {
+        var given = Set<String>()
+        for argument in arguments {
+            guard given.insert(argument.label).inserted else {
+                diagnostics.error("argument '\(argument.label)' is given twice", at: argument.labelLocation)
+                continue
+            }
+            guard let field = input.first(where: { $0.name == argument.label }) else {
+                diagnostics.unknown("\(callee) has no input '\(argument.label)'", name: argument.label,
+                                    candidates: input.map(\.name), at: argument.labelLocation,
+                                    extraNotes: [Diagnostic.Note(input.isEmpty ? "it takes no inputs"
+                                        : "inputs: " + input.map { "\($0.name): \($0.type)" }.joined(separator: ", "))])
+                _ = expressions.check(argument.value, in: scope)
+                continue
+            }
+            expressions.checkAssignment(argument.value, to: field.type, in: scope, what: "input '\(field.name)'")
+        }
+        let missing = input.filter { $0.initialValue == nil && !given.contains($0.name) }
+        if !missing.isEmpty {
+            diagnostics.error("\(callee) needs " + missing.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "),
+                              at: location)
+        }
+    }
+
+    /// `store:` writes the DataStore (Clean Swift, VIPER) or AppState (appstate); never both, never the View's.
+    private func checkStore(_ assignments: [Assignment], scene: Scene, scope: Scope) {
+        for assignment in assignments {
+            var target = assignment.target
+            let fields: [FieldDecl]
+            let owner: String
+            switch pattern {
+            case .appState:
+                if target.hasPrefix("appState.") { target.removeFirst("appState.".count) }
+                fields = draft.appState
+                owner = "AppState"
+            case .swiftUI:
+                diagnostics.error("in 'swiftui' the DataStore belongs to the View; the Interactor cannot store into it",
+                                  at: assignment.targetLocation,
+                                  notes: [Diagnostic.Note("respond with the value, and 'set' it in the View's display logic")])
+                _ = expressions.check(assignment.value, in: scope)
+                continue
+            case .cleanSwift, .viper:
+                if target.hasPrefix("dataStore.") { target.removeFirst("dataStore.".count) }
+                fields = scene.dataStore
+                owner = "'\(scene.name)' DataStore"
+            }
+            guard let field = fields.first(where: { $0.name == target }) else {
+                diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.map(\.name),
+                                    at: assignment.targetLocation,
+                                    extraNotes: [Diagnostic.Note(fields.isEmpty ? "declare the field under '\(pattern == .appState ? "appState" : "dataStore"):'"
+                                        : "fields: " + fields.map(\.name).joined(separator: ", "))])
+                _ = expressions.check(assignment.value, in: scope)
+                continue
+            }
+            expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(field.name)'")
+        }
+    }
+
+    /// `set:` writes the View's own state, and in 'swiftui' the DataStore the View holds.
+    private func checkSet(_ assignments: [Assignment], scene: Scene, scope: Scope) {
+        for assignment in assignments {
+            var target = assignment.target
+            var fields = scene.view.state
+            if pattern == .swiftUI {
+                if target.hasPrefix("dataStore.") { target.removeFirst("dataStore.".count) }
+                fields += scene.dataStore
+            }
+            if target.hasPrefix("state.") { target.removeFirst("state.".count) }
+            guard let field = fields.first(where: { $0.name == target }) else {
+                let hint = pattern == .swiftUI
+                    ? "'set' writes the View's 'state' or the DataStore the View holds"
+                    : "'set' writes the View's own state: declare it under 'view: { state: … }' of scene '\(scene.name)'"
+                diagnostics.unknown("the View of '\(scene.name)' has no field '\(target)'", name: target,
+                                    candidates: fields.map(\.name), at: assignment.targetLocation,
+                                    extraNotes: [Diagnostic.Note(hint)])
+                _ = expressions.check(assignment.value, in: scope)
+                continue
+            }
+            expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(field.name)'")
+        }
+    }
+
+    // MARK: - Story
+
+    private func checkStory() {
+        for step in draft.story {
+            var performed: (Scene, UseCase)?
+            switch step.action {
+            case .appear(let name):
+                if !draft.scenes.contains(where: { $0.name == name.value }) {
+                    unknownScene(name.value, at: name.location, context: "'appear' names")
+                }
+            case .back:
+                break
+            case .perform(let sceneName, let useCaseName, _):
+                performed = resolve(scene: sceneName, useCase: useCaseName)
+            }
+            if let expect = step.expectations { check(expect, performed: performed) }
+        }
+    }
+
+    private func resolve(scene sceneName: Located<SceneName>?, useCase name: Located<UseCaseName>) -> (Scene, UseCase)? {
+        if let sceneName {
+            guard let scene = draft.scenes.first(where: { $0.name == sceneName.value }) else {
+                unknownScene(sceneName.value, at: sceneName.location, context: "'do' names")
+                return nil
+            }
+            guard let useCase = scene.useCase(name.value.rawValue) else {
+                diagnostics.unknown("scene '\(scene.name)' has no use case '\(name.value)'", name: name.value.rawValue,
+                                    candidates: scene.useCases.map(\.name.rawValue), at: name.location)
+                return nil
+            }
+            return (scene, useCase)
+        }
+        let matches = draft.scenes.compactMap { scene in scene.useCase(name.value.rawValue).map { (scene, $0) } }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            diagnostics.unknown("no scene has a use case '\(name.value)'", name: name.value.rawValue,
+                                candidates: draft.scenes.flatMap { $0.useCases.map(\.name.rawValue) }, at: name.location)
+        } else {
+            diagnostics.error("use case '\(name.value)' exists in " + matches.map { "'\($0.0.name)'" }.joined(separator: " and ")
+                              + "; write 'Scene.\(name.value)'", at: name.location)
+        }
+        return nil
+    }
+
+    private func check(_ expect: Expectations, performed: (Scene, UseCase)?) {
+        let sceneNames = draft.scenes.map(\.name.rawValue)
+        for name in [expect.scene].compactMap({ $0 }) + (expect.stack ?? []) where !sceneNames.contains(name.value.rawValue) {
+            unknownScene(name.value, at: name.location, context: "'expect' names")
+        }
+        if let route = expect.route, !draft.scenes.contains(where: { $0.route(route.value.rawValue) != nil }) {
+            diagnostics.unknown("no scene has a route '\(route.value)'", name: route.value.rawValue,
+                                candidates: draft.scenes.flatMap { $0.routes.map(\.name.rawValue) }, at: route.location)
+        }
+        let labels = Set(draft.scenes.flatMap(Self.labels(of:)))
+        for shown in expect.shown where !labels.contains(shown.value.path) {
+            diagnostics.unknown("no View shows '\(shown.value.path)'", name: shown.value.path, candidates: labels,
+                                at: shown.location,
+                                extraNotes: [Diagnostic.Note("labels come from 'show:', 'display … with:' and 'view: { shows: }'")])
+        }
+        let viewModelFields: [FieldDecl] = performed.map { $0.1.outputs.flatMap(\.viewModel) }
+            ?? draft.scenes.flatMap { $0.useCases.flatMap { $0.outputs.flatMap(\.viewModel) } }
+        for field in expect.viewModel where !viewModelFields.contains(where: { $0.name == field.value.path }) {
+            diagnostics.unknown("the ViewModel has no field '\(field.value.path)'", name: field.value.path,
+                                candidates: viewModelFields.map(\.name), at: field.location)
+        }
+        for field in expect.appState where !draft.appState.contains(where: { $0.name == field.value.path }) {
+            diagnostics.unknown("AppState has no field '\(field.value.path)'", name: field.value.path,
+                                candidates: draft.appState.map(\.name), at: field.location)
+        }
+        let onScreen = expect.scene.flatMap { name in draft.scenes.first { $0.name == name.value } } ?? performed?.0
+        for entry in expect.dataStore {
+            let parts = entry.value.path.split(separator: ".", maxSplits: 1).map(String.init)
+            let scene: Scene
+            if parts.count == 2 {
+                guard let named = draft.scenes.first(where: { $0.name.rawValue == parts[0] }) else {
+                    unknownScene(SceneName(parts[0]), at: entry.location, context: "'dataStore' names")
+                    continue
+                }
+                scene = named
+            } else if let onScreen {
+                scene = onScreen
+            } else {
+                diagnostics.error("cannot tell which scene's DataStore '\(entry.value.path)' is; write 'Scene.\(entry.value.path)'",
+                                  at: entry.location)
+                continue
+            }
+            let field = parts.last!
+            if !scene.dataStore.contains(where: { $0.name == field }) {
+                diagnostics.unknown("'\(scene.name)' DataStore has no field '\(field)'", name: field,
+                                    candidates: scene.dataStore.map(\.name), at: entry.location)
+            }
+        }
+        for message in expect.messages + expect.absent where message.value.trimmingSpaces().isEmpty {
+            diagnostics.error("an expected message is empty", at: message.location)
+        }
+    }
+
+    /// Every label a scene's View can show.
+    static func labels(of scene: Scene) -> [String] {
+        var labels = scene.view.shows.map(\.target)
+        func collect(_ steps: [Step]) {
+            for step in steps {
+                switch step.kind {
+                case .show(let items): labels += items.map(\.target)
+                case .display(_, let values): labels += values.map(\.target)
+                case .conditional(_, let then, let otherwise):
+                    collect(then)
+                    collect(otherwise)
+                case .validate(_, let otherwise): collect(otherwise)
+                case .call(let call): collect(call.onError ?? [])
+                default: break
+                }
+            }
+        }
+        for useCase in scene.useCases {
+            collect(useCase.event ?? [])
+            for output in useCase.outputs {
+                collect(output.view)
+                if case .steps(let steps) = output.presenter { collect(steps) }
+            }
+        }
+        return labels
+    }
+
+    // MARK: - Reachability
+
+    private func checkReachability() {
+        guard let first = draft.scenes.first else { return }
+        let start = draft.start?.value ?? first.name
+        var reached: Set<SceneName> = [start]
+        var queue = [start]
+        for step in draft.story {
+            if case .appear(let name) = step.action, reached.insert(name.value).inserted { queue.append(name.value) }
+        }
+        while let name = queue.popLast() {
+            guard let scene = draft.scenes.first(where: { $0.name == name }) else { continue }
+            for route in scene.routes where reached.insert(route.destination.value).inserted {
+                queue.append(route.destination.value)
+            }
+        }
+        for scene in draft.scenes where !reached.contains(scene.name) {
+            diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
+                                at: scene.location,
+                                notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")])
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import ScenarioSpec
+import Yams
+
+extension ScenarioReader {
+    /// One story step: `- appear: Login`, `- do: Login.Login` with `request:`, or `- back`; each with `expect:`.
+    func readStoryStep(_ node: Node, scenes: [Scene]) -> StoryStep? {
+        let at = location(node)
+        if case .scalar(let scalar) = node {
+            if scalar.string == "back" { return StoryStep(action: .back, location: at) }
+            diagnostics.error("a story step is '- back' or a mapping with 'appear', 'do' or 'back', found \(NodeReader.describe(node))",
+                              at: at)
+            return nil
+        }
+        guard let keys = nodes.mapping(node, "a story step", allowed: Vocabulary.storyStep) else { return nil }
+        let actions = ["appear", "do", "back"].filter { keys[$0] != nil }
+        guard let actionKey = actions.first else {
+            diagnostics.error("a story step needs one of 'appear', 'do' or 'back'", at: at)
+            return nil
+        }
+        if actions.count > 1 {
+            diagnostics.error("a story step does one thing, but this one has both '\(actions[0])' and '\(actions[1])'",
+                              at: location(keys[actions[1]]!.keyNode))
+            return nil
+        }
+        if actionKey != "do", let request = keys["request"] {
+            diagnostics.error("'request' belongs to a 'do' step", at: location(request.keyNode))
+        }
+        let title = keys["title"].flatMap { nodes.string($0.value, "'title'") }
+        let actionNode = keys[actionKey]!.value
+        let stepAt = location(keys[actionKey]!.keyNode)
+        var performedScene: Scene?
+        let action: StoryStep.Action
+        switch actionKey {
+        case "appear":
+            guard let name = nodes.identifier(actionNode, "'appear' (a scene)") else { return nil }
+            action = .appear(Located(SceneName(name.value), at: name.location))
+        case "back":
+            if !NodeReader.isNull(actionNode), case .scalar(let s) = actionNode, s.string != "true" {
+                diagnostics.error("write '- back' or 'back: true'", at: location(actionNode))
+            }
+            action = .back
+        default:
+            guard let text = nodes.located(actionNode, "'do' (Scene.UseCase)") else { return nil }
+            let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard (parts.count == 1 || parts.count == 2), parts.allSatisfy(NodeReader.isIdentifier) else {
+                diagnostics.error("'do' names a use case as 'Scene.UseCase' or 'UseCase', found '\(text.value)'",
+                                  at: text.location)
+                return nil
+            }
+            var scene: Located<SceneName>?
+            let useCaseName: String
+            let useCaseLocation: SourceLocation
+            if parts.count == 2 {
+                scene = Located(SceneName(parts[0]), at: text.location)
+                useCaseName = parts[1]
+                useCaseLocation = text.location.advanced(byColumns: parts[0].unicodeScalars.count + 1)
+            } else {
+                useCaseName = parts[0]
+                useCaseLocation = text.location
+            }
+            // The use case, when it can be found, types the request values; unknown names are reported later.
+            let candidates = scenes.filter { scene == nil || $0.name == scene!.value }
+                .filter { $0.useCase(useCaseName) != nil }
+            performedScene = candidates.count == 1 ? candidates[0] : nil
+            let useCase = performedScene?.useCase(useCaseName)
+            var request: [Located<FieldValue>] = []
+            if let entry = keys["request"], let entries = nodes.mapping(entry.value, "'request'") {
+                for item in entries {
+                    let keyAt = location(item.keyNode)
+                    guard let raw = ValueReader.raw(item.value, source: source, diagnostics: diagnostics) else { continue }
+                    var value: Value?
+                    if let useCase {
+                        guard let field = useCase.request.first(where: { $0.name == item.key }) else {
+                            diagnostics.unknown("the Request of '\(performedScene!.name).\(useCaseName)' has no field '\(item.key)'",
+                                                name: item.key, candidates: useCase.request.map(\.name), at: keyAt)
+                            continue
+                        }
+                        value = values.value(raw, as: field.type, what: "request value '\(item.key)'")
+                    } else {
+                        value = Self.natural(raw)
+                    }
+                    if let value { request.append(Located(FieldValue(path: item.key, value: value), at: keyAt)) }
+                }
+                if let useCase {
+                    for field in useCase.request where field.initialValue == nil && !entries.contains(where: { $0.key == field.name }) {
+                        diagnostics.error("request value '\(field.name)' (\(field.type)) is missing", at: location(entry.keyNode))
+                    }
+                }
+            } else if let useCase {
+                let missing = useCase.request.filter { $0.initialValue == nil }
+                if !missing.isEmpty {
+                    diagnostics.error("'do: \(text.value)' needs request values for " + missing.map { "'\($0.name)'" }.joined(separator: ", "),
+                                      at: stepAt,
+                                      notes: [Diagnostic.Note("add 'request: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")])
+                }
+            }
+            action = .perform(scene: scene, useCase: Located(UseCaseName(useCaseName), at: useCaseLocation),
+                              request: request)
+        }
+        var expectations: Expectations?
+        if let entry = keys["expect"] {
+            expectations = readExpectations(entry.value, at: location(entry.keyNode), scenes: scenes,
+                                            performedScene: performedScene)
+        }
+        return StoryStep(action: action, location: stepAt, title: title, expectations: expectations)
+    }
+
+    func readExpectations(_ node: Node, at keyLocation: SourceLocation, scenes: [Scene],
+                          performedScene: Scene?) -> Expectations? {
+        guard let keys = nodes.mapping(node, "'expect'", allowed: Vocabulary.expect) else { return nil }
+        var expect = Expectations(location: keyLocation)
+        if let entry = keys["scene"], let name = nodes.identifier(entry.value, "'scene'") {
+            expect.scene = Located(SceneName(name.value), at: name.location)
+        }
+        if let entry = keys["stack"], let items = nodes.sequence(entry.value, "'stack' (scenes, root first)") {
+            expect.stack = items.compactMap { nodes.identifier($0, "a scene of 'stack'") }
+                .map { Located(SceneName($0.value), at: $0.location) }
+        }
+        if let entry = keys["route"], let name = nodes.identifier(entry.value, "'route'") {
+            expect.route = Located(RouteName(name.value), at: name.location)
+        }
+        expect.shown = keys["shown"].map { naturalValues($0.value, "'shown' (label: value)") } ?? []
+        expect.viewModel = keys["viewModel"].map { naturalValues($0.value, "'viewModel' (field: value)") } ?? []
+        expect.appState = keys["appState"].map { naturalValues($0.value, "'appState' (field: value)") } ?? []
+        if let entry = keys["dataStore"], let entries = nodes.mapping(entry.value, "'dataStore' (Scene.field: value)") {
+            let onScreen = expect.scene.flatMap { name in scenes.first { $0.name == name.value } } ?? performedScene
+            for item in entries {
+                guard let raw = ValueReader.raw(item.value, source: source, diagnostics: diagnostics) else { continue }
+                let parts = item.key.split(separator: ".", maxSplits: 1).map(String.init)
+                let scene = parts.count == 2 ? scenes.first { $0.name.rawValue == parts[0] } : onScreen
+                let field = scene?.dataStore.first { $0.name == parts.last }
+                let value = field.map { values.value(raw, as: $0.type, what: "expected value of '\(item.key)'") }
+                    ?? Self.natural(raw)
+                if let value {
+                    expect.dataStore.append(Located(FieldValue(path: item.key, value: value), at: location(item.keyNode)))
+                }
+            }
+        }
+        for key in ["messages", "absent"] {
+            guard let entry = keys[key], let items = nodes.sequence(entry.value, "'\(key)' (a list of messages)") else { continue }
+            let messages = items.compactMap { nodes.located($0, "a message such as 'LoginBusinessLogic.login(request:)'") }
+            if key == "messages" { expect.messages = messages } else { expect.absent = messages }
+        }
+        return expect
+    }
+
+    private func naturalValues(_ node: Node, _ what: String) -> [Located<FieldValue>] {
+        guard let entries = nodes.mapping(node, what) else { return [] }
+        return entries.compactMap { item in
+            guard let raw = ValueReader.raw(item.value, source: source, diagnostics: diagnostics),
+                  let value = Self.natural(raw) else { return nil }
+            return Located(FieldValue(path: item.key, value: value), at: location(item.keyNode))
+        }
+    }
+
+    /// A value typed by how it is written: plain numbers and booleans, quoted text, lists, mappings.
+    static func natural(_ raw: RawData) -> Value? {
+        switch raw {
+        case .scalar(_, .null, _): return .null
+        case .scalar(_, .bool(let flag), _): return .bool(flag)
+        case .scalar(let text, .quoted, _): return .string(text)
+        case .scalar(let text, .plain, _):
+            if let int = ValueReader.integer(text) { return .int(int) }
+            if let double = ValueReader.double(text) { return .double(double) }
+            return .string(text)
+        case .list(let items, _): return .list(items.compactMap(natural))
+        case .map(let entries, _): return .record(Record(entries.compactMap { e in natural(e.value).map { (e.key, $0) } }))
+        }
+    }
+}

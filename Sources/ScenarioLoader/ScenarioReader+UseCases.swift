@@ -1,0 +1,322 @@
+import ScenarioSpec
+import Yams
+
+extension ScenarioReader {
+    // MARK: - Use cases
+
+    func readUseCase(named name: String, at nameLocation: SourceLocation, _ node: Node, scene: String) -> UseCase? {
+        let what = "use case '\(scene).\(name)'"
+        guard let keys = nodes.mapping(node, what, allowed: Vocabulary.useCase) else { return nil }
+
+        var trigger = UseCase.Trigger.action
+        if let entry = keys["on"], let text = nodes.string(entry.value, "'on'") {
+            if let t = UseCase.Trigger(rawValue: text) {
+                trigger = t
+            } else {
+                diagnostics.unknown("'on' must be 'action' or 'appear', found '\(text)'", name: text,
+                                    candidates: ["action", "appear"], at: location(entry.value))
+            }
+        }
+
+        let request = keys["request"].map { readFields($0.value, "the Request of \(what)") } ?? []
+        let event = keys["event"].map { readSteps($0.value, "'event' of \(what)") }
+        let interactor = keys["interactor"].map { readSteps($0.value, "'interactor' of \(what)") } ?? []
+
+        var methods = MethodNames()
+        var outputMethods = MethodNames()
+        if let entry = keys["methods"],
+           let m = nodes.mapping(entry.value, "'methods' of \(what)", allowed: Vocabulary.useCaseMethods) {
+            methods.event = m["event"].flatMap { readSignature($0.value) }
+            methods.interactor = m["interactor"].flatMap { readSignature($0.value) }
+            outputMethods.presenter = m["presenter"].flatMap { readSignature($0.value) }
+            outputMethods.view = m["view"].flatMap { readSignature($0.value) }
+        }
+
+        var outputs: [Output] = []
+        if let entry = keys["outputs"] {
+            for key in ["response", "presenter", "viewModel", "view"] {
+                if let conflicting = keys[key] {
+                    diagnostics.error("\(what) has 'outputs', so '\(key)' belongs inside each output",
+                                      at: location(conflicting.keyNode))
+                }
+            }
+            if outputMethods.presenter != nil || outputMethods.view != nil {
+                diagnostics.error("\(what) has 'outputs': give 'presenter' and 'view' methods inside each output",
+                                  at: location(keys["methods"]!.keyNode))
+            }
+            if let list = nodes.mapping(entry.value, "'outputs' of \(what)") {
+                if list.isEmpty { diagnostics.error("'outputs' of \(what) is empty", at: location(entry.value)) }
+                var seen: [String: SourceLocation] = [:]
+                for item in list {
+                    let at = location(item.keyNode)
+                    guard NodeReader.isIdentifier(item.key) else {
+                        diagnostics.error("output name '\(item.key)' is not a valid name", at: at)
+                        continue
+                    }
+                    if let first = seen[item.key] {
+                        duplicate("output", item.key, at: at, first: first)
+                        continue
+                    }
+                    seen[item.key] = at
+                    if let output = readOutput(named: item.key, at: at, item.value, what: "output '\(item.key)' of \(what)") {
+                        outputs.append(output)
+                    }
+                }
+            }
+        } else {
+            outputs.append(Output(
+                name: OutputName(name), location: nameLocation,
+                response: keys["response"].map { readFields($0.value, "the Response of \(what)") } ?? [],
+                presenter: keys["presenter"].map { readPresentation($0.value, what: what) } ?? .viewModel([]),
+                viewModel: keys["viewModel"].map { readFields($0.value, "the ViewModel of \(what)") } ?? [],
+                view: keys["view"].map { readSteps($0.value, "'view' of \(what)") } ?? [],
+                methods: outputMethods))
+        }
+
+        return UseCase(name: UseCaseName(name), location: nameLocation,
+                       description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
+                       trigger: trigger, request: request, event: event, interactor: interactor, outputs: outputs,
+                       methods: methods)
+    }
+
+    func readOutput(named name: String, at nameLocation: SourceLocation, _ node: Node, what: String) -> Output? {
+        guard let keys = nodes.mapping(node, what, allowed: Vocabulary.output) else { return nil }
+        var methods = MethodNames()
+        if let entry = keys["methods"],
+           let m = nodes.mapping(entry.value, "'methods' of \(what)", allowed: Vocabulary.outputMethods) {
+            methods.presenter = m["presenter"].flatMap { readSignature($0.value) }
+            methods.view = m["view"].flatMap { readSignature($0.value) }
+        }
+        return Output(
+            name: OutputName(name), location: nameLocation,
+            response: keys["response"].map { readFields($0.value, "the Response of \(what)") } ?? [],
+            presenter: keys["presenter"].map { readPresentation($0.value, what: what) } ?? .viewModel([]),
+            viewModel: keys["viewModel"].map { readFields($0.value, "the ViewModel of \(what)") } ?? [],
+            view: keys["view"].map { readSteps($0.value, "'view' of \(what)") } ?? [],
+            methods: methods)
+    }
+
+    /// A Presenter is a ViewModel mapping (`field: expression`) or a list of steps.
+    func readPresentation(_ node: Node, what: String) -> Presentation {
+        if case .sequence = node { return .steps(readSteps(node, "'presenter' of \(what)")) }
+        return .viewModel(readAssignments(node, "'presenter' of \(what) (ViewModel field: expression)"))
+    }
+
+    /// A method signature such as `presentIceCream(response:)`, `viewDidLoad()` or a bare name.
+    func readSignature(_ node: Node) -> Located<String>? {
+        guard let text = nodes.located(node, "a method signature") else { return nil }
+        if !Self.isSignature(text.value) {
+            diagnostics.error("'\(text.value)' is not a method signature; write e.g. 'presentLogin(response:)' or 'viewDidLoad()'",
+                              at: text.location)
+            return nil
+        }
+        return text
+    }
+
+    /// `name`, `name()` or `name(label:…)` with `_` allowed as a label.
+    static func isSignature(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "(") else { return NodeReader.isIdentifier(text) }
+        let name = String(text[..<open])
+        guard NodeReader.isIdentifier(name), text.hasSuffix(")") else { return false }
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        if inner.isEmpty { return true }
+        guard inner.hasSuffix(":") else { return false }
+        return inner.dropLast().split(separator: ":", omittingEmptySubsequences: false)
+            .allSatisfy { $0 == "_" || NodeReader.isIdentifier(String($0)) }
+    }
+
+    /// `target: expression` pairs; targets may be dotted paths (`appState.count`).
+    func readAssignments(_ node: Node, _ what: String) -> [Assignment] {
+        guard let entries = nodes.mapping(node, what) else { return [] }
+        var result: [Assignment] = []
+        var seen: [String: SourceLocation] = [:]
+        for entry in entries {
+            let at = location(entry.keyNode)
+            let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false)
+            guard !parts.isEmpty, parts.allSatisfy({ NodeReader.isIdentifier(String($0)) }) else {
+                diagnostics.error("'\(entry.key)' is not a field name", at: at)
+                continue
+            }
+            if let first = seen[entry.key] {
+                duplicate("assignment to", entry.key, at: at, first: first)
+                continue
+            }
+            seen[entry.key] = at
+            let value = nodes.expression(entry.value, "the value of '\(entry.key)'") ?? .placeholder(at: location(entry.value))
+            result.append(Assignment(target: entry.key, at: at, value: value))
+        }
+        return result
+    }
+
+    // MARK: - Steps
+
+    /// A list of steps; a single step may be written without the list.
+    func readSteps(_ node: Node, _ what: String) -> [Step] {
+        guard let items = nodes.sequence(node, what, single: true) else { return [] }
+        return items.compactMap { readStep($0, what) }
+    }
+
+    func readStep(_ node: Node, _ what: String) -> Step? {
+        let at = location(node)
+        guard case .mapping = node, let entries = nodes.mapping(node, "a step") else {
+            diagnostics.error("a step of \(what) must be a mapping such as '- store: { … }', found \(NodeReader.describe(node))",
+                              at: at)
+            return nil
+        }
+        let kinds = Vocabulary.stepKinds.map(\.kind)
+        let present = entries.filter { kinds.contains($0.key) }
+        guard let primary = present.first else {
+            if let first = entries.first {
+                diagnostics.unknown("unknown step '\(first.key)'", name: first.key, candidates: kinds,
+                                    at: location(first.keyNode),
+                                    extraNotes: [Diagnostic.Note("steps: " + kinds.joined(separator: ", "))])
+            } else {
+                diagnostics.error("empty step; steps are: " + kinds.joined(separator: ", "), at: at)
+            }
+            return nil
+        }
+        if present.count > 1 {
+            diagnostics.error("a step does one thing, but this one has both '\(present[0].key)' and '\(present[1].key)'; split it into two steps",
+                              at: location(present[1].keyNode))
+            return nil
+        }
+        let modifiers = Vocabulary.stepKinds.first { $0.kind == primary.key }!.modifiers
+        var keys: [String: MappingEntry] = [:]
+        for entry in entries {
+            if entry.key == primary.key || modifiers.contains(entry.key) {
+                keys[entry.key] = entry
+            } else {
+                let allowed = modifiers.isEmpty ? "takes no other keys" : "takes " + modifiers.map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.unknown("unknown key '\(entry.key)' in a '\(primary.key)' step", name: entry.key,
+                                    candidates: modifiers, at: location(entry.keyNode),
+                                    extraNotes: [Diagnostic.Note("a '\(primary.key)' step \(allowed)")])
+            }
+        }
+        let value = primary.value
+        let stepAt = location(primary.keyNode)
+        switch primary.key {
+        case "call":
+            let binding = keys["as"].flatMap { nodes.identifier($0.value, "'as' (the name of the result)") }
+            guard let syntax = nodes.call(value) else {
+                // Keep the name the call would bind, so later steps do not report it as unknown.
+                let unknown = Located("", at: location(value))
+                return Step(.call(Call(receiver: unknown, method: unknown, arguments: [], binding: binding, onError: nil)),
+                            at: stepAt)
+            }
+            let onError = keys["onError"].map { readSteps($0.value, "'onError'") }
+            var arguments = syntax.arguments.map {
+                Call.Argument(label: $0.label.value, at: $0.label.location, value: $0.value)
+            }
+            if let with = keys["with"] {
+                if !arguments.isEmpty {
+                    diagnostics.error("arguments are given both in parentheses and in 'with:'; keep one",
+                                      at: location(with.keyNode))
+                }
+                arguments = readAssignments(with.value, "'with' (input: expression)").map {
+                    Call.Argument(label: $0.target, at: $0.targetLocation, value: $0.value)
+                }
+            }
+            return Step(.call(Call(receiver: syntax.receiver, method: syntax.method, arguments: arguments,
+                                   binding: binding, onError: onError)), at: stepAt)
+        case "validate":
+            guard let condition = nodes.expression(value, "the 'validate' condition") else { return nil }
+            let otherwise = keys["else"].map { readSteps($0.value, "'else'") } ?? []
+            return Step(.validate(condition, otherwise: otherwise), at: stepAt)
+        case "store":
+            return Step(.store(readAssignments(value, "'store' (DataStore field: expression)")), at: stepAt)
+        case "set":
+            return Step(.set(readAssignments(value, "'set' (field: expression)")), at: stepAt)
+        case "let":
+            let assignments = readAssignments(value, "'let' (name: expression)")
+            for assignment in assignments where assignment.target.contains(".") {
+                diagnostics.error("'let' introduces plain names; '\(assignment.target)' is a path", at: assignment.targetLocation)
+            }
+            return Step(.bind(assignments), at: stepAt)
+        case "respond":
+            var output = keys["output"].flatMap { nodes.identifier($0.value, "'output'") }
+            var fields: [Assignment] = []
+            switch value {
+            case .scalar where !NodeReader.isNull(value):
+                // `respond: onError` names an output that carries no fields.
+                if let name = nodes.identifier(value, "the output to respond with") {
+                    if let explicit = output {
+                        diagnostics.error("'respond: \(name.value)' already names the output; remove 'output: \(explicit.value)'",
+                                          at: explicit.location)
+                    }
+                    output = name
+                }
+            default:
+                fields = readAssignments(value, "'respond' (Response field: expression)")
+            }
+            return Step(.respond(output: output, fields: fields), at: stepAt)
+        case "if":
+            guard let condition = nodes.expression(value, "the 'if' condition") else { return nil }
+            guard let then = keys["then"] else {
+                diagnostics.error("an 'if' step needs 'then:' with the steps to run when the condition holds", at: stepAt)
+                return nil
+            }
+            return Step(.conditional(condition, then: readSteps(then.value, "'then'"),
+                                     otherwise: keys["else"].map { readSteps($0.value, "'else'") } ?? []), at: stepAt)
+        case "show":
+            return Step(.show(readShow(value)), at: stepAt)
+        case "route":
+            guard let name = nodes.identifier(value, "'route' (a route of this scene)") else { return nil }
+            let condition = keys["when"].flatMap { nodes.expression($0.value, "the 'when' condition") }
+            return Step(.route(Located(RouteName(name.value), at: name.location), condition: condition), at: stepAt)
+        case "display":
+            guard let method = readSignature(value) else { return nil }
+            let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)") } ?? []
+            return Step(.display(method: method, values: values), at: stepAt)
+        default:
+            return nil
+        }
+    }
+
+    /// `show: message` (a ViewModel field), `show: [a, b]`, or `show: { label: expression }`.
+    func readShow(_ node: Node) -> [Assignment] {
+        switch node {
+        case .mapping:
+            return readAssignments(node, "'show' (label: expression)")
+        case .sequence(let items):
+            return items.flatMap { readShow($0) }
+        default:
+            guard let name = nodes.identifier(node, "'show' (a ViewModel field, or label: expression)") else { return [] }
+            let viewModel = ExprNode(.identifier("viewModel"), at: name.location)
+            let root = ExprNode(.member(viewModel, name.value, optionalChaining: false), at: name.location)
+            return [Assignment(target: name.value, at: name.location,
+                               value: Expr(text: name.value, root: root, location: name.location))]
+        }
+    }
+
+    // MARK: - Routes
+
+    func readRoute(named name: String, at nameLocation: SourceLocation, _ node: Node) -> Route? {
+        if case .scalar = node, let destination = nodes.identifier(node, "the route's destination scene") {
+            return Route(name: RouteName(name), location: nameLocation,
+                         destination: Located(SceneName(destination.value), at: destination.location),
+                         navigation: .push, pass: [], method: nil)
+        }
+        let what = "route '\(name)'"
+        guard let keys = nodes.mapping(node, what, allowed: Vocabulary.route) else { return nil }
+        guard let toEntry = keys["to"] else {
+            diagnostics.error("\(what) is missing 'to' (the destination scene)", at: nameLocation)
+            return nil
+        }
+        guard let destination = nodes.identifier(toEntry.value, "'to' (the destination scene)") else { return nil }
+        var navigation = Route.Navigation.push
+        if let entry = keys["navigation"], let text = nodes.string(entry.value, "'navigation'") {
+            if let n = Route.Navigation(rawValue: text) {
+                navigation = n
+            } else {
+                diagnostics.unknown("unknown navigation '\(text)'", name: text,
+                                    candidates: Route.Navigation.allCases.map(\.rawValue), at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("navigation is one of: push, present, replace")])
+            }
+        }
+        let pass = keys["pass"].map { readAssignments($0.value, "'pass' of \(what) (destination field: expression)") } ?? []
+        let method = keys["method"].flatMap { readSignature($0.value) }
+        return Route(name: RouteName(name), location: nameLocation,
+                     destination: Located(SceneName(destination.value), at: destination.location),
+                     navigation: navigation, pass: pass, method: method)
+    }
+}

@@ -1,0 +1,561 @@
+import Foundation
+import ScenarioSpec
+import Yams
+
+/// Reads the composed YAML tree of a scenario into the model, checking structure, keys and value types.
+/// Names, references and expressions are checked afterwards by `ScenarioChecker`.
+final class ScenarioReader {
+    let source: SourceText
+    let diagnostics: DiagnosticCollector
+    let nodes: NodeReader
+    /// Folder fixtures are read from; nil when the scenario did not come from a file.
+    let baseDirectory: URL?
+
+    /// Entities and worker result records read so far, by name.
+    private(set) var recordTypes: [String: RecordType] = [:]
+    /// Worker results written as field lists get a record type of their own (`AuthWorker.login.Result`).
+    private(set) var resultRecords: [RecordType] = []
+
+    init(source: SourceText, diagnostics: DiagnosticCollector, baseDirectory: URL?) {
+        self.source = source
+        self.diagnostics = diagnostics
+        self.nodes = NodeReader(source: source, diagnostics: diagnostics)
+        self.baseDirectory = baseDirectory
+    }
+
+    var values: ValueReader {
+        ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] name in recordTypes[name] })
+    }
+
+    func location(_ node: Node) -> SourceLocation { source.location(of: node) }
+
+    // MARK: - Scenario
+
+    /// The draft read from the file, and the position of the `scenes` key for messages about the whole app.
+    func readScenario(_ root: Node) -> ScenarioDraft? {
+        guard case .mapping = root else {
+            diagnostics.error("a scenario must be a mapping with 'scenario', 'scenes' and 'story', found \(NodeReader.describe(root))",
+                              at: location(root))
+            return nil
+        }
+        guard let top = nodes.mapping(root, "the scenario", allowed: Vocabulary.scenario) else { return nil }
+
+        var name = ""
+        if let entry = top["scenario"] {
+            name = nodes.string(entry.value, "'scenario' (the scenario's title)") ?? ""
+        } else {
+            diagnostics.error("missing key 'scenario': give the scenario a title, e.g. 'scenario: Sign in'",
+                              at: location(root))
+        }
+
+        var pattern = Pattern.cleanSwift
+        if let entry = top["pattern"], let text = nodes.string(entry.value, "'pattern'") {
+            if let p = Pattern(rawValue: text) {
+                pattern = p
+            } else {
+                diagnostics.unknown("unknown pattern '\(text)'", name: text,
+                                    candidates: Pattern.allCases.map(\.rawValue), at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("patterns: " + Pattern.allCases.map(\.rawValue).joined(separator: ", "))])
+            }
+        }
+
+        let description = top["description"].flatMap { nodes.string($0.value, "'description'") }
+
+        // Entities first: every other part may use them as types.
+        var entities: [RecordType] = []
+        if let entry = top["entities"], let list = nodes.mapping(entry.value, "'entities'") {
+            var seen: [String: SourceLocation] = [:]
+            var accepted: [MappingEntry] = []
+            for item in list {
+                let at = location(item.keyNode)
+                guard checkTypeName(item.key, at: at, what: "entity") else { continue }
+                if let first = seen[item.key] {
+                    duplicate("entity", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                recordTypes[item.key] = RecordType(name: item.key, fields: [], location: at)
+                accepted.append(item)
+            }
+            // Fields second, so entities can refer to each other in any order.
+            for item in accepted {
+                let entity = RecordType(name: item.key, fields: readFields(item.value, "fields of entity '\(item.key)'"),
+                                        location: location(item.keyNode))
+                recordTypes[item.key] = entity
+                entities.append(entity)
+            }
+        }
+
+        let appState = top["appState"].map { readFields($0.value, "'appState'") } ?? []
+
+        var scenes: [Scene] = []
+        if let entry = top["scenes"] {
+            if let list = nodes.mapping(entry.value, "'scenes'") {
+                if list.isEmpty {
+                    diagnostics.error("'scenes' is empty; declare at least one scene", at: location(entry.value))
+                }
+                var seen: [String: SourceLocation] = [:]
+                for item in list {
+                    let at = location(item.keyNode)
+                    guard checkTypeName(item.key, at: at, what: "scene") else { continue }
+                    if let first = seen[item.key] {
+                        duplicate("scene", item.key, at: at, first: first)
+                        continue
+                    }
+                    seen[item.key] = at
+                    if let scene = readScene(named: item.key, at: at, item.value) { scenes.append(scene) }
+                }
+            }
+        } else {
+            diagnostics.error("missing key 'scenes': declare the app's scenes", at: location(root))
+        }
+
+        var start: Located<SceneName>?
+        if let entry = top["start"], let text = nodes.located(entry.value, "'start'") {
+            start = Located(SceneName(text.value), at: text.location)
+        }
+
+        var story: [StoryStep] = []
+        if let entry = top["story"], let items = nodes.sequence(entry.value, "'story'") {
+            story = items.compactMap { readStoryStep($0, scenes: scenes) }
+        }
+
+        return ScenarioDraft(
+            name: name, description: description, pattern: pattern, start: start, entities: entities,
+            appState: appState, scenes: scenes, story: story, resultRecords: resultRecords,
+            rootLocation: location(root))
+    }
+
+    func duplicate(_ what: String, _ name: String, at location: SourceLocation, first: SourceLocation) {
+        diagnostics.error("duplicate \(what) '\(name)'", at: location,
+                          notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)])
+    }
+
+    /// Scene and entity names become Swift type names: letters, digits and '_', starting with a letter.
+    func checkTypeName(_ name: String, at location: SourceLocation, what: String) -> Bool {
+        guard NodeReader.isIdentifier(name) else {
+            diagnostics.error("\(what) name '\(name)' is not a valid Swift name; use letters, digits and '_'",
+                              at: location)
+            return false
+        }
+        if ["String", "Int", "Double", "Bool"].contains(name) {
+            diagnostics.error("\(what) name '\(name)' is a built-in type; choose another name", at: location)
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Fields and types
+
+    /// Field declarations: `name: Type`, `name: Type = default`, `name: [Type]` or `name: {type:, default:}`.
+    func readFields(_ node: Node, _ what: String) -> [FieldDecl] {
+        guard let entries = nodes.mapping(node, what) else { return [] }
+        var fields: [FieldDecl] = []
+        var seen: [String: SourceLocation] = [:]
+        for entry in entries {
+            let at = location(entry.keyNode)
+            guard NodeReader.isIdentifier(entry.key) else {
+                diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at)
+                continue
+            }
+            if let first = seen[entry.key] {
+                duplicate("field", entry.key, at: at, first: first)
+                continue
+            }
+            seen[entry.key] = at
+            if let field = readField(named: entry.key, at: at, entry.value) { fields.append(field) }
+        }
+        return fields
+    }
+
+    private func readField(named name: String, at nameLocation: SourceLocation, _ node: Node) -> FieldDecl? {
+        let typeLocation = location(node)
+        switch node {
+        case .sequence:
+            guard let type = readType(node) else { return nil }
+            return FieldDecl(name: name, type: type, location: nameLocation, typeLocation: typeLocation)
+        case .mapping:
+            guard let keys = nodes.mapping(node, "field '\(name)'", allowed: Vocabulary.field) else { return nil }
+            guard let typeEntry = keys["type"] else {
+                diagnostics.error("field '\(name)' is missing 'type'", at: typeLocation)
+                return nil
+            }
+            guard let type = readType(typeEntry.value) else { return nil }
+            var defaultValue: Value?
+            if let entry = keys["default"], let raw = ValueReader.raw(entry.value, source: source, diagnostics: diagnostics) {
+                defaultValue = values.value(raw, as: type, what: "the default of '\(name)'")
+                if defaultValue == nil { return nil }
+            }
+            return FieldDecl(name: name, type: type, defaultValue: defaultValue, location: nameLocation,
+                             typeLocation: location(typeEntry.value))
+        case .scalar(let scalar):
+            guard !NodeReader.isNull(node) else {
+                diagnostics.error("field '\(name)' has no type; write e.g. '\(name): String'", at: nameLocation)
+                return nil
+            }
+            let text = scalar.string
+            guard let equals = text.firstIndex(of: "=") else {
+                guard let type = parseType(text, at: typeLocation) else { return nil }
+                return FieldDecl(name: name, type: type, location: nameLocation, typeLocation: typeLocation)
+            }
+            guard let type = parseType(String(text[..<equals]), at: typeLocation) else { return nil }
+            let positions = source.positions(of: scalar)
+            let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
+                                                      to: equals.samePosition(in: text.unicodeScalars) ?? text.unicodeScalars.startIndex) + 1
+            let defaultText = String(text[text.index(after: equals)...])
+            let defaultPositions = offset < positions.count ? Array(positions[offset...]) : []
+            let fallback = typeLocation.advanced(byColumns: offset)
+            do {
+                let expression = try ExpressionParser.parse(defaultText, positions: defaultPositions, fallback: fallback)
+                guard let value = constant(expression.root, as: type, what: "the default of '\(name)'") else { return nil }
+                return FieldDecl(name: name, type: type, defaultValue: value, location: nameLocation,
+                                 typeLocation: typeLocation)
+            } catch {
+                diagnostics.append(error.diagnostic)
+                return nil
+            }
+        case .alias:
+            return nil
+        }
+    }
+
+    /// A type written as text (`[String]?`) or as a YAML list of one type (`[String]` unquoted in a flow mapping).
+    func readType(_ node: Node) -> TypeRef? {
+        switch node {
+        case .sequence(let sequence):
+            guard sequence.count == 1, let element = readType(sequence[0]) else {
+                diagnostics.error("a list type names one element type, e.g. '[String]'", at: location(node))
+                return nil
+            }
+            return .list(element)
+        case .scalar(let scalar) where !NodeReader.isNull(node):
+            return parseType(scalar.string, at: location(node))
+        default:
+            diagnostics.error("expected a type such as 'String', 'Int?', '[Post]', found \(NodeReader.describe(node))",
+                              at: location(node))
+            return nil
+        }
+    }
+
+    func parseType(_ text: String, at location: SourceLocation) -> TypeRef? {
+        guard let type = TypeRef(parsing: text) else {
+            diagnostics.error("'\(text.trimmingSpaces())' is not a type; write e.g. 'String', 'Int?', '[Post]'",
+                              at: location)
+            return nil
+        }
+        return type
+    }
+
+    /// A default written after `=`: a literal, `nil`, a negative number or a list of those.
+    func constant(_ expr: ExprNode, as type: TypeRef, what: String) -> Value? {
+        func fail(_ message: String) -> Value? {
+            diagnostics.error(message, at: expr.location)
+            return nil
+        }
+        switch (expr.kind, type) {
+        case (.literal(.null), .optional): return .null
+        case (.literal(.null), _): return fail("\(what) is nil, but '\(type)' is not optional; declare '\(type)?'")
+        case (_, .optional(let wrapped)): return constant(expr, as: wrapped, what: what)
+        case (.literal(.string(let s)), .string): return .string(s)
+        case (.literal(.int(let i)), .int): return .int(i)
+        case (.literal(.int(let i)), .double): return .double(Double(i))
+        case (.literal(.double(let d)), .double): return .double(d)
+        case (.literal(.bool(let b)), .bool): return .bool(b)
+        case (.unary(.negate, let inner), .int), (.unary(.negate, let inner), .double):
+            switch constant(inner, as: type, what: what) {
+            case .int(let i)?: return i == Int.min ? nil : .int(-i)
+            case .double(let d)?: return .double(-d)
+            default: return nil
+            }
+        case (.list(let items), .list(let element)):
+            var values: [Value] = []
+            for item in items {
+                guard let v = constant(item, as: element, what: what) else { return nil }
+                values.append(v)
+            }
+            return .list(values)
+        case (.literal(let v), _): return fail("\(what) is \(v), which is not a '\(type)'")
+        default: return fail("\(what) must be a literal value of type '\(type)'")
+        }
+    }
+
+    // MARK: - Scenes
+
+    func readScene(named name: String, at nameLocation: SourceLocation, _ node: Node) -> Scene? {
+        let what = "scene '\(name)'"
+        guard let keys = nodes.mapping(node, what, allowed: Vocabulary.scene) else { return nil }
+        let dataStore = keys["dataStore"].map { readFields($0.value, "the DataStore of \(what)") } ?? []
+        var view = ViewSpec()
+        if let entry = keys["view"], let viewKeys = nodes.mapping(entry.value, "the View of \(what)", allowed: Vocabulary.view) {
+            view.state = viewKeys["state"].map { readFields($0.value, "the View state of \(what)") } ?? []
+            view.shows = viewKeys["shows"].map { readAssignments($0.value, "'shows' of the View of \(what)") } ?? []
+        }
+
+        var workers: [Worker] = []
+        if let entry = keys["workers"], let list = nodes.mapping(entry.value, "the workers of \(what)") {
+            var seen: [String: SourceLocation] = [:]
+            for item in list {
+                let at = location(item.keyNode)
+                guard checkTypeName(item.key, at: at, what: "worker") else { continue }
+                if let first = seen[item.key] {
+                    duplicate("worker", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                workers.append(readWorker(named: item.key, at: at, item.value))
+            }
+        }
+
+        var useCases: [UseCase] = []
+        if let entry = keys["useCases"], let list = nodes.mapping(entry.value, "the use cases of \(what)") {
+            var seen: [String: SourceLocation] = [:]
+            for item in list {
+                let at = location(item.keyNode)
+                guard checkTypeName(item.key, at: at, what: "use case") else { continue }
+                if let first = seen[item.key] {
+                    duplicate("use case", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                if let useCase = readUseCase(named: item.key, at: at, item.value, scene: name) {
+                    useCases.append(useCase)
+                }
+            }
+        }
+
+        var routes: [Route] = []
+        if let entry = keys["routes"], let list = nodes.mapping(entry.value, "the routes of \(what)") {
+            var seen: [String: SourceLocation] = [:]
+            for item in list {
+                let at = location(item.keyNode)
+                guard NodeReader.isIdentifier(item.key) else {
+                    diagnostics.error("route name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at)
+                    continue
+                }
+                if let first = seen[item.key] {
+                    duplicate("route", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                if let route = readRoute(named: item.key, at: at, item.value) { routes.append(route) }
+            }
+        }
+
+        return Scene(name: SceneName(name), location: nameLocation,
+                     description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
+                     dataStore: dataStore, view: view, workers: workers, useCases: useCases, routes: routes)
+    }
+
+    // MARK: - Workers
+
+    func readWorker(named name: String, at nameLocation: SourceLocation, _ node: Node) -> Worker {
+        var operations: [WorkerOperation] = []
+        if let list = nodes.mapping(node, "worker '\(name)' (a mapping of operation names to operations)") {
+            var seen: [String: SourceLocation] = [:]
+            for item in list {
+                let at = location(item.keyNode)
+                guard NodeReader.isIdentifier(item.key) else {
+                    diagnostics.error("operation name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at)
+                    continue
+                }
+                if let first = seen[item.key] {
+                    duplicate("operation", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                if let op = readOperation(named: item.key, worker: name, at: at, item.value) { operations.append(op) }
+            }
+        }
+        return Worker(name: WorkerName(name), location: nameLocation, operations: operations)
+    }
+
+    func readOperation(named name: String, worker: String, at nameLocation: SourceLocation, _ node: Node) -> WorkerOperation? {
+        let what = "operation '\(worker).\(name)'"
+        guard let keys = nodes.mapping(node, what, allowed: Vocabulary.operation) else { return nil }
+        let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []
+
+        var output: TypeRef?
+        if let entry = keys["output"] {
+            if case .mapping = entry.value {
+                let recordName = "\(worker).\(name).Result"
+                let record = RecordType(name: recordName, fields: readFields(entry.value, "the output of \(what)"),
+                                        location: location(entry.value))
+                recordTypes[recordName] = record
+                resultRecords.append(record)
+                output = .named(recordName)
+            } else {
+                output = readType(entry.value)
+            }
+        }
+
+        var latency = 0
+        if let entry = keys["latency"] { latency = readLatency(entry.value) ?? 0 }
+
+        var cases: [WorkerCase] = []
+        let shorthand = ["result", "error", "fixture"].filter { keys[$0] != nil }
+        if let entry = keys["cases"] {
+            if let first = shorthand.first, let other = keys[first] {
+                diagnostics.error("\(what) has both 'cases' and '\(first)'; put '\(first)' inside a case",
+                                  at: location(other.keyNode))
+            }
+            for item in nodes.sequence(entry.value, "'cases' of \(what)") ?? [] {
+                if let c = readCase(item, output: output, what: what) { cases.append(c) }
+            }
+            if cases.isEmpty, nodes.sequence(entry.value, "'cases'")?.isEmpty == true {
+                diagnostics.error("'cases' of \(what) is empty; add at least one case", at: location(entry.value))
+            }
+        } else if !shorthand.isEmpty {
+            if let c = readOutcome(keys, condition: nil, latency: nil, output: output, what: what, at: nameLocation) {
+                cases.append(c)
+            }
+        } else if output == nil {
+            cases.append(WorkerCase(condition: nil, outcome: .result(.null), latency: nil, location: nameLocation))
+        } else {
+            diagnostics.error("\(what) returns '\(output!)' but says nothing about what; add 'result', 'fixture', 'error' or 'cases'",
+                              at: nameLocation)
+        }
+
+        return WorkerOperation(name: OperationName(name), location: nameLocation,
+                         description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
+                         input: input, output: output, cases: cases, latency: latency,
+                         signature: keys["method"].flatMap { nodes.string($0.value, "'method'") })
+    }
+
+    func readCase(_ node: Node, output: TypeRef?, what: String) -> WorkerCase? {
+        guard let keys = nodes.mapping(node, "a case of \(what)", allowed: Vocabulary.workerCase) else { return nil }
+        let condition = keys["when"].flatMap { nodes.expression($0.value, "the 'when' condition") }
+        if keys["when"] != nil && condition == nil { return nil }
+        let latency = keys["latency"].flatMap { readLatency($0.value) }
+        return readOutcome(keys, condition: condition, latency: latency, output: output, what: what, at: location(node))
+    }
+
+    /// The outcome of a case (or of an operation written without `cases`): exactly one of result, error, fixture.
+    func readOutcome(_ keys: [String: MappingEntry], condition: Expr?, latency: Int?, output: TypeRef?,
+                     what: String, at location: SourceLocation) -> WorkerCase? {
+        let given = ["result", "error", "fixture"].filter { keys[$0] != nil }
+        if given.count > 1, let second = keys[given[1]] {
+            diagnostics.error("a case has one outcome, but this one has both '\(given[0])' and '\(given[1])'",
+                              at: self.location(second.keyNode))
+            return nil
+        }
+        switch given.first {
+        case "error":
+            guard let message = nodes.string(keys["error"]!.value, "'error' (the failure's message)") else { return nil }
+            return WorkerCase(condition: condition, outcome: .error(message), latency: latency, location: location)
+        case "result":
+            let node = keys["result"]!.value
+            guard let output else {
+                if NodeReader.isNull(node) {
+                    return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location)
+                }
+                diagnostics.error("\(what) has no 'output' type, so its result must be empty", at: self.location(node),
+                                  notes: [Diagnostic.Note("declare the result type, e.g. 'output: { userID: String }'")])
+                return nil
+            }
+            // A result that does not fit is reported; the case stays so its condition is still checked.
+            let value = ValueReader.raw(node, source: source, diagnostics: diagnostics)
+                .flatMap { values.value($0, as: output, what: "the result of \(what)") } ?? .null
+            return WorkerCase(condition: condition, outcome: .result(value), latency: latency, location: location)
+        case "fixture":
+            let entry = keys["fixture"]!
+            guard let path = nodes.string(entry.value, "'fixture' (a JSON file next to the scenario)") else { return nil }
+            guard let output else {
+                diagnostics.error("\(what) reads a fixture but has no 'output' type to read it as",
+                                  at: self.location(entry.value))
+                return nil
+            }
+            guard let value = readFixture(path, as: output, at: self.location(entry.value)) else { return nil }
+            return WorkerCase(condition: condition, outcome: .fixture(path: path, value: value), latency: latency,
+                              location: location)
+        default:
+            if output == nil {
+                return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location)
+            }
+            diagnostics.error("a case of \(what) needs an outcome: 'result', 'error' or 'fixture'", at: location)
+            return nil
+        }
+    }
+
+    /// Reads a JSON fixture from the scenario's folder (never outside it) and types it by the operation's output.
+    func readFixture(_ path: String, as type: TypeRef, at location: SourceLocation) -> Value? {
+        guard let baseDirectory else {
+            diagnostics.error("fixture '\(path)' cannot be read: this scenario did not come from a file", at: location)
+            return nil
+        }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"),
+              !components.contains(where: { $0 == ".." || $0.isEmpty })
+        else {
+            diagnostics.error("fixture path '\(path)' must be relative and stay inside the scenario's folder",
+                              at: location)
+            return nil
+        }
+        let url = baseDirectory.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            diagnostics.error("fixture '\(path)' not found next to the scenario", at: location,
+                              notes: [Diagnostic.Note("looked for \(url.path)")])
+            return nil
+        }
+        let fixtureLocation = SourceLocation(file: fixtureDisplayPath(path), line: 1, column: 1)
+        do {
+            let data = try Data(contentsOf: url)
+            guard data.count <= 16 << 20 else {
+                diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
+                return nil
+            }
+            let raw = try ValueReader.raw(json: data, location: fixtureLocation)
+            return values.value(raw, as: type, what: "fixture '\(path)'")
+        } catch {
+            diagnostics.error("fixture '\(path)' is not valid JSON", at: location,
+                              notes: [Diagnostic.Note(Self.describe(jsonError: error))])
+            return nil
+        }
+    }
+
+    private func fixtureDisplayPath(_ path: String) -> String {
+        let folder = (source.file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : folder + "/" + path
+    }
+
+    private static func describe(jsonError error: any Swift.Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+
+    /// `120ms`, `1.5s`, `2s` or a bare number of milliseconds.
+    func readLatency(_ node: Node) -> Int? {
+        guard let text = nodes.string(node, "'latency'")?.trimmingSpaces() else { return nil }
+        var number = text
+        var scale = 1.0
+        if text.hasSuffix("ms") {
+            number = String(text.dropLast(2))
+        } else if text.hasSuffix("s") {
+            number = String(text.dropLast())
+            scale = 1000
+        }
+        guard let value = Double(number.trimmingSpaces()), value >= 0, value * scale <= 86_400_000 else {
+            diagnostics.error("latency '\(text)' is not a duration; write e.g. '120ms' or '1.5s' (at most a day)",
+                              at: location(node))
+            return nil
+        }
+        return Int((value * scale).rounded())
+    }
+}
+
+/// What the reader produced, before name resolution and type checking.
+struct ScenarioDraft {
+    var name: String
+    var description: String?
+    var pattern: Pattern
+    var start: Located<SceneName>?
+    var entities: [RecordType]
+    var appState: [FieldDecl]
+    var scenes: [Scene]
+    var story: [StoryStep]
+    var resultRecords: [RecordType]
+    var rootLocation: SourceLocation
+}

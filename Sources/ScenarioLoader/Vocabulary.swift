@@ -1,0 +1,41 @@
+/// Every key the scenario format knows, per kind of mapping. The JSON Schema in `docs/` lists the same keys;
+/// a test keeps the two in agreement.
+enum Vocabulary {
+    static let scenario = ["scenario", "pattern", "description", "start", "entities", "appState", "scenes", "story"]
+    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
+    static let view = ["state", "shows"]
+    static let field = ["type", "default", "description"]
+    static let operation = ["description", "input", "output", "cases", "result", "error", "fixture", "latency",
+                            "method"]
+    static let workerCase = ["when", "result", "error", "fixture", "latency"]
+    static let useCase = ["description", "on", "request", "event", "interactor", "response", "presenter",
+                          "viewModel", "view", "outputs", "methods"]
+    static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
+    static let useCaseMethods = ["event", "interactor", "presenter", "view"]
+    static let outputMethods = ["presenter", "view"]
+    static let route = ["to", "navigation", "pass", "method", "description"]
+    static let storyStep = ["appear", "do", "back", "request", "expect", "title"]
+    static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",
+                         "absent"]
+
+    /// Step kinds (exactly one per step) and the keys each allows besides its own.
+    static let stepKinds: [(kind: String, modifiers: [String])] = [
+        ("call", ["with", "as", "onError"]),
+        ("validate", ["else"]),
+        ("store", []),
+        ("respond", ["output"]),
+        ("let", []),
+        ("if", ["then", "else"]),
+        ("show", []),
+        ("set", []),
+        ("route", ["when"]),
+        ("display", ["with"]),
+    ]
+    static var stepKeys: [String] {
+        var keys: [String] = []
+        for (kind, modifiers) in stepKinds {
+            for key in [kind] + modifiers where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+}

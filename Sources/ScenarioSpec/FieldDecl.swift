@@ -1,0 +1,55 @@
+/// A declared field of a record, a DataStore, AppState, a Request, Response or ViewModel: `userID: String? = nil`.
+public struct FieldDecl: Sendable, Hashable {
+    public var name: String
+    public var type: TypeRef
+    /// The value the field starts with; nil means "no default" (optionals then start as nil).
+    public var defaultValue: Value?
+    /// Where the field's name is written.
+    public var location: SourceLocation
+    /// Where the field's type is written.
+    public var typeLocation: SourceLocation
+
+    public init(name: String, type: TypeRef, defaultValue: Value? = nil, location: SourceLocation,
+                typeLocation: SourceLocation? = nil) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.location = location
+        self.typeLocation = typeLocation ?? location
+    }
+
+    /// The value a fresh instance holds: the default, or nil for an optional, or nothing.
+    public var initialValue: Value? {
+        if let defaultValue { return defaultValue }
+        return type.isOptional ? .null : nil
+    }
+}
+
+/// A named record type: an entity (`IceCream`) or a message struct (`Login.Login.Request`).
+public struct RecordType: Sendable, Hashable {
+    public var name: String
+    public var fields: [FieldDecl]
+    public var location: SourceLocation
+
+    public init(name: String, fields: [FieldDecl], location: SourceLocation) {
+        self.name = name
+        self.fields = fields
+        self.location = location
+    }
+
+    public func field(_ name: String) -> FieldDecl? { fields.first { $0.name == name } }
+}
+
+/// `target: expression`, as in a DataStore write, a ViewModel mapping or a route's data passing.
+public struct Assignment: Sendable, Hashable {
+    /// The field written (a name, or a path such as `appState.count`).
+    public var target: String
+    public var targetLocation: SourceLocation
+    public var value: Expr
+
+    public init(target: String, at targetLocation: SourceLocation, value: Expr) {
+        self.target = target
+        self.targetLocation = targetLocation
+        self.value = value
+    }
+}

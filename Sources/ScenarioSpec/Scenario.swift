@@ -1,0 +1,32 @@
+/// A loaded, validated scenario: the scenes of an app, their components and use cases, and a story to run.
+public struct Scenario: Sendable, Hashable {
+    public var name: String
+    /// The scenario file, as the user named it.
+    public var file: String
+    public var description: String?
+    public var pattern: Pattern
+    /// The scene the app starts on.
+    public var start: SceneName
+    /// Shared model types (`IceCream`, `Post`), in declaration order.
+    public var entities: [RecordType]
+    /// The single observable state object of the `appstate` pattern.
+    public var appState: [FieldDecl]
+    public var scenes: [Scene]
+    public var story: [StoryStep]
+
+    public init(name: String, file: String, description: String? = nil, pattern: Pattern, start: SceneName,
+                entities: [RecordType], appState: [FieldDecl], scenes: [Scene], story: [StoryStep]) {
+        self.name = name
+        self.file = file
+        self.description = description
+        self.pattern = pattern
+        self.start = start
+        self.entities = entities
+        self.appState = appState
+        self.scenes = scenes
+        self.story = story
+    }
+
+    public func scene(_ name: SceneName) -> Scene? { scenes.first { $0.name == name } }
+    public func entity(_ name: String) -> RecordType? { entities.first { $0.name == name } }
+}

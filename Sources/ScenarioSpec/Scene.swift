@@ -1,0 +1,42 @@
+/// A scene: one screen with its View, Interactor (and DataStore), Presenter, Router and Workers.
+public struct Scene: Sendable, Hashable {
+    public var name: SceneName
+    public var location: SourceLocation
+    public var description: String?
+    /// The DataStore's fields (the Interactor's in Clean Swift, the View's ObservableObject in SwiftUI).
+    public var dataStore: [FieldDecl]
+    /// The View's own state (`@State`) and what it renders from state (`Text("\(appState.someInt)")`).
+    public var view: ViewSpec
+    public var workers: [Worker]
+    public var useCases: [UseCase]
+    public var routes: [Route]
+
+    public init(name: SceneName, location: SourceLocation, description: String? = nil, dataStore: [FieldDecl],
+                view: ViewSpec, workers: [Worker], useCases: [UseCase], routes: [Route]) {
+        self.name = name
+        self.location = location
+        self.description = description
+        self.dataStore = dataStore
+        self.view = view
+        self.workers = workers
+        self.useCases = useCases
+        self.routes = routes
+    }
+
+    public func useCase(_ name: String) -> UseCase? { useCases.first { $0.name.rawValue == name } }
+    public func route(_ name: String) -> Route? { routes.first { $0.name.rawValue == name } }
+    public func worker(_ name: String) -> Worker? { workers.first { $0.name.rawValue == name } }
+}
+
+/// The View's declared state.
+public struct ViewSpec: Sendable, Hashable {
+    /// Local state (`@State`); the View's display logic writes it with `set:`.
+    public var state: [FieldDecl]
+    /// Labels the View renders from state whenever that state changes: `count: appState.someInt`.
+    public var shows: [Assignment]
+
+    public init(state: [FieldDecl] = [], shows: [Assignment] = []) {
+        self.state = state
+        self.shows = shows
+    }
+}

@@ -1,0 +1,68 @@
+/// One step of a component's logic in a use case: an Interactor's worker call, a Presenter's display call,
+/// a View's route. Steps run in order; nested lists (`then`, `else`, `onError`) are scoped.
+public struct Step: Sendable, Hashable {
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public indirect enum Kind: Sendable, Hashable {
+        /// `call: AuthWorker.login(username: request.username)` — a worker operation or another component's method.
+        case call(Call)
+        /// `validate: request.username != ""` with `else:` steps that run (and end the logic) when it fails.
+        case validate(Expr, otherwise: [Step])
+        /// `store: { userID: auth.userID }` — DataStore (or AppState) writes.
+        case store([Assignment])
+        /// `respond: { firstName: auth.firstName }` — send a Response to the Presenter (Clean Swift) or an
+        /// output to the Presenter (VIPER). `output` names which answer when the use case has several.
+        case respond(output: Located<String>?, fields: [Assignment])
+        /// `let: { total: a + b }` — local names.
+        case bind([Assignment])
+        /// `if: cond` with `then:` and `else:` steps.
+        case conditional(Expr, then: [Step], otherwise: [Step])
+        /// `show: message` or `show: { title: viewModel.message }` — what the View puts on screen.
+        case show([Assignment])
+        /// `set: { someInt: dataStore.someInt + 1 }` — the View writes its own state (SwiftUI's DataStore).
+        case set([Assignment])
+        /// `route: toHome` with optional `when:` — ask the Router to navigate.
+        case route(Located<RouteName>, condition: Expr?)
+        /// `display: showPosts(with:)` with `with: { posts: response.posts }` — a Presenter → View call (VIPER).
+        case display(method: Located<String>, values: [Assignment])
+    }
+}
+
+/// A call step: receiver, method, labelled arguments, an optional result name and error handling.
+public struct Call: Sendable, Hashable {
+    /// A worker's name, or a component role (`Interactor`, `Presenter`, `View`, `Router`).
+    public var receiver: Located<String>
+    public var method: Located<String>
+    public var arguments: [Argument]
+    /// `as: auth` — the name the result is bound to.
+    public var binding: Located<String>?
+    /// Steps run when the call fails; the enclosing logic ends after them. nil: a failure stops the run.
+    public var onError: [Step]?
+
+    public struct Argument: Sendable, Hashable {
+        public var label: String
+        public var labelLocation: SourceLocation
+        public var value: Expr
+
+        public init(label: String, at labelLocation: SourceLocation, value: Expr) {
+            self.label = label
+            self.labelLocation = labelLocation
+            self.value = value
+        }
+    }
+
+    public init(receiver: Located<String>, method: Located<String>, arguments: [Argument],
+                binding: Located<String>?, onError: [Step]?) {
+        self.receiver = receiver
+        self.method = method
+        self.arguments = arguments
+        self.binding = binding
+        self.onError = onError
+    }
+}

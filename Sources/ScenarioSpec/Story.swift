@@ -1,0 +1,75 @@
+/// One step of the story: what the user does, and what should hold afterwards.
+public struct StoryStep: Sendable, Hashable {
+    public var action: Action
+    public var location: SourceLocation
+    /// A caption for diagrams and narration.
+    public var title: String?
+    public var expectations: Expectations?
+
+    public enum Action: Sendable, Hashable {
+        /// The app shows this scene as its root (configures it and runs its `on: appear` use cases).
+        case appear(Located<SceneName>)
+        /// The user triggers a use case, with request values typed by its Request.
+        case perform(scene: Located<SceneName>?, useCase: Located<UseCaseName>, request: [Located<FieldValue>])
+        /// The user goes back: pops a pushed scene or dismisses a presented one.
+        case back
+    }
+
+    public init(action: Action, location: SourceLocation, title: String? = nil, expectations: Expectations? = nil) {
+        self.action = action
+        self.location = location
+        self.title = title
+        self.expectations = expectations
+    }
+}
+
+/// A named value given in the scenario: a request value or an expected value.
+public struct FieldValue: Sendable, Hashable {
+    /// The field, possibly qualified by scene (`Home.userID`).
+    public var path: String
+    public var value: Value
+
+    public init(path: String, value: Value) {
+        self.path = path
+        self.value = value
+    }
+}
+
+/// What must hold after a story step; evaluated by `sceneflow check`.
+public struct Expectations: Sendable, Hashable {
+    public var location: SourceLocation
+    /// The scene on screen.
+    public var scene: Located<SceneName>?
+    /// The navigation stack, root first.
+    public var stack: [Located<SceneName>]?
+    /// Values the View on screen shows, by label.
+    public var shown: [Located<FieldValue>]
+    /// Fields of the last ViewModel the View received.
+    public var viewModel: [Located<FieldValue>]
+    /// DataStore fields, `Scene.field` or `field` of the scene on screen.
+    public var dataStore: [Located<FieldValue>]
+    /// AppState fields (appstate pattern).
+    public var appState: [Located<FieldValue>]
+    /// The route taken during the step.
+    public var route: Located<RouteName>?
+    /// Messages that must occur during the step, in this order (other messages may come between).
+    public var messages: [Located<String>]
+    /// Messages that must not occur during the step.
+    public var absent: [Located<String>]
+
+    public init(location: SourceLocation, scene: Located<SceneName>? = nil, stack: [Located<SceneName>]? = nil,
+                shown: [Located<FieldValue>] = [], viewModel: [Located<FieldValue>] = [],
+                dataStore: [Located<FieldValue>] = [], appState: [Located<FieldValue>] = [],
+                route: Located<RouteName>? = nil, messages: [Located<String>] = [], absent: [Located<String>] = []) {
+        self.location = location
+        self.scene = scene
+        self.stack = stack
+        self.shown = shown
+        self.viewModel = viewModel
+        self.dataStore = dataStore
+        self.appState = appState
+        self.route = route
+        self.messages = messages
+        self.absent = absent
+    }
+}

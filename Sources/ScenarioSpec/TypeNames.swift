@@ -1,0 +1,28 @@
+/// Names of the record types a scenario implies, spelled as Clean Swift code spells them
+/// (`Login.Login.Request`), so diagnostics, traces and diagrams use the same words.
+public enum TypeNames {
+    public static func request(scene: SceneName, useCase: UseCaseName) -> String {
+        "\(scene).\(useCase).Request"
+    }
+
+    public static func response(scene: SceneName, useCase: UseCase, output: OutputName) -> String {
+        message(scene: scene, useCase: useCase, output: output, "Response")
+    }
+
+    public static func viewModel(scene: SceneName, useCase: UseCase, output: OutputName) -> String {
+        message(scene: scene, useCase: useCase, output: output, "ViewModel")
+    }
+
+    private static func message(scene: SceneName, useCase: UseCase, output: OutputName, _ kind: String) -> String {
+        useCase.outputs.count == 1 ? "\(scene).\(useCase.name).\(kind)" : "\(scene).\(useCase.name).\(output).\(kind)"
+    }
+
+    public static func dataStore(scene: SceneName) -> String { "\(scene)DataStore" }
+    public static func viewState(scene: SceneName) -> String { "\(scene)View.State" }
+    public static func workerInput(worker: WorkerName, operation: OperationName) -> String {
+        "\(worker).\(operation).Input"
+    }
+    public static let appState = "AppState"
+    /// What a failed worker call binds in `onError`: `{ error: String }`.
+    public static let workerError = "WorkerError"
+}

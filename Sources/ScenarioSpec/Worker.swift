@@ -1,0 +1,68 @@
+/// A Worker (or, in VIPER, a DataManager): operations the Interactor calls, with canned behaviour.
+public struct Worker: Sendable, Hashable {
+    public var name: WorkerName
+    public var location: SourceLocation
+    public var operations: [WorkerOperation]
+
+    public init(name: WorkerName, location: SourceLocation, operations: [WorkerOperation]) {
+        self.name = name
+        self.location = location
+        self.operations = operations
+    }
+
+    public func operation(_ name: String) -> WorkerOperation? { operations.first { $0.name.rawValue == name } }
+}
+
+/// One operation of a worker: typed inputs, a result type and a table of cases tried in order.
+public struct WorkerOperation: Sendable, Hashable {
+    public var name: OperationName
+    public var location: SourceLocation
+    public var description: String?
+    public var input: [FieldDecl]
+    /// The result type; nil for operations that return nothing.
+    public var output: TypeRef?
+    /// Tried top to bottom; the first whose condition holds decides the outcome.
+    public var cases: [WorkerCase]
+    /// Simulated time the operation takes, in milliseconds (a case may override it).
+    public var latency: Int
+    /// The method signature to show, when it differs from `name(label:…)`.
+    public var signature: String?
+
+    public init(name: OperationName, location: SourceLocation, description: String? = nil, input: [FieldDecl],
+                output: TypeRef?, cases: [WorkerCase], latency: Int, signature: String? = nil) {
+        self.name = name
+        self.location = location
+        self.description = description
+        self.input = input
+        self.output = output
+        self.cases = cases
+        self.latency = latency
+        self.signature = signature
+    }
+}
+
+/// A row of an operation's behaviour table.
+public struct WorkerCase: Sendable, Hashable {
+    /// When this case applies; nil means always (a default case).
+    public var condition: Expr?
+    public var outcome: Outcome
+    /// Overrides the operation's latency, in milliseconds.
+    public var latency: Int?
+    public var location: SourceLocation
+
+    public enum Outcome: Sendable, Hashable {
+        /// The operation succeeds with this value (`.null` for operations without a result).
+        case result(Value)
+        /// The value was read from a JSON fixture file next to the scenario.
+        case fixture(path: String, value: Value)
+        /// The operation fails with this message.
+        case error(String)
+    }
+
+    public init(condition: Expr?, outcome: Outcome, latency: Int?, location: SourceLocation) {
+        self.condition = condition
+        self.outcome = outcome
+        self.latency = latency
+        self.location = location
+    }
+}

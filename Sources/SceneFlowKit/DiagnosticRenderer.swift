@@ -1,0 +1,118 @@
+import Foundation
+import ScenarioSpec
+
+/// Prints diagnostics the way compilers do, `file:line:col: error: message`, with the source line and a caret,
+/// then `note:` lines; or as JSON for editors.
+public struct DiagnosticRenderer: Sendable {
+    public var style: TerminalStyle
+    /// Whether to quote the offending source line under each diagnostic.
+    public var showsSource: Bool
+
+    public init(style: TerminalStyle = .plain, showsSource: Bool = true) {
+        self.style = style
+        self.showsSource = showsSource
+    }
+
+    /// Renders diagnostics as text; `sources` supplies file contents for excerpts (by path).
+    public func render(_ diagnostics: [Diagnostic], sources: SourceCache = SourceCache()) -> String {
+        var out = ""
+        for diagnostic in diagnostics {
+            out += header(location: diagnostic.location, severity: diagnostic.severity.rawValue,
+                          color: color(for: diagnostic.severity), message: diagnostic.message) + "\n"
+            if showsSource, let location = diagnostic.location, let excerpt = excerpt(at: location, sources: sources) {
+                out += excerpt
+            }
+            for note in diagnostic.notes {
+                out += header(location: note.location, severity: "note", color: .gray, message: note.message) + "\n"
+            }
+        }
+        return out
+    }
+
+    private func header(location: SourceLocation?, severity: String, color: TerminalColor, message: String) -> String {
+        let place = location.map { style.paint("\($0.description): ", bold: true) } ?? ""
+        return place + style.paint("\(severity):", color, bold: true) + " " + style.paint(message, bold: severity != "note")
+    }
+
+    private func color(for severity: Diagnostic.Severity) -> TerminalColor {
+        switch severity {
+        case .error: .red
+        case .warning: .magenta
+        case .note: .gray
+        }
+    }
+
+    /// The line, then a caret under the column (tabs kept so the caret lines up).
+    private func excerpt(at location: SourceLocation, sources: SourceCache) -> String? {
+        guard let line = sources.line(location.line, of: location.file) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        guard location.column >= 1, location.column <= scalars.count + 1 else { return nil }
+        let padding = String(String.UnicodeScalarView(scalars.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }))
+        return line + "\n" + padding + style.paint("^", .green, bold: true) + "\n"
+    }
+
+    /// Diagnostics as a JSON array: `[{"file", "line", "column", "severity", "message", "notes": […]}]`.
+    public func json(_ diagnostics: [Diagnostic]) -> String {
+        let items = diagnostics.map { diagnostic in
+            DiagnosticJSON(
+                file: diagnostic.location?.file, line: diagnostic.location?.line, column: diagnostic.location?.column,
+                severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                notes: diagnostic.notes.map {
+                    DiagnosticJSON.Note(message: $0.message, file: $0.location?.file, line: $0.location?.line,
+                                        column: $0.location?.column)
+                })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(items)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct DiagnosticJSON: Encodable {
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var severity: String
+        var message: String
+        var notes: [Note]
+
+        struct Note: Encodable {
+            var message: String
+            var file: String?
+            var line: Int?
+            var column: Int?
+        }
+    }
+}
+
+/// File contents by path, read once, for source excerpts.
+public final class SourceCache: @unchecked Sendable {
+    private var lines: [String: [String]?] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Registers text for a path (for scenarios that were not read from disk).
+    public func add(_ text: String, for path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        lines[path] = Self.split(text)
+    }
+
+    func line(_ number: Int, of path: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if lines[path] == nil {
+            let text = (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { String(data: $0, encoding: .utf8) }
+            lines[path] = text.map(Self.split)
+        }
+        guard let file = lines[path] ?? nil, number >= 1, number <= file.count else { return nil }
+        return file[number - 1]
+    }
+
+    private static func split(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+    }
+}

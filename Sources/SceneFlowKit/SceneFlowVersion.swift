@@ -1,0 +1,4 @@
+/// The version `sceneflow --version` prints.
+public enum SceneFlowVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+
+/// `sceneflow`: validate, run, draw and check VIP scenarios.
+@main
+struct SceneFlowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sceneflow",
+        abstract: "Validate, run and draw VIP (Clean Swift) scenarios.",
+        discussion: """
+            A scenario file describes scenes, their components and use cases, and a story of user actions.
+            Exit codes: 0 success, 1 scenario or run errors, 2 usage errors.
+            """,
+        version: SceneFlowVersion.current,
+        subcommands: [ValidateCommand.self]
+    )
+
+    /// Runs the command, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data("Run 'sceneflow --help' for usage.\n".utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Options shared by commands that print to a terminal.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Colour output: auto (only on a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+        var mode: ColorMode { ColorMode(rawValue: rawValue)! }
+    }
+}
+
+extension FileHandle {
+    func write(_ text: String) { write(Data(text.utf8)) }
+}
