@@ -34,12 +34,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Golden files and package paths, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",
-            dependencies: ["ScenarioLoader", "ScenarioSpec"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit"]),
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
     ]
 )

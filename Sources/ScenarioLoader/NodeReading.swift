@@ -76,6 +76,7 @@ struct NodeReader {
         switch node {
         case .sequence(let sequence): return Array(sequence)
         case _ where Self.isNull(node): return []
+        case .mapping(let mapping) where single && mapping.count == 0: return []
         case .mapping, .scalar, .alias:
             if single { return [node] }
             diagnostics.error("\(what) must be a list, found \(Self.describe(node))", at: location(node))
@@ -122,7 +123,7 @@ struct NodeReader {
         }
         if let tag = Self.explicitTag(scalar) {
             diagnostics.error("YAML reads '\(tag)' as a tag, not as part of \(what)", at: location(node),
-                              notes: [Diagnostic.Note("quote the expression: '\(tag) \(scalar.string)'")])
+                              notes: [Diagnostic.Note("quote the expression: '" + ([tag, scalar.string].filter { !$0.isEmpty }.joined(separator: " ")) + "'")])
             return nil
         }
         if Self.isNull(node) {

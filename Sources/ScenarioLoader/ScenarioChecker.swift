@@ -52,6 +52,10 @@ final class ScenarioChecker {
                     records[name] = RecordType(name: name, fields: op.input, location: op.location)
                 }
             }
+            for route in scene.routes {
+                let name = TypeNames.routeInput(scene: scene.name, route: route.name)
+                records[name] = RecordType(name: name, fields: route.input, location: route.location)
+            }
             for useCase in scene.useCases {
                 let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
                 records[request] = RecordType(name: request, fields: useCase.request, location: useCase.location)
@@ -71,6 +75,7 @@ final class ScenarioChecker {
         for scene in draft.scenes {
             fieldLists.append(scene.dataStore)
             fieldLists.append(scene.view.state)
+            fieldLists += scene.routes.map(\.input)
             for worker in scene.workers {
                 for op in worker.operations {
                     fieldLists.append(op.input)
@@ -118,21 +123,23 @@ final class ScenarioChecker {
             }
         }
         for entity in draft.entities {
-            var stack: [(String, [String])] = [(entity.name, [entity.name])]
+            // Depth-first through fields held directly (not in lists), looking for a way back to `entity`.
+            var stack: [(name: String, path: [String])] = [(entity.name, [])]
             var visited = Set<String>()
-            var reported = false
-            while let (name, path) = stack.popLast(), !reported {
+            search: while let (name, path) = stack.popLast() {
                 guard visited.insert(name).inserted, let record = records[name] else { continue }
                 for field in record.fields {
                     guard let next = direct(field.type) else { continue }
+                    let step = path + ["\(name).\(field.name)"]
                     if next == entity.name {
-                        diagnostics.error("entity '\(entity.name)' contains itself (\((path + [next]).joined(separator: " → ")))",
-                                          at: entity.location,
-                                          notes: [Diagnostic.Note("hold it in a list ('[\(next)]') instead")])
-                        reported = true
-                        break
+                        let first = draft.entities.first { $0.name == entity.name }!.fields
+                            .first { $0.name == String(step[0].split(separator: ".")[1]) }!
+                        diagnostics.error("entity '\(entity.name)' contains itself through " + step.map { "'\($0)'" }.joined(separator: ", "),
+                                          at: first.typeLocation,
+                                          notes: [Diagnostic.Note("a struct cannot hold itself; use a list ('[\(entity.name)]')")])
+                        break search
                     }
-                    stack.append((next, path + [next]))
+                    stack.append((next, step))
                 }
             }
         }
@@ -190,8 +197,9 @@ final class ScenarioChecker {
             unknownScene(route.destination.value, at: route.destination.location, context: "route '\(route.name)' leads to")
             return
         }
-        let scope = Scope([("source", .named(TypeNames.dataStore(scene: scene.name)))],
-                          explanation: "data passing reads the source DataStore as 'source'")
+        var scope = Scope([("source", .named(TypeNames.dataStore(scene: scene.name)))],
+                          explanation: "data passing reads the source DataStore as 'source' and the route's 'input'")
+        if !route.input.isEmpty { scope.add("input", .named(TypeNames.routeInput(scene: scene.name, route: route.name))) }
         for pass in route.pass {
             guard let field = destination.dataStore.first(where: { $0.name == pass.target }) else {
                 diagnostics.unknown("'\(destination.name)' DataStore has no field '\(pass.target)' to pass into",
@@ -253,7 +261,12 @@ final class ScenarioChecker {
             }
         case .event:
             if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
-            scope.explanation = "the Presenter handles the View's event with its 'request'"
+            if pattern == .viper {
+                scope.add("dataStore", dataStore)
+                scope.explanation = "the Presenter handles the View's event with its 'request' and the module's 'dataStore'"
+            } else {
+                scope.explanation = "the Presenter handles the View's event with its 'request'"
+            }
         case .presenter:
             if let useCase, let output {
                 scope.add("response", .named(TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)))
@@ -393,8 +406,12 @@ final class ScenarioChecker {
             for label in labels { _ = expressions.check(label.value, in: scope) }
         case .set(let assignments):
             checkSet(assignments, scene: scene, scope: scope)
-        case .route(let name, let condition):
-            if scene.route(name.value.rawValue) == nil {
+        case .route(let name, let condition, let arguments):
+            if let route = scene.route(name.value.rawValue) {
+                checkArguments(arguments, against: route.input, callee: "route '\(route.name)'", at: name.location,
+                               scope: scope)
+            } else {
+                for argument in arguments { _ = expressions.check(argument.value, in: scope) }
                 diagnostics.unknown("scene '\(scene.name)' has no route '\(name.value)'", name: name.value.rawValue,
                                     candidates: scene.routes.map(\.name.rawValue), at: name.location,
                                     extraNotes: scene.routes.isEmpty
@@ -492,6 +509,12 @@ final class ScenarioChecker {
         }
         let name = useCase.name.rawValue
         return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    private func checkArguments(_ arguments: [Assignment], against input: [FieldDecl], callee: String,
+                                at location: SourceLocation, scope: Scope) {
+        checkArguments(arguments.map { Call.Argument(label: $0.target, at: $0.targetLocation, value: $0.value) },
+                       against: input, callee: callee, at: location, scope: scope)
     }
 
     private func checkArguments(_ arguments: [Call.Argument], against input: [FieldDecl], callee: String,
@@ -705,7 +728,8 @@ final class ScenarioChecker {
 
     private func checkReachability() {
         guard let first = draft.scenes.first else { return }
-        let start = draft.start?.value ?? first.name
+        let declared = draft.start.map(\.value)
+        let start = declared.flatMap { name in draft.scenes.contains { $0.name == name } ? name : nil } ?? first.name
         var reached: Set<SceneName> = [start]
         var queue = [start]
         for step in draft.story {

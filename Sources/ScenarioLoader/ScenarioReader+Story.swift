@@ -97,12 +97,64 @@ extension ScenarioReader {
             action = .perform(scene: scene, useCase: Located(UseCaseName(useCaseName), at: useCaseLocation),
                               request: request)
         }
+        let given = keys["given"].map { readGiven($0.value, scenes: scenes, performedScene: performedScene) } ?? []
         var expectations: Expectations?
         if let entry = keys["expect"] {
             expectations = readExpectations(entry.value, at: location(entry.keyNode), scenes: scenes,
                                             performedScene: performedScene)
         }
-        return StoryStep(action: action, location: stepAt, title: title, expectations: expectations)
+        return StoryStep(action: action, location: stepAt, title: title, given: given, expectations: expectations)
+    }
+
+    /// `given: { Worker.operation: { error: … } }`: outcomes that hold during one step.
+    func readGiven(_ node: Node, scenes: [Scene], performedScene: Scene?) -> [WorkerStub] {
+        guard let entries = nodes.mapping(node, "'given' (Worker.operation: outcome)") else { return [] }
+        var stubs: [WorkerStub] = []
+        for entry in entries {
+            let at = location(entry.keyNode)
+            let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 || parts.count == 3, parts.allSatisfy(NodeReader.isIdentifier) else {
+                diagnostics.error("'given' names a worker operation as 'Worker.operation' or 'Scene.Worker.operation', found '\(entry.key)'",
+                                  at: at)
+                continue
+            }
+            let workerName = parts[parts.count - 2]
+            let opName = parts[parts.count - 1]
+            var candidates = scenes.filter { $0.worker(workerName) != nil }
+            if parts.count == 3 {
+                guard let scene = scenes.first(where: { $0.name.rawValue == parts[0] }) else {
+                    diagnostics.unknown("'given' names unknown scene '\(parts[0])'", name: parts[0],
+                                        candidates: scenes.map(\.name.rawValue), at: at)
+                    continue
+                }
+                candidates = scene.worker(workerName) == nil ? [] : [scene]
+            } else if candidates.count > 1, let performedScene, candidates.contains(where: { $0.name == performedScene.name }) {
+                candidates = [performedScene]
+            }
+            guard let scene = candidates.first else {
+                diagnostics.unknown("no scene has a worker '\(workerName)'", name: workerName,
+                                    candidates: scenes.flatMap { $0.workers.map(\.name.rawValue) }, at: at)
+                continue
+            }
+            if candidates.count > 1 {
+                diagnostics.error("worker '\(workerName)' exists in " + candidates.map { "'\($0.name)'" }.joined(separator: " and ")
+                                  + "; write 'Scene.\(workerName).\(opName)'", at: at)
+                continue
+            }
+            let worker = scene.worker(workerName)!
+            guard let op = worker.operation(opName) else {
+                diagnostics.unknown("worker '\(workerName)' has no operation '\(opName)'", name: opName,
+                                    candidates: worker.operations.map(\.name.rawValue), at: at)
+                continue
+            }
+            guard let keys = nodes.mapping(entry.value, "the outcome of '\(entry.key)'", allowed: Vocabulary.stub) else { continue }
+            let latency = keys["latency"].flatMap { readLatency($0.value) }
+            guard let outcome = readOutcome(keys, condition: nil, latency: latency, output: op.output,
+                                            what: "operation '\(workerName).\(opName)'", at: at) else { continue }
+            stubs.append(WorkerStub(scene: scene.name, worker: worker.name, operation: op.name, outcome: outcome.outcome,
+                                    latency: latency, location: at))
+        }
+        return stubs
     }
 
     func readExpectations(_ node: Node, at keyLocation: SourceLocation, scenes: [Scene],

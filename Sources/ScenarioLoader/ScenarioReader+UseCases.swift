@@ -9,11 +9,11 @@ extension ScenarioReader {
         guard let keys = nodes.mapping(node, what, allowed: Vocabulary.useCase) else { return nil }
 
         var trigger = UseCase.Trigger.action
-        if let entry = keys["on"], let text = nodes.string(entry.value, "'on'") {
+        if let entry = keys["trigger"], let text = nodes.string(entry.value, "'trigger'") {
             if let t = UseCase.Trigger(rawValue: text) {
                 trigger = t
             } else {
-                diagnostics.unknown("'on' must be 'action' or 'appear', found '\(text)'", name: text,
+                diagnostics.unknown("'trigger' must be 'action' or 'appear', found '\(text)'", name: text,
                                     candidates: ["action", "appear"], at: location(entry.value))
             }
         }
@@ -262,7 +262,9 @@ extension ScenarioReader {
         case "route":
             guard let name = nodes.identifier(value, "'route' (a route of this scene)") else { return nil }
             let condition = keys["when"].flatMap { nodes.expression($0.value, "the 'when' condition") }
-            return Step(.route(Located(RouteName(name.value), at: name.location), condition: condition), at: stepAt)
+            let arguments = keys["with"].map { readAssignments($0.value, "'with' (route input: expression)") } ?? []
+            return Step(.route(Located(RouteName(name.value), at: name.location), condition: condition,
+                               arguments: arguments), at: stepAt)
         case "display":
             guard let method = readSignature(value) else { return nil }
             let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)") } ?? []
@@ -313,10 +315,11 @@ extension ScenarioReader {
                                     extraNotes: [Diagnostic.Note("navigation is one of: push, present, replace")])
             }
         }
+        let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []
         let pass = keys["pass"].map { readAssignments($0.value, "'pass' of \(what) (destination field: expression)") } ?? []
         let method = keys["method"].flatMap { readSignature($0.value) }
         return Route(name: RouteName(name), location: nameLocation,
                      destination: Located(SceneName(destination.value), at: destination.location),
-                     navigation: navigation, pass: pass, method: method)
+                     navigation: navigation, input: input, pass: pass, method: method)
     }
 }

@@ -274,7 +274,7 @@ final class ScenarioReader {
                 values.append(v)
             }
             return .list(values)
-        case (.literal(let v), _): return fail("\(what) is \(v), which is not a '\(type)'")
+        case (.literal(let v), _): return fail("\(what) must be of type '\(type)', found \(v)")
         default: return fail("\(what) must be a literal value of type '\(type)'")
         }
     }
@@ -494,36 +494,56 @@ final class ScenarioReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             diagnostics.error("fixture '\(path)' not found next to the scenario", at: location,
-                              notes: [Diagnostic.Note("looked for \(url.path)")])
+                              notes: [Diagnostic.Note("looked for \(fixtureDisplayPath(path))")])
             return nil
         }
-        let fixtureLocation = SourceLocation(file: fixtureDisplayPath(path), line: 1, column: 1)
+        let displayPath = fixtureDisplayPath(path)
+        let fixtureLocation = SourceLocation(file: displayPath, line: 1, column: 1)
+        guard let data = try? Data(contentsOf: url) else {
+            diagnostics.error("fixture '\(path)' cannot be read", at: location)
+            return nil
+        }
+        guard data.count <= 16 << 20 else {
+            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
+            return nil
+        }
         do {
-            let data = try Data(contentsOf: url)
-            guard data.count <= 16 << 20 else {
-                diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
-                return nil
-            }
             let raw = try ValueReader.raw(json: data, location: fixtureLocation)
-            return values.value(raw, as: type, what: "fixture '\(path)'")
+            return ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] in recordTypes[$0] }, strictStrings: true)
+                .value(raw, as: type, what: "fixture '\(path)'")
         } catch {
             diagnostics.error("fixture '\(path)' is not valid JSON", at: location,
-                              notes: [Diagnostic.Note(Self.describe(jsonError: error))])
+                              notes: [Self.jsonProblem(in: data, file: displayPath)])
             return nil
+        }
+    }
+
+    /// Where and what the JSON syntax error is, from Foundation's "around character N" message.
+    static func jsonProblem(in data: Data, file: String) -> Diagnostic.Note {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return Diagnostic.Note("the JSON does not match the expected shape")
+        } catch {
+            let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "invalid JSON"
+            guard let range = message.range(of: #"character (\d+)"#, options: .regularExpression),
+                  let offset = Int(message[range].dropFirst("character ".count)) else {
+                return Diagnostic.Note(message)
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            var line = 1, column = 1
+            for (index, character) in text.unicodeScalars.enumerated() {
+                if index >= offset { break }
+                if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            let problem = message.replacingOccurrences(of: #" around character \d+\.?"#, with: "", options: .regularExpression)
+            return Diagnostic.Note(problem.prefix(1).lowercased() + problem.dropFirst(),
+                                   at: SourceLocation(file: file, line: line, column: column))
         }
     }
 
     private func fixtureDisplayPath(_ path: String) -> String {
         let folder = (source.file as NSString).deletingLastPathComponent
         return folder.isEmpty ? path : folder + "/" + path
-    }
-
-    private static func describe(jsonError error: any Swift.Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 
     /// `120ms`, `1.5s`, `2s` or a bare number of milliseconds.

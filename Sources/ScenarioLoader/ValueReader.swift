@@ -8,6 +8,8 @@ struct ValueReader {
     let diagnostics: DiagnosticCollector
     /// Looks up entities and other record types by name.
     let recordType: (String) -> RecordType?
+    /// JSON has real types: a number is not text there, as it may be in YAML (`userID: 42` for a String).
+    var strictStrings = false
 
     /// Most nodes one value may expand to; YAML aliases can otherwise multiply a small file into a huge value.
     static let nodeBudget = 100_000
@@ -77,7 +79,8 @@ struct ValueReader {
                               notes: [Diagnostic.Note("give a value, or declare the field as '\(type)?'")])
             return nil
         case .string:
-            guard case .scalar(let text, _, _) = raw else { return mismatch(raw, type, what) }
+            guard case .scalar(let text, let kind, _) = raw else { return mismatch(raw, type, what) }
+            if strictStrings, case .quoted = kind {} else if strictStrings { return mismatch(raw, type, what) }
             return .string(text)
         case .int:
             guard case .scalar(let text, let kind, _) = raw, kind.isPlain, let number = Self.integer(text) else {

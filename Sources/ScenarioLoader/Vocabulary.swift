@@ -8,13 +8,14 @@ enum Vocabulary {
     static let operation = ["description", "input", "output", "cases", "result", "error", "fixture", "latency",
                             "method"]
     static let workerCase = ["when", "result", "error", "fixture", "latency"]
-    static let useCase = ["description", "on", "request", "event", "interactor", "response", "presenter",
+    static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",
                           "viewModel", "view", "outputs", "methods"]
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
-    static let route = ["to", "navigation", "pass", "method", "description"]
-    static let storyStep = ["appear", "do", "back", "request", "expect", "title"]
+    static let route = ["to", "navigation", "input", "pass", "method", "description"]
+    static let storyStep = ["appear", "do", "back", "request", "given", "expect", "title"]
+    static let stub = ["result", "error", "fixture", "latency"]
     static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",
                          "absent"]
 
@@ -28,7 +29,7 @@ enum Vocabulary {
         ("if", ["then", "else"]),
         ("show", []),
         ("set", []),
-        ("route", ["when"]),
+        ("route", ["when", "with"]),
         ("display", ["with"]),
     ]
     static var stepKeys: [String] {

@@ -38,6 +38,9 @@ struct YAMLErrorTranslator {
         if problem.contains("mapping values are not allowed") {
             return [Diagnostic.Note("a value that contains ': ' must be quoted, e.g. 'message: \"Note: …\"'")]
         }
+        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'") {
+            return [Diagnostic.Note("inside '{ … }' or '[ … ]', quote values that contain '[', ']', '{', '}' or ',' — or write the mapping one key per line")]
+        }
         if problem.contains("found character that cannot start any token"), line.contains("\t") {
             return [Diagnostic.Note("YAML does not allow tabs for indentation; use spaces")]
         }

@@ -74,3 +74,14 @@ extension Array where Element == Diagnostic {
         return sorted().filter { seen.insert($0).inserted }
     }
 }
+
+extension Diagnostic: CustomStringConvertible {
+    /// The compiler format without colour or excerpt: `file:line:col: error: message`, then one `note:` line each.
+    public var description: String {
+        var lines = [(location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"]
+        for note in notes {
+            lines.append((note.location.map { "\($0): " } ?? "") + "note: \(note.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -4,7 +4,9 @@ public struct Route: Sendable, Hashable {
     public var location: SourceLocation
     public var destination: Located<SceneName>
     public var navigation: Navigation
-    /// Data passing: destination DataStore field ← expression over `source` (the source DataStore).
+    /// Values the route is called with (VIPER's `presentPostDetailScreen(forPost:)`), read in `pass` as `input`.
+    public var input: [FieldDecl]
+    /// Data passing: destination DataStore field ← expression over `source` (the source DataStore) and `input`.
     public var pass: [Assignment]
     /// The RoutingLogic method, when it differs from `routeTo<Name>()`.
     public var method: Located<String>?
@@ -19,11 +21,12 @@ public struct Route: Sendable, Hashable {
     }
 
     public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>, navigation: Navigation,
-                pass: [Assignment], method: Located<String>?) {
+                input: [FieldDecl] = [], pass: [Assignment], method: Located<String>?) {
         self.name = name
         self.location = location
         self.destination = destination
         self.navigation = navigation
+        self.input = input
         self.pass = pass
         self.method = method
     }

@@ -28,7 +28,7 @@ public struct Step: Sendable, Hashable {
         /// `set: { someInt: dataStore.someInt + 1 }` — the View writes its own state (SwiftUI's DataStore).
         case set([Assignment])
         /// `route: toHome` with optional `when:` — ask the Router to navigate.
-        case route(Located<RouteName>, condition: Expr?)
+        case route(Located<RouteName>, condition: Expr?, arguments: [Assignment])
         /// `display: showPosts(with:)` with `with: { posts: response.posts }` — a Presenter → View call (VIPER).
         case display(method: Located<String>, values: [Assignment])
     }

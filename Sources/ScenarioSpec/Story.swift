@@ -4,10 +4,12 @@ public struct StoryStep: Sendable, Hashable {
     public var location: SourceLocation
     /// A caption for diagrams and narration.
     public var title: String?
+    /// Worker outcomes that hold during this step only (a stub, as a test's "given").
+    public var given: [WorkerStub]
     public var expectations: Expectations?
 
     public enum Action: Sendable, Hashable {
-        /// The app shows this scene as its root (configures it and runs its `on: appear` use cases).
+        /// The app shows this scene as its root (configures it and runs its `trigger: appear` use cases).
         case appear(Located<SceneName>)
         /// The user triggers a use case, with request values typed by its Request.
         case perform(scene: Located<SceneName>?, useCase: Located<UseCaseName>, request: [Located<FieldValue>])
@@ -15,10 +17,12 @@ public struct StoryStep: Sendable, Hashable {
         case back
     }
 
-    public init(action: Action, location: SourceLocation, title: String? = nil, expectations: Expectations? = nil) {
+    public init(action: Action, location: SourceLocation, title: String? = nil, given: [WorkerStub] = [],
+                expectations: Expectations? = nil) {
         self.action = action
         self.location = location
         self.title = title
+        self.given = given
         self.expectations = expectations
     }
 }
@@ -71,5 +75,27 @@ public struct Expectations: Sendable, Hashable {
         self.route = route
         self.messages = messages
         self.absent = absent
+    }
+}
+
+/// `given: { RemoteDataManager.retrievePostList: { error: Offline } }` — during one story step, a worker
+/// operation answers this way whatever its cases say.
+public struct WorkerStub: Sendable, Hashable {
+    public var scene: SceneName
+    public var worker: WorkerName
+    public var operation: OperationName
+    public var outcome: WorkerCase.Outcome
+    /// Overrides the latency, in milliseconds.
+    public var latency: Int?
+    public var location: SourceLocation
+
+    public init(scene: SceneName, worker: WorkerName, operation: OperationName, outcome: WorkerCase.Outcome,
+                latency: Int?, location: SourceLocation) {
+        self.scene = scene
+        self.worker = worker
+        self.operation = operation
+        self.outcome = outcome
+        self.latency = latency
+        self.location = location
     }
 }

@@ -22,6 +22,7 @@ public enum TypeNames {
     public static func workerInput(worker: WorkerName, operation: OperationName) -> String {
         "\(worker).\(operation).Input"
     }
+    public static func routeInput(scene: SceneName, route: RouteName) -> String { "\(scene).\(route).Input" }
     public static let appState = "AppState"
     /// What a failed worker call binds in `onError`: `{ error: String }`.
     public static let workerError = "WorkerError"

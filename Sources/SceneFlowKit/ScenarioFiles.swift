@@ -1,9 +1,10 @@
 import Foundation
 
-/// Expands command-line arguments into scenario files: files as given, folders to their `.yml`/`.yaml`/`.json`
-/// files (sorted, recursively), so `sceneflow validate Scenarios/` checks them all.
+/// Expands command-line arguments into scenario files: files as given, folders to their `.yml`/`.yaml` files
+/// (sorted, recursively, hidden folders skipped), so `sceneflow validate Scenarios/` checks them all.
+/// JSON next to scenarios is fixture data; a JSON scenario is named explicitly.
 public enum ScenarioFiles {
-    public static let extensions: Set<String> = ["yml", "yaml", "json"]
+    public static let extensions: Set<String> = ["yml", "yaml"]
 
     public static func expand(_ arguments: [String]) -> [String] {
         var files: [String] = []
@@ -17,10 +18,6 @@ public enum ScenarioFiles {
             let found = (FileManager.default.enumerator(atPath: argument)?.allObjects as? [String] ?? [])
                 .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
                 .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
-                .filter { path in
-                    // Fixtures next to scenarios are JSON data, not scenarios.
-                    (path as NSString).pathExtension.lowercased() != "json" || !path.contains("/")
-                }
                 .sorted()
             files += found.map { base + "/" + $0 }
         }

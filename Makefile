@@ -1,0 +1,31 @@
+# SceneFlow — make run: install what is missing, build, run the default scenario into Output/
+#             make test: install what the tests need, build, run every test
+SWIFT ?= swift
+BIN := .build/release/sceneflow
+DEFAULT_SCENARIO ?= Scenarios/Login.yml
+
+.PHONY: all deps test-deps build release run test clean
+
+all: build
+
+deps:
+	@.ci/install-deps
+
+test-deps:
+	@.ci/install-deps test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product sceneflow
+
+run: release
+	$(BIN) validate Scenarios/
+
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,147 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import Testing
+
+/// Exact diagnostics for the problems users meet most, written out by hand.
+@Suite("Diagnostics")
+struct DiagnosticTests {
+    func diagnostics(_ yaml: String) -> [String] {
+        ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map(\.description)
+    }
+
+    @Test("a route to a misspelled scene points at the name and suggests the scene")
+    func unknownRouteDestination() {
+        let yaml = """
+            scenario: S
+            scenes:
+              Login:
+                routes:
+                  toHome: { to: Hme }
+              Home: {}
+            """
+        #expect(diagnostics(yaml) == [
+            "s.yml:5:21: error: route 'toHome' leads to unknown scene 'Hme'\nnote: did you mean 'Home'?",
+            "s.yml:6:3: warning: scene 'Home' is never reached: no route leads to it and no story step shows it\nnote: add a route to it, an 'appear: Home' story step, or remove it",
+        ])
+    }
+
+    @Test("an unknown field inside an interpolation points at its column")
+    func columnInsideInterpolation() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                useCases:
+                  U:
+                    response: { name: String }
+                    viewModel: { text: String }
+                    interactor: [{ respond: { name: '"x"' } }]
+                    presenter:
+                      text: '"Hi \\(response.nam)!"'
+            """
+        #expect(diagnostics(yaml) == [
+            "s.yml:10:33: error: 'A.U.Response' has no field 'nam'\nnote: did you mean 'name'?\nnote: fields of 'A.U.Response': name",
+        ])
+    }
+
+    @Test("double-quoted YAML escapes keep columns exact")
+    func columnsAfterEscapes() {
+        func firstDiagnostic(_ line: String) -> String? {
+            diagnostics("""
+                scenario: S
+                scenes:
+                  A:
+                    useCases:
+                      U:
+                        viewModel: { text: String }
+                        interactor: [{ respond: {} }]
+                        presenter:
+                \(line)
+                """).first
+        }
+        // The YAML value is `"ab" + nme`: the escaped quotes take two columns each, so `nme` is at column 27.
+        #expect(firstDiagnostic(#"          text: "\"ab\" + nme""#)?.hasPrefix("s.yml:9:27: error: unknown name 'nme'") == true)
+        // `\\b` is `\b` to YAML, then `\b` is an unknown escape in the expression's string, at column 21.
+        #expect(firstDiagnostic(#"          text: "\"a\\b\" + nme""#) == "s.yml:9:21: error: unknown escape '\\b' in string")
+    }
+
+    @Test("data passing between different types is an error at the expression")
+    func dataPassingTypes() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                dataStore: { id: String? }
+                routes:
+                  go: { to: B, pass: { id: source.id } }
+              B:
+                dataStore: { id: Int? }
+            """
+        #expect(diagnostics(yaml) == [
+            "s.yml:6:32: error: data passing changes type: 'source.id' is 'String?' but 'B.id' is 'Int?'\ns.yml:8:18: note: 'B.id' is declared here",
+        ])
+    }
+
+    @Test("a story step naming an unknown use case suggests the right one")
+    func unknownUseCase() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                useCases:
+                  Login: { interactor: [{ respond: {} }] }
+            story:
+              - do: A.Logn
+            """
+        #expect(diagnostics(yaml) == ["s.yml:7:11: error: scene 'A' has no use case 'Logn'\nnote: did you mean 'Login'?"])
+    }
+
+    @Test("YAML syntax errors are reported with their position and a hint")
+    func yamlSyntax() {
+        let yaml = "scenario: S\nscenes:\n  A:\n    message: Note: this breaks\n"
+        #expect(diagnostics(yaml) == [
+            "s.yml:4:18: error: invalid YAML: mapping values are not allowed in this context\nnote: a value that contains ': ' must be quoted, e.g. 'message: \"Note: …\"'",
+        ])
+    }
+
+    @Test("a missing fixture names the file it looked for")
+    func missingFixture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                workers:
+                  W:
+                    load: { output: "[String]", fixture: data.json }
+            """
+        let result = ScenarioLoader().load(yaml: yaml, file: "s.yml", baseDirectory: folder)
+        #expect(result.diagnostics.map(\.description) == [
+            "s.yml:6:46: error: fixture 'data.json' not found next to the scenario\nnote: looked for data.json",
+        ])
+    }
+
+    @Test("warnings alone still load the scenario")
+    func warningsLoad() {
+        let result = ScenarioLoader().load(yaml: "scenario: S\nscenes:\n  A: {}\n  B: {}\n", file: "s.yml")
+        #expect(result.scenario != nil)
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+    }
+
+    @Test("bytes that are not UTF-8 are reported at their line and column")
+    func invalidUTF8() {
+        var data = Data("scenario: S\nscenes:\n  A: {}\n  B\u{E9}".utf8)
+        data.append(contentsOf: [0xFF, 0x0A])
+        let result = ScenarioLoader().load(data: data, file: "s.yml", baseDirectory: nil)
+        #expect(result.diagnostics.map(\.description) == ["s.yml:4:5: error: the file is not valid UTF-8 text\nnote: save the scenario as UTF-8"])
+    }
+
+    @Test("a byte-order mark is accepted")
+    func byteOrderMark() {
+        let data = Data("\u{FEFF}scenario: S\nscenes:\n  A: {}\n".utf8)
+        #expect(ScenarioLoader().load(data: data, file: "s.yml", baseDirectory: nil).diagnostics.isEmpty)
+    }
+}
