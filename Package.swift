@@ -21,16 +21,23 @@ let package = Package(
             name: "ScenarioLoader",
             dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams")]
         ),
+        // Trace events, the JSON Lines writer and reader.
+        .target(name: "TraceFormat", dependencies: ["ScenarioSpec"]),
+        // Runs a scenario's story under its pattern's rules and emits trace events.
+        .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
         .target(
             name: "SceneFlowKit",
-            dependencies: ["ScenarioSpec", "ScenarioLoader", .product(name: "Rainbow", package: "Rainbow")]
+            dependencies: [
+                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine",
+                .product(name: "Rainbow", package: "Rainbow"),
+            ]
         ),
         // The command-line tool: argument parsing only.
         .executableTarget(
             name: "sceneflow",
             dependencies: [
-                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader",
+                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,7 +47,13 @@ let package = Package(
         .testTarget(
             name: "ScenarioLoaderTests",
             dependencies: ["ScenarioLoader", "ScenarioSpec", "TestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "validate_schema.py"]
+        ),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "ScenarioSpec", "TestSupport"]),
+        .testTarget(
+            name: "SceneEngineTests",
+            dependencies: ["SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
     ]

@@ -292,6 +292,13 @@ final class ScenarioChecker {
     }
 
     private func check(_ useCase: UseCase, in scene: Scene) {
+        if useCase.trigger == .appear {
+            for field in useCase.request where field.initialValue == nil {
+                diagnostics.error("'\(useCase.name)' runs when the scene appears, so nobody gives its request value '\(field.name)'",
+                                  at: field.location,
+                                  notes: [Diagnostic.Note("give it a default ('\(field.name): \(field.type) = …') or make it optional")])
+            }
+        }
         if let event = useCase.event {
             var scope = scope(for: .event, scene: scene, useCase: useCase, output: nil)
             checkSteps(event, role: .event, scene: scene, useCase: useCase, output: nil, scope: &scope)

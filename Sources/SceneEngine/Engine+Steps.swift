@@ -1,0 +1,291 @@
+import ScenarioSpec
+import TraceFormat
+
+/// Where a list of steps runs: which component, for which use case, handling which event.
+struct StepContext {
+    enum Role { case interactor, presenter, view }
+
+    var instance: SceneInstance
+    var useCase: UseCase
+    var output: Output?
+    var role: Role
+    /// The component running the steps; it sends the messages they cause.
+    var sender: Participant
+    /// The event being handled: the parent of every event the steps cause.
+    var parent: Int
+    var env: Environment
+}
+
+extension Engine {
+    /// Whether the logic goes on after a step (`validate` and `onError` end it).
+    enum Flow { case proceed, stop }
+
+    func execute(_ steps: [Step], _ context: inout StepContext) throws -> Flow {
+        for step in steps {
+            if try execute(step, &context) == .stop { return .stop }
+        }
+        return .proceed
+    }
+
+    private func execute(_ step: Step, _ context: inout StepContext) throws -> Flow {
+        let instance = context.instance
+        switch step.kind {
+        case .call(let call):
+            return try perform(call, step: step, &context)
+
+        case .validate(let condition, let otherwise):
+            if try Evaluator.condition(condition, in: context.env) { return .proceed }
+            var inner = context
+            _ = try execute(otherwise, &inner)
+            return .stop
+
+        case .store(let assignments):
+            for assignment in assignments {
+                let value = try Evaluator.evaluate(assignment.value, in: context.env)
+                try store(assignment, value: value, context: context)
+            }
+            return .proceed
+
+        case .respond(let outputName, let fields):
+            let output = outputName.flatMap { context.useCase.output($0.value) } ?? context.useCase.outputs[0]
+            var values: [(String, Value)] = []
+            for field in output.response {
+                if let assignment = fields.first(where: { $0.target == field.name }) {
+                    values.append((field.name, Coercion.coerce(try Evaluator.evaluate(assignment.value, in: context.env), to: field.type)))
+                } else {
+                    values.append((field.name, field.initialValue ?? .null))
+                }
+            }
+            let response = Value.record(Record(values))
+            let event = try emit(
+                .response, from: context.sender, to: instance.presenter,
+                protocol: conventions.presentationLogic(instance.scene.name),
+                method: conventions.presenterMethod(context.useCase, output: output),
+                type: output.response.isEmpty && scenario.pattern == .viper ? nil
+                    : TypeNames.response(scene: instance.scene.name, useCase: context.useCase, output: output.name),
+                payload: output.response.isEmpty && scenario.pattern == .viper ? nil : response,
+                at: step.location, parent: context.parent)
+            try runPresenter(instance, context.useCase, output, response: response, parent: event)
+            return .proceed
+
+        case .bind(let assignments):
+            for assignment in assignments {
+                context.env.bind(assignment.target, try Evaluator.evaluate(assignment.value, in: context.env))
+            }
+            return .proceed
+
+        case .conditional(let condition, let then, let otherwise):
+            var inner = context
+            let branch = try Evaluator.condition(condition, in: context.env) ? then : otherwise
+            return try execute(branch, &inner)
+
+        case .show(let labels):
+            for label in labels {
+                let value = try Evaluator.evaluate(label.value, in: context.env)
+                instance.shown[label.target] = value
+                try emit(.show, from: instance.view, to: .user, method: label.target, payload: value,
+                         at: label.targetLocation, parent: context.parent)
+            }
+            return .proceed
+
+        case .set(let assignments):
+            for assignment in assignments {
+                let value = try Evaluator.evaluate(assignment.value, in: context.env)
+                try set(assignment, value: value, context: context)
+            }
+            return .proceed
+
+        case .route(let name, let condition, let arguments):
+            if let condition, try !Evaluator.condition(condition, in: context.env) { return .proceed }
+            let route = instance.scene.route(name.value.rawValue)!
+            let input = try record(of: arguments, fields: route.input, env: context.env)
+            try performRoute(route, from: instance, input: input, sender: context.sender, parent: context.parent,
+                             at: name.location)
+            return .proceed
+
+        case .display(let method, let values):
+            var shown: [(String, Value)] = []
+            for value in values {
+                shown.append((value.target, try Evaluator.evaluate(value.value, in: context.env)))
+            }
+            let event = try emit(.display, from: context.sender, to: instance.view,
+                                 protocol: conventions.displayLogic(instance.scene.name),
+                                 method: PatternConventions.signature(method.value, default: method.value,
+                                                                      labels: values.isEmpty ? [] : ["_"]),
+                                 payload: shown.isEmpty ? nil : .record(Record(shown)), at: method.location,
+                                 parent: context.parent)
+            for (label, value) in shown {
+                instance.shown[label] = value
+                try emit(.show, from: instance.view, to: .user, method: label, payload: value,
+                         at: values.first { $0.target == label }?.targetLocation, parent: event)
+            }
+            return .proceed
+        }
+    }
+
+    /// `call:` — a worker operation, or another component's method.
+    private func perform(_ call: Call, step: Step, _ context: inout StepContext) throws -> Flow {
+        let instance = context.instance
+        guard let worker = instance.scene.worker(call.receiver.value),
+              let operation = worker.operation(call.method.value) else {
+            return try callComponent(call, step: step, context)
+        }
+        let arguments = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
+                                   fields: operation.input, env: context.env)
+        let workerParticipant = instance.worker(worker.name.rawValue)
+        let callEvent = try emit(
+            .workerCall, from: context.sender, to: workerParticipant,
+            protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
+            method: conventions.operationMethod(operation),
+            type: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker.name, operation: operation.name),
+            payload: operation.input.isEmpty ? nil : arguments, at: step.location, parent: context.parent)
+
+        let (outcome, latency) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
+        clock += latency
+        switch outcome {
+        case .result(let value), .fixture(_, let value):
+            try emit(.workerResult, from: workerParticipant, to: context.sender,
+                     protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
+                     method: conventions.operationMethod(operation), type: operation.output?.description,
+                     payload: operation.output == nil ? nil : value, at: step.location,
+                     note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
+            if let binding = call.binding { context.env.bind(binding.value, value) }
+            return .proceed
+        case .error(let message):
+            let errorEvent = try emit(.workerError, from: workerParticipant, to: context.sender,
+                                      protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
+                                      method: conventions.operationMethod(operation), type: "Error",
+                                      payload: .string(message), at: step.location,
+                                      note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
+            guard let onError = call.onError else {
+                throw RuntimeError("'\(worker.name).\(operation.name)' failed with \"\(message)\", and the call has no 'onError'",
+                                   at: call.receiver.location,
+                                   notes: [Diagnostic.Note("add 'onError:' steps to handle the failure")])
+            }
+            var handler = context
+            handler.parent = errorEvent
+            handler.env.bind("error", .string(message))
+            if let binding = call.binding {
+                handler.env.bind(binding.value, .record(Record([("error", .string(message))])))
+            }
+            _ = try execute(onError, &handler)
+            return .stop
+        }
+    }
+
+    /// The outcome of a worker call: this step's stub, else the first case whose condition holds.
+    private func decide(_ operation: WorkerOperation, of worker: Worker, in instance: SceneInstance, arguments: Value,
+                        at location: SourceLocation) throws -> (WorkerCase.Outcome, Int) {
+        if let stub = stubs.first(where: { $0.scene == instance.scene.name && $0.worker == worker.name && $0.operation == operation.name }) {
+            return (stub.outcome, stub.latency ?? operation.latency)
+        }
+        var env = Environment(instance: nil, world: world)
+        if case .record(let record) = arguments {
+            for (name, value) in record.fields { env.bind(name, value) }
+        }
+        env.bind("input", arguments)
+        for candidate in operation.cases {
+            if let condition = candidate.condition, try !Evaluator.condition(condition, in: env) { continue }
+            return (candidate.outcome, candidate.latency ?? operation.latency)
+        }
+        throw RuntimeError("no case of '\(worker.name).\(operation.name)' matches \(arguments)", at: location,
+                           notes: [Diagnostic.Note("add a last case without 'when' (a default) to '\(worker.name).\(operation.name)'",
+                                                   at: operation.location)])
+    }
+
+    /// `call: Interactor.method` and other component calls (as VIPER's Presenter calls its Interactor).
+    private func callComponent(_ call: Call, step: Step, _ context: StepContext) throws -> Flow {
+        let instance = context.instance
+        if call.receiver.value == "Interactor",
+           let target = instance.scene.useCases.first(where: {
+               PatternConventions.lowerFirst(conventions.interactorMethod($0).prefix { $0 != "(" }.description) == call.method.value
+                   || $0.name.rawValue == call.method.value
+           }) {
+            let request = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
+                                     fields: target.request, env: context.env)
+            try callInteractor(target, request: request, context: context, at: step.location)
+            return .proceed
+        }
+        let receiver: Participant
+        switch call.receiver.value {
+        case "Presenter": receiver = instance.presenter
+        case "View": receiver = instance.view
+        case "Router": receiver = instance.router
+        default: receiver = instance.interactor
+        }
+        var values: [(String, Value)] = []
+        for argument in call.arguments {
+            values.append((argument.label, try Evaluator.evaluate(argument.value, in: context.env)))
+        }
+        try emit(.request, from: context.sender, to: receiver, method: call.method.value + "(" + call.arguments.map { "\($0.label):" }.joined() + ")",
+                 payload: values.isEmpty ? nil : .record(Record(values)), at: step.location, parent: context.parent)
+        return .proceed
+    }
+
+    /// A record of declared fields from `name: expression` arguments, with defaults for the rest.
+    func record(of arguments: [Assignment], fields: [FieldDecl], env: Environment) throws -> Value {
+        var values: [(String, Value)] = []
+        for field in fields {
+            if let argument = arguments.first(where: { $0.target == field.name }) {
+                values.append((field.name, Coercion.coerce(try Evaluator.evaluate(argument.value, in: env), to: field.type)))
+            } else {
+                values.append((field.name, field.initialValue ?? .null))
+            }
+        }
+        return .record(Record(values))
+    }
+
+    /// `store:` — the DataStore (Clean Swift, VIPER) or AppState (appstate, which then publishes the change).
+    private func store(_ assignment: Assignment, value: Value, context: StepContext) throws {
+        let instance = context.instance
+        if scenario.pattern == .appState {
+            let name = assignment.target.hasPrefix("appState.") ? String(assignment.target.dropFirst("appState.".count)) : assignment.target
+            let field = scenario.appState.first { $0.name == name }!
+            let coerced = Coercion.coerce(value, to: field.type)
+            world.appState[name] = coerced
+            let publish = try emit(.publish, from: context.sender, to: appStateParticipant, method: name,
+                                   type: field.type.description, payload: coerced, at: assignment.targetLocation,
+                                   parent: context.parent)
+            // Every View on the stack observes AppState; those whose rendering reads it re-render.
+            for observer in stack where observer.scene.view.shows.contains(where: { $0.value.text.contains("appState") }) {
+                let render = try emit(.render, from: appStateParticipant, to: observer.view, method: "body",
+                                      at: assignment.targetLocation, note: "objectWillChange", parent: publish)
+                try self.render(observer, cause: render)
+            }
+            return
+        }
+        let name = assignment.target.hasPrefix("dataStore.") ? String(assignment.target.dropFirst("dataStore.".count)) : assignment.target
+        let field = instance.scene.dataStore.first { $0.name == name }!
+        let coerced = Coercion.coerce(value, to: field.type)
+        instance.dataStore[name] = coerced
+        let write = try emit(.dataStoreWrite, from: context.sender, to: instance.dataStoreParticipant,
+                             protocol: conventions.dataStore(instance.scene.name), method: name,
+                             type: field.type.description, payload: coerced, at: assignment.targetLocation,
+                             parent: context.parent)
+        try render(instance, cause: write)
+    }
+
+    /// `set:` — the View's own state, or in swiftui the DataStore it holds.
+    private func set(_ assignment: Assignment, value: Value, context: StepContext) throws {
+        let instance = context.instance
+        var name = assignment.target
+        if name.hasPrefix("state.") { name.removeFirst("state.".count) }
+        if name.hasPrefix("dataStore.") { name.removeFirst("dataStore.".count) }
+        let write: Int
+        if let field = instance.scene.view.state.first(where: { $0.name == name }), !assignment.target.hasPrefix("dataStore.") {
+            let coerced = Coercion.coerce(value, to: field.type)
+            instance.viewState[name] = coerced
+            write = try emit(.stateWrite, from: instance.view, to: instance.view, method: name, type: field.type.description,
+                             payload: coerced, at: assignment.targetLocation, parent: context.parent)
+        } else {
+            let field = instance.scene.dataStore.first { $0.name == name }!
+            let coerced = Coercion.coerce(value, to: field.type)
+            instance.dataStore[name] = coerced
+            write = try emit(.dataStoreWrite, from: instance.view, to: instance.dataStoreParticipant,
+                             protocol: conventions.dataStore(instance.scene.name), method: name,
+                             type: field.type.description, payload: coerced, at: assignment.targetLocation,
+                             parent: context.parent)
+        }
+        try render(instance, cause: write)
+    }
+}

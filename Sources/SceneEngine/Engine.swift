@@ -1,0 +1,400 @@
+import ScenarioSpec
+import TraceFormat
+
+/// Runs a scenario's story through V→I→P→V cycles under its pattern, and records every message.
+///
+/// Scenes are configured as a Configurator does it; each story step starts a cycle; the Interactor calls
+/// workers (time advances by their latency), writes its DataStore and answers the Presenter, which builds the
+/// ViewModel for the View, which may ask the Router to route, which passes data between DataStores and
+/// navigates. A scene that appears runs its `trigger: appear` use cases after the current cycle, as a run loop
+/// would. Events stream to a `TraceSink` as they happen, so memory does not grow with the trace.
+public final class Engine {
+    public let scenario: Scenario
+    public let options: EngineOptions
+    let conventions: PatternConventions
+
+    // Run state.
+    var sink: TraceSink!
+    var sequence = 0
+    var clock = 0
+    var cycles = 0
+    var currentCycle: Int?
+    var currentStep: Int?
+    var currentStepLocation: SourceLocation?
+    var stack: [SceneInstance] = []
+    var instanceCounts: [SceneName: Int] = [:]
+    var latestInstance: [SceneName: SceneInstance] = [:]
+    var scenesVisited: [SceneName] = []
+    /// Scenes that appeared and whose `appear` use cases wait for the current cycle to end.
+    var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
+    var routesThisStep: [RouteName] = []
+    var stubs: [WorkerStub] = []
+    let world: World
+    let appStateParticipant = Participant(role: .appState, name: "AppState")
+
+    public init(scenario: Scenario, options: EngineOptions = EngineOptions()) {
+        self.scenario = scenario
+        self.options = options
+        conventions = PatternConventions(scenario.pattern)
+        world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }))
+    }
+
+    /// The header every trace of this scenario starts with.
+    public var header: TraceHeader {
+        TraceHeader(scenario: scenario.name, file: scenario.file, pattern: scenario.pattern, start: scenario.start)
+    }
+
+    /// Runs the story, writing every event to `sink` and calling `observer` after each story step.
+    /// A run-time error ends the run early; the events up to it are written and the error is in the summary.
+    /// Only the sink's own failures (a full disk) are thrown.
+    public func run(into sink: TraceSink, observer: ((StepSnapshot) -> Void)? = nil) throws -> RunSummary {
+        self.sink = sink
+        try sink.begin(header)
+        var failure: RuntimeError?
+        do {
+            try runStory(observer: observer)
+        } catch let error as RuntimeError {
+            failure = error
+        }
+        let end = RunEnd(status: failure == nil ? .completed : .failed, messages: sequence, cycles: cycles,
+                         time: clock, error: failure?.message, location: failure?.location)
+        try sink.finish(end)
+        return RunSummary(error: failure, messages: sequence, cycles: cycles, time: clock, scenesVisited: scenesVisited)
+    }
+
+    // MARK: - Story
+
+    private func runStory(observer: ((StepSnapshot) -> Void)?) throws {
+        if case .appear = scenario.story.first?.action {} else {
+            // The app launches on its start scene.
+            try showRoot(scenario.scene(scenario.start)!, at: nil)
+            try drainAppearances()
+        }
+        for (index, step) in scenario.story.enumerated() {
+            currentStep = index + 1
+            currentStepLocation = step.location
+            stubs = step.given
+            routesThisStep = []
+            let first = sequence + 1
+            switch step.action {
+            case .appear(let name):
+                try showRoot(scenario.scene(name.value)!, at: step.location)
+            case .perform(let sceneName, let useCaseName, let values):
+                let (scene, useCase) = resolve(scene: sceneName?.value, useCase: useCaseName.value)
+                guard let top = stack.last, top.scene.name == scene.name else {
+                    throw RuntimeError(
+                        "'do: \(scene.name).\(useCase.name)' needs scene '\(scene.name)' on screen, but \(stack.last.map { "'\($0.scene.name)'" } ?? "nothing") is",
+                        at: step.location,
+                        notes: [Diagnostic.Note("the navigation stack is " + (stack.isEmpty ? "empty" : stack.map { $0.scene.name.rawValue }.joined(separator: " → ")))])
+                }
+                let request = requestRecord(useCase, values: values.map(\.value))
+                try runCycle(top, useCase, request: request, title: step.title, cause: nil, location: step.location)
+            case .back:
+                try goBack(at: step.location)
+            }
+            try drainAppearances()
+            stubs = []
+            observer?(snapshot(step: index + 1, firstEvent: first))
+        }
+    }
+
+    private func resolve(scene: SceneName?, useCase: UseCaseName) -> (Scene, UseCase) {
+        for candidate in scenario.scenes where scene == nil || candidate.name == scene {
+            if let found = candidate.useCase(useCase.rawValue) { return (candidate, found) }
+        }
+        fatalError("the loader resolves every story step")
+    }
+
+    private func snapshot(step: Int, firstEvent: Int) -> StepSnapshot {
+        StepSnapshot(
+            step: step, stack: stack.map(\.scene.name), shown: stack.last?.shown ?? Record(),
+            viewModel: stack.last?.lastViewModel,
+            dataStores: latestInstance.mapValues(\.dataStore), appState: world.appState, routes: routesThisStep,
+            firstEvent: firstEvent, lastEvent: sequence)
+    }
+
+    /// A Request built from story values, with defaults for the rest, in declaration order.
+    func requestRecord(_ useCase: UseCase, values: [FieldValue]) -> Value {
+        .record(Record(useCase.request.map { field in
+            let given = values.first { $0.path == field.name }?.value
+            return (field.name, Coercion.coerce(given ?? field.initialValue ?? .null, to: field.type))
+        }))
+    }
+
+    // MARK: - Events
+
+    /// Records one event and returns its sequence number.
+    @discardableResult
+    func emit(_ kind: EventKind, from: Participant, to: Participant, protocol protocolName: String? = nil,
+              method: String, type: String? = nil, payload: Value? = nil, at location: SourceLocation?,
+              note: String? = nil, parent: Int?) throws -> Int {
+        guard sequence < options.maxMessages else {
+            throw RuntimeError(
+                "the run reached \(options.maxMessages) messages and stopped; a story whose routes loop never ends",
+                at: location ?? currentStepLocation,
+                notes: [Diagnostic.Note("raise the limit with --max-messages, or break the loop")])
+        }
+        sequence += 1
+        try sink.record(TraceEvent(
+            sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock, kind: kind,
+            from: from, to: to, protocolName: protocolName, method: method, payloadType: type, payload: payload,
+            location: location, note: note))
+        return sequence
+    }
+
+    // MARK: - Cycles
+
+    /// One V→I→P→V cycle for a use case of a scene instance.
+    func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request: Value, title: String?, cause: Int?,
+                  location: SourceLocation?) throws {
+        cycles += 1
+        currentCycle = cycles
+        defer { currentCycle = nil }
+        let name = "\(instance.scene.name).\(useCase.name)"
+        let start = try emit(.cycleStart, from: .user, to: instance.view, method: name, at: location,
+                             note: title ?? (useCase.trigger == .appear ? "\(instance.scene.name) appears" : nil),
+                             parent: cause)
+        var trigger = start
+        if useCase.trigger == .action || cause == nil && location != nil {
+            trigger = try emit(.action, from: .user, to: instance.view, method: useCase.name.rawValue,
+                               type: useCase.request.isEmpty ? nil : TypeNames.request(scene: instance.scene.name, useCase: useCase.name),
+                               payload: useCase.request.isEmpty ? nil : request, at: location, parent: start)
+        }
+        if scenario.pattern == .viper {
+            // VIPER: the View tells its Presenter; the Presenter decides what to ask the Interactor.
+            let event = try emit(.event, from: instance.view, to: instance.presenter,
+                                 protocol: conventions.presenterInput(instance.scene.name),
+                                 method: conventions.eventMethod(useCase), type: requestType(instance, useCase),
+                                 payload: useCase.request.isEmpty ? nil : request, at: useCase.location, parent: trigger)
+            var context = StepContext(instance: instance, useCase: useCase, output: nil, role: .presenter,
+                                      sender: instance.presenter, parent: event,
+                                      env: Environment(instance: instance, world: world))
+            context.env.bind("request", request)
+            if let steps = useCase.event {
+                _ = try execute(steps, &context)
+            } else {
+                try callInteractor(useCase, request: request, context: context, at: useCase.location)
+            }
+        } else {
+            let requestEvent = try emit(
+                .request, from: instance.view, to: instance.interactor,
+                protocol: conventions.businessLogic(instance.scene.name), method: conventions.interactorMethod(useCase),
+                type: requestType(instance, useCase), payload: useCase.request.isEmpty && scenario.pattern == .appState ? nil : request,
+                at: useCase.location, parent: trigger)
+            try runInteractor(instance, useCase, request: request, parent: requestEvent)
+        }
+        try emit(.cycleEnd, from: instance.view, to: .user, method: name, at: nil, parent: start)
+    }
+
+    func requestType(_ instance: SceneInstance, _ useCase: UseCase) -> String? {
+        if scenario.pattern == .appState && useCase.request.isEmpty { return nil }
+        return TypeNames.request(scene: instance.scene.name, useCase: useCase.name)
+    }
+
+    func runInteractor(_ instance: SceneInstance, _ useCase: UseCase, request: Value, parent: Int) throws {
+        var context = StepContext(instance: instance, useCase: useCase, output: nil, role: .interactor,
+                                  sender: instance.interactor, parent: parent,
+                                  env: Environment(instance: instance, world: world))
+        context.env.bind("request", request)
+        _ = try execute(useCase.interactor, &context)
+    }
+
+    /// A component's call to the Interactor (VIPER's Presenter → Interactor input).
+    func callInteractor(_ target: UseCase, request: Value, context: StepContext, at location: SourceLocation?) throws {
+        let instance = context.instance
+        let event = try emit(
+            .request, from: context.sender, to: instance.interactor,
+            protocol: conventions.businessLogic(instance.scene.name), method: conventions.interactorMethod(target),
+            type: target.request.isEmpty ? nil : TypeNames.request(scene: instance.scene.name, useCase: target.name),
+            payload: target.request.isEmpty ? nil : request, at: location, parent: context.parent)
+        try runInteractor(instance, target, request: request, parent: event)
+    }
+
+    /// The Presenter's handling of a Response: build the ViewModel and display it, or run its steps.
+    func runPresenter(_ instance: SceneInstance, _ useCase: UseCase, _ output: Output, response: Value, parent: Int) throws {
+        var context = StepContext(instance: instance, useCase: useCase, output: output, role: .presenter,
+                                  sender: instance.presenter, parent: parent,
+                                  env: Environment(instance: instance, world: world))
+        context.env.bind("response", response)
+        switch output.presenter {
+        case .steps(let steps):
+            _ = try execute(steps, &context)
+        case .viewModel(let mapping):
+            var fields: [(String, Value)] = []
+            for field in output.viewModel {
+                if let assignment = mapping.first(where: { $0.target == field.name }) {
+                    fields.append((field.name, Coercion.coerce(try Evaluator.evaluate(assignment.value, in: context.env), to: field.type)))
+                } else {
+                    fields.append((field.name, field.initialValue ?? .null))
+                }
+            }
+            let viewModel = Value.record(Record(fields))
+            let display = try emit(
+                .display, from: instance.presenter, to: instance.view,
+                protocol: conventions.displayLogic(instance.scene.name), method: conventions.viewMethod(useCase, output: output),
+                type: TypeNames.viewModel(scene: instance.scene.name, useCase: useCase, output: output.name),
+                payload: viewModel, at: output.location, parent: parent)
+            instance.lastViewModel = viewModel
+            var viewContext = StepContext(instance: instance, useCase: useCase, output: output, role: .view,
+                                          sender: instance.view, parent: display,
+                                          env: Environment(instance: instance, world: world))
+            viewContext.env.bind("viewModel", viewModel)
+            _ = try execute(output.view, &viewContext)
+        }
+    }
+
+    // MARK: - Scenes and navigation
+
+    /// Creates and wires a scene instance, as its Configurator does.
+    func makeInstance(_ scene: Scene, cause: Int?, at location: SourceLocation?) throws -> SceneInstance {
+        let number = (instanceCounts[scene.name] ?? 0) + 1
+        instanceCounts[scene.name] = number
+        let instance = SceneInstance(scene: scene, number: number, conventions: conventions)
+        latestInstance[scene.name] = instance
+        if !scenesVisited.contains(scene.name) { scenesVisited.append(scene.name) }
+        for (target, property, value, type) in wiring(instance) {
+            try emit(.configure, from: instance.configurator, to: target, method: property, type: type,
+                     at: location ?? scene.location, note: value, parent: cause)
+        }
+        return instance
+    }
+
+    /// The links a Configurator sets, in the order the seeds' code sets them.
+    private func wiring(_ i: SceneInstance) -> [(Participant, String, String, String?)] {
+        let s = i.scene.name
+        var links: [(Participant, String, String, String?)]
+        switch scenario.pattern {
+        case .cleanSwift:
+            links = [
+                (i.view, "interactor", i.interactor.name, conventions.businessLogic(s)),
+                (i.view, "router", i.router.name, conventions.routingLogic(s)),
+                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
+                (i.presenter, "viewController", i.view.name, conventions.displayLogic(s)),
+                (i.router, "viewController", i.view.name, nil),
+                (i.router, "dataStore", i.interactor.name, conventions.dataStore(s)),
+            ]
+        case .swiftUI:
+            links = [
+                (i.view, "interactor", i.interactor.name, conventions.businessLogic(s)),
+                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
+                (i.presenter, "view", i.view.name, conventions.displayLogic(s)),
+            ]
+            if !i.scene.routes.isEmpty {
+                links.append((i.view, "router", i.router.name, conventions.routingLogic(s)))
+                links.append((i.router, "dataStore", i.dataStoreParticipant.name, conventions.dataStore(s)))
+            }
+        case .appState:
+            links = [
+                (i.view, "interactor", i.interactor.name, nil),
+                (i.interactor, "appState", appStateParticipant.name, nil),
+                (i.view, "appState", appStateParticipant.name, nil),
+            ]
+        case .viper:
+            links = [
+                (i.view, "presenter", i.presenter.name, conventions.presenterInput(s)),
+                (i.presenter, "view", i.view.name, conventions.displayLogic(s)),
+                (i.presenter, "wireFrame", i.router.name, conventions.routingLogic(s)),
+                (i.presenter, "interactor", i.interactor.name, conventions.businessLogic(s)),
+                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
+            ]
+        }
+        for worker in i.scene.workers {
+            let property = PatternConventions.lowerFirst(worker.name.rawValue)
+            links.append((i.interactor, property, worker.name.rawValue, conventions.workerProtocol(s, worker: worker.name)))
+        }
+        return links
+    }
+
+    /// Shows a scene as the root of the app (`appear:` in the story, or the launch).
+    func showRoot(_ scene: Scene, at location: SourceLocation?) throws {
+        let instance = try makeInstance(scene, cause: nil, at: location)
+        stack = [instance]
+        try appear(instance, cause: nil, at: location)
+    }
+
+    /// The View loads, renders what it shows from state, and queues its `appear` use cases.
+    func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
+        let event = try emit(.lifecycle, from: instance.view, to: instance.view, method: conventions.appearMethod,
+                             at: location ?? instance.scene.location, parent: cause)
+        try render(instance, cause: event)
+        pendingAppearances.append((instance, event))
+    }
+
+    /// Runs the `appear` use cases of scenes that appeared, one cycle each, until none is left.
+    func drainAppearances() throws {
+        while !pendingAppearances.isEmpty {
+            let (instance, cause) = pendingAppearances.removeFirst()
+            // A scene replaced before its turn never loads.
+            guard stack.contains(where: { $0 === instance }) else { continue }
+            for useCase in instance.scene.useCases where useCase.trigger == .appear {
+                try runCycle(instance, useCase, request: requestRecord(useCase, values: []), title: nil, cause: cause,
+                             location: nil)
+            }
+        }
+    }
+
+    /// Follows a route from `source`: the Router passes data into a new destination instance and navigates.
+    func performRoute(_ route: Route, from source: SceneInstance, input: Value, sender: Participant, parent: Int,
+                      at location: SourceLocation) throws {
+        guard stack.last === source else {
+            throw RuntimeError(
+                "route '\(route.name)' is taken from '\(source.scene.name)', which is no longer on screen",
+                at: location,
+                notes: [Diagnostic.Note("the screen shows '\(stack.last?.scene.name.rawValue ?? "nothing")'; a View can route only while it is visible")])
+        }
+        let destination = scenario.scene(route.destination.value)!
+        let routeEvent = try emit(
+            .route, from: sender, to: source.router, protocol: conventions.routingLogic(source.scene.name),
+            method: conventions.routeMethod(route),
+            type: route.input.isEmpty ? nil : TypeNames.routeInput(scene: source.scene.name, route: route.name),
+            payload: route.input.isEmpty ? nil : input, at: location, parent: parent)
+        routesThisStep.append(route.name)
+        let target = try makeInstance(destination, cause: routeEvent, at: route.location)
+        var env = Environment(instance: source, world: world)
+        env.bind("source", .record(source.dataStore))
+        env.bind("input", input)
+        for pass in route.pass {
+            let field = destination.dataStore.first { $0.name == pass.target }!
+            let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
+            target.dataStore[field.name] = value
+            try emit(.dataPassing, from: source.router, to: target.dataStoreParticipant,
+                     protocol: conventions.dataPassing(source.scene.name), method: conventions.passDataMethod(route),
+                     type: field.type.description, payload: value, at: pass.targetLocation,
+                     note: "destination.\(field.name) = \(pass.value.text)", parent: routeEvent)
+        }
+        let navigation = try emit(.navigation, from: source.router, to: target.view, method: conventions.navigateMethod(route),
+                                  at: route.location, note: route.navigation.rawValue, parent: routeEvent)
+        target.navigation = route.navigation
+        switch route.navigation {
+        case .push, .present: stack.append(target)
+        case .replace: stack = [target]
+        }
+        try appear(target, cause: navigation, at: route.location)
+    }
+
+    /// The user goes back: pops a pushed scene or dismisses a presented one.
+    func goBack(at location: SourceLocation) throws {
+        guard stack.count > 1, let top = stack.last else {
+            throw RuntimeError("there is nothing to go back to: '\(stack.last?.scene.name.rawValue ?? "nothing")' is the root",
+                               at: location)
+        }
+        let revealed = stack[stack.count - 2]
+        let method = top.navigation == .present ? "dismiss(animated:)" : "popViewController(animated:)"
+        try emit(.navigation, from: .user, to: top.view, method: method, at: location,
+                 note: "back to \(revealed.label)", parent: nil)
+        stack.removeLast()
+    }
+
+    /// Re-renders `view.shows` labels whose value changed (all of them the first time).
+    func render(_ instance: SceneInstance, cause: Int) throws {
+        guard !instance.scene.view.shows.isEmpty else { return }
+        let env = Environment(instance: instance, world: world)
+        for show in instance.scene.view.shows {
+            let value = try Evaluator.evaluate(show.value, in: env)
+            if instance.shown[show.target] == value { continue }
+            instance.shown[show.target] = value
+            try emit(.show, from: instance.view, to: .user, method: show.target, payload: value,
+                     at: show.targetLocation, parent: cause)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ScenarioSpec
+import TraceFormat
+
+/// Limits of a run.
+public struct EngineOptions: Sendable, Hashable {
+    /// The run stops with an error after this many events (a story whose routes loop never ends otherwise).
+    public var maxMessages: Int
+
+    public static let defaultMaxMessages = 1_000_000
+
+    public init(maxMessages: Int = EngineOptions.defaultMaxMessages) {
+        self.maxMessages = maxMessages
+    }
+}
+
+/// How a run went.
+public struct RunSummary: Sendable, Hashable {
+    /// nil when the story ran to its end.
+    public var error: RuntimeError?
+    public var messages: Int
+    public var cycles: Int
+    /// Logical time at the end, in milliseconds.
+    public var time: Int
+    /// Every scene that was shown, in the order first shown.
+    public var scenesVisited: [SceneName]
+
+    public var completed: Bool { error == nil }
+}
+
+/// The state after a story step, for checking its expectations.
+public struct StepSnapshot: Sendable, Hashable {
+    /// 1-based story step.
+    public var step: Int
+    /// Scenes on the navigation stack, root first.
+    public var stack: [SceneName]
+    /// What the View on screen shows, label → value.
+    public var shown: Record
+    /// The last ViewModel the View on screen received.
+    public var viewModel: Value?
+    /// For each scene shown so far, the DataStore of its latest instance.
+    public var dataStores: [SceneName: Record]
+    public var appState: Record
+    /// Routes taken during the step, in order.
+    public var routes: [RouteName]
+    /// The events of the step: sequence numbers `firstEvent...lastEvent` (empty when first > last).
+    public var firstEvent: Int
+    public var lastEvent: Int
+}

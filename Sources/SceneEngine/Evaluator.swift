@@ -1,0 +1,235 @@
+import ScenarioSpec
+
+/// Evaluates expressions. The loader has type-checked them, so what can still fail is what depends on values:
+/// an index out of range, a division by zero, an overflow.
+enum Evaluator {
+    static func evaluate(_ expr: Expr, in env: Environment) throws(RuntimeError) -> Value {
+        try evaluate(expr.root, env).value
+    }
+
+    static func condition(_ expr: Expr, in env: Environment) throws(RuntimeError) -> Bool {
+        let value = try evaluate(expr, in: env)
+        guard case .bool(let flag) = value else {
+            throw RuntimeError("'\(expr.text)' is \(value), not a Bool", at: expr.location)
+        }
+        return flag
+    }
+
+    /// A value, and whether it is nil because an optional chain stopped (so the rest of the chain is skipped).
+    private struct Result {
+        var value: Value
+        var chainStopped = false
+    }
+
+    private static func evaluate(_ node: ExprNode, _ env: Environment) throws(RuntimeError) -> Result {
+        switch node.kind {
+        case .literal(let value):
+            return Result(value: value)
+        case .identifier(let name):
+            guard let value = env.lookup(name) else {
+                throw RuntimeError("'\(name)' has no value here", at: node.location)
+            }
+            return Result(value: value)
+        case .interpolation(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let literal): text += literal
+                case .expr(let inner): text += try evaluate(inner, env).value.displayText
+                }
+            }
+            return Result(value: .string(text))
+        case .list(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try evaluate(item, env).value) }
+            return Result(value: .list(values))
+        case .member(let baseNode, let name, let optionalChaining):
+            let base = try evaluate(baseNode, env)
+            if base.chainStopped { return base }
+            if case .null = base.value {
+                if optionalChaining || baseNode.isChain { return Result(value: .null, chainStopped: true) }
+                throw RuntimeError("'\(name)' of nil", at: node.location)
+            }
+            return Result(value: try member(name, of: base.value, at: node.location))
+        case .index(let baseNode, let indexNode):
+            let base = try evaluate(baseNode, env)
+            if base.chainStopped { return base }
+            let index = try evaluate(indexNode, env).value
+            guard case .list(let items) = base.value, case .int(let position) = index else {
+                if case .null = base.value { return Result(value: .null, chainStopped: true) }
+                throw RuntimeError("cannot index \(base.value) with \(index)", at: node.location)
+            }
+            guard position >= 0 && position < items.count else {
+                throw RuntimeError("index \(position) is out of range: the list has \(items.count) item\(items.count == 1 ? "" : "s")",
+                                   at: node.location)
+            }
+            return Result(value: items[position])
+        case .unary(let op, let operandNode):
+            let operand = try evaluate(operandNode, env).value
+            switch (op, operand) {
+            case (.not, .bool(let flag)): return Result(value: .bool(!flag))
+            case (.negate, .int(let number)):
+                let (result, overflow) = Int(0).subtractingReportingOverflow(number)
+                if overflow { throw RuntimeError("-\(number) overflows Int", at: node.location) }
+                return Result(value: .int(result))
+            case (.negate, .double(let number)): return Result(value: .double(-number))
+            default: throw RuntimeError("'\(op.rawValue)' cannot apply to \(operand)", at: node.location)
+            }
+        case .binary(let op, let leftNode, let rightNode):
+            return Result(value: try binary(op, leftNode, rightNode, env, at: node.location))
+        case .conditional(let conditionNode, let thenNode, let elseNode):
+            let condition = try evaluate(conditionNode, env).value
+            guard case .bool(let flag) = condition else {
+                throw RuntimeError("the condition is \(condition), not a Bool", at: conditionNode.startLocation)
+            }
+            return Result(value: try evaluate(flag ? thenNode : elseNode, env).value)
+        }
+    }
+
+    private static func member(_ name: String, of value: Value, at location: SourceLocation) throws(RuntimeError) -> Value {
+        switch (value, name) {
+        case (.list(let items), "count"): return .int(items.count)
+        case (.list(let items), "isEmpty"): return .bool(items.isEmpty)
+        case (.list(let items), "first"): return items.first ?? .null
+        case (.list(let items), "last"): return items.last ?? .null
+        case (.string(let text), "count"): return .int(text.count)
+        case (.string(let text), "isEmpty"): return .bool(text.isEmpty)
+        case (.record(let record), _):
+            guard let field = record[name] else { throw RuntimeError("no field '\(name)' in \(value)", at: location) }
+            return field
+        default:
+            throw RuntimeError("\(value) has no member '\(name)'", at: location)
+        }
+    }
+
+    private static func binary(_ op: BinaryOperator, _ leftNode: ExprNode, _ rightNode: ExprNode, _ env: Environment,
+                               at location: SourceLocation) throws(RuntimeError) -> Value {
+        // Short-circuit operators evaluate their right side only when needed.
+        switch op {
+        case .and, .or:
+            let left = try evaluate(leftNode, env).value
+            guard case .bool(let l) = left else { throw RuntimeError("'\(op.rawValue)' needs Bools, got \(left)", at: location) }
+            if op == .and && !l { return .bool(false) }
+            if op == .or && l { return .bool(true) }
+            let right = try evaluate(rightNode, env).value
+            guard case .bool(let r) = right else { throw RuntimeError("'\(op.rawValue)' needs Bools, got \(right)", at: location) }
+            return .bool(r)
+        case .nilCoalescing:
+            let left = try evaluate(leftNode, env).value
+            if case .null = left { return try evaluate(rightNode, env).value }
+            return left
+        default:
+            break
+        }
+        let left = try evaluate(leftNode, env).value
+        let right = try evaluate(rightNode, env).value
+        switch op {
+        case .equal: return .bool(equal(left, right))
+        case .notEqual: return .bool(!equal(left, right))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let order: Int
+            switch (left, right) {
+            case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+            default:
+                guard let a = number(left), let b = number(right) else {
+                    throw RuntimeError("cannot compare \(left) and \(right)", at: location)
+                }
+                if case .int(let x) = left, case .int(let y) = right {
+                    order = x < y ? -1 : (x == y ? 0 : 1)
+                } else {
+                    order = a < b ? -1 : (a == b ? 0 : 1)
+                }
+            }
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .add, .subtract, .multiply, .divide, .remainder:
+            return try arithmetic(op, left, right, at: location)
+        default:
+            throw RuntimeError("unsupported operator '\(op.rawValue)'", at: location)
+        }
+    }
+
+    private static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value,
+                                   at location: SourceLocation) throws(RuntimeError) -> Value {
+        switch (left, right) {
+        case (.int(let a), .int(let b)):
+            let result: (partialValue: Int, overflow: Bool)
+            switch op {
+            case .add: result = a.addingReportingOverflow(b)
+            case .subtract: result = a.subtractingReportingOverflow(b)
+            case .multiply: result = a.multipliedReportingOverflow(by: b)
+            case .divide, .remainder:
+                guard b != 0 else { throw RuntimeError("division by zero", at: location) }
+                result = op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+            default: throw RuntimeError("unsupported operator", at: location)
+            }
+            if result.overflow { throw RuntimeError("\(a) \(op.rawValue) \(b) overflows Int", at: location) }
+            return .int(result.partialValue)
+        case (.string(let a), .string(let b)) where op == .add:
+            return .string(a + b)
+        case (.list(let a), .list(let b)) where op == .add:
+            return .list(a + b)
+        default:
+            guard let a = number(left), let b = number(right) else {
+                throw RuntimeError("'\(op.rawValue)' cannot combine \(left) and \(right)", at: location)
+            }
+            let result: Double
+            switch op {
+            case .add: result = a + b
+            case .subtract: result = a - b
+            case .multiply: result = a * b
+            case .divide:
+                guard b != 0 else { throw RuntimeError("division by zero", at: location) }
+                result = a / b
+            default: throw RuntimeError("'%' needs Ints", at: location)
+            }
+            guard result.isFinite else { throw RuntimeError("\(Value.format(a)) \(op.rawValue) \(Value.format(b)) is too large for a Double", at: location) }
+            return .double(result)
+        }
+    }
+
+    private static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
+    /// Equality across Int and Double as in the checker (an Int equals the Double of the same value).
+    static func equal(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+        default: return a == b
+        }
+    }
+}
+
+extension ExprNode {
+    /// True for member and index nodes that continue an optional chain (`a?.b.c`: `.c` continues it).
+    var isChain: Bool {
+        switch kind {
+        case .member(let base, _, let optional): return optional || base.isChain
+        case .index(let base, _): return base.isChain
+        default: return false
+        }
+    }
+}
+
+/// Converts values to a declared type where Swift would: Int literals into Double fields.
+enum Coercion {
+    static func coerce(_ value: Value, to type: TypeRef) -> Value {
+        switch (value, type) {
+        case (.int(let i), .double), (.int(let i), .optional(.double)): return .double(Double(i))
+        case (.list(let items), .list(let element)), (.list(let items), .optional(.list(let element))):
+            if element.unwrapped == .double { return .list(items.map { coerce($0, to: element) }) }
+            return value
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ScenarioSpec
+
+/// Why a run stopped early, and the scenario line responsible.
+public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+    public var notes: [Diagnostic.Note]
+
+    public init(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    /// As a diagnostic, for printing like every other problem.
+    public var diagnostic: Diagnostic { .error(message, at: location, notes: notes) }
+
+    public var description: String { diagnostic.description }
+}

@@ -1,0 +1,51 @@
+import ScenarioSpec
+import TraceFormat
+
+/// One live instance of a scene: its components' state and what its View shows.
+final class SceneInstance {
+    let scene: Scene
+    /// 1 for the first time the scene is shown, 2 for the next, …
+    let number: Int
+    /// How it was shown, which decides how `back` removes it.
+    var navigation: Route.Navigation?
+    var dataStore: Record
+    var viewState: Record
+    /// Label → value, in the order the View first showed them.
+    var shown = Record()
+    var lastViewModel: Value?
+
+    let view: Participant
+    let interactor: Participant
+    let presenter: Participant
+    let router: Participant
+    let dataStoreParticipant: Participant
+    let configurator: Participant
+    private var workers: [String: Participant] = [:]
+
+    init(scene: Scene, number: Int, conventions: PatternConventions) {
+        self.scene = scene
+        self.number = number
+        dataStore = Record(scene.dataStore.map { ($0.name, $0.initialValue ?? .null) })
+        viewState = Record(scene.view.state.map { ($0.name, $0.initialValue ?? .null) })
+        func participant(_ role: ComponentRole) -> Participant {
+            Participant(role: role, name: conventions.componentName(role, scene: scene.name), scene: scene.name,
+                        instance: number)
+        }
+        view = participant(.view)
+        interactor = participant(.interactor)
+        presenter = participant(.presenter)
+        router = participant(.router)
+        dataStoreParticipant = participant(.dataStore)
+        configurator = participant(.configurator)
+        for worker in scene.workers {
+            workers[worker.name.rawValue] = Participant(role: .worker, name: worker.name.rawValue, scene: scene.name,
+                                                        instance: number)
+        }
+    }
+
+    func worker(_ name: String) -> Participant {
+        workers[name] ?? Participant(role: .worker, name: name, scene: scene.name, instance: number)
+    }
+
+    var label: String { "\(scene.name)#\(number)" }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ScenarioSpec
+import SceneEngine
+
+/// The last lines of `sceneflow run`.
+public enum RunSummaryText {
+    public static func text(_ summary: RunSummary, traceFile: URL?, style: TerminalStyle = .plain) -> String {
+        let scenes = summary.scenesVisited.map(\.rawValue).joined(separator: ", ")
+        let counts = "\(summary.cycles) cycle\(summary.cycles == 1 ? "" : "s"), \(summary.messages) messages, "
+            + "scenes \(scenes), \(summary.time) ms simulated"
+        let head = summary.completed ? style.paint("✓ story completed", .green, bold: true)
+                                     : style.paint("✗ run stopped", .red, bold: true)
+        var text = head + ": " + counts
+        if let traceFile { text += "\n  trace: " + relative(traceFile.path) }
+        return text
+    }
+
+    /// `{"status": …, "cycles": …, "messages": …, "time": …, "scenes": […], "trace": …, "diagnostics": […]}`
+    public static func json(_ report: ScenarioRun.Report) -> String {
+        struct Summary: Encodable {
+            var status: String
+            var cycles: Int?
+            var messages: Int?
+            var time: Int?
+            var scenes: [String]?
+            var trace: String?
+            var diagnostics: [String]
+        }
+        let summary = report.summary
+        let status = report.scenario == nil ? "invalid" : (summary?.completed == true ? "completed" : "failed")
+        let value = Summary(status: status, cycles: summary?.cycles, messages: summary?.messages, time: summary?.time,
+                            scenes: summary?.scenesVisited.map(\.rawValue), trace: report.traceFile.map { relative($0.path) },
+                            diagnostics: report.diagnostics.map(\.description))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
+    /// A path relative to the current folder when it is inside it.
+    static func relative(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+}

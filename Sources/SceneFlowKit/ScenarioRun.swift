@@ -1,0 +1,66 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import TraceFormat
+
+/// The whole pipeline for one scenario file: load and check it, run its story, stream the trace to disk.
+public struct ScenarioRun {
+    /// What happened.
+    public struct Report {
+        /// Every diagnostic of loading (warnings even when the run went ahead).
+        public var diagnostics: [Diagnostic]
+        public var scenario: Scenario?
+        public var summary: RunSummary?
+        /// The trace written, when the scenario loaded.
+        public var traceFile: URL?
+
+        /// 0 when the story ran to its end, 1 for scenario or run-time errors.
+        public var exitCode: Int32 {
+            diagnostics.containsErrors || summary?.completed == false ? 1 : 0
+        }
+    }
+
+    public var loader: ScenarioLoader
+    public var options: EngineOptions
+
+    public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions()) {
+        self.loader = loader
+        self.options = options
+    }
+
+    /// Loads `path`, runs it, and writes `trace.jsonl` into `outputRoot/<name>/` (atomically: a temporary file
+    /// renamed into place). `extraSink` sees every event too (the terminal printer). A run-time error still
+    /// writes the trace up to the error.
+    public func run(path: String, outputRoot: URL, extraSink: TraceSink? = nil) throws -> Report {
+        let loaded = loader.load(path: path)
+        guard let scenario = loaded.scenario else {
+            return Report(diagnostics: loaded.diagnostics, scenario: nil, summary: nil, traceFile: nil)
+        }
+        let folder = OutputLayout.folder(forScenarioAt: path, under: outputRoot)
+        let traceFile = folder.appendingPathComponent("trace.jsonl")
+        let writer = try TraceFileWriter(destination: traceFile)
+        let sink: TraceSink = extraSink.map { TraceFanout([writer, $0]) } ?? writer
+        let summary: RunSummary
+        do {
+            summary = try Engine(scenario: scenario, options: options).run(into: sink)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        var diagnostics = loaded.diagnostics
+        if let error = summary.error { diagnostics.append(error.diagnostic) }
+        return Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
+    }
+}
+
+/// Sends every event to several sinks.
+public final class TraceFanout: TraceSink {
+    let sinks: [TraceSink]
+
+    public init(_ sinks: [TraceSink]) { self.sinks = sinks }
+
+    public func begin(_ header: TraceHeader) throws { for sink in sinks { try sink.begin(header) } }
+    public func record(_ event: TraceEvent) throws { for sink in sinks { try sink.record(event) } }
+    public func finish(_ end: RunEnd) throws { for sink in sinks { try sink.finish(end) } }
+}

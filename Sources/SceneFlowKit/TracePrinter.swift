@@ -1,0 +1,65 @@
+import Foundation
+import ScenarioSpec
+import TraceFormat
+
+/// Prints a trace as it is recorded, one line per message, indented by nesting and coloured by role:
+///
+///     ── cycle 2 · Login.Login · Wrong password ──
+///        0 ms  User → LoginViewController  Login {username: "ann", password: "wrong"}
+///        0 ms    LoginViewController → LoginInteractor  LoginBusinessLogic.login(request:) {…}
+public final class TracePrinter: TraceSink {
+    private let style: TerminalStyle
+    private let write: (String) -> Void
+    /// Nesting depth by sequence number (one byte each, so long runs stay small).
+    private var depths: [UInt8] = [0]
+    private var lines: [String] = []
+    public private(set) var header: TraceHeader?
+
+    public init(style: TerminalStyle = .plain, write: @escaping (String) -> Void) {
+        self.style = style
+        self.write = write
+    }
+
+    public func begin(_ header: TraceHeader) {
+        self.header = header
+        write(style.paint("\(header.scenario)", bold: true) + style.paint("  (\(header.pattern.rawValue), \(header.file))", .gray) + "\n")
+    }
+
+    public func record(_ event: TraceEvent) {
+        // A cycle's frame starts at the left, whatever caused it.
+        let depth = event.kind == .cycleStart ? 0 : event.parent.map { Int(depths[$0]) + 1 } ?? 0
+        depths.append(UInt8(min(depth, 200)))
+        switch event.kind {
+        case .cycleStart:
+            let title = event.note.map { " · \($0)" } ?? ""
+            let step = event.step.map { " (story step \($0))" } ?? ""
+            write("\n" + style.paint("── cycle \(event.cycle ?? 0) · \(event.method)\(title) ──", .cyan, bold: true)
+                  + style.paint(step, .gray) + "\n")
+        case .cycleEnd:
+            break
+        default:
+            let time = String(repeating: " ", count: max(0, 6 - String(event.time).count)) + "\(event.time) ms"
+            let indent = String(repeating: "  ", count: min(depth, 12))
+            let arrow = event.kind.isReturn ? " ⇢ " : " → "
+            let (from, to) = (event.from, event.to)
+            let route = style.paint(from.name, color(for: from.role)) + style.paint(arrow, .gray) + style.paint(to.name, color(for: to.role))
+            let text = event.kind == .workerError ? style.paint(event.text(), .red) : event.text()
+            write(style.paint(time, .gray) + "  " + indent + route + "  " + text + "\n")
+        }
+    }
+
+    public func finish(_ end: RunEnd) {}
+
+    private func color(for role: ComponentRole) -> TerminalColor? {
+        switch role {
+        case .user: nil
+        case .view: .blue
+        case .interactor: .green
+        case .presenter: .magenta
+        case .router: .yellow
+        case .worker: .cyan
+        case .dataStore, .appState: .gray
+        case .configurator: .gray
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Where a run's events go as they happen.
+public protocol TraceSink: AnyObject {
+    func begin(_ header: TraceHeader) throws
+    func record(_ event: TraceEvent) throws
+    func finish(_ end: RunEnd) throws
+}
+
+/// Keeps a trace in memory (for tests, diagrams and small runs).
+public final class TraceRecorder: TraceSink {
+    public private(set) var header: TraceHeader?
+    public private(set) var events: [TraceEvent] = []
+    public private(set) var end: RunEnd?
+
+    public init() {}
+
+    public func begin(_ header: TraceHeader) { self.header = header }
+    public func record(_ event: TraceEvent) { events.append(event) }
+    public func finish(_ end: RunEnd) { self.end = end }
+
+    /// The recorded trace; nil before `begin`.
+    public var trace: Trace? {
+        header.map { Trace(header: $0, events: events, end: end) }
+    }
+}
+
+/// Streams a trace to a file as JSON Lines, in chunks, so memory stays flat however long the run.
+///
+/// It writes to a temporary file beside the destination and renames it into place in `finish` (or `close`),
+/// so a reader never sees a half-written trace, and an interrupted run leaves the previous file intact.
+public final class TraceFileWriter: TraceSink {
+    public let destination: URL
+    private let temporary: URL
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private let chunkSize: Int
+    private var isClosed = false
+
+    /// Opens a temporary file next to `destination`.
+    public init(destination: URL, chunkSize: Int = 1 << 20) throws {
+        self.destination = destination
+        self.chunkSize = chunkSize
+        let folder = destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        handle = try FileHandle(forWritingTo: temporary)
+        buffer.reserveCapacity(chunkSize + 4096)
+    }
+
+    deinit {
+        if !isClosed {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    public func begin(_ header: TraceHeader) throws {
+        TraceEncoder.header(header, into: &buffer)
+    }
+
+    public func record(_ event: TraceEvent) throws {
+        TraceEncoder.event(event, into: &buffer)
+        if buffer.count >= chunkSize { try flush() }
+    }
+
+    /// Writes the last line and moves the file into place.
+    public func finish(_ end: RunEnd) throws {
+        TraceEncoder.end(end, into: &buffer)
+        try flush()
+        try handle.synchronize()
+        try handle.close()
+        isClosed = true
+        try Self.replace(destination, with: temporary)
+    }
+
+    /// Abandons the trace: the temporary file is removed and the destination is left as it was.
+    public func discard() {
+        guard !isClosed else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+        isClosed = true
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Atomically replaces `destination` with `source` (rename within one folder).
+    static func replace(_ destination: URL, with source: URL) throws {
+        if rename(source.path, destination.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: source)
+            throw CocoaError(.fileWriteUnknown, userInfo: [
+                NSFilePathErrorKey: destination.path,
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import SceneFlowKit
+
+/// `sceneflow run FILE`: validates, runs the story and writes the trace.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a scenario's story and write its trace to Output/<scenario>/trace.jsonl.",
+        discussion: "Exit codes: 0 when the story ran to its end, 1 on scenario or run-time errors, 2 on usage errors."
+    )
+
+    @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml", "json"]))
+    var file: String
+
+    @Option(help: "The output folder; the run writes into <out>/<scenario>/.")
+    var out: String = "Output"
+
+    @Flag(help: "Print only errors and the summary.")
+    var quiet = false
+
+    @Flag(help: "Print a JSON summary instead of the readable trace.")
+    var json = false
+
+    @Option(help: "Stop the run after this many messages (a story whose routes loop never ends).")
+    var maxMessages: Int = EngineOptions.defaultMaxMessages
+
+    @Option(help: "Largest scenario file to read, in bytes.")
+    var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
+        if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
+    }
+
+    func run() throws {
+        let style = TerminalStyle(enabled: !json && output.color.mode.enabled(for: STDOUT_FILENO))
+        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
+        let runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
+                                 options: EngineOptions(maxMessages: maxMessages))
+        let report: ScenarioRun.Report
+        do {
+            report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
+        } catch {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " cannot write the trace: \(error.localizedDescription)\n")
+            throw ExitCode(1)
+        }
+        if !report.diagnostics.isEmpty {
+            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
+        }
+        if json {
+            print(RunSummaryText.json(report))
+        } else if let summary = report.summary {
+            FileHandle.standardOutput.write((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import Testing
+import TestSupport
+import TraceFormat
+
+/// Every example scenario's whole trace, pinned: `Goldens/<name>.jsonl` (the exact bytes) and `<name>.txt`
+/// (the same events, one readable line each, for review). `RECORD_GOLDEN=1` rewrites them.
+@Suite("Golden traces")
+struct GoldenTraceTests {
+    static let goldens = PackagePaths.tests.appendingPathComponent("SceneEngineTests/Goldens")
+
+    static var examples: [String] {
+        PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent }
+    }
+
+    /// Loads `Scenarios/<name>.yml` naming it by its relative path, so traces do not depend on the checkout.
+    static func load(_ name: String) throws -> Scenario {
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let result = ScenarioLoader().load(data: try Data(contentsOf: url), file: "Scenarios/\(name).yml",
+                                           baseDirectory: PackagePaths.scenarios)
+        return try #require(result.scenario, "\(result.diagnostics)")
+    }
+
+    static func run(_ scenario: Scenario, options: EngineOptions = EngineOptions()) throws -> (Trace, RunSummary) {
+        let recorder = TraceRecorder()
+        let summary = try Engine(scenario: scenario, options: options).run(into: recorder)
+        return (try #require(recorder.trace), summary)
+    }
+
+    /// One line per event: sequence, cycle, indentation by nesting, sender → receiver, and what was said.
+    static func readable(_ trace: Trace) -> String {
+        var depth: [Int: Int] = [:]
+        var lines = ["\(trace.header.scenario) (\(trace.header.pattern.rawValue))"]
+        for event in trace.events {
+            let level = event.kind == .cycleStart ? 0 : event.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
+            depth[event.sequence] = level
+            let cycle = event.cycle.map { "c\($0)" } ?? "--"
+            let prefix = String(format: "%3d %@ %5d ms ", event.sequence, cycle.padding(toLength: 3, withPad: " ", startingAt: 0), event.time)
+            let indent = String(repeating: "  ", count: level)
+            switch event.kind {
+            case .cycleStart:
+                lines.append(prefix + "── cycle \(event.cycle ?? 0): \(event.method)" + (event.note.map { " — \($0)" } ?? ""))
+            case .cycleEnd:
+                lines.append(prefix + "── end of cycle \(event.cycle ?? 0)")
+            default:
+                let arrow = event.kind.isReturn ? " ⇢ " : " → "
+                lines.append(prefix + indent + event.from.name + arrow + event.to.name + "  " + event.text(payloadLimit: 80))
+            }
+        }
+        if let end = trace.end {
+            lines.append("end: \(end.status.rawValue), \(end.messages) messages, \(end.cycles) cycles, \(end.time) ms"
+                         + (end.error.map { ", error: \($0)" } ?? ""))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("each example's trace matches its golden files", arguments: examples)
+    func golden(_ name: String) throws {
+        let (trace, summary) = try Self.run(try Self.load(name))
+        #expect(summary.completed, "\(summary.error.map(\.description) ?? "")")
+        Golden.check(String(decoding: TraceEncoder.encode(trace), as: UTF8.self),
+                     against: Self.goldens.appendingPathComponent("\(name).jsonl"))
+        Golden.check(Self.readable(trace), against: Self.goldens.appendingPathComponent("\(name).txt"))
+    }
+
+    @Test("the same scenario gives a byte-identical trace", arguments: examples)
+    func deterministic(_ name: String) throws {
+        let scenario = try Self.load(name)
+        let first = TraceEncoder.encode(try Self.run(scenario).0)
+        let second = TraceEncoder.encode(try Self.run(scenario).0)
+        #expect(first == second)
+    }
+
+    @Test("sequence numbers are dense, parents come first, and every cycle closes", arguments: examples)
+    func structure(_ name: String) throws {
+        let (trace, _) = try Self.run(try Self.load(name))
+        #expect(trace.events.map(\.sequence) == Array(1...trace.events.count))
+        for event in trace.events {
+            if let parent = event.parent { #expect(parent < event.sequence) }
+        }
+        let starts = trace.events.filter { $0.kind == .cycleStart }.compactMap(\.cycle)
+        let ends = trace.events.filter { $0.kind == .cycleEnd }.compactMap(\.cycle)
+        #expect(starts == Array(1..<(starts.count + 1)))
+        #expect(Set(starts) == Set(ends))
+        #expect(trace.end?.messages == trace.events.count)
+    }
+}
