@@ -22,6 +22,7 @@ release: deps
 
 run: release
 	$(BIN) validate Scenarios/
+	$(BIN) run $(DEFAULT_SCENARIO)
 
 test: test-deps
 	$(SWIFT) build

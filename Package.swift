@@ -42,12 +42,12 @@ let package = Package(
             ]
         ),
         // Golden files and package paths, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",
             dependencies: ["ScenarioLoader", "ScenarioSpec", "TestSupport"],
-            exclude: ["Fixtures", "validate_schema.py"]
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "ScenarioSpec", "TestSupport"]),
         .testTarget(

@@ -8,19 +8,8 @@ import TestSupport
 struct SchemaTests {
     static let schemaURL = PackagePaths.root.appendingPathComponent("docs/scenario.schema.json")
 
-    /// Runs the reference validator (Python's jsonschema) over `files`; one verdict line per file.
     func validate(_ files: [URL]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PackagePaths.tests.appendingPathComponent("ScenarioLoaderTests/validate_schema.py").path,
-                             Self.schemaURL.path] + files.map(\.path)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 with jsonschema and pyyaml is needed: run 'make test-deps'")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try SchemaValidator.validate(schema: Self.schemaURL, files: files)
     }
 
     @Test("every example scenario is valid under the schema")

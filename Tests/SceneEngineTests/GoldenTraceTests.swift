@@ -88,3 +88,13 @@ struct GoldenTraceTests {
         #expect(trace.end?.messages == trace.events.count)
     }
 }
+
+@Suite("Trace schema")
+struct TraceSchemaTests {
+    @Test("every line of every golden trace is valid under docs/trace.schema.json")
+    func goldenTracesValidate() throws {
+        let files = GoldenTraceTests.examples.map { GoldenTraceTests.goldens.appendingPathComponent("\($0).jsonl") }
+        let schema = PackagePaths.root.appendingPathComponent("docs/trace.schema.json")
+        #expect(try SchemaValidator.validate(schema: schema, files: files, jsonLines: true) == files.map { "valid \($0.path)" })
+    }
+}

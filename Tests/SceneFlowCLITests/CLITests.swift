@@ -178,3 +178,125 @@ enum CLI {
         return file
     }
 }
+
+@Suite("sceneflow run")
+struct RunCommandTests {
+    func outputFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-out-\(UUID().uuidString)")
+    }
+
+    @Test("a story that completes exits 0 and writes Output/<name>/trace.jsonl")
+    func completes() throws {
+        let out = outputFolder()
+        let result = try CLI.run(["run", "Scenarios/Login.yml", "--out", out.path, "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "✓ story completed: 3 cycles, 45 messages, scenes Login, Home, 240 ms simulated\n  trace: \(out.path)/Login/trace.jsonl\n")
+        #expect(result.stderr == "")
+        let trace = try String(contentsOf: out.appendingPathComponent("Login/trace.jsonl"), encoding: .utf8)
+        let golden = try String(contentsOf: PackagePaths.tests.appendingPathComponent("SceneEngineTests/Goldens/Login.jsonl"), encoding: .utf8)
+        #expect(trace == golden)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("Login").path) == ["trace.jsonl"])
+    }
+
+    @Test("the readable trace: one line per message, indented, then the summary")
+    func readable() throws {
+        let result = try CLI.run(["run", "Scenarios/Counter-AppState.yml", "--out", outputFolder().path, "--color", "never"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(13)) == [
+            "Counter (AppState)  (appstate, Scenarios/Counter-AppState.yml)",
+            "     0 ms  SomeConfigurator → SomeView  interactor = SomeInteractor",
+            "     0 ms  SomeConfigurator → SomeInteractor  appState = AppState",
+            "     0 ms  SomeConfigurator → SomeView  appState = AppState",
+            "     0 ms  SomeView → SomeView  onAppear()",
+            "     0 ms    SomeView → User  shows count = 1",
+            "",
+            "── cycle 1 · Some.DoSomething · Tap \"add 1\" ── (story step 1)",
+            "     0 ms    User → SomeView  DoSomething",
+            "     0 ms      SomeView → SomeInteractor  doSomething()",
+            "     0 ms        SomeInteractor → AppState  someInt = 2",
+            "     0 ms          AppState → SomeView  body",
+            "     0 ms            SomeView → User  shows count = 2",
+        ])
+    }
+
+    @Test("an invalid scenario exits 1 with its diagnostics and writes nothing")
+    func invalid() throws {
+        let out = outputFolder()
+        let file = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    routes: { go: Nowhere }\n", name: "Bad.yml")
+        let result = try CLI.run(["run", file.path, "--out", out.path, "--color", "never"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(file.path):4:19: error: route 'go' leads to unknown scene 'Nowhere'\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("a run-time error exits 1, points at the scenario, and keeps the trace up to it")
+    func runtimeError() throws {
+        let out = outputFolder()
+        let file = try CLI.temporaryFile("""
+            scenario: Root
+            scenes:
+              A: {}
+            story:
+              - back
+            """, name: "Root.yml")
+        let result = try CLI.run(["run", file.path, "--out", out.path, "--color", "never", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            \(file.path):5:5: error: there is nothing to go back to: 'A' is the root
+              - back
+                ^
+
+            """)
+        #expect(result.stdout.hasPrefix("✗ run stopped: 0 cycles, 7 messages, scenes A, 0 ms simulated"))
+        let trace = try String(contentsOf: out.appendingPathComponent("Root/trace.jsonl"), encoding: .utf8)
+        #expect(trace.split(separator: "\n").last == #"{"end":"failed","messages":7,"cycles":0,"t":0,"error":"there is nothing to go back to: 'A' is the root","at":"\#(file.path):5:5"}"#)
+    }
+
+    @Test("--max-messages stops a looping story")
+    func budget() throws {
+        let file = try CLI.temporaryFile("""
+            scenario: Loop
+            scenes:
+              A:
+                useCases:
+                  Go: { trigger: appear, interactor: [{ respond: {} }], view: [{ route: toA }] }
+                routes: { toA: A }
+            """, name: "Loop.yml")
+        let result = try CLI.run(["run", file.path, "--out", outputFolder().path, "--quiet", "--max-messages", "300", "--color", "never"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the run reached 300 messages and stopped; a story whose routes loop never ends"))
+        #expect(try CLI.run(["run", file.path, "--max-messages", "0"]).status == 2)
+    }
+
+    @Test("--json prints a machine-readable summary")
+    func json() throws {
+        let out = outputFolder()
+        let result = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {
+              "cycles" : 2,
+              "diagnostics" : [
+
+              ],
+              "messages" : 21,
+              "scenes" : [
+                "Some"
+              ],
+              "status" : "completed",
+              "time" : 0,
+              "trace" : "\(out.path)/Counter-SwiftUI/trace.jsonl"
+            }
+
+            """)
+    }
+
+    @Test("output folders are named safely from the scenario's file name")
+    func folderNames() throws {
+        let out = outputFolder()
+        let file = try CLI.temporaryFile("scenario: S\nscenes:\n  A: {}\n", name: "..My Flow (v2)!.yml")
+        #expect(try CLI.run(["run", file.path, "--out", out.path, "--quiet"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["My-Flow--v2--"])
+    }
+}
