@@ -25,11 +25,21 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["ScenarioSpec"]),
         // Runs a scenario's story under its pattern's rules and emits trace events.
         .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // Diagram models (sequence, dependency, flow) and their DOT encoding; no Graphviz, no engine.
+        .target(name: "Diagrams", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // Graphviz's C library, found with pkg-config.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        // DOT text -> SVG / PNG / PDF bytes, in process. CGraphviz lives here only.
+        .target(name: "GraphvizRenderer", dependencies: ["CGraphviz"]),
         // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
         .target(
             name: "SceneFlowKit",
             dependencies: [
-                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine",
+                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer",
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
@@ -53,6 +63,12 @@ let package = Package(
         .testTarget(
             name: "SceneEngineTests",
             dependencies: ["SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
+        .testTarget(
+            name: "DiagramsTests",
+            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),

@@ -1,0 +1,184 @@
+// The small C layer SceneFlow needs around libgvc:
+// - reading DOT from memory through a discipline of our own (agmemread cannot take one);
+// - an ID discipline that numbers names in the order they are first seen, so layouts do not depend on
+//   string addresses (which differ between renders in one process) and output is repeatable;
+// - an error sink that collects libcgraph's messages instead of printing them;
+// - gvRenderData's length, which is `unsigned int *` in Graphviz 2.x and `size_t *` later.
+// Every function here is called with the renderer's lock held: libgvc is not thread-safe.
+#ifndef SCENEFLOW_CGRAPHVIZ_SHIM_H
+#define SCENEFLOW_CGRAPHVIZ_SHIM_H
+
+#include <graphviz/gvc.h>
+#include <graphviz/cgraph.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - Reading from memory
+
+typedef struct {
+    const char *data;
+    size_t length;
+    size_t offset;
+} sf_reader;
+
+// Hands the parser one line at a time, as Graphviz's own memory reader does.
+static int sf_read(void *channel, char *buffer, int size) {
+    sf_reader *reader = (sf_reader *)channel;
+    if (size <= 0 || reader->offset >= reader->length) return 0;
+    int count = 0;
+    char c;
+    do {
+        c = reader->data[reader->offset++];
+        buffer[count++] = c;
+    } while (c != '\n' && count < size && reader->offset < reader->length);
+    return count;
+}
+
+// MARK: - Sequential IDs
+
+typedef struct {
+    char **names;      // names[i] is the name with ID 2 * (i + 1)
+    size_t count;
+    size_t capacity;
+    unsigned long anonymous;  // odd IDs for anonymous objects, per graph rather than per process
+} sf_ids;
+
+static void *sf_id_open(Agraph_t *graph, Agdisc_t *discipline) {
+    (void)graph;
+    (void)discipline;
+    sf_ids *ids = (sf_ids *)calloc(1, sizeof(sf_ids));
+    if (ids) ids->anonymous = 1;
+    return ids;
+}
+
+static long sf_id_map(void *state, int type, char *name, IDTYPE *id, int create) {
+    (void)type;
+    sf_ids *ids = (sf_ids *)state;
+    if (!ids) return 0;
+    if (!name) {
+        *id = ids->anonymous;
+        ids->anonymous += 2;
+        return 1;
+    }
+    for (size_t i = 0; i < ids->count; i++) {
+        if (strcmp(ids->names[i], name) == 0) {
+            *id = (IDTYPE)(2 * (i + 1));
+            return 1;
+        }
+    }
+    if (!create) return 0;
+    if (ids->count == ids->capacity) {
+        size_t capacity = ids->capacity ? ids->capacity * 2 : 64;
+        char **names = (char **)realloc(ids->names, capacity * sizeof(char *));
+        if (!names) return 0;
+        ids->names = names;
+        ids->capacity = capacity;
+    }
+    char *copy = strdup(name);
+    if (!copy) return 0;
+    ids->names[ids->count++] = copy;
+    *id = (IDTYPE)(2 * ids->count);
+    return 1;
+}
+
+static long sf_id_alloc(void *state, int type, IDTYPE request) {
+    (void)state; (void)type; (void)request;
+    return 0;
+}
+
+static void sf_id_free(void *state, int type, IDTYPE id) {
+    (void)state; (void)type; (void)id;  // names are freed when the graph closes
+}
+
+static char *sf_id_print(void *state, int type, IDTYPE id) {
+    (void)type;
+    sf_ids *ids = (sf_ids *)state;
+    if (!ids || id % 2 != 0) return NULL;
+    size_t index = (size_t)(id / 2) - 1;
+    return index < ids->count ? ids->names[index] : NULL;
+}
+
+static void sf_id_close(void *state) {
+    sf_ids *ids = (sf_ids *)state;
+    if (!ids) return;
+    for (size_t i = 0; i < ids->count; i++) free(ids->names[i]);
+    free(ids->names);
+    free(ids);
+}
+
+static void sf_id_register(void *state, int type, void *object) {
+    (void)state; (void)type; (void)object;
+}
+
+// MARK: - Errors
+
+// Storage lives in a function: file-scope statics in a header imported by Swift are not emitted.
+typedef struct {
+    char text[16384];
+    size_t length;
+} sf_message_buffer;
+
+static inline sf_message_buffer *sf_messages(void) {
+    static sf_message_buffer buffer;
+    return &buffer;
+}
+
+// Messages arrive in pieces; they are appended, and cut off when the buffer is full.
+static int sf_collect(char *text) {
+    sf_message_buffer *buffer = sf_messages();
+    size_t length = strlen(text);
+    size_t room = sizeof(buffer->text) - 1 - buffer->length;
+    if (length > room) length = room;
+    memcpy(buffer->text + buffer->length, text, length);
+    buffer->length += length;
+    buffer->text[buffer->length] = '\0';
+    return 0;
+}
+
+static inline void sf_messages_reset(void) {
+    sf_message_buffer *buffer = sf_messages();
+    buffer->length = 0;
+    buffer->text[0] = '\0';
+    agreseterrors();
+}
+
+static inline const char *sf_messages_text(void) { return sf_messages()->text; }
+
+// MARK: - Entry points
+
+// Exported by libcgraph but not declared in its public header: flushes the lexer's input buffer.
+extern void aglexbad(void);
+
+/// Installs the error sink and reports warnings as well as errors.
+static inline void sf_setup(void) {
+    agseterrf(sf_collect);
+    agseterr(AGWARN);
+}
+
+/// Parses DOT text into a graph whose IDs follow the order of first appearance. NULL on a syntax error.
+static inline Agraph_t *sf_read_graph(const char *text, size_t length, char *name) {
+    static Agiddisc_t ids = {sf_id_open, sf_id_map, sf_id_alloc, sf_id_free, sf_id_print, sf_id_close, sf_id_register};
+    static Agiodisc_t io;
+    static Agdisc_t discipline;
+    io.afread = sf_read;
+    io.putstr = AgIoDisc.putstr;
+    io.flush = AgIoDisc.flush;
+    discipline.mem = &AgMemDisc;
+    discipline.id = &ids;
+    discipline.io = &io;
+    sf_reader reader = {text, length, 0};
+    // The lexer is global: drop input left from the previous graph and restart its line count.
+    aglexbad();
+    agsetfile(name);
+    return agconcat(NULL, &reader, &discipline);
+}
+
+/// Renders with the length as size_t, whatever this Graphviz declares.
+static inline int sf_render(GVC_t *context, Agraph_t *graph, const char *format, char **result, size_t *length) {
+    unsigned int size = 0;
+    int status = gvRenderData(context, graph, format, result, &size);
+    *length = size;
+    return status;
+}
+
+#endif

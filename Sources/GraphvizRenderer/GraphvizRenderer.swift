@@ -1,0 +1,98 @@
+import CGraphviz
+import Foundation
+
+/// Renders DOT text with Graphviz's library, in this process: DOT in, SVG, PNG or PDF bytes out.
+///
+/// libgvc is not thread-safe, so every call goes through one lock. Graphviz's errors and warnings are collected
+/// and returned (never printed); IDs are numbered in order of appearance, so the same DOT always renders to the
+/// same bytes, as the `dot` command does.
+public final class GraphvizRenderer: @unchecked Sendable {
+    /// The output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        case svg, png, pdf
+    }
+
+    /// The layout engines used: `dot` lays out graphs; `nop2` keeps positions that are already given
+    /// (`neato -n2`), for diagrams laid out by SceneFlow itself.
+    public enum Engine: String, Sendable {
+        case dot
+        case pinned = "nop2"
+    }
+
+    /// What a render produced.
+    public struct Output: Sendable {
+        public var data: Data
+        /// Graphviz's warnings, one per line.
+        public var warnings: [String]
+    }
+
+    /// Why a render failed, with Graphviz's own words.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The one renderer of the process.
+    public static let shared = GraphvizRenderer()
+
+    private let lock = NSLock()
+    private var context: OpaquePointer?
+
+    private init() {}
+
+    /// Lays out and renders `dot` with `engine` to `format`. `source` names the DOT in Graphviz's messages.
+    public func render(_ dot: String, engine: Engine, format: Format, source: String = "<dot>") throws -> Output {
+        lock.lock()
+        defer { lock.unlock() }
+        if context == nil {
+            sf_setup()
+            context = gvContext()
+        }
+        guard let gvc = context else { throw Failure(message: "Graphviz could not start (gvContext failed)") }
+        sf_messages_reset()
+
+        let bytes = Array(dot.utf8)
+        var name = Array(source.utf8CString)
+        let graph: UnsafeMutablePointer<Agraph_t>? = bytes.withUnsafeBufferPointer { buffer in
+            name.withUnsafeMutableBufferPointer { name in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        sf_read_graph($0, buffer.count, name.baseAddress)
+                    }
+                } ?? nil
+            }
+        }
+        guard let graph else {
+            throw Failure(message: "Graphviz cannot read the DOT: " + Self.messages().joined(separator: "; "))
+        }
+        defer { agclose(graph) }
+        guard gvLayout(gvc, graph, engine.rawValue) == 0 else {
+            var message = Self.messages().joined(separator: "; ")
+            if message.contains("not recognized") {
+                message += " — Graphviz's plugins are not configured: reinstall the graphviz package, or run 'dot -c' as root"
+            }
+            throw Failure(message: "Graphviz could not lay out the graph: \(message)")
+        }
+        defer { gvFreeLayout(gvc, graph) }
+        var result: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard sf_render(gvc, graph, format.rawValue, &result, &length) == 0, let result else {
+            throw Failure(message: "Graphviz could not render \(format.rawValue): " + Self.messages().joined(separator: "; "))
+        }
+        defer { gvFreeRenderData(result) }
+        let data = Data(bytes: result, count: length)
+        return Output(data: data, warnings: Self.messages())
+    }
+
+    /// What Graphviz said since the last reset, one message per line.
+    private static func messages() -> [String] {
+        String(cString: sf_messages_text())
+            .split(separator: "\n")
+            .map { line in
+                var text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+                return text
+            }
+            .filter { !$0.isEmpty }
+    }
+}
