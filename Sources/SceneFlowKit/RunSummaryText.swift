@@ -24,20 +24,22 @@ public enum RunSummaryText {
             var time: Int?
             var scenes: [String]?
             var trace: String?
+            var diagrams: [String]
             var diagnostics: [String]
         }
         let summary = report.summary
         let status = report.scenario == nil ? "invalid" : (summary?.completed == true ? "completed" : "failed")
         let value = Summary(status: status, cycles: summary?.cycles, messages: summary?.messages, time: summary?.time,
                             scenes: summary?.scenesVisited.map(\.rawValue), trace: report.traceFile.map { relative($0.path) },
-                            diagnostics: report.diagnostics.map(\.description))
+                            diagrams: report.diagrams.files.map { relative($0.path) },
+                            diagnostics: report.diagnostics.map(\.description) + report.diagrams.failures)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
     /// A path relative to the current folder when it is inside it.
-    static func relative(_ path: String) -> String {
+    public static func relative(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }

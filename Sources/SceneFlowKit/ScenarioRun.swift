@@ -14,6 +14,8 @@ public struct ScenarioRun {
         public var summary: RunSummary?
         /// The trace written, when the scenario loaded.
         public var traceFile: URL?
+        /// Diagrams written, and what Graphviz said.
+        public var diagrams = DiagramWriter.Result()
 
         /// 0 when the story ran to its end, 1 for scenario or run-time errors.
         public var exitCode: Int32 {
@@ -23,10 +25,14 @@ public struct ScenarioRun {
 
     public var loader: ScenarioLoader
     public var options: EngineOptions
+    /// Diagrams to draw after the run; nil draws none.
+    public var diagrams: DiagramWriter.Options?
 
-    public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions()) {
+    public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions(),
+                diagrams: DiagramWriter.Options? = DiagramWriter.Options()) {
         self.loader = loader
         self.options = options
+        self.diagrams = diagrams
     }
 
     /// Loads `path`, runs it, and writes `trace.jsonl` into `outputRoot/<name>/` (atomically: a temporary file
@@ -40,7 +46,9 @@ public struct ScenarioRun {
         let folder = OutputLayout.folder(forScenarioAt: path, under: outputRoot)
         let traceFile = folder.appendingPathComponent("trace.jsonl")
         let writer = try TraceFileWriter(destination: traceFile)
-        let sink: TraceSink = extraSink.map { TraceFanout([writer, $0]) } ?? writer
+        // Diagrams need the events again: keep them in memory unless none are drawn.
+        let recorder = diagrams == nil ? nil : TraceRecorder()
+        let sink: TraceSink = TraceFanout([writer] + [recorder, extraSink].compactMap { $0 })
         let summary: RunSummary
         do {
             summary = try Engine(scenario: scenario, options: options).run(into: sink)
@@ -50,7 +58,11 @@ public struct ScenarioRun {
         }
         var diagnostics = loaded.diagnostics
         if let error = summary.error { diagnostics.append(error.diagnostic) }
-        return Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
+        var report = Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
+        if let diagrams, let trace = recorder?.trace {
+            report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder)
+        }
+        return report
     }
 }
 

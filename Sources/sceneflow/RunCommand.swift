@@ -9,7 +9,7 @@ import SceneFlowKit
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a scenario's story and write its trace to Output/<scenario>/trace.jsonl.",
+        abstract: "Run a scenario's story; write its trace and diagrams to Output/<scenario>/.",
         discussion: "Exit codes: 0 when the story ran to its end, 1 on scenario or run-time errors, 2 on usage errors."
     )
 
@@ -31,6 +31,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
+    @Flag(help: "Write the trace only, no diagrams.")
+    var noDiagrams = false
+
+    @OptionGroup var diagrams: DiagramOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -43,7 +48,8 @@ struct RunCommand: ParsableCommand {
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
         let runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
-                                 options: EngineOptions(maxMessages: maxMessages))
+                                 options: EngineOptions(maxMessages: maxMessages),
+                                 diagrams: noDiagrams ? nil : try diagrams.writerOptions())
         let report: ScenarioRun.Report
         do {
             report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
@@ -54,11 +60,18 @@ struct RunCommand: ParsableCommand {
         if !report.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
         }
+        for problem in report.diagrams.warnings + report.diagrams.failures {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+        }
         if json {
             print(RunSummaryText.json(report))
         } else if let summary = report.summary {
             FileHandle.standardOutput.write((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
+            let drawn = report.diagrams.files.filter { $0.pathExtension != "dot" }
+            if !drawn.isEmpty {
+                FileHandle.standardOutput.write("  diagrams: " + drawn.map { RunSummaryText.relative($0.path) }.joined(separator: ", ") + "\n")
+            }
         }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        if report.exitCode != 0 || !report.diagrams.failures.isEmpty { throw ExitCode(1) }
     }
 }

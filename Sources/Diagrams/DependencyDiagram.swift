@@ -1,0 +1,193 @@
+import ScenarioSpec
+import TraceFormat
+
+/// Who knows whom: each scene's components and the protocols they reach each other through, as declared by the
+/// scenario and pattern, weighted by the messages a run actually sent.
+public struct DependencyDiagram: Sendable, Hashable {
+    public var title: String
+    public var pattern: Pattern
+    public var scenes: [SceneBlock]
+    /// Components outside any scene (AppState).
+    public var shared: [Component]
+    public var links: [Link]
+    /// Whether a trace was given: without one, nothing is "unused".
+    public var observed: Bool
+
+    public struct SceneBlock: Sendable, Hashable {
+        public var name: SceneName
+        public var components: [Component]
+    }
+
+    public struct Component: Sendable, Hashable {
+        /// `Login.interactor`, `Login.worker.AuthWorker`, `AppState`.
+        public var id: String
+        public var name: String
+        public var role: ComponentRole
+    }
+
+    public enum LinkKind: String, Sendable, Hashable {
+        /// Holds a strong reference and calls through a protocol.
+        case calls
+        /// A weak back-reference (Presenter → View).
+        case weak
+        /// Writes (or owns) a DataStore or AppState.
+        case writes
+        /// The Router reads its DataStore to pass data on.
+        case reads
+        /// Observes and re-renders (appstate).
+        case observes
+        /// Routes to another scene.
+        case route
+        /// Passes data into another scene's DataStore.
+        case passes
+    }
+
+    public struct Link: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public var kind: LinkKind
+        /// The protocol or route it goes through.
+        public var label: String
+        public var declared: Bool
+        /// Messages the run sent along it.
+        public var messages: Int
+    }
+}
+
+/// Builds the dependency diagram from a scenario and, when there is one, a trace of its run.
+public enum DependencyDiagramBuilder {
+    public static func build(scenario: Scenario, trace: Trace?) -> DependencyDiagram {
+        let conventions = PatternConventions(scenario.pattern)
+        let pattern = scenario.pattern
+        var diagram = DependencyDiagram(title: "\(scenario.name) — dependencies", pattern: pattern, scenes: [],
+                                        shared: [], links: [], observed: trace != nil)
+        func id(_ scene: SceneName, _ role: ComponentRole, _ worker: String? = nil) -> String {
+            worker.map { "\(scene).worker.\($0)" } ?? "\(scene).\(role.rawValue)"
+        }
+        func declare(_ from: String, _ to: String, _ kind: DependencyDiagram.LinkKind, _ label: String?) {
+            diagram.links.append(.init(from: from, to: to, kind: kind, label: label ?? "", declared: true, messages: 0))
+        }
+        if pattern == .appState {
+            diagram.shared.append(.init(id: "AppState", name: "AppState", role: .appState))
+        }
+        for scene in scenario.scenes {
+            let s = scene.name
+            var components: [DependencyDiagram.Component] = []
+            func add(_ role: ComponentRole) {
+                components.append(.init(id: id(s, role), name: conventions.componentName(role, scene: s), role: role))
+            }
+            add(.view)
+            add(.interactor)
+            if pattern != .appState { add(.presenter) }
+            if pattern != .appState && (!scene.routes.isEmpty || pattern == .viper) { add(.router) }
+            if pattern != .appState && (!scene.dataStore.isEmpty || pattern == .cleanSwift || pattern == .swiftUI) { add(.dataStore) }
+            for worker in scene.workers {
+                components.append(.init(id: id(s, .worker, worker.name.rawValue), name: worker.name.rawValue, role: .worker))
+            }
+            diagram.scenes.append(.init(name: s, components: components))
+            let has = Set(components.map(\.id))
+
+            switch pattern {
+            case .cleanSwift, .swiftUI:
+                declare(id(s, .view), id(s, .interactor), .calls, conventions.businessLogic(s))
+                declare(id(s, .interactor), id(s, .presenter), .calls, conventions.presentationLogic(s))
+                declare(id(s, .presenter), id(s, .view), .weak, conventions.displayLogic(s))
+                if has.contains(id(s, .router)) {
+                    declare(id(s, .view), id(s, .router), .calls, conventions.routingLogic(s))
+                    declare(id(s, .router), id(s, .dataStore), .reads, conventions.dataPassing(s))
+                }
+                if pattern == .cleanSwift {
+                    declare(id(s, .interactor), id(s, .dataStore), .writes, conventions.dataStore(s))
+                } else {
+                    declare(id(s, .view), id(s, .dataStore), .writes, conventions.dataStore(s))
+                }
+            case .viper:
+                declare(id(s, .view), id(s, .presenter), .calls, conventions.presenterInput(s))
+                declare(id(s, .presenter), id(s, .view), .weak, conventions.displayLogic(s))
+                declare(id(s, .presenter), id(s, .interactor), .calls, conventions.businessLogic(s))
+                declare(id(s, .interactor), id(s, .presenter), .weak, conventions.presentationLogic(s))
+                declare(id(s, .presenter), id(s, .router), .calls, conventions.routingLogic(s))
+                if has.contains(id(s, .dataStore)) {
+                    declare(id(s, .interactor), id(s, .dataStore), .writes, conventions.dataStore(s))
+                }
+            case .appState:
+                declare(id(s, .view), id(s, .interactor), .calls, nil)
+                declare(id(s, .interactor), "AppState", .writes, "AppState")
+                if !scene.view.shows.isEmpty { declare("AppState", id(s, .view), .observes, "@EnvironmentObject") }
+            }
+            for worker in scene.workers {
+                // Clean Swift workers are plain classes: name what is called instead of a protocol.
+                let operations = worker.operations.map(\.name.rawValue).joined(separator: ", ")
+                declare(id(s, .interactor), id(s, .worker, worker.name.rawValue), .calls,
+                        conventions.workerProtocol(s, worker: worker.name) ?? operations)
+            }
+            for route in scene.routes {
+                let destination = route.destination.value
+                declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]")
+                if !route.pass.isEmpty {
+                    declare(id(s, .router), id(destination, .dataStore), .passes,
+                            route.pass.map(\.target).joined(separator: ", "))
+                }
+            }
+        }
+        if let trace { observe(trace, in: &diagram, id: id) }
+        return diagram
+    }
+
+    /// Counts the run's messages on the links they went along; messages along no declared link are added as
+    /// undeclared links.
+    private static func observe(_ trace: Trace, in diagram: inout DependencyDiagram,
+                                id: (SceneName, ComponentRole, String?) -> String) {
+        func key(_ participant: Participant) -> String? {
+            switch participant.role {
+            case .appState: return "AppState"
+            case .user, .configurator: return nil
+            case .worker: return participant.scene.map { id($0, .worker, participant.name) }
+            default: return participant.scene.map { id($0, participant.role, nil) }
+            }
+        }
+        var counts: [String: Int] = [:]
+        var undeclared: [(String, String, DependencyDiagram.LinkKind, String)] = []
+        for event in trace.events {
+            let kind: DependencyDiagram.LinkKind
+            let from = event.from, to = event.to
+            switch event.kind {
+            case .configure, .cycleStart, .cycleEnd, .lifecycle, .show, .action, .workerResult, .workerError, .stateWrite:
+                continue
+            case .dataStoreWrite, .publish: kind = .writes
+            case .dataPassing: kind = .passes
+            case .navigation:
+                guard event.from.role == .router else { continue }
+                kind = .route
+            case .render: kind = .observes
+            case .display: kind = diagram.pattern == .viper || diagram.pattern == .cleanSwift || diagram.pattern == .swiftUI ? .weak : .calls
+            case .response: kind = diagram.pattern == .viper ? .weak : .calls
+            default: kind = .calls
+            }
+            guard let a = key(from), let b = key(to) else { continue }
+            if event.kind == .dataPassing, let scene = event.from.scene {
+                // Passing data, the Router reads its own DataStore (DataPassing) and writes the destination's.
+                counts["\(id(scene, .router, nil))|\(id(scene, .dataStore, nil))|reads", default: 0] += 1
+            }
+            let linkKey = "\(a)|\(b)|\(kind.rawValue)"
+            if diagram.links.contains(where: { $0.from == a && $0.to == b && $0.kind == kind }) {
+                counts[linkKey, default: 0] += 1
+            } else if let index = diagram.links.firstIndex(where: { $0.from == a && $0.to == b }) {
+                counts["\(a)|\(b)|\(diagram.links[index].kind.rawValue)", default: 0] += 1
+            } else {
+                if !undeclared.contains(where: { $0.0 == a && $0.1 == b }) {
+                    undeclared.append((a, b, kind, event.protocolName ?? event.method))
+                }
+                counts[linkKey, default: 0] += 1
+            }
+        }
+        for index in diagram.links.indices {
+            let link = diagram.links[index]
+            diagram.links[index].messages = counts["\(link.from)|\(link.to)|\(link.kind.rawValue)"] ?? 0
+        }
+        for (from, to, kind, label) in undeclared {
+            diagram.links.append(.init(from: from, to: to, kind: kind, label: label, declared: false,
+                                       messages: counts["\(from)|\(to)|\(kind.rawValue)"] ?? 0))
+        }
+    }
+}

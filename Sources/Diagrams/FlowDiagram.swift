@@ -1,0 +1,113 @@
+import ScenarioSpec
+import TraceFormat
+
+/// The app's map: scenes, the routes between them with the data they pass, the start, and what a run visited.
+public struct FlowDiagram: Sendable, Hashable {
+    public var title: String
+    public var start: SceneName
+    public var scenes: [Scene]
+    public var routes: [Route]
+    /// Whether a trace was given (otherwise nothing is marked visited).
+    public var observed: Bool
+
+    public struct Scene: Sendable, Hashable {
+        public var name: SceneName
+        public var useCases: [String]
+        /// Times the scene was shown in the run.
+        public var visits: Int
+    }
+
+    public struct Route: Sendable, Hashable {
+        public var from: SceneName
+        public var to: SceneName
+        public var name: RouteName
+        public var navigation: ScenarioSpec.Route.Navigation
+        public var fields: [String]
+        /// Times the run took it.
+        public var taken: Int
+    }
+}
+
+public enum FlowDiagramBuilder {
+    public static func build(scenario: Scenario, trace: Trace?) -> FlowDiagram {
+        var visits: [SceneName: Int] = [:]
+        var taken: [String: Int] = [:]
+        if let trace {
+            for event in trace.events where event.kind == .lifecycle {
+                if let scene = event.to.scene { visits[scene, default: 0] += 1 }
+            }
+            for event in trace.events where event.kind == .route {
+                if let scene = event.from.scene ?? event.to.scene {
+                    // The route's name is not in the event; its RoutingLogic method is, so match by method.
+                    taken["\(scene)|\(event.method)", default: 0] += 1
+                }
+            }
+        }
+        let conventions = PatternConventions(scenario.pattern)
+        return FlowDiagram(
+            title: "\(scenario.name) — scene flow", start: scenario.start,
+            scenes: scenario.scenes.map { scene in
+                FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map(\.name.rawValue),
+                                  visits: visits[scene.name] ?? 0)
+            },
+            routes: scenario.scenes.flatMap { scene in
+                scene.routes.map { route in
+                    FlowDiagram.Route(from: scene.name, to: route.destination.value, name: route.name,
+                                      navigation: route.navigation, fields: route.pass.map(\.target),
+                                      taken: taken["\(scene.name)|\(conventions.routeMethod(route))"] ?? 0)
+                }
+            },
+            observed: trace != nil)
+    }
+}
+
+extension FlowDiagram {
+    /// The map as DOT for Graphviz's `dot` layout, left to right from the start scene.
+    public func dot(name: String = "flow") -> DOTGraph {
+        var graph = DOTGraph(
+            name: name,
+            attributes: [
+                "rankdir": "LR", "nodesep": 0.5, "ranksep": 0.9, "fontname": .text(RolePalette.fontName),
+                "bgcolor": "#ffffff", "pad": 0.2, "labelloc": "t", "labeljust": "l",
+                "label": .html(.text(title, size: 13, color: "#111827", bold: true)),
+            ],
+            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "shape": "box",
+                           "style": "rounded,filled", "margin": "0.15,0.08"],
+            edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 9, "arrowsize": 0.8])
+        graph.node("start", ["shape": "circle", "style": "filled", "fillcolor": "#111827", "width": 0.16,
+                             "fixedsize": "true", "label": ""])
+        for scene in scenes {
+            let visited = !observed || scene.visits > 0
+            var label = HTMLLabel.text(scene.name.rawValue, size: 12, color: visited ? "#111827" : "#6b7280", bold: true)
+            if !scene.useCases.isEmpty {
+                label = label + .lineBreak() + .text(scene.useCases.joined(separator: " · "), size: 8.5, color: "#4b5563")
+            }
+            if observed {
+                label = label + .lineBreak() + .text(scene.visits > 0 ? "shown ×\(scene.visits)" : "not visited", size: 8,
+                                                     color: scene.visits > 0 ? "#1d4ed8" : "#9ca3af")
+            }
+            graph.node("scene_\(scene.name)", [
+                "label": .html(label),
+                "fillcolor": .text(visited ? "#dbeafe" : "#ffffff"),
+                "color": .text(visited ? "#2563eb" : "#9ca3af"),
+                "style": .text(visited ? "rounded,filled" : "rounded,dashed"),
+                "penwidth": .number(scene.name == start ? 2.2 : 1),
+            ])
+        }
+        graph.edge("start", "scene_\(start)", ["arrowhead": "normal", "color": "#111827", "label": "start"])
+        for route in routes {
+            let used = !observed || route.taken > 0
+            var text = "\(route.name)"
+            if route.navigation != .push { text += " [\(route.navigation.rawValue)]" }
+            if !route.fields.isEmpty { text += "\n" + route.fields.joined(separator: ", ") }
+            if observed && route.taken > 0 { text += "\n×\(route.taken)" }
+            graph.edge("scene_\(route.from)", "scene_\(route.to)", [
+                "label": .text(text),
+                "color": .text(used ? "#7c3aed" : "#9ca3af"), "fontcolor": .text(used ? "#5b21b6" : "#6b7280"),
+                "style": .text(used ? (route.navigation == .present ? "bold,dashed" : "bold") : "dashed"),
+                "penwidth": .number(used ? 1.8 : 1),
+            ])
+        }
+        return graph
+    }
+}

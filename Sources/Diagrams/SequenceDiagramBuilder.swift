@@ -1,0 +1,387 @@
+import ScenarioSpec
+import TraceFormat
+
+/// Builds the sequence diagram of a trace.
+public enum SequenceDiagramBuilder {
+    /// How much of the run to draw.
+    public enum Detail: String, Sendable, CaseIterable {
+        /// Every message.
+        case message
+        /// One arrow per stage of each cycle: action, request, response, display, route, navigation.
+        case cycle
+        /// Scenes only: what the user does on each scene and how scenes lead to each other.
+        case scene
+    }
+
+    public struct Options: Sendable, Hashable {
+        public var detail: Detail
+        /// Only these story steps (1-based); nil for all. The launch belongs to step 1.
+        public var steps: ClosedRange<Int>?
+        /// Payloads longer than this are cut with `…`; 0 hides payloads.
+        public var payloadLimit: Int
+
+        public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48) {
+            self.detail = detail
+            self.steps = steps
+            self.payloadLimit = payloadLimit
+        }
+    }
+
+    public static func build(_ trace: Trace, options: Options = Options()) -> SequenceDiagram {
+        let events = trace.events.filter { event in
+            guard let steps = options.steps else { return true }
+            return steps.contains(event.step ?? 1)
+        }
+        switch options.detail {
+        case .scene: return buildScenes(trace, events, options)
+        case .message, .cycle: return buildMessages(trace, events, options)
+        }
+    }
+
+    /// Kinds drawn at the `cycle` level of detail.
+    static let cycleKinds: Set<EventKind> = [.action, .request, .event, .response, .display, .route, .navigation]
+
+    // MARK: - Message and cycle detail
+
+    private static func buildMessages(_ trace: Trace, _ events: [TraceEvent], _ options: Options) -> SequenceDiagram {
+        let drawn = events.filter { event in
+            switch event.kind {
+            case .cycleStart, .cycleEnd, .configure: return true
+            default: return options.detail == .message || cycleKinds.contains(event.kind)
+            }
+        }
+        var diagram = SequenceDiagram(title: "\(trace.header.scenario) — sequence")
+
+        // Columns: the User, then each scene instance in order of appearance (View, Interactor, Workers,
+        // DataStore, Presenter, Router), then AppState.
+        var groupOrder: [String] = []
+        var groupTitles: [String: String] = [:]
+        var members: [String: [Participant]] = [:]
+        var hasUser = false
+        var appState: Participant?
+        func register(_ participant: Participant) {
+            switch participant.role {
+            case .user: hasUser = true
+            case .appState: appState = participant
+            case .configurator: break
+            default:
+                guard let scene = participant.scene, let instance = participant.instance else { return }
+                let key = "\(scene)#\(instance)"
+                if groupTitles[key] == nil {
+                    groupOrder.append(key)
+                    groupTitles[key] = "\(scene) #\(instance)"
+                }
+                if !(members[key] ?? []).contains(participant) { members[key, default: []].append(participant) }
+            }
+        }
+        for event in drawn {
+            switch event.kind {
+            case .cycleStart, .cycleEnd: register(event.to)
+            case .configure:
+                if let scene = event.from.scene, let instance = event.from.instance {
+                    let key = "\(scene)#\(instance)"
+                    if groupTitles[key] == nil {
+                        groupOrder.append(key)
+                        groupTitles[key] = "\(scene) #\(instance)"
+                    }
+                }
+            default:
+                register(event.from)
+                register(event.to)
+            }
+        }
+        var columnOf: [String: Int] = [:]
+        func addColumn(_ participant: Participant, group: Int?) {
+            columnOf[participant.id] = diagram.participants.count
+            diagram.participants.append(SequenceDiagram.Participant(
+                id: participant.id, name: participant.name, role: participant.role, group: group))
+        }
+        if hasUser { addColumn(.user, group: nil) }
+        var groupIndex: [String: Int] = [:]
+        for key in groupOrder {
+            let rank = columnOrder(trace.header.pattern)
+            let sorted = (members[key] ?? []).enumerated().sorted { a, b in
+                let (ra, rb) = (rank.firstIndex(of: a.element.role) ?? 99, rank.firstIndex(of: b.element.role) ?? 99)
+                return ra == rb ? a.offset < b.offset : ra < rb
+            }.map(\.element)
+            guard !sorted.isEmpty else { continue }
+            groupIndex[key] = diagram.groups.count
+            var indices: [Int] = []
+            for participant in sorted {
+                indices.append(diagram.participants.count)
+                addColumn(participant, group: diagram.groups.count)
+            }
+            diagram.groups.append(SequenceDiagram.Group(title: groupTitles[key]!, members: indices))
+        }
+        if let appState { addColumn(appState, group: nil) }
+
+        // Rows.
+        var rowOf: [Int: Int] = [:]            // event sequence → row
+        var lastRowOf: [Int: Int] = [:]        // event sequence → last row of everything it caused
+        var parentOf: [Int: Int] = [:]
+        var timeOf: [Int: Int] = [:]
+        var openFrames: [Int: (title: String, firstRow: Int)] = [:]
+        var createdGroups = Set<Int>()
+        var pendingWiring: (group: Int, properties: [String], configurator: String)?
+        let launch = events.prefix { $0.kind == .configure || $0.kind == .lifecycle }
+        let startsAtTop = Set(launch.compactMap { event -> String? in
+            guard let scene = event.from.scene, let instance = event.from.instance else { return nil }
+            return "\(scene)#\(instance)"
+        })
+
+        func flushWiring() {
+            guard let wiring = pendingWiring else { return }
+            pendingWiring = nil
+            let group = diagram.groups[wiring.group]
+            diagram.rows.append(.note(SequenceDiagram.Note(
+                first: group.members.first!, last: group.members.last!,
+                lines: ["\(wiring.configurator) wires " + wiring.properties.joined(separator: ", ")])))
+        }
+        func noteCreation(of key: String) {
+            guard let group = groupIndex[key], !createdGroups.contains(group) else { return }
+            createdGroups.insert(group)
+            if startsAtTop.contains(key) { return }
+            diagram.rows.append(.creation(group: group))
+            for member in diagram.groups[group].members { diagram.participants[member].createdAt = diagram.rows.count - 1 }
+        }
+        var cycleStarts = Set<Int>()
+        var replyRow: [Int: Int] = [:]          // worker call → row of its result or error
+        func markRow(_ event: TraceEvent) {
+            let row = diagram.rows.count - 1
+            rowOf[event.sequence] = row
+            lastRowOf[event.sequence] = row
+            if event.kind.isReturn, let call = event.parent { replyRow[call] = row }
+            // Everything up the causal chain is busy until this row — but only within the cycle: a scene that
+            // appeared runs its own cycle later, after its cause has returned.
+            var ancestor = event.parent
+            while let current = ancestor, !cycleStarts.contains(current) {
+                if let existing = lastRowOf[current] { lastRowOf[current] = max(existing, row) }
+                ancestor = parentOf[current]
+            }
+        }
+
+        // Parents and times of every event, drawn or not, so causal chains survive the events a detail level drops.
+        for event in events {
+            parentOf[event.sequence] = event.parent
+            timeOf[event.sequence] = event.time
+        }
+        for event in drawn {
+            if event.kind != .configure { flushWiring() }
+            switch event.kind {
+            case .configure:
+                guard let scene = event.from.scene, let instance = event.from.instance else { continue }
+                let key = "\(scene)#\(instance)"
+                noteCreation(of: key)
+                guard let group = groupIndex[key], options.detail == .message else { continue }
+                if pendingWiring?.group != group {
+                    flushWiring()
+                    pendingWiring = (group, [], event.from.name)
+                }
+                pendingWiring?.properties.append(event.method)
+            case .cycleStart:
+                cycleStarts.insert(event.sequence)
+                if let scene = event.to.scene, let instance = event.to.instance { noteCreation(of: "\(scene)#\(instance)") }
+                let title = "cycle \(event.cycle ?? 0) · \(event.method)" + (event.note.map { " — \($0)" } ?? "")
+                openFrames[event.cycle ?? 0] = (title, diagram.rows.count)
+                lastRowOf[event.sequence] = diagram.rows.count - 1
+            case .cycleEnd:
+                guard let open = openFrames.removeValue(forKey: event.cycle ?? 0), diagram.rows.count > open.firstRow else { continue }
+                diagram.frames.append(SequenceDiagram.Frame(title: open.title, firstRow: open.firstRow,
+                                                            lastRow: diagram.rows.count - 1, firstColumn: 0, lastColumn: 0))
+            default:
+                for side in [event.from, event.to] {
+                    if let scene = side.scene, let instance = side.instance { noteCreation(of: "\(scene)#\(instance)") }
+                }
+                guard let from = columnOf[event.from.id], let to = columnOf[event.to.id] else { continue }
+                let delay = event.kind.isReturn ? max(0, event.time - (event.parent.flatMap { timeOf[$0] } ?? event.time)) : 0
+                diagram.rows.append(.message(SequenceDiagram.Message(
+                    from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit),
+                    detail: detail(event, limit: options.payloadLimit), style: style(event),
+                    sequence: event.sequence, delay: delay)))
+                markRow(event)
+                if event.kind == .navigation && event.from.role == .user,
+                   let scene = event.to.scene, let instance = event.to.instance, let group = groupIndex["\(scene)#\(instance)"] {
+                    for member in diagram.groups[group].members { diagram.participants[member].removedAt = diagram.rows.count - 1 }
+                }
+            }
+        }
+        flushWiring()
+
+        // Frames span the columns their messages touch.
+        diagram.frames = diagram.frames.compactMap { frame in
+            var frame = frame
+            let columns = diagram.rows[frame.firstRow...frame.lastRow].flatMap { row -> [Int] in
+                switch row {
+                case .message(let message): return [message.from, message.to]
+                case .note(let note): return [note.first, note.last]
+                case .creation(let group): return diagram.groups[group].members
+                }
+            }
+            guard let first = columns.min(), let last = columns.max() else { return nil }
+            frame.firstColumn = first
+            frame.lastColumn = last
+            return frame
+        }
+
+        // Activation bars on the receiver of each call, until everything it caused is done.
+        var bars: [SequenceDiagram.Activation] = []
+        for event in drawn where activates(event.kind) {
+            guard let row = rowOf[event.sequence], let column = columnOf[event.to.id],
+                  diagram.participants[column].role != .user else { continue }
+            // A worker is busy until it replies; what the caller does with the reply is the caller's work.
+            let last = event.kind == .workerCall ? (replyRow[event.sequence] ?? row) : (lastRowOf[event.sequence] ?? row)
+            bars.append(SequenceDiagram.Activation(participant: column, firstRow: row, lastRow: last, level: 0))
+        }
+        diagram.activations = nestLevels(bars)
+        return diagram
+    }
+
+    /// Columns follow the pattern's cycle: View, Interactor, Workers, DataStore, Presenter, Router in Clean Swift;
+    /// View, Presenter, Interactor, DataManagers, WireFrame in VIPER.
+    public static func columnOrder(_ pattern: Pattern) -> [ComponentRole] {
+        switch pattern {
+        case .viper: [.view, .presenter, .interactor, .worker, .dataStore, .router]
+        default: [.view, .interactor, .worker, .dataStore, .presenter, .router]
+        }
+    }
+
+    private static func activates(_ kind: EventKind) -> Bool {
+        switch kind {
+        case .action, .request, .event, .workerCall, .response, .display, .route, .lifecycle, .render: return true
+        default: return false
+        }
+    }
+
+    /// Bars of one participant that overlap are nested: each gets the number of bars still open around it.
+    static func nestLevels(_ bars: [SequenceDiagram.Activation]) -> [SequenceDiagram.Activation] {
+        var result: [SequenceDiagram.Activation] = []
+        let byParticipant = Dictionary(grouping: bars, by: \.participant)
+        for participant in byParticipant.keys.sorted() {
+            var open: [SequenceDiagram.Activation] = []
+            for var bar in byParticipant[participant]!.sorted(by: { ($0.firstRow, -$0.lastRow) < ($1.firstRow, -$1.lastRow) }) {
+                open.removeAll { $0.lastRow < bar.firstRow }
+                bar.level = open.count
+                open.append(bar)
+                result.append(bar)
+            }
+        }
+        return result.sorted { ($0.firstRow, $0.participant, $0.level) < ($1.firstRow, $1.participant, $1.level) }
+    }
+
+    // MARK: - Scene detail
+
+    private static func buildScenes(_ trace: Trace, _ events: [TraceEvent], _ options: Options) -> SequenceDiagram {
+        var diagram = SequenceDiagram(title: "\(trace.header.scenario) — scenes")
+        diagram.participants.append(SequenceDiagram.Participant(id: "User", name: "User", role: .user))
+        var columnOf: [String: Int] = [:]
+        // Each scene instance is one column; one shown after the start gets its header where it is created.
+        func column(_ participant: Participant) -> Int? {
+            guard let scene = participant.scene, let instance = participant.instance else { return nil }
+            let key = "\(scene)#\(instance)"
+            if let existing = columnOf[key] { return existing }
+            let index = diagram.participants.count
+            columnOf[key] = index
+            diagram.participants.append(SequenceDiagram.Participant(id: key, name: "\(scene) #\(instance)", role: .view,
+                                                                    group: diagram.groups.count))
+            diagram.groups.append(SequenceDiagram.Group(title: "", members: [index]))
+            if !diagram.rows.isEmpty {
+                diagram.rows.append(.creation(group: diagram.groups.count - 1))
+                diagram.participants[index].createdAt = diagram.rows.count - 1
+            }
+            return index
+        }
+        var passed: [Int: [String]] = [:]   // route event → fields passed
+        for event in events where event.kind == .dataPassing {
+            if let parent = event.parent, let note = event.note {
+                let field = note.split(separator: "=").first.map { $0.replacingOccurrences(of: "destination.", with: "").trimmingSpaces() } ?? note
+                passed[parent, default: []].append(field)
+            }
+        }
+        var routeOf: [Int: TraceEvent] = [:]
+        for event in events where event.kind == .route { routeOf[event.sequence] = event }
+        for event in events {
+            switch event.kind {
+            case .cycleStart:
+                guard let target = column(event.to) else { continue }
+                let isAppear = event.parent != nil
+                diagram.rows.append(.message(SequenceDiagram.Message(
+                    from: isAppear ? target : 0, to: target,
+                    label: "\(event.sequence)  " + (isAppear ? "appears: " : "") + event.method,
+                    detail: event.note.flatMap { isAppear ? nil : $0 }, style: isAppear ? .lifecycle : .call,
+                    sequence: event.sequence, delay: 0)))
+            case .navigation:
+                if event.from.role == .user {
+                    guard let target = column(event.to) else { continue }
+                    diagram.rows.append(.message(SequenceDiagram.Message(
+                        from: 0, to: target, label: "\(event.sequence)  back", detail: event.method, style: .call,
+                        sequence: event.sequence, delay: 0)))
+                    diagram.participants[target].removedAt = diagram.rows.count - 1
+                } else {
+                    guard let source = column(event.from), let target = column(event.to) else { continue }
+                    let route = event.parent.flatMap { routeOf[$0] }
+                    let fields = event.parent.flatMap { passed[$0] } ?? []
+                    diagram.rows.append(.message(SequenceDiagram.Message(
+                        from: source, to: target, label: "\(event.sequence)  " + (route?.method ?? event.method),
+                        detail: fields.isEmpty ? event.note : "\(event.note ?? "") · passes " + fields.joined(separator: ", "),
+                        style: .navigation, sequence: event.sequence, delay: 0)))
+                }
+            case .lifecycle where diagram.rows.isEmpty:
+                _ = column(event.to)
+            default:
+                continue
+            }
+        }
+        return diagram
+    }
+
+    // MARK: - Labels
+
+    /// What a message is called in the diagram.
+    static func label(_ event: TraceEvent, limit: Int = 48) -> String {
+        let value = event.payload.map { TraceEvent.brief($0, limit: max(limit, 12)) } ?? "nil"
+        switch event.kind {
+        case .dataStoreWrite, .stateWrite, .publish: return "\(event.method) = \(value)"
+        case .show: return "shows \(event.method) = \(value)"
+        case .dataPassing: return event.note ?? event.method
+        case .navigation: return event.method
+        case .workerResult: return "\(event.method) →"
+        case .workerError: return "\(event.method) ✗"
+        default: return event.signature
+        }
+    }
+
+    /// The short payload line under a label.
+    static func detail(_ event: TraceEvent, limit: Int) -> String? {
+        switch event.kind {
+        case .navigation: return event.note.map { "[\($0)]" }
+        case .dataStoreWrite, .stateWrite, .publish, .show: return nil
+        default: break
+        }
+        guard limit > 0, let payload = event.payload else { return nil }
+        if case .record(let record) = payload, record.isEmpty { return nil }
+        return TraceEvent.brief(payload, limit: limit)
+    }
+
+    static func style(_ event: TraceEvent) -> SequenceDiagram.Style {
+        switch event.kind {
+        case .workerResult: return .reply
+        case .workerError: return .failure
+        case .dataStoreWrite, .stateWrite, .publish: return .write
+        case .dataPassing: return .dataPassing
+        case .navigation: return .navigation
+        case .show: return .show
+        case .lifecycle: return .lifecycle
+        case .render: return .render
+        default: return .call
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while scalars.first == " " { scalars.removeFirst() }
+        while scalars.last == " " { scalars.removeLast() }
+        return String(scalars)
+    }
+}

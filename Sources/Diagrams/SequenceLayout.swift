@@ -1,0 +1,169 @@
+import ScenarioSpec
+
+/// Where everything of a sequence diagram goes, in points, with y growing downwards from the top.
+///
+/// Graphviz has no sequence layout, so it is computed here: columns are spaced so that every label fits between
+/// the lifelines it spans, rows are as tall as their text, and Graphviz is then given every position.
+public struct SequenceLayout: Sendable {
+    public static let labelSize = 11.0
+    public static let detailSize = 9.0
+    public static let headerSize = 11.5
+    static let lineHeight = 13.0
+    static let headerHeight = 34.0
+    static let bandHeight = 18.0
+    static let barWidth = 8.0
+    static let margin = 24.0
+    static let selfLoopWidth = 28.0
+    static let selfLoopHeight = 14.0
+
+    public let diagram: SequenceDiagram
+    /// Centre of each participant's column.
+    public private(set) var columnX: [Double] = []
+    public private(set) var headerWidth: [Double] = []
+    /// The y of each row's arrow (messages), or of its top (notes, creations).
+    public private(set) var rowY: [Double] = []
+    public private(set) var rowHeight: [Double] = []
+    /// Where the top headers stand (their centre).
+    public private(set) var headerY = 0.0
+    /// Where the bottom headers stand (their centre).
+    public private(set) var footerY = 0.0
+    public private(set) var width = 0.0
+    public private(set) var height = 0.0
+
+    public init(_ diagram: SequenceDiagram) {
+        self.diagram = diagram
+        placeColumns()
+        placeRows()
+    }
+
+    // MARK: - Text sizes
+
+    static func labelWidth(_ message: SequenceDiagram.Message) -> Double {
+        max(TextMetrics.width(message.label, size: labelSize),
+            message.detail.map { TextMetrics.width($0, size: detailSize) } ?? 0)
+    }
+
+    static func headerText(_ participant: SequenceDiagram.Participant) -> (role: String, name: String) {
+        ("«\(participant.role.rawValue)»", participant.name)
+    }
+
+    // MARK: - Columns
+
+    private mutating func placeColumns() {
+        let participants = diagram.participants
+        guard !participants.isEmpty else {
+            width = 2 * Self.margin
+            return
+        }
+        headerWidth = participants.map { participant -> Double in
+            let (role, name) = Self.headerText(participant)
+            let nameWidth = TextMetrics.width(name, size: Self.headerSize, bold: true)
+            let roleWidth = TextMetrics.width(role, size: Self.detailSize)
+            return max(72, max(nameWidth, roleWidth) + 20)
+        }
+        // gaps[k] is the distance between the centres of columns k and k + 1.
+        var gaps: [Double] = []
+        for index in 0..<max(0, participants.count - 1) {
+            let halfWidths: Double = (headerWidth[index] + headerWidth[index + 1]) / 2
+            gaps.append(halfWidths + 18)
+        }
+        var rightOverflow = 0.0
+
+        // (first column, last column, distance needed between their centres)
+        var needs: [(Int, Int, Double)] = []
+        for row in diagram.rows {
+            switch row {
+            case .message(let message):
+                let width = Self.labelWidth(message)
+                if message.from == message.to {
+                    if message.from + 1 < participants.count {
+                        needs.append((message.from, message.from + 1, width + Self.selfLoopWidth + 26))
+                    } else {
+                        rightOverflow = max(rightOverflow, width + Self.selfLoopWidth + 16 - headerWidth[message.from] / 2)
+                    }
+                } else {
+                    needs.append((min(message.from, message.to), max(message.from, message.to), width + 34))
+                }
+            case .note(let note):
+                let width = note.lines.map { TextMetrics.width($0, size: Self.detailSize) }.max() ?? 0
+                let have = (headerWidth[note.first] + headerWidth[note.last]) / 2
+                if note.last > note.first {
+                    needs.append((note.first, note.last, width + 24 - have))
+                } else {
+                    rightOverflow = max(rightOverflow, width / 2 - headerWidth[note.first] / 2)
+                }
+            case .creation:
+                break
+            }
+        }
+        for frame in diagram.frames where frame.lastColumn > frame.firstColumn {
+            needs.append((frame.firstColumn, frame.lastColumn, TextMetrics.width(frame.title, size: Self.detailSize, bold: true) - 10))
+        }
+        for group in diagram.groups where group.members.count > 1 && !group.title.isEmpty {
+            needs.append((group.members.first!, group.members.last!, TextMetrics.width(group.title, size: Self.detailSize, bold: true)))
+        }
+        // Short spans first: widening them also serves the longer ones.
+        for (first, last, distance) in needs.sorted(by: { ($0.1 - $0.0, $0.0) < ($1.1 - $1.0, $1.0) }) where last > first {
+            let current = gaps[first..<last].reduce(0, +)
+            guard current < distance else { continue }
+            let extra = (distance - current) / Double(last - first)
+            for k in first..<last { gaps[k] += extra }
+        }
+        var x = Self.margin + max(headerWidth[0] / 2, Self.margin)
+        columnX = [x]
+        for gap in gaps {
+            x += gap
+            columnX.append(x)
+        }
+        let frameMargin = 14.0
+        width = x + headerWidth[participants.count - 1] / 2 + max(rightOverflow, frameMargin) + Self.margin
+    }
+
+    // MARK: - Rows
+
+    private mutating func placeRows() {
+        var y = Self.margin
+        if diagram.groups.contains(where: { !$0.title.isEmpty }) { y += Self.bandHeight + 4 }
+        headerY = y + Self.headerHeight / 2
+        y += Self.headerHeight + 12
+
+        let frameStarts = Dictionary(grouping: diagram.frames, by: \.firstRow).mapValues(\.count)
+        let frameEnds = Dictionary(grouping: diagram.frames, by: \.lastRow).mapValues(\.count)
+        for (index, row) in diagram.rows.enumerated() {
+            y += Double(frameStarts[index] ?? 0) * 26
+            let height: Double
+            switch row {
+            case .message(let message):
+                if message.delay > 0 { y += 10 + min(40, Double(message.delay) / 15) }
+                let lines = message.detail == nil ? 1.0 : 2.0
+                let above = 6 + lines * Self.lineHeight
+                y += above
+                rowY.append(y)
+                height = message.from == message.to ? Self.selfLoopHeight + 8 : 8
+            case .note(let note):
+                y += 6
+                rowY.append(y)
+                height = Double(note.lines.count) * Self.lineHeight + 10
+            case .creation(let group):
+                y += 8
+                rowY.append(y)
+                height = Self.bandHeight + 4 + Self.headerHeight + 10
+            }
+            rowHeight.append(height)
+            y += height
+            y += Double(frameEnds[index] ?? 0) * 10
+        }
+        y += 16
+        footerY = y + Self.headerHeight / 2
+        height = y + Self.headerHeight + Self.margin
+    }
+
+    /// The x where a message leaves or reaches a participant's activation bar at a row.
+    func edgeX(_ participant: Int, row: Int, towards otherX: Double) -> Double {
+        let level = diagram.activations.filter { $0.participant == participant && $0.firstRow <= row && row <= $0.lastRow }
+            .map(\.level).max()
+        let center = columnX[participant] + Double(level ?? 0) * Self.barWidth / 2
+        guard level != nil else { return columnX[participant] }
+        return otherX > center ? center + Self.barWidth / 2 : center - Self.barWidth / 2
+    }
+}

@@ -1,0 +1,92 @@
+import Diagrams
+import Foundation
+import GraphvizRenderer
+import ScenarioSpec
+import TraceFormat
+
+/// The diagrams SceneFlow draws.
+public enum DiagramKind: String, Sendable, CaseIterable {
+    case sequence, dependencies, flow
+}
+
+/// The files a diagram can be written as.
+public enum DiagramFormat: String, Sendable, CaseIterable {
+    case svg, png, pdf, dot
+
+    var graphviz: GraphvizRenderer.Format? {
+        switch self {
+        case .svg: .svg
+        case .png: .png
+        case .pdf: .pdf
+        case .dot: nil
+        }
+    }
+}
+
+/// Draws diagrams of a run and writes them: always `<kind>.dot`, then each requested format rendered in process.
+public struct DiagramWriter {
+    public struct Options: Sendable {
+        public var kinds: [DiagramKind]
+        public var formats: [DiagramFormat]
+        public var sequence: SequenceDiagramBuilder.Options
+
+        public init(kinds: [DiagramKind] = DiagramKind.allCases, formats: [DiagramFormat] = [.svg],
+                    sequence: SequenceDiagramBuilder.Options = .init()) {
+            self.kinds = kinds
+            self.formats = formats
+            self.sequence = sequence
+        }
+    }
+
+    /// What was written, and what Graphviz had to say.
+    public struct Result: Sendable {
+        public var files: [URL] = []
+        public var warnings: [String] = []
+        /// Diagrams whose rendering failed; their `.dot` was still written.
+        public var failures: [String] = []
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    /// The DOT of one diagram and the Graphviz engine that lays it out.
+    public static func graph(_ kind: DiagramKind, trace: Trace, scenario: Scenario?,
+                             sequence: SequenceDiagramBuilder.Options) -> (DOTGraph, GraphvizRenderer.Engine)? {
+        switch kind {
+        case .sequence:
+            return (SequenceDiagramBuilder.build(trace, options: sequence).dot(name: "sequence"), .pinned)
+        case .dependencies:
+            guard let scenario else { return nil }
+            return (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .dot)
+        case .flow:
+            guard let scenario else { return nil }
+            return (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot)
+        }
+    }
+
+    public func write(trace: Trace, scenario: Scenario?, to folder: URL) throws -> Result {
+        var result = Result()
+        for kind in options.kinds {
+            guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: options.sequence) else { continue }
+            let dot = DOTEncoder.encode(graph)
+            let dotFile = folder.appendingPathComponent("\(kind.rawValue).dot")
+            try AtomicFile.write(dot, to: dotFile)
+            result.files.append(dotFile)
+            for format in options.formats {
+                guard let graphviz = format.graphviz else { continue }
+                do {
+                    let output = try GraphvizRenderer.shared.render(dot, engine: engine, format: graphviz,
+                                                                    source: dotFile.lastPathComponent)
+                    let file = folder.appendingPathComponent("\(kind.rawValue).\(format.rawValue)")
+                    try AtomicFile.write(output.data, to: file)
+                    result.files.append(file)
+                    result.warnings += output.warnings.map { "\(kind.rawValue).\(format.rawValue): \($0)" }
+                } catch let failure as GraphvizRenderer.Failure {
+                    result.failures.append("\(kind.rawValue).\(format.rawValue): \(failure.message)")
+                }
+            }
+        }
+        return result
+    }
+}

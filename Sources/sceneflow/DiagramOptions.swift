@@ -1,0 +1,57 @@
+import ArgumentParser
+import Diagrams
+import SceneFlowKit
+
+/// Options that choose which diagrams are drawn and how.
+struct DiagramOptions: ParsableArguments {
+    @Option(name: .customLong("diagram"), parsing: .upToNextOption,
+            help: "Diagrams to draw: sequence, dependencies, flow (default: all).")
+    var diagrams: [DiagramChoice] = []
+
+    @Option(help: "Comma-separated formats: svg, png, pdf, dot. The .dot is always written.")
+    var format: String = "svg"
+
+    @Option(help: "Sequence diagram detail: message (every message), cycle (one arrow per stage), scene.")
+    var detail: DetailChoice = .message
+
+    @Option(help: "First story step drawn in the sequence diagram.")
+    var from: Int?
+
+    @Option(help: "Last story step drawn in the sequence diagram.")
+    var to: Int?
+
+    @Option(help: "Longest payload shown under a message, in characters (0 hides payloads).")
+    var payloadLength: Int = 48
+
+    enum DiagramChoice: String, ExpressibleByArgument, CaseIterable { case sequence, dependencies, flow }
+    enum DetailChoice: String, ExpressibleByArgument, CaseIterable { case message, cycle, scene }
+
+    func validate() throws {
+        _ = try formats()
+        if let from, from < 1 { throw ValidationError("--from must be a story step, 1 or more") }
+        if let to, to < 1 { throw ValidationError("--to must be a story step, 1 or more") }
+        if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
+        if payloadLength < 0 { throw ValidationError("--payload-length cannot be negative") }
+    }
+
+    func formats() throws -> [DiagramFormat] {
+        var result: [DiagramFormat] = []
+        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            guard let format = DiagramFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)'; use svg, png, pdf or dot")
+            }
+            if !result.contains(format) { result.append(format) }
+        }
+        guard !result.isEmpty else { throw ValidationError("--format needs at least one of svg, png, pdf, dot") }
+        return result
+    }
+
+    func writerOptions() throws -> DiagramWriter.Options {
+        let steps: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 1)...(to ?? Int.max)
+        return DiagramWriter.Options(
+            kinds: diagrams.isEmpty ? DiagramKind.allCases : diagrams.map { DiagramKind(rawValue: $0.rawValue)! },
+            formats: try formats(),
+            sequence: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, steps: steps,
+                            payloadLimit: payloadLength))
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ScenarioLoader
+import SceneFlowKit
+import ScenarioSpec
+
+/// `sceneflow render TRACE.jsonl|SCENARIO`: draws diagrams from a recorded trace, or runs a scenario first.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw diagrams from a trace (without re-running) or from a scenario.",
+        discussion: """
+            Given a trace, the dependency and flow diagrams also need its scenario: it is read from the file the \
+            trace names, when that file is there. Exit codes: 0 success, 1 on errors, 2 on usage errors.
+            """
+    )
+
+    @Argument(help: "A trace (.jsonl) or a scenario (.yml).", completion: .file(extensions: ["jsonl", "yml", "yaml"]))
+    var input: String
+
+    @Option(help: "The output folder; files go into <out>/<scenario>/ (for a trace: next to it, unless given).")
+    var out: String?
+
+    @OptionGroup var diagrams: DiagramOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let rendering = DiagramRendering(options: try diagrams.writerOptions())
+        let result: DiagramRendering.Result
+        do {
+            result = try rendering.render(input: input, outputRoot: out.map { URL(fileURLWithPath: $0) })
+        } catch let failure as DiagramRendering.Failure {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            throw ExitCode(1)
+        }
+        if !result.diagnostics.isEmpty {
+            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        }
+        for note in result.notes {
+            FileHandle.standardError.write(errorStyle.paint("note:", .gray, bold: true) + " \(note)\n")
+        }
+        for problem in result.written.warnings + result.written.failures {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+        }
+        for file in result.written.files {
+            FileHandle.standardOutput.write(RunSummaryText.relative(file.path) + "\n")
+        }
+        if result.diagnostics.containsErrorsOrEmpty || !result.written.failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+private extension Array where Element == Diagnostic {
+    var containsErrorsOrEmpty: Bool { contains { $0.severity == .error } }
+}
