@@ -4,7 +4,7 @@ SWIFT ?= swift
 BIN := .build/release/sceneflow
 DEFAULT_SCENARIO ?= Scenarios/Login.yml
 
-.PHONY: all deps test-deps build release run test clean
+.PHONY: all deps test-deps build release run test examples clean
 
 all: build
 
@@ -27,6 +27,11 @@ run: release
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Regenerates the committed examples in Output/ (the README shows Output/Login/).
+examples: release
+	@for scenario in Scenarios/*.yml; do $(BIN) run $$scenario --quiet --format svg || exit 1; done
+	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
 
 clean:
 	rm -rf .build

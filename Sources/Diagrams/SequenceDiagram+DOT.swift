@@ -47,7 +47,8 @@ struct SequenceDOT {
                 "outputorder": "edgesfirst", "splines": "true", "fontname": .text(RolePalette.fontName),
                 "bgcolor": "#ffffff", "pad": 0.1,
             ],
-            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 11, "fixedsize": "true", "label": ""],
+            // `fixedsize=shape`: boxes keep the size the layout gave them even if a font draws wider than estimated.
+            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 11, "fixedsize": "shape", "label": ""],
             edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "arrowsize": 0.8, "penwidth": 1])
         addFrames(&graph)
         addGroupsAndHeaders(&graph)
@@ -245,7 +246,7 @@ struct SequenceDOT {
             ]))
             graph.edge("head\(message.from)", "head\(message.to)", attributes)
             graph.node(id + "_label", [
-                "id": .text(id + "_label"), "shape": "plaintext", "fixedsize": "true",
+                "id": .text(id + "_label"), "shape": "plaintext", "fixedsize": "shape",
                 "width": Self.inches(textWidth), "height": Self.inches(textHeight),
                 "pos": pos(outer + 6 + textWidth / 2, arrowY - textHeight / 2 + 4),
                 "label": .html(messageLabel(message, look: look)),
@@ -268,7 +269,7 @@ struct SequenceDOT {
         // A light backing keeps the text readable where it crosses other lifelines and bars.
         graph.node(id + "_label", [
             "id": .text(id + "_label"), "shape": "box", "style": "filled", "fillcolor": "#ffffffd9", "color": "#ffffff00",
-            "fixedsize": "true", "margin": 0,
+            "fixedsize": "shape", "margin": 0,
             "width": Self.inches(textWidth), "height": Self.inches(textHeight),
             "pos": pos(labelLeft + textWidth / 2, arrowY - textHeight / 2 - 1),
             "label": .html(messageLabel(message, look: look)),

@@ -34,6 +34,6 @@ public enum TextMetrics {
                 thousandths += 1000  // CJK, emoji: full width
             }
         }
-        return thousandths / 1000 * size * (bold ? 1.08 : 1.0)
+        return thousandths / 1000 * size * (bold ? 1.1 : 1.0)
     }
 }

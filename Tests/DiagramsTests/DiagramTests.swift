@@ -1,0 +1,262 @@
+import Diagrams
+import Foundation
+import GraphvizRenderer
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import Testing
+import TestSupport
+import TraceFormat
+
+/// Runs an example scenario and keeps its trace.
+enum Example {
+    static func load(_ name: String) throws -> Scenario {
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let result = ScenarioLoader().load(data: try Data(contentsOf: url), file: "Scenarios/\(name).yml",
+                                           baseDirectory: PackagePaths.scenarios)
+        return try #require(result.scenario)
+    }
+
+    static func run(_ name: String) throws -> (Scenario, Trace) {
+        let scenario = try load(name)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        return (scenario, try #require(recorder.trace))
+    }
+
+    static var names: [String] {
+        PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent }
+    }
+}
+
+@Suite("Sequence diagram model")
+struct SequenceDiagramTests {
+    @Test("participants are grouped by scene and ordered by the cycle")
+    func participants() throws {
+        let (_, trace) = try Example.run("Login")
+        let diagram = SequenceDiagramBuilder.build(trace)
+        #expect(diagram.participants.map(\.name) == [
+            "User", "LoginViewController", "LoginInteractor", "AuthWorker", "LoginDataStore", "LoginPresenter",
+            "LoginRouter", "HomeViewController", "HomeInteractor", "HomeDataStore", "HomePresenter",
+        ])
+        #expect(diagram.groups.map(\.title) == ["Login #1", "Home #1"])
+        #expect(diagram.groups.map(\.members) == [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10]])
+        #expect(diagram.participants.map(\.createdAt).map { $0 != nil } == [false] + Array(repeating: false, count: 6)
+                + Array(repeating: true, count: 4), "Home's lifelines start when it is configured")
+    }
+
+    @Test("VIPER columns follow its cycle: View, Presenter, Interactor, DataManagers, WireFrame")
+    func viperOrder() throws {
+        let (_, trace) = try Example.run("PostList-VIPER")
+        let names = SequenceDiagramBuilder.build(trace).participants.map(\.name)
+        #expect(Array(names.prefix(7)) == ["User", "PostListView", "PostListPresenter", "PostListInteractor",
+                                           "LocalDataManager", "RemoteDataManager", "PostListWireFrame"])
+    }
+
+    @Test("each cycle is framed and titled with its story step")
+    func frames() throws {
+        let (_, trace) = try Example.run("Login")
+        let diagram = SequenceDiagramBuilder.build(trace)
+        #expect(diagram.frames.map(\.title) == [
+            "cycle 1 · Login.Login — Wrong password", "cycle 2 · Login.Login — Right password",
+            "cycle 3 · Home.Greet — Home appears",
+        ])
+        #expect(diagram.frames.map { [$0.firstColumn, $0.lastColumn] } == [[0, 5], [0, 10], [0, 10]])
+    }
+
+    @Test("messages are labelled with sequence number, method and a short payload, styled by kind")
+    func messages() throws {
+        let (_, trace) = try Example.run("Login")
+        let messages = SequenceDiagramBuilder.build(trace).messages
+        let first = messages.prefix(8).map { "\($0.style.rawValue) \($0.from)→\($0.to) \($0.label) | \($0.detail ?? "")" }
+        #expect(first == [
+            "lifecycle 1→1 8  viewDidLoad() | ",
+            #"call 0→1 10  Login | {username: "ann", password: "wrong"}"#,
+            #"call 1→2 11  LoginBusinessLogic.login(request:) | {username: "ann", password: "wrong"}"#,
+            #"call 2→3 12  login(username:password:) | {username: "ann", password: "wrong"}"#,
+            #"failure 3→2 13  login(username:password:) ✗ | "Invalid credentials""#,
+            #"call 2→5 14  LoginPresentationLogic.presentLogin(response:) | {firstName: nil, error: "Invalid credentials"}"#,
+            #"call 5→1 15  LoginDisplayLogic.displayLogin(viewModel:) | {isSuccess: false, message: "Invalid credential…"#,
+            #"show 1→0 16  shows message = "Invalid credentials" | "#,
+        ])
+        #expect(messages.first { $0.style == .failure }?.delay == 120)
+        let styles = Set(messages.map(\.style))
+        #expect(styles == [.lifecycle, .call, .failure, .reply, .write, .show, .dataPassing, .navigation])
+    }
+
+    @Test("activation bars last while the receiver handles the message, and end with the cycle")
+    func activations() throws {
+        let (_, trace) = try Example.run("Login")
+        let diagram = SequenceDiagramBuilder.build(trace)
+        let worker = diagram.activations.filter { diagram.participants[$0.participant].name == "AuthWorker" }
+        #expect(worker.map { [$0.firstRow, $0.lastRow] } == [[4, 5], [11, 12]], "a worker is busy until it replies")
+        let loginView = diagram.activations.filter { $0.participant == 1 }
+        let lastLoginRow = diagram.frames[1].lastRow
+        #expect(loginView.allSatisfy { $0.lastRow <= lastLoginRow }, "bars do not leak into the next cycle")
+        #expect(loginView.contains { $0.level == 1 }, "the View handling a display while handling the action is nested")
+    }
+
+    @Test("cycle detail keeps one arrow per stage")
+    func cycleDetail() throws {
+        let (_, trace) = try Example.run("Login")
+        let diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: .cycle))
+        #expect(diagram.messages.map { $0.label.split(separator: " ", maxSplits: 2).last.map(String.init) ?? "" } == [
+            "Login", "LoginBusinessLogic.login(request:)", "LoginPresentationLogic.presentLogin(response:)",
+            "LoginDisplayLogic.displayLogin(viewModel:)",
+            "Login", "LoginBusinessLogic.login(request:)", "LoginPresentationLogic.presentLogin(response:)",
+            "LoginDisplayLogic.displayLogin(viewModel:)", "LoginRoutingLogic.showHome()", "navigateToHome(source:destination:)",
+            "HomeBusinessLogic.greet(request:)", "HomePresentationLogic.presentGreet(response:)",
+            "HomeDisplayLogic.displayGreet(viewModel:)",
+        ])
+    }
+
+    @Test("scene detail shows scenes, actions and navigation only")
+    func sceneDetail() throws {
+        let (_, trace) = try Example.run("Repositories")
+        let diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: .scene))
+        #expect(diagram.participants.map(\.name) == ["User", "RepositoryList #1", "RepositoryShow #1"])
+        #expect(diagram.messages.map(\.label) == [
+            "9  appears: RepositoryList.FetchRepositories", "19  RepositoryList.SelectRepository",
+            "34  routeToRepositoryShow()", "37  appears: RepositoryShow.FetchRepository", "47  back",
+            "48  RepositoryList.SelectRepository",
+        ])
+        #expect(diagram.messages[2].detail == "push · passes id")
+        #expect(diagram.participants[2].removedAt != nil)
+    }
+
+    @Test("--from/--to keep only those story steps")
+    func stepRange() throws {
+        let (_, trace) = try Example.run("Login")
+        let diagram = SequenceDiagramBuilder.build(trace, options: .init(steps: 3...3))
+        #expect(diagram.frames.map(\.title) == ["cycle 2 · Login.Login — Right password", "cycle 3 · Home.Greet — Home appears"])
+        #expect(diagram.messages.first?.label == "19  Login")
+    }
+}
+
+@Suite("Dependency and flow diagrams")
+struct StructureDiagramTests {
+    @Test("Clean Swift's protocols on every declared edge, with message counts and unused paths")
+    func dependencies() throws {
+        let (scenario, trace) = try Example.run("Login")
+        let diagram = DependencyDiagramBuilder.build(scenario: scenario, trace: trace)
+        let login = diagram.links.filter { $0.from.hasPrefix("Login.") }
+            .map { "\($0.from) -> \($0.to) [\($0.kind.rawValue)] \($0.label) ×\($0.messages)" }
+        #expect(login == [
+            "Login.view -> Login.interactor [calls] LoginBusinessLogic ×2",
+            "Login.interactor -> Login.presenter [calls] LoginPresentationLogic ×2",
+            "Login.presenter -> Login.view [weak] LoginDisplayLogic ×2",
+            "Login.view -> Login.router [calls] LoginRoutingLogic ×1",
+            "Login.router -> Login.dataStore [reads] LoginDataPassing ×2",
+            "Login.interactor -> Login.dataStore [writes] LoginDataStore ×2",
+            "Login.interactor -> Login.worker.AuthWorker [calls] login ×2",
+            "Login.router -> Home.view [route] toHome [replace] ×1",
+            "Login.router -> Home.dataStore [passes] userID, name ×2",
+            "Login.router -> Signup.view [route] toSignup [push] ×0",
+        ])
+        #expect(!diagram.links.contains { !$0.declared })
+    }
+
+    @Test("messages along no declared path are drawn as undeclared")
+    func undeclared() throws {
+        let (scenario, trace) = try Example.run("Login")
+        var events = trace.events
+        let view = try #require(events.first { $0.to.name == "LoginViewController" }?.to)
+        let presenter = try #require(events.first { $0.to.name == "LoginPresenter" }?.to)
+        events.append(TraceEvent(sequence: events.count + 1, cycle: nil, parent: nil, step: nil, time: 0, kind: .request,
+                                 from: view, to: presenter, method: "shortcut()"))
+        let diagram = DependencyDiagramBuilder.build(scenario: scenario, trace: Trace(header: trace.header, events: events, end: nil))
+        let extra = diagram.links.filter { !$0.declared }
+        #expect(extra.map { "\($0.from) -> \($0.to) \($0.label) ×\($0.messages)" } == ["Login.view -> Login.presenter shortcut() ×1"])
+    }
+
+    @Test("the flow map marks the start, visited scenes and routes taken")
+    func flow() throws {
+        let (scenario, trace) = try Example.run("Login")
+        let flow = FlowDiagramBuilder.build(scenario: scenario, trace: trace)
+        #expect(flow.start == "Login")
+        #expect(flow.scenes.map { "\($0.name) ×\($0.visits)" } == ["Login ×1", "Home ×1", "Signup ×0"])
+        #expect(flow.routes.map { "\($0.from)→\($0.to) \($0.name) \($0.fields) ×\($0.taken)" } == [
+            #"Login→Home toHome ["userID", "name"] ×1"#, "Login→Signup toSignup [] ×0",
+        ])
+    }
+}
+
+/// DOT golden files pin the encoding; every diagram of every example renders without a Graphviz warning.
+@Suite("Diagram DOT and rendering")
+struct DiagramRenderingTests {
+    static let goldens = PackagePaths.tests.appendingPathComponent("DiagramsTests/Goldens")
+
+    static func graphs(_ name: String) throws -> [(String, DOTGraph, GraphvizRenderer.Engine)] {
+        let (scenario, trace) = try Example.run(name)
+        return [
+            ("sequence", SequenceDiagramBuilder.build(trace).dot(name: "sequence"), .pinned),
+            ("dependencies", DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .dot),
+            ("flow", FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot),
+        ]
+    }
+
+    @Test("DOT matches the golden files", arguments: Example.names)
+    func golden(_ name: String) throws {
+        for (kind, graph, _) in try Self.graphs(name) {
+            Golden.check(DOTEncoder.encode(graph), against: Self.goldens.appendingPathComponent("\(name).\(kind).dot"))
+        }
+    }
+
+    @Test("every diagram renders to SVG and PNG without warnings", arguments: Example.names)
+    func renders(_ name: String) throws {
+        for (kind, graph, engine) in try Self.graphs(name) {
+            let dot = DOTEncoder.encode(graph)
+            let svg = try GraphvizRenderer.shared.render(dot, engine: engine, format: .svg)
+            #expect(svg.warnings == [], "\(name) \(kind)")
+            #expect(String(decoding: svg.data, as: UTF8.self).contains("<svg"))
+            let png = try GraphvizRenderer.shared.render(dot, engine: engine, format: .png)
+            #expect(png.data.count > 1000)
+        }
+    }
+
+    @Test("message arrows carry ids the HTML report can find")
+    func ids() throws {
+        let (_, graph, engine) = try Self.graphs("Login")[0]
+        let svg = String(decoding: try GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: engine, format: .svg).data,
+                         as: UTF8.self)
+        #expect(svg.contains(#"<g id="m11" class="edge">"#))
+        #expect(svg.contains(#"<g id="m11_label" class="node">"#))
+    }
+
+    @Test("names with quotes, markup and newlines survive into SVG escaped")
+    func hostileNames() throws {
+        let yaml = #"""
+            scenario: 'Evil "</text><script>alert(1)</script>'
+            scenes:
+              A:
+                useCases:
+                  Go:
+                    request: { text: String }
+                    interactor: [{ respond: { message: request.text } }]
+                    response: { message: String }
+                    viewModel: { message: String }
+                    presenter: { message: response.message }
+                    view: [{ show: message }]
+            story:
+              - do: A.Go
+                title: "line one\nline \"two\" \\N"
+                request: { text: "<b>&amp;</b> \\G -> }; digraph" }
+            """#
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "e.yml").scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        let graphs: [(DOTGraph, GraphvizRenderer.Engine)] = [
+            (SequenceDiagramBuilder.build(trace).dot(), .pinned),
+            (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(), .dot),
+            (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(), .dot),
+        ]
+        for (graph, engine) in graphs {
+            let output = try GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: engine, format: .svg)
+            let svg = String(decoding: output.data, as: UTF8.self)
+            #expect(output.warnings == [])
+            #expect(!svg.contains("<script"))
+            #expect(!svg.contains("<b>"))
+        }
+    }
+}
