@@ -190,12 +190,20 @@ struct RunCommandTests {
         let out = outputFolder()
         let result = try CLI.run(["run", "Scenarios/Login.yml", "--out", out.path, "--quiet"])
         #expect(result.status == 0)
-        #expect(result.stdout == "✓ story completed: 3 cycles, 45 messages, scenes Login, Home, 240 ms simulated\n  trace: \(out.path)/Login/trace.jsonl\n")
+        let folder = "\(out.path)/Login"
+        #expect(result.stdout == """
+            ✓ story completed: 3 cycles, 45 messages, scenes Login, Home, 240 ms simulated
+              trace: \(folder)/trace.jsonl
+              diagrams: \(folder)/sequence.svg, \(folder)/dependencies.svg, \(folder)/flow.svg
+
+            """)
         #expect(result.stderr == "")
         let trace = try String(contentsOf: out.appendingPathComponent("Login/trace.jsonl"), encoding: .utf8)
         let golden = try String(contentsOf: PackagePaths.tests.appendingPathComponent("SceneEngineTests/Goldens/Login.jsonl"), encoding: .utf8)
         #expect(trace == golden)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("Login").path) == ["trace.jsonl"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+            "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "sequence.dot", "sequence.svg", "trace.jsonl",
+        ], "the .dot is written next to each drawing, and nothing else is left behind")
     }
 
     @Test("the readable trace: one line per message, indented, then the summary")
@@ -280,6 +288,14 @@ struct RunCommandTests {
               "diagnostics" : [
 
               ],
+              "diagrams" : [
+                "\(out.path)/Counter-SwiftUI/sequence.dot",
+                "\(out.path)/Counter-SwiftUI/sequence.svg",
+                "\(out.path)/Counter-SwiftUI/dependencies.dot",
+                "\(out.path)/Counter-SwiftUI/dependencies.svg",
+                "\(out.path)/Counter-SwiftUI/flow.dot",
+                "\(out.path)/Counter-SwiftUI/flow.svg"
+              ],
               "messages" : 21,
               "scenes" : [
                 "Some"
@@ -298,5 +314,38 @@ struct RunCommandTests {
         let file = try CLI.temporaryFile("scenario: S\nscenes:\n  A: {}\n", name: "..My Flow (v2)!.yml")
         #expect(try CLI.run(["run", file.path, "--out", out.path, "--quiet"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["My-Flow--v2--"])
+    }
+
+    @Test("--format png,pdf renders in process; --no-diagrams writes the trace only")
+    func formats() throws {
+        let out = outputFolder()
+        let result = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--quiet",
+                                  "--format", "png,pdf", "--diagram", "sequence"])
+        #expect(result.status == 0)
+        let folder = out.appendingPathComponent("Counter-SwiftUI")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["sequence.dot", "sequence.pdf", "sequence.png", "trace.jsonl"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("sequence.png")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let bare = outputFolder()
+        #expect(try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", bare.path, "--quiet", "--no-diagrams"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bare.appendingPathComponent("Counter-SwiftUI").path) == ["trace.jsonl"])
+        #expect(try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--format", "gif"]).status == 2)
+        #expect(try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--from", "3", "--to", "2"]).status == 2)
+    }
+
+    @Test("render draws from a trace without re-running, and reports a broken trace")
+    func render() throws {
+        let out = outputFolder()
+        #expect(try CLI.run(["run", "Scenarios/Login.yml", "--out", out.path, "--quiet", "--no-diagrams"]).status == 0)
+        let trace = out.appendingPathComponent("Login/trace.jsonl")
+        let result = try CLI.run(["render", trace.path, "--diagram", "sequence", "--detail", "scene"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(out.path)/Login/sequence.dot\n\(out.path)/Login/sequence.svg\n")
+        let svg = try String(contentsOf: out.appendingPathComponent("Login/sequence.svg"), encoding: .utf8)
+        #expect(svg.contains("Login #1") && svg.contains("Home #1"))
+        let broken = try CLI.temporaryFile("{\"sceneflowTrace\":1}\n", name: "broken.jsonl")
+        let failure = try CLI.run(["render", broken.path, "--color", "never"])
+        #expect(failure.status == 1)
+        #expect(failure.stderr == "error: \(broken.path):1: missing 'pattern'\n")
     }
 }
