@@ -35,11 +35,13 @@ let package = Package(
         ),
         // DOT text -> SVG / PNG / PDF bytes, in process. CGraphviz lives here only.
         .target(name: "GraphvizRenderer", dependencies: ["CGraphviz"]),
+        // Exports of traces and diagrams to other tools' formats (PlantUML, …); no engine, no Graphviz.
+        .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "Diagrams"]),
         // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
         .target(
             name: "SceneFlowKit",
             dependencies: [
-                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer",
+                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
@@ -47,7 +49,8 @@ let package = Package(
         .executableTarget(
             name: "sceneflow",
             dependencies: [
-                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat",
+                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "Diagrams", "Exporters",
+                "GraphvizRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -10,8 +10,10 @@
 
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // MARK: - Reading from memory
 
@@ -143,6 +145,47 @@ static inline void sf_messages_reset(void) {
 }
 
 static inline const char *sf_messages_text(void) { return sf_messages()->text; }
+
+// MARK: - Capturing stderr
+
+// Some plugins print straight to stderr (cairo: "graph is too large for cairo-renderer bitmaps"). While a
+// render runs, file descriptor 2 points at a temporary file, whose text is returned as warnings.
+typedef struct {
+    int saved;
+    FILE *file;
+} sf_capture;
+
+static inline sf_capture sf_capture_begin(void) {
+    sf_capture capture = {-1, NULL};
+    fflush(NULL);
+    capture.file = tmpfile();
+    if (!capture.file) return capture;
+    capture.saved = dup(STDERR_FILENO);
+    if (capture.saved < 0 || dup2(fileno(capture.file), STDERR_FILENO) < 0) {
+        if (capture.saved >= 0) close(capture.saved);
+        fclose(capture.file);
+        capture.saved = -1;
+        capture.file = NULL;
+    }
+    return capture;
+}
+
+/// Restores stderr and copies what was written (at most size - 1 bytes) into buffer.
+static inline size_t sf_capture_end(sf_capture capture, char *buffer, size_t size) {
+    size_t count = 0;
+    fflush(NULL);
+    if (capture.saved >= 0) {
+        dup2(capture.saved, STDERR_FILENO);
+        close(capture.saved);
+    }
+    if (capture.file) {
+        rewind(capture.file);
+        count = fread(buffer, 1, size - 1, capture.file);
+        fclose(capture.file);
+    }
+    buffer[count] = '\0';
+    return count;
+}
 
 // MARK: - Entry points
 

@@ -1,128 +1,243 @@
 import ScenarioSpec
 
 extension DependencyDiagram {
-    /// The diagram as DOT for Graphviz's `dot` layout: one cluster per scene, routes between them, a legend.
+    /// The diagram as DOT with every position given (Graphviz's `nop2` engine): scenes drawn from one template
+    /// per pattern, placed by distance from the start scene; edges straight within a scene and curved between.
     public func dot(name: String = "dependencies") -> DOTGraph {
-        var graph = DOTGraph(
-            name: name,
-            attributes: [
-                "rankdir": "LR", "compound": "true", "newrank": "true", "nodesep": 0.35, "ranksep": 0.7,
-                "fontname": .text(RolePalette.fontName), "fontsize": 11, "bgcolor": "#ffffff", "pad": 0.2,
-                "label": .html(.text(title, size: 13, color: "#111827", bold: true)), "labelloc": "t", "labeljust": "l",
-            ],
-            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "shape": "box",
-                           "style": "rounded,filled", "margin": "0.12,0.06"],
-            edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 9, "arrowsize": 0.7])
-        var known = Set<String>()
-        for (index, scene) in scenes.enumerated() {
-            var cluster = DOTSubgraph(id: "cluster_scene\(index)", attributes: [
-                "label": .html(.text(scene.name.rawValue, size: 12, color: "#111827", bold: true)),
-                "style": "rounded,filled", "fillcolor": "#f9fafb", "color": "#d1d5db", "labeljust": "l",
-            ])
-            for component in scene.components {
-                cluster.statements.append(.node(node(component)))
-                known.insert(component.id)
-            }
-            graph.statements.append(.subgraph(cluster))
-        }
-        for component in shared {
-            graph.statements.append(.node(node(component)))
-            known.insert(component.id)
-        }
-        // Undeclared links may reach components no scene declares: draw them, in red.
-        for link in links {
-            for end in [link.from, link.to] where !known.contains(end) {
-                known.insert(end)
-                graph.node(end, ["label": .html(.text(end, size: 10, color: "#b91c1c")), "fillcolor": "#fee2e2",
-                                 "color": "#dc2626"])
-            }
-        }
-        for link in links { graph.statements.append(.edge(edge(link))) }
-        graph.statements.append(.node(legend()))
-        return graph
+        DependencyDOT(diagram: self).graph(name: name)
     }
+}
 
-    private func node(_ component: Component) -> DOTNode {
-        let colors = RolePalette.colors(component.role)
-        let label = HTMLLabel.text("«\(component.role.rawValue)»", size: 8, color: "#6b7280") + .lineBreak()
-            + .text(component.name, size: 10.5, bold: true)
-        return DOTNode(id: component.id, attributes: [
-            "label": .html(label), "fillcolor": .text(colors.fill), "color": .text(colors.border),
-        ])
-    }
+struct DependencyDOT {
+    let diagram: DependencyDiagram
 
-    private func edge(_ link: Link) -> DOTEdge {
-        var attributes: DOTAttributes = [:]
+    private struct Look {
         var color: String
-        var style = "solid"
-        var arrowhead = "normal"
-        switch link.kind {
-        case .calls: color = "#111827"
-        case .weak:
-            color = "#4b5563"
-            style = "dashed"
-            arrowhead = "vee"
-        case .writes:
-            color = "#b45309"
-            arrowhead = "box"
-        case .reads:
-            color = "#6b7280"
-            style = "dotted"
-        case .observes:
-            color = "#0e7490"
-            style = "dashed"
-        case .route:
-            color = "#7c3aed"
-            style = "bold"
-        case .passes:
-            color = "#0f766e"
-            style = "bold,dashed"
-        }
-        var label = link.label
-        if observed {
-            if !link.declared {
-                color = "#dc2626"
-                style = "bold"
-                label += " — not declared"
-            } else if link.messages == 0 {
-                color = "#9ca3af"
-                style = style.contains("dotted") ? "dotted" : "dashed"
-                label += " — unused"
-            }
-            if link.messages > 0 { label += (label.isEmpty ? "" : "\n") + "×\(link.messages)" }
-        }
-        attributes["color"] = .text(color)
-        attributes["fontcolor"] = .text(color == "#111827" ? "#374151" : color)
-        attributes["style"] = .text(style)
-        attributes["arrowhead"] = .text(arrowhead)
-        if !label.isEmpty { attributes["label"] = .text(label) }
-        let weight = link.messages > 0 ? min(3.5, 1 + Double(Int.bitWidth - link.messages.leadingZeroBitCount) * 0.4) : 1
-        attributes["penwidth"] = .number(link.kind == .route ? max(weight, 1.6) : weight)
-        if link.kind == .weak || link.kind == .reads || link.kind == .observes {
-            attributes["constraint"] = "false"
-        }
-        return DOTEdge(from: link.from, to: link.to, attributes: attributes)
+        var style: String
+        var arrowhead: String
+        var suffix: String
     }
 
-    private func legend() -> DOTNode {
+    private func look(_ link: DependencyDiagram.Link) -> Look {
+        var look: Look
+        switch link.kind {
+        case .calls: look = Look(color: "#111827", style: "solid", arrowhead: "normal", suffix: "")
+        case .weak: look = Look(color: "#4b5563", style: "dashed", arrowhead: "vee", suffix: "")
+        case .writes: look = Look(color: "#b45309", style: "solid", arrowhead: "box", suffix: "")
+        case .reads: look = Look(color: "#6b7280", style: "dotted", arrowhead: "normal", suffix: "")
+        case .observes: look = Look(color: "#0e7490", style: "dashed", arrowhead: "normal", suffix: "")
+        case .route: look = Look(color: "#7c3aed", style: "bold", arrowhead: "normal", suffix: "")
+        case .passes: look = Look(color: "#0f766e", style: "bold,dashed", arrowhead: "normal", suffix: "")
+        }
+        if diagram.observed {
+            if !link.declared {
+                look.color = "#dc2626"
+                look.style = "bold"
+                look.suffix = " — not declared"
+            } else if link.messages == 0 {
+                look.color = "#9ca3af"
+                look.style = link.kind == .reads ? "dotted" : "dashed"
+                look.suffix = " — unused"
+            }
+        }
+        return look
+    }
+
+    private var legendRows: [[HTMLLabel]] {
         func row(_ symbol: String, _ color: String, _ text: String) -> [HTMLLabel] {
             [.text(symbol, size: 10, color: color, bold: true), .text(text, size: 9, color: "#374151")]
         }
         var rows = [
+            [HTMLLabel.text("Legend", size: 10, color: "#111827", bold: true), HTMLLabel()],
             row("──▶", "#111827", "calls through a protocol"),
             row("- - ▷", "#4b5563", "weak reference back"),
             row("──■", "#b45309", "writes the DataStore"),
-            row("━━▶", "#7c3aed", "routes to a scene"),
-            row("━ ━▶", "#0f766e", "passes data to its DataStore"),
+            row("┈┈▶", "#6b7280", "Router reads its DataStore (DataPassing)"),
+            row("━━▶", "#7c3aed", "routes to a scene, passing the fields named"),
         ]
-        if observed {
+        if diagram.observed {
             rows.append(row("×N", "#111827", "messages in this run; thicker is busier"))
             rows.append(row("- - -", "#9ca3af", "declared, unused in this run"))
             rows.append(row("━━▶", "#dc2626", "used, but not declared by the pattern"))
         }
-        return DOTNode(id: "legend", attributes: [
-            "shape": "box", "style": "rounded", "color": "#d1d5db", "margin": "0.1,0.05",
-            "label": .html(.table([[.text("Legend", size: 10, color: "#111827", bold: true), HTMLLabel()]] + rows)),
+        return rows
+    }
+
+    func graph(name: String) -> DOTGraph {
+        let rows = legendRows
+        let legendWidth = rows.map { TextMetrics.width("━ ━▶", size: 10, bold: true) + 18 + TextMetrics.width($0.count > 1 ? "Router reads its DataStore (DataPassing)" : "", size: 9) }.max() ?? 200
+        let layout = DependencyLayout(diagram, legendSize: (width: max(legendWidth, 230), height: Double(rows.count) * 15 + 14),
+                                      labelWidth: { link in
+                                          self.labelText(link).split(separator: "\n")
+                                              .map { TextMetrics.width(String($0), size: 9) }.max() ?? 0
+                                      })
+        func y(_ top: Double) -> Double { layout.height - top }
+        func pos(_ x: Double, _ top: Double) -> DOTValue { .text(DOTEncoder.point(x, y(top)) + "!") }
+        func inches(_ points: Double) -> DOTValue { .number(points / 72) }
+
+        var graph = DOTGraph(
+            name: name,
+            attributes: [
+                "bb": .text("0,0,\(DOTEncoder.number(layout.width)),\(DOTEncoder.number(layout.height))"),
+                // Scene blocks are filled: nodes first, so edges and their labels are drawn over them.
+                "outputorder": "nodesfirst", "fontname": .text(RolePalette.fontName), "bgcolor": "#ffffff", "pad": 0.2,
+            ],
+            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "fixedsize": "shape", "label": ""],
+            edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 9, "arrowsize": 0.7])
+        graph.node("title", [
+            "shape": "plaintext", "width": inches(layout.width - 40), "height": inches(20),
+            "pos": pos(layout.width / 2, 18), "label": .html(.text(diagram.title, size: 13, color: "#111827", bold: true)),
         ])
+        graph.node("legend", [
+            "shape": "box", "style": "rounded", "color": "#d1d5db", "margin": 0,
+            "width": inches(layout.legend.width), "height": inches(layout.legend.height),
+            "pos": pos(layout.legend.x, layout.legend.y), "label": .html(.table(rows, cellPadding: 1)),
+        ])
+        // Scene blocks first, so components and labels are drawn over them.
+        for (index, scene) in diagram.scenes.enumerated() {
+            let box = layout.scenes[index]
+            graph.node("scene\(index)", [
+                "shape": "box", "style": "rounded,filled", "fillcolor": "#f9fafb", "color": "#d1d5db",
+                "width": inches(box.width), "height": inches(box.height), "pos": pos(box.x, box.y),
+            ])
+            let titleWidth = TextMetrics.width(scene.name.rawValue, size: 12, bold: true) + 8
+            graph.node("scene\(index)_title", [
+                "shape": "plaintext", "width": inches(titleWidth), "height": inches(16),
+                "pos": pos(box.left + DependencyLayout.scenePadding / 2 + titleWidth / 2 + 2, box.top + 14),
+                "label": .html(.text(scene.name.rawValue, size: 12, color: "#111827", bold: true)),
+            ])
+        }
+        for component in diagram.scenes.flatMap(\.components) + diagram.shared {
+            guard let box = layout.components[component.id] else { continue }
+            let colors = RolePalette.colors(component.role)
+            graph.node(component.id, [
+                "shape": "box", "style": "rounded,filled", "fillcolor": .text(colors.fill), "color": .text(colors.border),
+                "width": inches(box.width), "height": inches(box.height), "pos": pos(box.x, box.y),
+                "label": .html(.text("«\(component.role.rawValue)»", size: 8, color: "#6b7280") + .lineBreak()
+                               + .text(component.name, size: 10.5, bold: true)),
+            ])
+        }
+        // Links whose ends no scene declares (undeclared ones) get a box near their other end.
+        var extras: [String: DependencyLayout.Box] = [:]
+        for link in diagram.links {
+            for (end, other) in [(link.from, link.to), (link.to, link.from)] where layout.components[end] == nil && extras[end] == nil {
+                let anchor = layout.components[other] ?? DependencyLayout.Box(x: 80, y: layout.height - 40, width: 0, height: 0)
+                let box = DependencyLayout.Box(x: anchor.x, y: anchor.bottom + 40, width: 120, height: DependencyLayout.componentHeight)
+                extras[end] = box
+                graph.node(end, [
+                    "shape": "box", "style": "rounded,filled", "fillcolor": "#fee2e2", "color": "#dc2626",
+                    "width": inches(box.width), "height": inches(box.height), "pos": pos(box.x, box.y),
+                    "label": .html(.text(end, size: 9, color: "#b91c1c")),
+                ])
+            }
+        }
+        var crossLane = 0
+        var leaving: [Int: Int] = [:]
+        for (index, link) in diagram.links.enumerated() {
+            guard let from = layout.components[link.from] ?? extras[link.from],
+                  let to = layout.components[link.to] ?? extras[link.to] else { continue }
+            let look = look(link)
+            let label = labelText(link)
+            let weight = link.messages > 0 ? min(3.5, 1 + Double(Int.bitWidth - link.messages.leadingZeroBitCount) * 0.4) : 1
+            let sameScene = link.from.prefix { $0 != "." } == link.to.prefix { $0 != "." }
+            // Two links between the same pair (a call and its weak reference back) are drawn apart.
+            let hasReverse = diagram.links.contains { $0.from == link.to && $0.to == link.from }
+            let offset = hasReverse ? 7.0 : 0
+            let sceneIndex = { (id: String) in diagram.scenes.firstIndex { $0.name.rawValue == String(id.prefix { $0 != "." }) } }
+            let (points, labelPoint): ([(Double, Double)], (Double, Double))
+            if !sameScene, let source = sceneIndex(link.from), let target = sceneIndex(link.to) {
+                let longest = label.split(separator: "\n").map { String($0) }.max { $0.count < $1.count } ?? ""
+                (points, labelPoint) = routed(from, to, source: source, target: target, lane: crossLane,
+                                              localIndex: leaving[source, default: 0], label: longest,
+                                              intoBottom: link.kind == .passes, layout: layout)
+                leaving[source, default: 0] += 1
+                crossLane += 1
+            } else {
+                (points, labelPoint) = straight(from, to, offset: offset)
+            }
+            let tip = points.last!
+            var attributes: DOTAttributes = [
+                "id": .text("link\(index)"), "color": .text(look.color), "style": .text(look.style),
+                "arrowhead": .text(look.arrowhead), "penwidth": .number(link.kind == .route ? max(weight, 1.6) : weight),
+                "pos": .text("e,\(DOTEncoder.point(tip.0, y(tip.1))) "
+                             + points.dropLast().map { DOTEncoder.point($0.0, y($0.1)) }.joined(separator: " ")),
+            ]
+            if !label.isEmpty {
+                attributes["label"] = .text(label)
+                attributes["fontcolor"] = .text(look.color == "#111827" ? "#374151" : look.color)
+                attributes["lp"] = .text(DOTEncoder.point(labelPoint.0, y(labelPoint.1)))
+            }
+            graph.edge(link.from, link.to, attributes)
+        }
+        return graph
+    }
+
+    /// A link's label: what it goes through, unused or undeclared, and its message count.
+    func labelText(_ link: DependencyDiagram.Link) -> String {
+        var label = link.label + look(link).suffix
+        if diagram.observed && link.messages > 0 { label += (label.isEmpty ? "" : "\n") + "×\(link.messages)" }
+        return label
+    }
+
+    /// A straight link between two boxes: spline points (the last is the arrow tip) and the label's place.
+    private func straight(_ from: DependencyLayout.Box, _ to: DependencyLayout.Box, offset: Double)
+        -> ([(Double, Double)], (Double, Double)) {
+        var a = DependencyLayout.border(of: from, towards: (to.x, to.y))
+        var b = DependencyLayout.border(of: to, towards: (from.x, from.y))
+        let length = max(1, ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
+        let (ux, uy) = ((b.0 - a.0) / length, (b.1 - a.1) / length)
+        // Offset sideways (to the right of the direction of travel) when the pair has a link each way.
+        let (nx, ny) = (-uy * offset, ux * offset)
+        a = (a.0 + nx, a.1 + ny)
+        b = (b.0 + nx, b.1 + ny)
+        let base = (b.0 - ux * 7, b.1 - uy * 7)
+        let points = [a, (a.0 + (base.0 - a.0) / 3, a.1 + (base.1 - a.1) / 3),
+                      (a.0 + 2 * (base.0 - a.0) / 3, a.1 + 2 * (base.1 - a.1) / 3), base, b]
+        let middle = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+        let labelPoint: (Double, Double)
+        if abs(ux) > abs(uy) {
+            // Horizontal: a lone link's label above it; of a pair, each label on its own side.
+            let side = offset > 0 ? (ux > 0 ? 1.0 : -1.0) : -1.0
+            labelPoint = (middle.0, middle.1 + side * 13)
+        } else {
+            let side = offset > 0 ? (uy > 0 ? -1.0 : 1.0) : 1.0
+            labelPoint = (middle.0 + side * 48, middle.1)
+        }
+        return (points, labelPoint)
+    }
+
+    /// An orthogonal path between scenes through free space: down out of the Router's bottom (nothing is below it
+    /// in the template), out to the source column's right gap, up to the corridor above all scenes, across to the
+    /// target column's left gap, and into the destination View's left side or its DataStore's bottom.
+    private func routed(_ from: DependencyLayout.Box, _ to: DependencyLayout.Box, source: Int, target: Int, lane: Int,
+                        localIndex: Int, label: String, intoBottom: Bool,
+                        layout: DependencyLayout) -> ([(Double, Double)], (Double, Double)) {
+        let offset = Double(lane % DependencyLayout.lanes) * DependencyLayout.laneSpacing
+        let sourceBlock = layout.scenes[source], targetBlock = layout.scenes[target]
+        let below = sourceBlock.bottom + 10 + offset
+        let outX = layout.sceneColumns[source].right + 14 + offset
+        let corridorY = layout.scenesTop - 14 - offset
+        let inX = layout.sceneColumns[target].left - 14 - offset
+        var corners: [(Double, Double)] = [(from.x, from.bottom), (from.x, below), (outX, below), (outX, corridorY),
+                                           (inX, corridorY)]
+        let tip: (Double, Double)
+        if intoBottom {
+            let under = targetBlock.bottom + 10 + offset
+            corners += [(inX, under), (to.x, under), (to.x, to.bottom + 8)]
+            tip = (to.x, to.bottom)
+        } else {
+            corners += [(inX, to.y), (to.left - 8, to.y)]
+            tip = (to.left, to.y)
+        }
+        // Each straight run as a cubic segment with its control points on the line.
+        var points = [corners[0]]
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            points += [(a.0 + (b.0 - a.0) / 3, a.1 + (b.1 - a.1) / 3), (a.0 + 2 * (b.0 - a.0) / 3, a.1 + 2 * (b.1 - a.1) / 3), b]
+        }
+        points.append(tip)
+        // Labels stack under all the lanes, so no line runs through them.
+        let lanesY = sourceBlock.bottom + 10 + Double(DependencyLayout.lanes) * DependencyLayout.laneSpacing
+        let labelPoint = (from.x + 4 + TextMetrics.width(label, size: 9) / 2, lanesY + 8 + Double(localIndex) * 24)
+        return (points, labelPoint)
     }
 }

@@ -121,13 +121,11 @@ public enum DependencyDiagramBuilder {
                 declare(id(s, .interactor), id(s, .worker, worker.name.rawValue), .calls,
                         conventions.workerProtocol(s, worker: worker.name) ?? operations)
             }
+            // A route carries its data passing: the fields it copies into the destination's DataStore.
             for route in scene.routes {
                 let destination = route.destination.value
-                declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]")
-                if !route.pass.isEmpty {
-                    declare(id(s, .router), id(destination, .dataStore), .passes,
-                            route.pass.map(\.target).joined(separator: ", "))
-                }
+                let fields = route.pass.isEmpty ? "" : " · passes " + route.pass.map(\.target).joined(separator: ", ")
+                declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]" + fields)
             }
         }
         if let trace { observe(trace, in: &diagram, id: id) }
@@ -155,7 +153,12 @@ public enum DependencyDiagramBuilder {
             case .configure, .cycleStart, .cycleEnd, .lifecycle, .show, .action, .workerResult, .workerError, .stateWrite:
                 continue
             case .dataStoreWrite, .publish: kind = .writes
-            case .dataPassing: kind = .passes
+            case .dataPassing:
+                // Counted on the Router's read of its own DataStore, below; the route carries the fields.
+                if let scene = event.from.scene {
+                    counts["\(id(scene, .router, nil))|\(id(scene, .dataStore, nil))|reads", default: 0] += 1
+                }
+                continue
             case .navigation:
                 guard event.from.role == .router else { continue }
                 kind = .route
@@ -165,10 +168,6 @@ public enum DependencyDiagramBuilder {
             default: kind = .calls
             }
             guard let a = key(from), let b = key(to) else { continue }
-            if event.kind == .dataPassing, let scene = event.from.scene {
-                // Passing data, the Router reads its own DataStore (DataPassing) and writes the destination's.
-                counts["\(id(scene, .router, nil))|\(id(scene, .dataStore, nil))|reads", default: 0] += 1
-            }
             let linkKey = "\(a)|\(b)|\(kind.rawValue)"
             if diagram.links.contains(where: { $0.from == a && $0.to == b && $0.kind == kind }) {
                 counts[linkKey, default: 0] += 1

@@ -37,6 +37,15 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var context: OpaquePointer?
+    private var capturing = false
+
+    /// Whether what Graphviz's plugins print to stderr themselves (cairo's "graph is too large…") is collected
+    /// into the warnings during a render. This points the process's stderr at a temporary file while rendering,
+    /// so it suits a command-line tool, not an app with other threads writing to stderr. Off by default.
+    public var capturesStandardError: Bool {
+        get { lock.withLock { capturing } }
+        set { lock.withLock { capturing = newValue } }
+    }
 
     private init() {}
 
@@ -50,7 +59,25 @@ public final class GraphvizRenderer: @unchecked Sendable {
         }
         guard let gvc = context else { throw Failure(message: "Graphviz could not start (gvContext failed)") }
         sf_messages_reset()
+        // What plugins print to stderr themselves is collected too, when asked.
+        let capture = capturing ? sf_capture_begin() : nil
+        let result = Result { try render(dot, gvc: gvc, engine: engine, format: format, source: source) }
+        var printed: [String] = []
+        if let capture {
+            var buffer = [CChar](repeating: 0, count: 8192)
+            if sf_capture_end(capture, &buffer, buffer.count) > 0 { printed = Self.lines(String(cString: buffer)) }
+        }
+        switch result {
+        case .success(let data):
+            return Output(data: data, warnings: Self.messages() + printed)
+        case .failure(let error as Failure):
+            throw Failure(message: ([error.message] + printed).joined(separator: "; "))
+        case .failure(let error):
+            throw error
+        }
+    }
 
+    private func render(_ dot: String, gvc: OpaquePointer, engine: Engine, format: Format, source: String) throws -> Data {
         let bytes = Array(dot.utf8)
         var name = Array(source.utf8CString)
         let graph: UnsafeMutablePointer<Agraph_t>? = bytes.withUnsafeBufferPointer { buffer in
@@ -80,8 +107,16 @@ public final class GraphvizRenderer: @unchecked Sendable {
             throw Failure(message: "Graphviz could not render \(format.rawValue): " + Self.messages().joined(separator: "; "))
         }
         defer { gvFreeRenderData(result) }
-        let data = Data(bytes: result, count: length)
-        return Output(data: data, warnings: Self.messages())
+        return Data(bytes: result, count: length)
+    }
+
+    /// Printed text as messages: one per line, without the `(null): ` an in-process plugin prefixes.
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            var text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("(null): ") { text.removeFirst("(null): ".count) }
+            return text
+        }.filter { !$0.isEmpty }
     }
 
     /// What Graphviz said since the last reset, one message per line.

@@ -58,7 +58,7 @@ public struct DiagramWriter {
             return (SequenceDiagramBuilder.build(trace, options: sequence).dot(name: "sequence"), .pinned)
         case .dependencies:
             guard let scenario else { return nil }
-            return (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .dot)
+            return (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .pinned)
         case .flow:
             guard let scenario else { return nil }
             return (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraphvizRenderer
 import SceneFlowKit
 
 /// `sceneflow`: validate, run, draw and check VIP scenarios.
@@ -13,11 +14,13 @@ struct SceneFlowCommand: ParsableCommand {
             Exit codes: 0 success, 1 scenario or run errors, 2 usage errors.
             """,
         version: SceneFlowVersion.current,
-        subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self]
+        subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, ExportCommand.self, SynthCommand.self]
     )
 
     /// Runs the command, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
     static func main() {
+        // A single-threaded tool: Graphviz's own prints can be collected and reported as warnings.
+        GraphvizRenderer.shared.capturesStandardError = true
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -135,6 +135,38 @@ struct SequenceDiagramTests {
 
 @Suite("Dependency and flow diagrams")
 struct StructureDiagramTests {
+    @Test("each scene is drawn from its pattern's template, scenes in columns by distance from the start")
+    func dependencyLayout() throws {
+        let yaml = ScenarioSynthesizerText.ring(scenes: 9)
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "ring.yml").scenario)
+        let diagram = DependencyDiagramBuilder.build(scenario: scenario, trace: nil)
+        let dot = DOTEncoder.encode(diagram.dot())
+        let output = try GraphvizRenderer.shared.render(dot, engine: .pinned, format: .svg)
+        #expect(output.warnings == [])
+        // Scene1 is the start; Scene2 and Scene8 are one route away; the rest follow.
+        let positions = try Self.centres(dot)
+        #expect(positions["Scene1.view"]!.x < positions["Scene2.view"]!.x)
+        #expect(positions["Scene2.view"]!.x == positions["Scene8.view"]!.x, "one route away: the same column")
+        // The template: View left of Interactor on one row, Presenter below between them, Router under View.
+        for scene in ["Scene1", "Scene5"] {
+            let (view, interactor, presenter, router) = (positions["\(scene).view"]!, positions["\(scene).interactor"]!,
+                                                         positions["\(scene).presenter"]!, positions["\(scene).router"]!)
+            #expect(view.y == interactor.y && view.x < presenter.x && presenter.x < interactor.x && presenter.y < view.y)
+            #expect(router.x < presenter.x && router.y < presenter.y)
+        }
+    }
+
+    /// Node centres from pinned DOT (`pos="x,y!"`, y up).
+    static func centres(_ dot: String) throws -> [String: (x: Double, y: Double)] {
+        var result: [String: (x: Double, y: Double)] = [:]
+        for line in dot.split(separator: "\n") where line.contains("pos=\"") && line.contains("!\"") && !line.contains("->") {
+            let id = line.split(separator: "\"")[1]
+            let pos = line.components(separatedBy: "pos=\"")[1].components(separatedBy: "!")[0].split(separator: ",")
+            result[String(id)] = (Double(pos[0])!, Double(pos[1])!)
+        }
+        return result
+    }
+
     @Test("Clean Swift's protocols on every declared edge, with message counts and unused paths")
     func dependencies() throws {
         let (scenario, trace) = try Example.run("Login")
@@ -149,8 +181,7 @@ struct StructureDiagramTests {
             "Login.router -> Login.dataStore [reads] LoginDataPassing ×2",
             "Login.interactor -> Login.dataStore [writes] LoginDataStore ×2",
             "Login.interactor -> Login.worker.AuthWorker [calls] login ×2",
-            "Login.router -> Home.view [route] toHome [replace] ×1",
-            "Login.router -> Home.dataStore [passes] userID, name ×2",
+            "Login.router -> Home.view [route] toHome [replace] · passes userID, name ×1",
             "Login.router -> Signup.view [route] toSignup [push] ×0",
         ])
         #expect(!diagram.links.contains { !$0.declared })
@@ -190,7 +221,7 @@ struct DiagramRenderingTests {
         let (scenario, trace) = try Example.run(name)
         return [
             ("sequence", SequenceDiagramBuilder.build(trace).dot(name: "sequence"), .pinned),
-            ("dependencies", DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .dot),
+            ("dependencies", DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .pinned),
             ("flow", FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot),
         ]
     }
@@ -248,7 +279,7 @@ struct DiagramRenderingTests {
         let trace = try #require(recorder.trace)
         let graphs: [(DOTGraph, GraphvizRenderer.Engine)] = [
             (SequenceDiagramBuilder.build(trace).dot(), .pinned),
-            (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(), .dot),
+            (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(), .pinned),
             (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(), .dot),
         ]
         for (graph, engine) in graphs {
@@ -258,5 +289,25 @@ struct DiagramRenderingTests {
             #expect(!svg.contains("<script"))
             #expect(!svg.contains("<b>"))
         }
+    }
+}
+
+/// A ring of scenes like `sceneflow synth` writes, for layout tests.
+enum ScenarioSynthesizerText {
+    static func ring(scenes: Int) -> String {
+        var yaml = "scenario: Ring\nscenes:\n"
+        for index in 1...scenes {
+            yaml += """
+                  Scene\(index):
+                    dataStore: { id: Int? }
+                    useCases:
+                      Go: { interactor: [{ respond: {} }], view: [{ route: toNext }] }
+                    routes:
+                      toNext: { to: Scene\(index % scenes + 1), pass: { id: source.id } }
+                      toJump: Scene\((index * 7) % scenes + 1)
+
+                """
+        }
+        return yaml
     }
 }

@@ -85,6 +85,30 @@ struct GraphvizRendererTests {
         #expect(try render("digraph \"w\" { a; }").warnings == [], "warnings do not leak into the next render")
     }
 
+    @Test("what plugins print to stderr themselves comes back as warnings")
+    func printedWarnings() throws {
+        let wide = """
+            digraph "wide" {
+              graph [bb="0,0,40000,20"];
+              a [pos="10,10!", shape=point];
+              b [pos="39990,10!", shape=point];
+            }
+
+            """
+        GraphvizRenderer.shared.capturesStandardError = true
+        defer { GraphvizRenderer.shared.capturesStandardError = false }
+        // Other tests running at the same time may print too, so look for the line rather than count lines.
+        let output = try render(wide, .pinned, .png)
+        #expect(output.warnings.contains { $0.hasPrefix("graph is too large for cairo-renderer bitmaps. Scaling by") })
+    }
+
+    @Test("labelled edges between nodes of one rank render repeatedly without a crash")
+    func flatLabelledEdges() throws {
+        // Reported to double-free in gvFreeLayout on some Graphviz versions; guard this one.
+        let dot = "digraph \"flat\" { {rank=same; a; b} a -> b [label=\"x\"]; b -> a [label=\"y\"]; }\n"
+        for _ in 0..<50 { _ = try render(dot) }
+    }
+
     @Test("concurrent renders are serialised and all succeed")
     func concurrent() async throws {
         let expected = try render(Self.clustered).data

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+
+/// `sceneflow synth --scenes N --steps M`: a synthetic scenario of any size.
+struct SynthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Write a synthetic scenario of any size (for benchmarks and stress tests).",
+        discussion: "Scenes form a ring; each fetches through a worker when it appears and routes on when a row is selected. The story walks the ring."
+    )
+
+    @Option(help: "Number of scenes.")
+    var scenes: Int = 10
+
+    @Option(help: "Number of story steps (each one a selection and the next scene's fetch).")
+    var steps: Int = 20
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        guard (1...100_000).contains(scenes) else { throw ValidationError("--scenes must be between 1 and 100000") }
+        guard (0...10_000_000).contains(steps) else { throw ValidationError("--steps must be between 0 and 10000000") }
+    }
+
+    func run() throws {
+        let text = ScenarioSynthesizer(scenes: scenes, steps: steps).yaml()
+        if let output {
+            try AtomicFile.write(text, to: URL(fileURLWithPath: output))
+        } else {
+            FileHandle.standardOutput.write(text)
+        }
+    }
+}
