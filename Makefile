@@ -4,7 +4,7 @@ SWIFT ?= swift
 BIN := .build/release/sceneflow
 DEFAULT_SCENARIO ?= Scenarios/Login.yml
 
-.PHONY: all deps test-deps build release run test examples clean
+.PHONY: all deps test-deps bench-deps build release run test examples bench clean
 
 all: build
 
@@ -13,6 +13,9 @@ deps:
 
 test-deps:
 	@.ci/install-deps test
+
+bench-deps:
+	@.ci/install-deps bench
 
 build: deps
 	$(SWIFT) build
@@ -32,6 +35,11 @@ test: test-deps
 examples: release
 	@for scenario in Scenarios/*.yml; do $(BIN) run $$scenario --quiet --format svg || exit 1; done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
+
+# Times SceneFlow beside PlantUML and dot (release build); writes docs/Performance.md.
+bench: bench-deps release
+	$(SWIFT) build -c release --product sceneflow-bench
+	.build/release/sceneflow-bench $(BIN)
 
 clean:
 	rm -rf .build

@@ -56,6 +56,8 @@ let package = Package(
         ),
         // Golden files and package paths, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
+        // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
+        .executableTarget(name: "sceneflow-bench"),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",

@@ -25,6 +25,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Sequence detail: message, cycle or scene.")
     var detail: DiagramOptions.DetailChoice = .message
 
+    @Flag(help: "PlantUML: leave out activation bars, cycle groups and colours (much faster for big diagrams).")
+    var plain = false
+
     @OptionGroup var output: OutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case plantuml }
@@ -45,7 +48,7 @@ struct ExportCommand: ParsableCommand {
             source.trace, options: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!))
         let text: String
         switch format {
-        case .plantuml: text = PlantUMLExporter.sequence(diagram)
+        case .plantuml: text = PlantUMLExporter.sequence(diagram, plain: plain)
         }
         if let out {
             try AtomicFile.write(text, to: URL(fileURLWithPath: out))

@@ -16,16 +16,20 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Number of story steps (each one a selection and the next scene's fetch).")
     var steps: Int = 20
 
+    @Option(help: "Actions on each scene before moving on to the next (1: move on every step).")
+    var stay: Int = 1
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
     func validate() throws {
         guard (1...100_000).contains(scenes) else { throw ValidationError("--scenes must be between 1 and 100000") }
         guard (0...10_000_000).contains(steps) else { throw ValidationError("--steps must be between 0 and 10000000") }
+        guard stay >= 1 else { throw ValidationError("--stay must be 1 or more") }
     }
 
     func run() throws {
-        let text = ScenarioSynthesizer(scenes: scenes, steps: steps).yaml()
+        let text = ScenarioSynthesizer(scenes: scenes, steps: steps, stay: stay).yaml()
         if let output {
             try AtomicFile.write(text, to: URL(fileURLWithPath: output))
         } else {
