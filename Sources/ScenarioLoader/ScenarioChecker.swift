@@ -160,10 +160,9 @@ final class ScenarioChecker {
     // MARK: - Scenes
 
     private func check(_ scene: Scene) {
-        if pattern == .appState, let field = scene.dataStore.first {
-            diagnostics.error("in 'appstate', state lives in the shared 'appState', not in a scene's DataStore",
-                              at: field.location,
-                              notes: [Diagnostic.Note("move the fields of '\(scene.name)'s 'dataStore' under the top-level 'appState:'")])
+        if pattern == .appState, let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
+            diagnostics.error("scene '\(scene.name)' declares a DataStore, which appstate does not have", at: field.location,
+                              notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
         }
         // The View renders these from state; what it can see depends on the pattern.
         let viewScope = scope(for: .view, scene: scene, useCase: nil, output: nil)
@@ -231,6 +230,15 @@ final class ScenarioChecker {
         case presenter = "the Presenter"
         case view = "the View"
 
+        /// The component whose logic this is.
+        var component: ComponentRole {
+            switch self {
+            case .interactor: .interactor
+            case .event, .presenter: .presenter
+            case .view: .view
+            }
+        }
+
         var stepKinds: [String] {
             switch self {
             case .interactor: ["call", "validate", "store", "respond", "let", "if"]
@@ -292,6 +300,22 @@ final class ScenarioChecker {
     }
 
     private func check(_ useCase: UseCase, in scene: Scene) {
+        // The cycle's first message, and the parts a pattern may not have.
+        if let event = useCase.event, pattern != .viper, let first = event.first {
+            checkPath(.view, .presenter, at: first.location, asking: "'event:' (the Presenter handling the View's event)")
+        }
+        if pattern == .appState {
+            for output in useCase.outputs {
+                let hasPresenter: Bool
+                switch output.presenter {
+                case .viewModel(let mapping): hasPresenter = !mapping.isEmpty
+                case .steps(let steps): hasPresenter = !steps.isEmpty
+                }
+                if hasPresenter || !output.viewModel.isEmpty || !output.view.isEmpty || !output.response.isEmpty {
+                    checkPath(.interactor, .presenter, at: output.location, asking: "use case '\(useCase.name)'")
+                }
+            }
+        }
         if useCase.trigger == .appear {
             for field in useCase.request where field.initialValue == nil {
                 diagnostics.error("'\(useCase.name)' runs when the scene appears, so nobody gives its request value '\(field.name)'",
@@ -354,7 +378,13 @@ final class ScenarioChecker {
     private func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
         let kind = Self.keyword(step.kind)
-        guard role.stepKinds.contains(kind) else {
+        var brokeRule = false
+        if let (receiver, asking) = target(of: step, role: role, scene: scene),
+           rules.violation(PatternRules.Path(role.component, receiver)) != nil {
+            checkPath(role.component, receiver, at: step.location, asking: asking)
+            brokeRule = true
+        }
+        guard role.stepKinds.contains(kind) || brokeRule else {
             diagnostics.error("'\(kind)' is not a step of \(role.rawValue)", at: step.location,
                               notes: [Diagnostic.Note("\(role.rawValue) takes: " + role.stepKinds.joined(separator: ", "))])
             return
@@ -430,6 +460,37 @@ final class ScenarioChecker {
         }
     }
 
+    var rules: PatternRules { PatternRules.rules(for: pattern) }
+
+    /// Reports a message path the pattern does not allow, citing its rule.
+    func checkPath(_ from: ComponentRole, _ to: ComponentRole, at location: SourceLocation, asking: String) {
+        let path = PatternRules.Path(from, to)
+        guard let rule = rules.violation(path) else { return }
+        diagnostics.error("\(asking) sends \(path), which \(pattern.rawValue) does not allow", at: location,
+                          notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
+    }
+
+    /// The receiver a step sends to, when it sends a message.
+    private func target(of step: Step, role: Role, scene: Scene) -> (ComponentRole, String)? {
+        switch step.kind {
+        case .call(let call):
+            if scene.worker(call.receiver.value) != nil { return (.worker, "'call: \(call.receiver.value).\(call.method.value)'") }
+            let roles: [String: ComponentRole] = ["Interactor": .interactor, "Presenter": .presenter, "View": .view, "Router": .router]
+            return roles[call.receiver.value].map { ($0, "'call: \(call.receiver.value).\(call.method.value)'") }
+        case .respond: return (.presenter, "'respond'")
+        case .store: return (pattern == .appState ? .appState : .dataStore, "'store'")
+        case .set(let assignments):
+            let writesDataStore = assignments.contains { a in
+                let name = a.target.hasPrefix("dataStore.") ? String(a.target.dropFirst(10)) : a.target
+                return !scene.view.state.contains { $0.name == name } && scene.dataStore.contains { $0.name == name }
+            }
+            return writesDataStore ? (.dataStore, "'set'") : nil
+        case .route: return (.router, "'route'")
+        case .display: return (.view, "'display'")
+        default: return nil
+        }
+    }
+
     static func keyword(_ kind: Step.Kind) -> String {
         switch kind {
         case .call: "call"
@@ -501,6 +562,18 @@ final class ScenarioChecker {
             }
             return
         }
+        // A component of another scene, by its type's name (`HomeInteractor`)?
+        let conventions = PatternConventions(pattern)
+        for other in draft.scenes where other.name != scene.name {
+            for componentRole in [ComponentRole.view, .interactor, .presenter, .router, .dataStore]
+            where conventions.componentName(componentRole, scene: other.name) == call.receiver.value {
+                let rule = PatternRules.ownScene
+                diagnostics.error("'call: \(call.receiver.value).\(call.method.value)' reaches into scene '\(other.name)'",
+                                  at: call.receiver.location,
+                                  notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
+                return
+            }
+        }
         diagnostics.unknown("scene '\(scene.name)' has no worker '\(call.receiver.value)'", name: call.receiver.value,
                             candidates: scene.workers.map(\.name.rawValue) + Self.componentRoles,
                             at: call.receiver.location,
@@ -561,9 +634,7 @@ final class ScenarioChecker {
                 fields = draft.appState
                 owner = "AppState"
             case .swiftUI:
-                diagnostics.error("in 'swiftui' the DataStore belongs to the View; the Interactor cannot store into it",
-                                  at: assignment.targetLocation,
-                                  notes: [Diagnostic.Note("respond with the value, and 'set' it in the View's display logic")])
+                // Reported once for the step by the pattern's rules (swiftui/view-owns-datastore).
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             case .cleanSwift, .viper:
@@ -594,6 +665,11 @@ final class ScenarioChecker {
             }
             if target.hasPrefix("state.") { target.removeFirst("state.".count) }
             guard let field = fields.first(where: { $0.name == target }) else {
+                // A DataStore field: the pattern's rule about who writes the DataStore has been reported.
+                if scene.dataStore.contains(where: { $0.name == target }) {
+                    _ = expressions.check(assignment.value, in: scope)
+                    continue
+                }
                 let hint = pattern == .swiftUI
                     ? "'set' writes the View's 'state' or the DataStore the View holds"
                     : "'set' writes the View's own state: declare it under 'view: { state: … }' of scene '\(scene.name)'"

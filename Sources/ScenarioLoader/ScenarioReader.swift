@@ -415,10 +415,18 @@ final class ScenarioReader {
                               at: nameLocation)
         }
 
+        var callbacks: WorkerOperation.Callbacks?
+        if let entry = keys["callbacks"],
+           let callbackKeys = nodes.mapping(entry.value, "'callbacks' of \(what)", allowed: Vocabulary.callbacks) {
+            callbacks = WorkerOperation.Callbacks(
+                result: callbackKeys["result"].flatMap { readSignature($0.value)?.value },
+                error: callbackKeys["error"].flatMap { readSignature($0.value)?.value })
+        }
         return WorkerOperation(name: OperationName(name), location: nameLocation,
                          description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
                          input: input, output: output, cases: cases, latency: latency,
-                         signature: keys["method"].flatMap { nodes.string($0.value, "'method'") })
+                         signature: keys["method"].flatMap { nodes.string($0.value, "'method'") },
+                         callbacks: callbacks)
     }
 
     func readCase(_ node: Node, output: TypeRef?, what: String) -> WorkerCase? {

@@ -6,7 +6,8 @@ enum Vocabulary {
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]
     static let operation = ["description", "input", "output", "cases", "result", "error", "fixture", "latency",
-                            "method"]
+                            "method", "callbacks"]
+    static let callbacks = ["result", "error"]
     static let workerCase = ["when", "result", "error", "fixture", "latency"]
     static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",
                           "viewModel", "view", "outputs", "methods"]

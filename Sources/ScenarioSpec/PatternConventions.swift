@@ -79,6 +79,11 @@ public struct PatternConventions: Sendable, Hashable {
         pattern == .viper ? "\(scene)\(worker)InputProtocol" : nil
     }
 
+    /// How an asynchronous worker calls its Interactor back (VIPER: `PostListRemoteDataManagerOutputProtocol`).
+    public func workerOutputProtocol(_ scene: SceneName, worker: WorkerName) -> String? {
+        pattern == .viper ? "\(scene)\(worker)OutputProtocol" : nil
+    }
+
     // MARK: - Methods
 
     /// The method that starts a use case in the Interactor: `login(request:)` (Clean Swift), `doSomething()` (appstate).

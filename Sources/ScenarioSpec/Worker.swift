@@ -27,9 +27,23 @@ public struct WorkerOperation: Sendable, Hashable {
     public var latency: Int
     /// The method signature to show, when it differs from `name(label:…)`.
     public var signature: String?
+    /// How an asynchronous worker answers (VIPER's remote DataManager calls back its Interactor through an output
+    /// protocol): the method for a result and for a failure. nil: it returns.
+    public var callbacks: Callbacks?
+
+    public struct Callbacks: Sendable, Hashable {
+        public var result: String?
+        public var error: String?
+
+        public init(result: String?, error: String?) {
+            self.result = result
+            self.error = error
+        }
+    }
 
     public init(name: OperationName, location: SourceLocation, description: String? = nil, input: [FieldDecl],
-                output: TypeRef?, cases: [WorkerCase], latency: Int, signature: String? = nil) {
+                output: TypeRef?, cases: [WorkerCase], latency: Int, signature: String? = nil,
+                callbacks: Callbacks? = nil) {
         self.name = name
         self.location = location
         self.description = description
@@ -38,6 +52,7 @@ public struct WorkerOperation: Sendable, Hashable {
         self.cases = cases
         self.latency = latency
         self.signature = signature
+        self.callbacks = callbacks
     }
 }
 

@@ -144,17 +144,21 @@ extension Engine {
         clock += latency
         switch outcome {
         case .result(let value), .fixture(_, let value):
+            let callback = operation.callbacks?.result
             try emit(.workerResult, from: workerParticipant, to: context.sender,
-                     protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
-                     method: conventions.operationMethod(operation), type: operation.output?.description,
+                     protocol: callback == nil ? conventions.workerProtocol(instance.scene.name, worker: worker.name)
+                        : conventions.workerOutputProtocol(instance.scene.name, worker: worker.name),
+                     method: callback ?? conventions.operationMethod(operation), type: operation.output?.description,
                      payload: operation.output == nil ? nil : value, at: step.location,
                      note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
             if let binding = call.binding { context.env.bind(binding.value, value) }
             return .proceed
         case .error(let message):
+            let callback = operation.callbacks?.error
             let errorEvent = try emit(.workerError, from: workerParticipant, to: context.sender,
-                                      protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
-                                      method: conventions.operationMethod(operation), type: "Error",
+                                      protocol: callback == nil ? conventions.workerProtocol(instance.scene.name, worker: worker.name)
+                                        : conventions.workerOutputProtocol(instance.scene.name, worker: worker.name),
+                                      method: callback ?? conventions.operationMethod(operation), type: "Error",
                                       payload: .string(message), at: step.location,
                                       note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
             guard let onError = call.onError else {

@@ -1,0 +1,60 @@
+import Foundation
+import ScenarioSpec
+import Testing
+
+@Suite("Pattern rules")
+struct PatternRulesTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/Patterns.md")
+
+    /// The tables docs/Patterns.md shows for a pattern, generated from the rules.
+    static func table(_ rules: PatternRules) -> String {
+        var out = "<!-- rules:\(rules.pattern.rawValue) (generated from PatternRules; a test keeps them equal) -->\n"
+        out += "| path | through | why |\n|---|---|---|\n"
+        for allowed in rules.allowed {
+            out += "| \(allowed.path) | \(allowed.through) | \(allowed.purpose) |\n"
+        }
+        out += "\nRefused, with the rule a diagnostic cites:\n\n| path | rule | what to do instead |\n|---|---|---|\n"
+        for (path, rule) in rules.violations.sorted(by: { $0.key.description < $1.key.description }) {
+            out += "| \(path) | `\(rule.id)`: \(rule.text) | \(rule.fix) |\n"
+        }
+        for (role, rule) in rules.absent.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            out += "| anything → \(role.rawValue) | `\(rule.id)`: \(rule.text) | \(rule.fix) |\n"
+        }
+        out += "| any other path | `\(rules.defaultRule.id)`: \(rules.defaultRule.text) | \(rules.defaultRule.fix) |\n"
+        return out + "<!-- end rules:\(rules.pattern.rawValue) -->\n"
+    }
+
+    @Test("docs/Patterns.md shows exactly the rules the checker applies", arguments: Pattern.allCases)
+    func documented(_ pattern: Pattern) throws {
+        var text = try String(contentsOf: Self.docs, encoding: .utf8)
+        let generated = Self.table(PatternRules.rules(for: pattern))
+        let start = "<!-- rules:\(pattern.rawValue) "
+        let end = "<!-- end rules:\(pattern.rawValue) -->\n"
+        guard let from = text.range(of: start), let to = text.range(of: end) else {
+            Issue.record("docs/Patterns.md has no rules block for \(pattern.rawValue)")
+            return
+        }
+        let current = String(text[from.lowerBound..<to.upperBound])
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            text.replaceSubrange(from.lowerBound..<to.upperBound, with: generated)
+            try text.write(to: Self.docs, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(current == generated, "docs/Patterns.md is out of date: RECORD_GOLDEN=1 swift test regenerates its rules")
+    }
+
+    @Test("every pattern allows its own cycle and refuses the paths people reach for")
+    func cycles() {
+        let clean = PatternRules.rules(for: .cleanSwift)
+        #expect(clean.allows(.init(.view, .interactor)) && clean.allows(.init(.interactor, .presenter)) && clean.allows(.init(.presenter, .view)))
+        #expect(clean.violation(.init(.presenter, .interactor))?.id == "clean-swift/one-way")
+        #expect(clean.violation(.init(.worker, .view))?.id == "clean-swift/paths")
+        let viper = PatternRules.rules(for: .viper)
+        #expect(viper.allows(.init(.view, .presenter)) && viper.allows(.init(.presenter, .interactor)) && viper.allows(.init(.interactor, .presenter)))
+        #expect(viper.violation(.init(.view, .interactor))?.id == "viper/view-knows-presenter")
+        let appState = PatternRules.rules(for: .appState)
+        #expect(appState.violation(.init(.interactor, .presenter))?.id == "appstate/no-presenter")
+        #expect(PatternRules.rules(for: .swiftUI).violation(.init(.interactor, .dataStore))?.id == "swiftui/view-owns-datastore")
+    }
+}
