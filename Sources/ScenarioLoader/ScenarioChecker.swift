@@ -292,6 +292,8 @@ final class ScenarioChecker {
             case .appState:
                 scope.add("appState", .named(TypeNames.appState))
                 scope.explanation = "in 'appstate' the View observes 'appState'"
+                // A ViewModel in appstate breaks appstate/no-presenter, reported once for the use case.
+                if output != nil { scope.addPoisoned("viewModel") }
             case .cleanSwift, .viper:
                 scope.explanation = "the View sees the 'viewModel' it displays; the DataStore belongs to the Interactor"
             }

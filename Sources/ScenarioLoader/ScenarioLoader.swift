@@ -22,9 +22,12 @@ public struct ScenarioLoader: Sendable {
     }
 
     public var limits: Limits
+    /// When set, the scenario is read as if it said `pattern:` this (to compare patterns on one story).
+    public var patternOverride: Pattern?
 
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), patternOverride: Pattern? = nil) {
         self.limits = limits
+        self.patternOverride = patternOverride
     }
 
     /// Loads the scenario at `path`; `path` is also how diagnostics name the file.
@@ -92,9 +95,10 @@ public struct ScenarioLoader: Sendable {
         }
 
         let reader = ScenarioReader(source: source, diagnostics: diagnostics, baseDirectory: baseDirectory)
-        guard let draft = reader.readScenario(root) else {
+        guard var draft = reader.readScenario(root) else {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics.normalized())
         }
+        if let patternOverride { draft.pattern = patternOverride }
         ScenarioChecker(draft: draft, diagnostics: diagnostics).check()
         let sorted = diagnostics.diagnostics.normalized()
         guard !sorted.containsErrors, let first = draft.scenes.first else {

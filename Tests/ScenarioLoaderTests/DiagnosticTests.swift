@@ -145,3 +145,27 @@ struct DiagnosticTests {
         #expect(ScenarioLoader().load(data: data, file: "s.yml", baseDirectory: nil).diagnostics.isEmpty)
     }
 }
+
+@Suite("Pattern override")
+struct PatternOverrideTests {
+    @Test("a scenario can be read as another pattern, and is then checked by that pattern's rules")
+    func override() {
+        let yaml = """
+            scenario: S
+            pattern: swiftui
+            scenes:
+              A:
+                dataStore: { n: Int = 0 }
+                useCases:
+                  Add:
+                    interactor: [{ respond: {} }]
+                    view: [{ set: { n: dataStore.n + 1 } }]
+            """
+        #expect(ScenarioLoader().load(yaml: yaml, file: "s.yml").scenario?.pattern == .swiftUI)
+        let asClean = ScenarioLoader(patternOverride: .cleanSwift).load(yaml: yaml, file: "s.yml")
+        #expect(asClean.scenario == nil)
+        #expect(asClean.diagnostics.map(\.message) == [
+            "'set' sends View → DataStore, which clean-swift does not allow", "unknown name 'dataStore'",
+        ])
+    }
+}

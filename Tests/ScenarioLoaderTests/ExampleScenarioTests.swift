@@ -17,7 +17,7 @@ struct ExampleScenarioTests {
     func seedsAreCovered() {
         let names = Set(PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent })
         #expect(names.isSuperset(of: ["Counter-SwiftUI", "Counter-AppState", "PostList-VIPER", "CreateIceCream",
-                                      "Login", "Repositories"]))
+                                      "Login", "Repositories", "Shop"]))
     }
 
     @Test("the Login example reads into the expected model")

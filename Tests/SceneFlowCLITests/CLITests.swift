@@ -9,7 +9,7 @@ struct CLITests {
     func validateExamples() throws {
         let result = try CLI.run(["validate", "Scenarios/"])
         #expect(result.status == 0)
-        #expect(result.stderr == "✓ 6 scenarios valid (0 errors, 0 warnings)\n")
+        #expect(result.stderr == "✓ 7 scenarios valid (0 errors, 0 warnings)\n")
         #expect(result.stdout == "")
     }
 
@@ -347,5 +347,38 @@ struct RunCommandTests {
         let failure = try CLI.run(["render", broken.path, "--color", "never"])
         #expect(failure.status == 1)
         #expect(failure.stderr == "error: \(broken.path):1: missing 'pattern'\n")
+    }
+}
+
+@Suite("sceneflow compare")
+struct CompareCommandTests {
+    @Test("the same story under several patterns: runs where expressible, cites the rule where not")
+    func compare() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-cmp-\(UUID().uuidString)")
+        let result = try CLI.run(["compare", "Scenarios/CreateIceCream.yml", "--patterns", "clean-swift,appstate,viper",
+                                  "--out", out.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            clean-swift:
+              1 cycles, 18 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
+              paths: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
+              only here: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
+            appstate:
+              cannot be expressed: use case 'LoadIceCream' sends Interactor → Presenter, which appstate does not allow (rule appstate/no-presenter: the AppState variant has no Presenter: the View observes AppState directly, so there is no Response or ViewModel) — and 1 more
+            viper:
+              1 cycles, 18 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
+              paths: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
+              only here: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
+              side by side: \(out.path)/CreateIceCream/compare/index.html
+
+            """)
+        let folder = out.appendingPathComponent("CreateIceCream/compare")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["clean-swift", "index.html", "viper"])
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<svg").count - 1 == 4, "sequence and dependencies for each pattern that ran")
+        #expect(page.contains("Cannot be expressed in appstate"))
+        #expect(!page.contains("<script"))
+        #expect(try CLI.run(["compare", "Scenarios/CreateIceCream.yml", "--patterns", "mvvm"]).status == 2)
+        #expect(try CLI.run(["compare", "Scenarios/Counter-AppState.yml", "--patterns", "viper", "--out", out.path]).status == 1)
     }
 }

@@ -1,0 +1,180 @@
+import Diagrams
+import Foundation
+import GraphvizRenderer
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import TraceFormat
+
+/// `compare`: one scenario's story run under several patterns, where it can be expressed in each.
+public struct PatternComparison {
+    /// One pattern's outcome.
+    public struct Entry {
+        public var pattern: Pattern
+        /// Why the scenario cannot be expressed in this pattern (its errors), empty when it ran.
+        public var refusals: [Diagnostic]
+        public var summary: RunSummary?
+        public var trace: Trace?
+        public var scenario: Scenario?
+
+        /// Messages per cycle, on average (cycle markers excluded).
+        public var messagesPerCycle: Double {
+            guard let trace, let summary, summary.cycles > 0 else { return 0 }
+            let messages = trace.events.filter { $0.cycle != nil && $0.kind != .cycleStart && $0.kind != .cycleEnd }.count
+            return Double(messages) / Double(summary.cycles)
+        }
+
+        /// "View → Interactor (LoginBusinessLogic)" for each kind of path the run used, role to role.
+        public var paths: [String] {
+            guard let trace else { return [] }
+            var seen: [String] = []
+            for event in trace.events {
+                switch event.kind {
+                case .cycleStart, .cycleEnd, .configure, .lifecycle, .show, .action, .workerResult, .workerError, .navigation:
+                    continue
+                default: break
+                }
+                let name = "\(PatternRules.Path(event.from.role, event.to.role))"
+                    + (event.protocolName.map { " (\(Self.unscoped($0, event.from.scene)))" } ?? "")
+                if !seen.contains(name) { seen.append(name) }
+            }
+            return seen
+        }
+
+        /// Where data crosses scenes: data passing events, and who writes DataStores.
+        public var dataFlow: String {
+            guard let trace else { return "" }
+            let passing = trace.events.filter { $0.kind == .dataPassing }.count
+            let writers = Set(trace.events.filter { $0.kind == .dataStoreWrite || $0.kind == .publish }
+                .map { PatternRules.Path($0.from.role, $0.to.role).description })
+            return "\(passing) fields passed between scenes; writes: "
+                + (writers.isEmpty ? "none" : writers.sorted().joined(separator: ", "))
+        }
+
+        /// `LoginBusinessLogic` → `…BusinessLogic`, so patterns compare across scenes.
+        static func unscoped(_ name: String, _ scene: SceneName?) -> String {
+            guard let scene, name.hasPrefix(scene.rawValue) else { return name }
+            return "…" + name.dropFirst(scene.rawValue.count)
+        }
+    }
+
+    public var loader = ScenarioLoader()
+    public var options = EngineOptions()
+
+    public init() {}
+
+    public func compare(path: String, patterns: [Pattern]) -> [Entry] {
+        patterns.map { pattern in
+            var loader = self.loader
+            loader.patternOverride = pattern
+            let loaded = loader.load(path: path)
+            guard let scenario = loaded.scenario else {
+                return Entry(pattern: pattern, refusals: loaded.diagnostics.filter { $0.severity == .error })
+            }
+            let recorder = TraceRecorder()
+            let summary = try? Engine(scenario: scenario, options: options).run(into: recorder)
+            return Entry(pattern: pattern, refusals: summary?.error.map { [$0.diagnostic] } ?? [], summary: summary,
+                         trace: recorder.trace, scenario: scenario)
+        }
+    }
+
+    /// Writes each pattern's trace and diagrams under `folder/<pattern>/`, and `folder/index.html` with them side
+    /// by side. Returns the files written.
+    public func write(_ entries: [Entry], title: String, to folder: URL) throws -> [URL] {
+        var files: [URL] = []
+        var columns: [String] = []
+        for entry in entries {
+            var column = "<section><h2>" + HTML.escape(entry.pattern.rawValue) + "</h2>"
+            if let trace = entry.trace, entry.refusals.isEmpty {
+                let sub = folder.appendingPathComponent(entry.pattern.rawValue)
+                let traceFile = sub.appendingPathComponent("trace.jsonl")
+                try AtomicFile.write(Data(TraceEncoder.encode(trace)), to: traceFile)
+                files.append(traceFile)
+                let written = try DiagramWriter(options: .init(kinds: [.sequence, .dependencies], formats: [.svg]))
+                    .write(trace: trace, scenario: entry.scenario, to: sub)
+                files += written.files
+                column += "<p>" + HTML.escape(String(format: "%d cycles, %d messages, %.1f per cycle",
+                                                     entry.summary?.cycles ?? 0, entry.summary?.messages ?? 0,
+                                                     entry.messagesPerCycle)) + "</p>"
+                column += "<p>" + HTML.escape(entry.dataFlow) + "</p><ul>"
+                    + entry.paths.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul>"
+                for kind in ["sequence", "dependencies"] {
+                    if let svg = try? String(contentsOf: sub.appendingPathComponent("\(kind).svg"), encoding: .utf8) {
+                        column += "<figure>" + HTML.inlineSVG(svg) + "</figure>"
+                    }
+                }
+            } else {
+                column += "<p class=refused>Cannot be expressed in \(HTML.escape(entry.pattern.rawValue)):</p><ul>"
+                    + entry.refusals.map { "<li><code>" + HTML.escape($0.description) + "</code></li>" }.joined() + "</ul>"
+            }
+            columns.append(column + "</section>")
+        }
+        let page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(HTML.escape(title)) — patterns compared</title>
+            <style>
+            body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827}
+            main{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:24px;align-items:start}
+            section{border:1px solid #e5e7eb;border-radius:8px;padding:12px;overflow:auto}
+            figure{margin:12px 0;overflow:auto}svg{max-width:100%;height:auto}
+            code{white-space:pre-wrap;font-size:12px}.refused{color:#b91c1c}
+            </style></head><body><h1>\(HTML.escape(title)) — the same story under each pattern</h1>
+            <main>\(columns.joined())</main></body></html>
+
+            """
+        let index = folder.appendingPathComponent("index.html")
+        try AtomicFile.write(page, to: index)
+        files.append(index)
+        return files
+    }
+
+    /// What differs, as text: per pattern, how it ran (or why it could not), messages per cycle, paths used.
+    public static func text(_ entries: [Entry]) -> String {
+        var out = ""
+        let allPaths = Set(entries.flatMap(\.paths))
+        for entry in entries {
+            out += "\(entry.pattern.rawValue):\n"
+            guard let summary = entry.summary, entry.refusals.isEmpty else {
+                out += "  cannot be expressed: "
+                    + (entry.refusals.first.map { $0.message + ($0.notes.first.map { " (\($0.message))" } ?? "") } ?? "unknown")
+                    + (entry.refusals.count > 1 ? " — and \(entry.refusals.count - 1) more" : "") + "\n"
+                continue
+            }
+            out += String(format: "  %d cycles, %d messages, %.1f per cycle; %@\n", summary.cycles, summary.messages,
+                          entry.messagesPerCycle, entry.dataFlow)
+            let others = entries.filter { $0.pattern != entry.pattern && $0.summary != nil && $0.refusals.isEmpty }
+            let only = entry.paths.filter { path in !others.contains { $0.paths.contains(path) } }
+            out += "  paths: " + entry.paths.joined(separator: "; ") + "\n"
+            if !only.isEmpty && !others.isEmpty && allPaths.count > entry.paths.count - only.count {
+                out += "  only here: " + only.joined(separator: "; ") + "\n"
+            }
+        }
+        return out
+    }
+}
+
+/// Escaping for HTML pages SceneFlow writes.
+public enum HTML {
+    /// Text as HTML: `&`, `<`, `>`, `"`, `'` escaped.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// An SVG file's markup for inlining: without the XML declaration and DOCTYPE. Graphviz escapes every text.
+    public static func inlineSVG(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return "" }
+        return String(svg[start.lowerBound...])
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import ScenarioSpec
+import SceneFlowKit
+
+/// `sceneflow compare FILE --patterns a,b`: the same story under several patterns.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Run the same story under several patterns and put their diagrams side by side.",
+        discussion: "Writes Output/<scenario>/compare/index.html and one folder per pattern. A pattern the scenario cannot be expressed in is listed with the rules it breaks. Exit codes: 0, 1 when no pattern can run it, 2 on usage errors."
+    )
+
+    @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
+    var file: String
+
+    @Option(help: "Comma-separated patterns: clean-swift, swiftui, appstate, viper.")
+    var patterns: String = Pattern.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "The output folder; files go into <out>/<scenario>/compare/.")
+    var out: String = "Output"
+
+    @OptionGroup var output: OutputOptions
+
+    func chosen() throws -> [Pattern] {
+        var result: [Pattern] = []
+        for name in patterns.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let pattern = Pattern(rawValue: name) else {
+                throw ValidationError("unknown pattern '\(name)'; use clean-swift, swiftui, appstate or viper")
+            }
+            if !result.contains(pattern) { result.append(pattern) }
+        }
+        guard result.count >= 1 else { throw ValidationError("--patterns needs at least one pattern") }
+        return result
+    }
+
+    func validate() throws { _ = try chosen() }
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: file) else {
+            FileHandle.standardError.write("error: no such file: \(file)\n")
+            throw ExitCode(1)
+        }
+        let comparison = PatternComparison()
+        let entries = comparison.compare(path: file, patterns: try chosen())
+        let folder = OutputLayout.folder(forScenarioAt: file, under: URL(fileURLWithPath: out)).appendingPathComponent("compare")
+        let title = entries.compactMap { $0.scenario?.name }.first ?? (file as NSString).lastPathComponent
+        let files = try comparison.write(entries, title: title, to: folder)
+        FileHandle.standardOutput.write(PatternComparison.text(entries))
+        FileHandle.standardOutput.write("  side by side: " + RunSummaryText.relative(files.last!.path) + "\n")
+        if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw ExitCode(1) }
+    }
+}
