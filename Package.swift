@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["ScenarioSpec"]),
         // Runs a scenario's story under its pattern's rules and emits trace events.
         .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // Checks a run against its story's expectations and its pattern's rules; coverage; JUnit.
+        .target(name: "StoryCheck", dependencies: ["ScenarioSpec", "TraceFormat", "SceneEngine"]),
         // Diagram models (sequence, dependency, flow) and their DOT encoding; no Graphviz, no engine.
         .target(name: "Diagrams", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Graphviz's C library, found with pkg-config.
@@ -42,7 +44,7 @@ let package = Package(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                .product(name: "Rainbow", package: "Rainbow"),
+                "StoryCheck", .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
         // The command-line tool: argument parsing only.
@@ -50,7 +52,7 @@ let package = Package(
             name: "sceneflow",
             dependencies: [
                 "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "Diagrams", "Exporters",
-                "GraphvizRenderer",
+                "GraphvizRenderer", "StoryCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +77,11 @@ let package = Package(
             name: "DiagramsTests",
             dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "TestSupport"],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "StoryCheckTests",
+            dependencies: ["StoryCheck", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Schemas"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
     ]

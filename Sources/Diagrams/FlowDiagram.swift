@@ -12,9 +12,15 @@ public struct FlowDiagram: Sendable, Hashable {
 
     public struct Scene: Sendable, Hashable {
         public var name: SceneName
-        public var useCases: [String]
+        public var useCases: [UseCase]
         /// Times the scene was shown in the run.
         public var visits: Int
+    }
+
+    public struct UseCase: Sendable, Hashable {
+        public var name: String
+        /// Times the run went through its cycle.
+        public var runs: Int
     }
 
     public struct Route: Sendable, Hashable {
@@ -32,7 +38,9 @@ public enum FlowDiagramBuilder {
     public static func build(scenario: Scenario, trace: Trace?) -> FlowDiagram {
         var visits: [SceneName: Int] = [:]
         var taken: [String: Int] = [:]
+        var runs: [String: Int] = [:]
         if let trace {
+            for event in trace.events where event.kind == .cycleStart { runs[event.method, default: 0] += 1 }
             for event in trace.events where event.kind == .lifecycle {
                 if let scene = event.to.scene { visits[scene, default: 0] += 1 }
             }
@@ -47,7 +55,9 @@ public enum FlowDiagramBuilder {
         return FlowDiagram(
             title: "\(scenario.name) — scene flow", start: scenario.start,
             scenes: scenario.scenes.map { scene in
-                FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map(\.name.rawValue),
+                FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map {
+                    FlowDiagram.UseCase(name: $0.name.rawValue, runs: runs["\(scene.name).\($0.name)"] ?? 0)
+                },
                                   visits: visits[scene.name] ?? 0)
             },
             routes: scenario.scenes.flatMap { scene in
@@ -80,7 +90,14 @@ extension FlowDiagram {
             let visited = !observed || scene.visits > 0
             var label = HTMLLabel.text(scene.name.rawValue, size: 12, color: visited ? "#111827" : "#6b7280", bold: true)
             if !scene.useCases.isEmpty {
-                label = label + .lineBreak() + .text(scene.useCases.joined(separator: " · "), size: 8.5, color: "#4b5563")
+                // With a run, use cases it never went through are struck out in red.
+                label = label + .lineBreak()
+                for (index, useCase) in scene.useCases.enumerated() {
+                    if index > 0 { label = label + .text(" · ", size: 8.5, color: "#4b5563") }
+                    label = label + (observed && useCase.runs == 0
+                        ? .text(useCase.name, size: 8.5, color: "#b91c1c", strike: true)
+                        : .text(useCase.name, size: 8.5, color: "#4b5563"))
+                }
             }
             if observed {
                 label = label + .lineBreak() + .text(scene.visits > 0 ? "shown ×\(scene.visits)" : "not visited", size: 8,

@@ -10,10 +10,12 @@ public struct HTMLLabel: Sendable, Hashable {
     /// Plain text, escaped.
     public static func text(_ text: String) -> HTMLLabel { HTMLLabel(markup: escape(text)) }
 
-    /// Text in a font: size in points, colour as `#rrggbb`, optionally bold.
-    public static func text(_ text: String, size: Double? = nil, color: String? = nil, bold: Bool = false) -> HTMLLabel {
+    /// Text in a font: size in points, colour as `#rrggbb`, optionally bold or struck out.
+    public static func text(_ text: String, size: Double? = nil, color: String? = nil, bold: Bool = false,
+                            strike: Bool = false) -> HTMLLabel {
         var body = escape(text)
         if bold { body = "<B>" + body + "</B>" }
+        if strike { body = "<S>" + body + "</S>" }
         var attributes = ""
         if let size { attributes += " POINT-SIZE=\"\(DOTEncoder.number(size))\"" }
         if let color { attributes += " COLOR=\"\(escape(color))\"" }

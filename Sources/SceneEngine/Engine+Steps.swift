@@ -181,6 +181,7 @@ extension Engine {
     private func decide(_ operation: WorkerOperation, of worker: Worker, in instance: SceneInstance, arguments: Value,
                         at location: SourceLocation) throws -> (WorkerCase.Outcome, Int) {
         if let stub = stubs.first(where: { $0.scene == instance.scene.name && $0.worker == worker.name && $0.operation == operation.name }) {
+            hooks.workerAnswered?(instance.scene.name, worker.name, operation.name, nil)
             return (stub.outcome, stub.latency ?? operation.latency)
         }
         var env = Environment(instance: nil, world: world)
@@ -188,8 +189,9 @@ extension Engine {
             for (name, value) in record.fields { env.bind(name, value) }
         }
         env.bind("input", arguments)
-        for candidate in operation.cases {
+        for (index, candidate) in operation.cases.enumerated() {
             if let condition = candidate.condition, try !Evaluator.condition(condition, in: env) { continue }
+            hooks.workerAnswered?(instance.scene.name, worker.name, operation.name, index)
             return (candidate.outcome, candidate.latency ?? operation.latency)
         }
         throw RuntimeError("no case of '\(worker.name).\(operation.name)' matches \(arguments)", at: location,

@@ -29,6 +29,7 @@ public final class Engine {
     var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
     var routesThisStep: [RouteName] = []
     var stubs: [WorkerStub] = []
+    var hooks = EngineHooks()
     let world: World
     let appStateParticipant = Participant(role: .appState, name: "AppState")
 
@@ -48,11 +49,17 @@ public final class Engine {
     /// A run-time error ends the run early; the events up to it are written and the error is in the summary.
     /// Only the sink's own failures (a full disk) are thrown.
     public func run(into sink: TraceSink, observer: ((StepSnapshot) -> Void)? = nil) throws -> RunSummary {
+        try run(into: sink, hooks: EngineHooks(stepFinished: observer))
+    }
+
+    /// Runs the story with hooks for the tools that watch it.
+    public func run(into sink: TraceSink, hooks: EngineHooks) throws -> RunSummary {
+        self.hooks = hooks
         self.sink = sink
         try sink.begin(header)
         var failure: RuntimeError?
         do {
-            try runStory(observer: observer)
+            try runStory(observer: hooks.stepFinished)
         } catch let error as RuntimeError {
             failure = error
         }

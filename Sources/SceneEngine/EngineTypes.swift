@@ -46,3 +46,19 @@ public struct StepSnapshot: Sendable, Hashable {
     public var firstEvent: Int
     public var lastEvent: Int
 }
+
+/// Callbacks for tools that watch a run: `check` evaluates each step's expectations, `coverage` counts the worker
+/// cases that answered.
+public struct EngineHooks {
+    /// After each story step, with the state then.
+    public var stepFinished: ((StepSnapshot) -> Void)?
+    /// Each time a worker operation answers: the scene, worker, operation, and the 0-based case that matched
+    /// (nil when the story step's `given:` answered instead).
+    public var workerAnswered: ((SceneName, WorkerName, OperationName, Int?) -> Void)?
+
+    public init(stepFinished: ((StepSnapshot) -> Void)? = nil,
+                workerAnswered: ((SceneName, WorkerName, OperationName, Int?) -> Void)? = nil) {
+        self.stepFinished = stepFinished
+        self.workerAnswered = workerAnswered
+    }
+}

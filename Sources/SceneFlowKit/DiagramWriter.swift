@@ -65,27 +65,37 @@ public struct DiagramWriter {
         }
     }
 
+    /// Writes one graph as `<name>.dot` and renders it to each format.
+    public static func write(_ graph: DOTGraph, engine: GraphvizRenderer.Engine, as name: String,
+                             formats: [DiagramFormat], to folder: URL) throws -> Result {
+        var result = Result()
+        let dot = DOTEncoder.encode(graph)
+        let dotFile = folder.appendingPathComponent("\(name).dot")
+        try AtomicFile.write(dot, to: dotFile)
+        result.files.append(dotFile)
+        for format in formats {
+            guard let graphviz = format.graphviz else { continue }
+            do {
+                let output = try GraphvizRenderer.shared.render(dot, engine: engine, format: graphviz, source: dotFile.lastPathComponent)
+                let file = folder.appendingPathComponent("\(name).\(format.rawValue)")
+                try AtomicFile.write(output.data, to: file)
+                result.files.append(file)
+                result.warnings += output.warnings.map { "\(name).\(format.rawValue): \($0)" }
+            } catch let failure as GraphvizRenderer.Failure {
+                result.failures.append("\(name).\(format.rawValue): \(failure.message)")
+            }
+        }
+        return result
+    }
+
     public func write(trace: Trace, scenario: Scenario?, to folder: URL) throws -> Result {
         var result = Result()
         for kind in options.kinds {
             guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: options.sequence) else { continue }
-            let dot = DOTEncoder.encode(graph)
-            let dotFile = folder.appendingPathComponent("\(kind.rawValue).dot")
-            try AtomicFile.write(dot, to: dotFile)
-            result.files.append(dotFile)
-            for format in options.formats {
-                guard let graphviz = format.graphviz else { continue }
-                do {
-                    let output = try GraphvizRenderer.shared.render(dot, engine: engine, format: graphviz,
-                                                                    source: dotFile.lastPathComponent)
-                    let file = folder.appendingPathComponent("\(kind.rawValue).\(format.rawValue)")
-                    try AtomicFile.write(output.data, to: file)
-                    result.files.append(file)
-                    result.warnings += output.warnings.map { "\(kind.rawValue).\(format.rawValue): \($0)" }
-                } catch let failure as GraphvizRenderer.Failure {
-                    result.failures.append("\(kind.rawValue).\(format.rawValue): \(failure.message)")
-                }
-            }
+            let written = try Self.write(graph, engine: engine, as: kind.rawValue, formats: options.formats, to: folder)
+            result.files += written.files
+            result.warnings += written.warnings
+            result.failures += written.failures
         }
         return result
     }

@@ -4,6 +4,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import SceneFlowKit
+import StoryCheck
 
 /// `sceneflow run FILE`: validates, runs the story and writes the trace.
 struct RunCommand: ParsableCommand {
@@ -30,6 +31,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
+
+    @Option(help: "Also record the trace as <dir>/<scenario>.jsonl, the golden trace 'check --golden' compares with.")
+    var golden: String?
 
     @Flag(help: "Write the trace only, no diagrams.")
     var noDiagrams = false
@@ -60,6 +64,12 @@ struct RunCommand: ParsableCommand {
         if !report.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
         }
+        var goldenFile: URL?
+        if let golden, let traceFile = report.traceFile, report.summary != nil {
+            let destination = GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: file), in: URL(fileURLWithPath: golden))
+            try AtomicFile.write(try Data(contentsOf: traceFile), to: destination)
+            goldenFile = destination
+        }
         for problem in report.diagrams.warnings + report.diagrams.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }
@@ -71,6 +81,7 @@ struct RunCommand: ParsableCommand {
             if !drawn.isEmpty {
                 FileHandle.standardOutput.write("  diagrams: " + drawn.map { RunSummaryText.relative($0.path) }.joined(separator: ", ") + "\n")
             }
+            if let goldenFile { FileHandle.standardOutput.write("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
         }
         if report.exitCode != 0 || !report.diagrams.failures.isEmpty { throw ExitCode(1) }
     }

@@ -59,7 +59,10 @@ struct ExampleScenarioTests {
         #expect(request.map(\.value) == [FieldValue(path: "username", value: .string("ann")),
                                          FieldValue(path: "password", value: .string("wrong"))])
         #expect(scenario.story[2].expectations?.dataStore.map(\.value) == [
+            FieldValue(path: "Login.userID", value: .string("42")), FieldValue(path: "Login.firstName", value: .string("Ann")),
             FieldValue(path: "Home.userID", value: .string("42")), FieldValue(path: "Home.name", value: .string("Ann"))])
+        #expect(scenario.story[2].expectations?.messages.map(\.value) == [
+            "AuthWorker.login(username:password:)", "LoginRoutingLogic.showHome()"])
     }
 
     @Test("the ice cream fixture is read and typed by the worker's output")

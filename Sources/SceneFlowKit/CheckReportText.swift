@@ -1,0 +1,40 @@
+import Foundation
+import ScenarioSpec
+import StoryCheck
+import TraceFormat
+
+/// `check`'s output, like a test runner's: a line per story step, and for each failure where, what was expected,
+/// what happened and the trace around it.
+public enum CheckReportText {
+    public static func text(_ report: StoryChecker.Report, style: TerminalStyle = .plain) -> String {
+        var out = style.paint("\(report.scenario.file)", bold: true) + style.paint(" — \(report.scenario.name) (\(report.scenario.pattern.rawValue))", .gray) + "\n"
+        for step in report.steps {
+            let mark = step.checks.isEmpty ? style.paint("·", .gray) : (step.passed ? style.paint("✓", .green) : style.paint("✗", .red, bold: true))
+            let count = step.checks.isEmpty ? style.paint("  (nothing to check)", .gray) : ""
+            out += "  \(mark) \(step.step)  \(step.title)\(count)\n"
+            for check in step.checks where !check.passed { out += failure(check, style: style) }
+        }
+        for check in report.runChecks {
+            let mark = check.passed ? style.paint("✓", .green) : style.paint("✗", .red, bold: true)
+            if check.passed {
+                out += "  \(mark) \(check.name): \(check.expected)\n"
+            } else {
+                out += "  \(mark) \(check.name)\n" + failure(check, style: style)
+            }
+        }
+        return out
+    }
+
+    static func failure(_ check: StoryChecker.Check, style: TerminalStyle) -> String {
+        var out = "      " + (check.location.map { style.paint("\($0): ", bold: true) } ?? "")
+            + "\(check.name): expected \(style.paint(check.expected, .green)), got \(style.paint(check.actual, .red))\n"
+        for line in check.excerpt { out += "        " + style.paint(line, .gray) + "\n" }
+        return out
+    }
+
+    public static func summary(scenarios: Int, passed: Int, failed: Int, errors: Int = 0, style: TerminalStyle = .plain) -> String {
+        var text = "\(scenarios) scenario\(scenarios == 1 ? "" : "s"): \(passed) checks passed, \(failed) failed"
+        if errors > 0 { text += ", \(errors) scenario\(errors == 1 ? "" : "s") with errors" }
+        return failed == 0 && errors == 0 ? style.paint(text, .green, bold: true) : style.paint(text, .red, bold: true)
+    }
+}

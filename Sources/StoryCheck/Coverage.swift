@@ -1,0 +1,101 @@
+import ScenarioSpec
+import SceneEngine
+import TraceFormat
+
+/// What a scenario's story exercises: scenes shown, routes taken, use cases run, each worker case answered,
+/// each field passed between scenes.
+public struct Coverage: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case scene = "scenes"
+        case route = "routes"
+        case useCase = "use cases"
+        case workerOutcome = "worker outcomes"
+        case passedField = "data-passing fields"
+    }
+
+    public struct Item: Sendable, Hashable {
+        public var kind: Kind
+        public var name: String
+        public var hits: Int
+        public var location: SourceLocation
+    }
+
+    public var scenario: Scenario
+    public var items: [Item]
+    public var trace: Trace
+
+    /// Covered and total, per kind.
+    public func counts(_ kind: Kind) -> (covered: Int, total: Int) {
+        let of = items.filter { $0.kind == kind }
+        return (of.filter { $0.hits > 0 }.count, of.count)
+    }
+
+    public var percentage: Double {
+        items.isEmpty ? 100 : Double(items.filter { $0.hits > 0 }.count) * 100 / Double(items.count)
+    }
+
+    public static func measure(_ scenario: Scenario, options: EngineOptions = EngineOptions()) throws -> Coverage {
+        var answered: [String: Int] = [:]
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario, options: options).run(into: recorder, hooks: EngineHooks(
+            workerAnswered: { scene, worker, operation, index in
+                if let index { answered["\(scene)|\(worker)|\(operation)|\(index)", default: 0] += 1 }
+            }))
+        let trace = recorder.trace!
+        let conventions = PatternConventions(scenario.pattern)
+        var shown: [SceneName: Int] = [:]
+        var cycles: [String: Int] = [:]
+        var routes: [String: Int] = [:]
+        var passed: [String: Int] = [:]
+        var routeOf: [Int: TraceEvent] = [:]
+        for event in trace.events {
+            switch event.kind {
+            case .lifecycle: if let scene = event.to.scene { shown[scene, default: 0] += 1 }
+            case .cycleStart: cycles[event.method, default: 0] += 1
+            case .route:
+                routeOf[event.sequence] = event
+                if let scene = event.from.scene { routes["\(scene)|\(event.method)", default: 0] += 1 }
+            case .dataPassing:
+                if let scene = event.from.scene, let route = event.parent.flatMap({ routeOf[$0] }),
+                   let field = event.note?.split(separator: " ").first?.dropFirst("destination.".count) {
+                    passed["\(scene)|\(route.method)|\(field)", default: 0] += 1
+                }
+            default: break
+            }
+        }
+        var items: [Item] = []
+        for scene in scenario.scenes {
+            items.append(Item(kind: .scene, name: scene.name.rawValue, hits: shown[scene.name] ?? 0, location: scene.location))
+            for useCase in scene.useCases {
+                items.append(Item(kind: .useCase, name: "\(scene.name).\(useCase.name)",
+                                  hits: cycles["\(scene.name).\(useCase.name)"] ?? 0, location: useCase.location))
+            }
+            for route in scene.routes {
+                let method = conventions.routeMethod(route)
+                items.append(Item(kind: .route, name: "\(scene.name).\(route.name) → \(route.destination.value)",
+                                  hits: routes["\(scene.name)|\(method)"] ?? 0, location: route.location))
+                for pass in route.pass {
+                    items.append(Item(kind: .passedField, name: "\(scene.name).\(route.name): \(pass.target)",
+                                      hits: passed["\(scene.name)|\(method)|\(pass.target)"] ?? 0, location: pass.targetLocation))
+                }
+            }
+            for worker in scene.workers {
+                for operation in worker.operations {
+                    for (index, workerCase) in operation.cases.enumerated() {
+                        let outcome: String
+                        switch workerCase.outcome {
+                        case .result, .fixture: outcome = "result"
+                        case .error(let message): outcome = "error \"\(message)\""
+                        }
+                        let condition = workerCase.condition.map { " when \($0.text)" } ?? ""
+                        items.append(Item(kind: .workerOutcome,
+                                          name: "\(scene.name).\(worker.name).\(operation.name) \(outcome)\(condition)",
+                                          hits: answered["\(scene.name)|\(worker.name)|\(operation.name)|\(index)"] ?? 0,
+                                          location: workerCase.location))
+                    }
+                }
+            }
+        }
+        return Coverage(scenario: scenario, items: items, trace: trace)
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+import StoryCheck
+import TraceFormat
+
+/// `sceneflow diff A B`: what changed between two runs, message by message.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two traces (or scenarios, run first) message by message.",
+        discussion: "Lines: '-' only in A, '+' only in B, '~' the same message with another payload or time. Exit codes: 0 when they are the same, 1 when they differ or on errors, 2 on usage errors."
+    )
+
+    @Argument(help: "A trace (.jsonl) or scenario.") var a: String
+    @Argument(help: "A trace (.jsonl) or scenario.") var b: String
+
+    @Option(help: "Unchanged messages shown around each change.")
+    var context: Int = 2
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if context < 0 { throw ValidationError("--context cannot be negative") }
+    }
+
+    func run() throws {
+        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
+        func load(_ path: String) throws -> Trace {
+            do {
+                return try TraceSource.load(path).trace
+            } catch let failure as TraceSource.Failure {
+                if !failure.diagnostics.isEmpty {
+                    FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
+                }
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                throw ExitCode(1)
+            }
+        }
+        let (old, new) = (try load(a), try load(b))
+        let diff = TraceDiff(from: old, to: new)
+        print(style.paint("--- \(a) (\(old.events.count) messages)", .red))
+        print(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
+        let text = diff.text(context: context, describe: GoldenTrace.describe)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            switch line.first {
+            case "-": print(style.paint(String(line), .red))
+            case "+": print(style.paint(String(line), .green))
+            case "~": print(style.paint(String(line), .yellow))
+            default: print(line)
+            }
+        }
+        if !diff.isEmpty { throw ExitCode(1) }
+    }
+}
