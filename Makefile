@@ -31,9 +31,14 @@ test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-# Regenerates the committed examples in Output/ (the README shows Output/Login/).
+# Regenerates the committed examples in Output/ (the README shows Output/Login/): trace, diagrams, Mermaid text.
 examples: release
-	@for scenario in Scenarios/*.yml; do $(BIN) run $$scenario --quiet --format svg || exit 1; done
+	@for scenario in Scenarios/*.yml; do \
+		name=$$(basename $$scenario .yml); \
+		$(BIN) run $$scenario --quiet --format svg || exit 1; \
+		$(BIN) export $$scenario --format mermaid --out Output/$$name/sequence.mmd || exit 1; \
+		$(BIN) export $$scenario --format mermaid --diagram flow --out Output/$$name/flow.mmd || exit 1; \
+	done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
 
 # Times SceneFlow beside PlantUML and dot (release build); writes docs/Performance.md.

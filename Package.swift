@@ -83,6 +83,11 @@ let package = Package(
             dependencies: ["StoryCheck", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Schemas"]
         ),
+        .testTarget(
+            name: "ExportersTests",
+            dependencies: ["Exporters", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Fixtures", "Goldens"]
+        ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
     ]
 )

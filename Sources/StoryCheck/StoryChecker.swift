@@ -172,7 +172,7 @@ public struct StoryChecker {
                 expected: expect.messages.map(\.value).joined(separator: ", then "),
                 actual: missing.map { "no '\($0.value)'" + (position > 0 ? " after event \(events[position - 1].sequence)" : "") } ?? "all, in order",
                 location: missing?.location ?? expect.messages.first?.location,
-                excerpt: missing == nil ? [] : Self.lines(events.filter { $0.kind != .configure }.prefix(12))))
+                excerpt: missing == nil ? [] : Self.lines(Self.messages(events).prefix(12))))
         }
         for message in expect.absent {
             let pattern = MessagePattern(message.value)
@@ -291,10 +291,16 @@ public struct StoryChecker {
 
     static func lines<S: Sequence>(_ events: S) -> [String] where S.Element == TraceEvent { events.map(line) }
 
-    /// The last event matching `near` with two events on each side; the step's last events when none matches.
-    static func excerpt(_ events: [TraceEvent], around near: (TraceEvent) -> Bool) -> [String] {
+    /// Events a reader follows: messages, not cycle markers or a scene's wiring.
+    static func messages(_ events: [TraceEvent]) -> [TraceEvent] {
+        events.filter { $0.kind != .configure && $0.kind != .cycleStart && $0.kind != .cycleEnd }
+    }
+
+    /// The last event matching `near` with two messages on each side; the step's last messages when none matches.
+    static func excerpt(_ all: [TraceEvent], around near: (TraceEvent) -> Bool) -> [String] {
+        let events = messages(all)
         guard let index = events.lastIndex(where: near) else {
-            return lines(events.filter { $0.kind != .configure }.suffix(5))
+            return lines(events.suffix(5))
         }
         return lines(events[max(0, index - 2)...min(events.count - 1, index + 2)])
     }

@@ -97,6 +97,32 @@ public enum TraceEncoder {
         return out
     }
 
+    /// The whole trace as one JSON document: `{"header":{…},"events":[{…},…],"end":{…}}`, the same objects as
+    /// the lines, one event per line. `end` is `null` for an interrupted run.
+    public static func document(_ trace: Trace) -> [UInt8] {
+        var out: [UInt8] = []
+        out.append(contentsOf: #"{"header":"#.utf8)
+        header(trace.header, into: &out)
+        out.removeLast()
+        out.append(contentsOf: ",\n\"events\":[\n".utf8)
+        for (index, event) in trace.events.enumerated() {
+            self.event(event, into: &out)
+            if index < trace.events.count - 1 {
+                out.removeLast()
+                out.append(contentsOf: ",\n".utf8)
+            }
+        }
+        out.append(contentsOf: "],\n\"end\":".utf8)
+        if let end = trace.end {
+            self.end(end, into: &out)
+            out.removeLast()
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(contentsOf: "}\n".utf8)
+        return out
+    }
+
     // MARK: - Pieces
 
     @inline(__always)

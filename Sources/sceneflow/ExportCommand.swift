@@ -1,6 +1,5 @@
 import ArgumentParser
 import Diagrams
-import Exporters
 import Foundation
 import ScenarioSpec
 import SceneFlowKit
@@ -9,15 +8,23 @@ import SceneFlowKit
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a trace (or a scenario's run) as PlantUML text.",
-        discussion: "Writes to standard output unless --out is given (written atomically). Exit codes: 0, 1 on errors, 2 on usage errors."
+        abstract: "Export a trace (or a scenario's run) as Mermaid, PlantUML, Chrome trace (Perfetto) or JSON.",
+        discussion: """
+            Formats: mermaid (sequenceDiagram, or with --diagram flow a flowchart), plantuml (sequence), \
+            chrome-trace (open in ui.perfetto.dev or chrome://tracing), json (the whole trace as one document). \
+            Writes to standard output unless --out is given (written atomically). \
+            Exit codes: 0, 1 on errors, 2 on usage errors.
+            """
     )
 
     @Argument(help: "A trace (.jsonl) or a scenario (.yml).", completion: .file(extensions: ["jsonl", "yml", "yaml"]))
     var input: String
 
-    @Option(help: "Export format: plantuml.")
-    var format: Format
+    @Option(help: "Export format: mermaid, plantuml, chrome-trace or json.")
+    var format: Export.Format
+
+    @Option(help: "Mermaid: the sequence or the scene flow.")
+    var diagram: Export.Diagram = .sequence
 
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
@@ -29,8 +36,6 @@ struct ExportCommand: ParsableCommand {
     var plain = false
 
     @OptionGroup var output: OutputOptions
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case plantuml }
 
     func run() throws {
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
@@ -44,11 +49,13 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
-        let diagram = SequenceDiagramBuilder.build(
-            source.trace, options: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!))
         let text: String
-        switch format {
-        case .plantuml: text = PlantUMLExporter.sequence(diagram, plain: plain)
+        do {
+            text = try Export.text(source.trace, scenario: source.scenario, format: format, diagram: diagram,
+                                   detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain)
+        } catch let failure as Export.Failure {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            throw ExitCode(1)
         }
         if let out {
             try AtomicFile.write(text, to: URL(fileURLWithPath: out))
@@ -57,3 +64,6 @@ struct ExportCommand: ParsableCommand {
         }
     }
 }
+
+extension Export.Format: ExpressibleByArgument {}
+extension Export.Diagram: ExpressibleByArgument {}

@@ -44,14 +44,13 @@ struct CheckCommandTests {
                     14  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
                     15  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: false, message: "Invalid credentials"}
                     16  LoginViewController → User  shows message = "Invalid credentials"
-                    17  LoginViewController → User  Login.Login
               ✗ 3  do Login.Login — Right password
                   Login.yml:94:14: route: expected toSignup, got toHome
                     26  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Ann"}
                     27  LoginViewController → User  shows message = "Welcome, Ann"
                     28  LoginViewController → LoginRouter  LoginRoutingLogic.showHome()
-                    29  HomeConfigurator → HomeViewController  interactor = HomeInteractor
-                    30  HomeConfigurator → HomeViewController  router = HomeRouter
+                    35  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.userID = source.userID → "42"
+                    36  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → "Ann"
               ✓ architecture: every message follows clean-swift's rules
 
             1 scenario: 13 checks passed, 2 failed

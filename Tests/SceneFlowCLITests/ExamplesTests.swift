@@ -31,5 +31,20 @@ struct ExamplesTests {
             #expect(committed == DOTEncoder.encode(graph), "\(kind.rawValue).dot: \(hint)")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(kind.rawValue).svg").path), "\(hint)")
         }
+        // The Mermaid text GitHub draws in the README and in each folder.
+        for diagram in Export.Diagram.allCases {
+            let committed = try? String(contentsOf: folder.appendingPathComponent("\(diagram.rawValue).mmd"), encoding: .utf8)
+            #expect(committed == (try Export.text(trace, scenario: scenario, format: .mermaid, diagram: diagram)),
+                    "\(diagram.rawValue).mmd: \(hint)")
+        }
+    }
+
+    @Test("the README shows Login's committed Mermaid text")
+    func readmeMermaid() throws {
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for diagram in ["flow", "sequence"] {
+            let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("Output/Login/\(diagram).mmd"), encoding: .utf8)
+            #expect(readme.contains("```mermaid\n" + text + "```\n"), "README's \(diagram) block is stale: copy Output/Login/\(diagram).mmd")
+        }
     }
 }
