@@ -18,13 +18,13 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Scenario files or folders of scenarios.", completion: .file(extensions: ["yml", "yaml"]))
     var files: [String]
 
-    @Option(help: "Also write JUnit XML (one testcase per expectation) to this file.")
+    @Option(help: ArgumentHelp("Also write JUnit XML (one testcase per expectation) to this file.", valueName: "file"))
     var junit: String?
 
-    @Flag(help: "Every DataStore change, worker call and shown value of a step must be expected (as TCA's exhaustive tests).")
+    @Flag(help: "Whatever a step changes (DataStore and AppState fields, worker calls, routes, the screen, shown values) must be expected, as in TCA's exhaustive tests.")
     var exhaustive = false
 
-    @Option(help: "Also compare each run with the golden trace <dir>/<scenario>.jsonl recorded by 'run --golden'.")
+    @Option(help: ArgumentHelp("Also compare each run with the golden trace <dir>/<scenario>.jsonl recorded by 'run --golden'.", valueName: "dir"))
     var golden: String?
 
     @Option(help: "Stop a run after this many messages.")

@@ -32,7 +32,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
-    @Option(help: "Also record the trace as <dir>/<scenario>.jsonl, the golden trace 'check --golden' compares with.")
+    @Option(help: ArgumentHelp("Also record the trace as <dir>/<scenario>.jsonl, the golden trace 'check --golden' compares with.", valueName: "dir"))
     var golden: String?
 
     @Flag(help: "Write the trace only, no diagrams.")

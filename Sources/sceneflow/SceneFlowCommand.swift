@@ -14,7 +14,10 @@ struct SceneFlowCommand: ParsableCommand {
             Exit codes: 0 success, 1 scenario or run errors, 2 usage errors.
             """,
         version: SceneFlowVersion.current,
-        subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, ExportCommand.self, SynthCommand.self, CompareCommand.self, CheckCommand.self, DiffCommand.self, CoverageCommand.self]
+        subcommands: [
+            ValidateCommand.self, RunCommand.self, CheckCommand.self, DiffCommand.self, CoverageCommand.self,
+            RenderCommand.self, ExportCommand.self, CompareCommand.self, SynthCommand.self,
+        ]
     )
 
     /// Runs the command, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
