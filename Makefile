@@ -40,6 +40,11 @@ examples: release
 		$(BIN) export $$scenario --format mermaid --diagram flow --out Output/$$name/flow.mmd || exit 1; \
 	done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
+	@# The README's picture of the report, when Chromium is there.
+	@if command -v chromium >/dev/null 2>&1; then \
+		chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,1000 \
+			--virtual-time-budget=3000 --screenshot=docs/report.png "file://$(CURDIR)/Output/Login/index.html#m26" 2>/dev/null; \
+	fi
 
 # Times SceneFlow beside PlantUML and dot (release build); writes docs/Performance.md.
 bench: bench-deps release

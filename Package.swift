@@ -37,21 +37,25 @@ let package = Package(
         ),
         // DOT text -> SVG / PNG / PDF bytes, in process. CGraphviz lives here only.
         .target(name: "GraphvizRenderer", dependencies: ["CGraphviz"]),
-        // Exports of traces and diagrams to other tools' formats (PlantUML, …); no engine, no Graphviz.
+        // A run told step by step for learners, in English and Korean; the quiz; the cycle picture in text.
+        .target(name: "Narration", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // The self-contained HTML report: page, data and script; SVGs come in as text. Foundation only.
+        .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration"]),
+        // Exports of traces and diagrams to other tools' formats (Mermaid, PlantUML, Chrome trace); no engine, no Graphviz.
         .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "Diagrams"]),
         // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
         .target(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                "StoryCheck", .product(name: "Rainbow", package: "Rainbow"),
+                "StoryCheck", "Narration", "HTMLReport", .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
         // The command-line tool: argument parsing only.
         .executableTarget(
             name: "sceneflow",
             dependencies: [
-                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "Diagrams", "Exporters",
+                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "Diagrams", "Exporters", "Narration",
                 "GraphvizRenderer", "StoryCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,6 +91,11 @@ let package = Package(
             name: "ExportersTests",
             dependencies: ["Exporters", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Fixtures", "Goldens"]
+        ),
+        .testTarget(
+            name: "NarrationTests",
+            dependencies: ["Narration", "SceneFlowKit", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
     ]

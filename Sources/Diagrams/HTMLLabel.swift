@@ -29,6 +29,12 @@ public struct HTMLLabel: Sendable, Hashable {
 
     public static func + (lhs: HTMLLabel, rhs: HTMLLabel) -> HTMLLabel { HTMLLabel(markup: lhs.markup + rhs.markup) }
 
+    /// `content` on a background, so an edge label stays readable over the lines it sits on.
+    public static func boxed(_ content: HTMLLabel, background: String) -> HTMLLabel {
+        HTMLLabel(markup: "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\" BGCOLOR=\"\(escape(background))\"><TR><TD>"
+                  + content.markup + "</TD></TR></TABLE>")
+    }
+
     /// A borderless table of left-aligned cells, one row per array.
     public static func table(_ rows: [[HTMLLabel]], cellPadding: Int = 2) -> HTMLLabel {
         var markup = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"\(cellPadding)\">"

@@ -16,7 +16,10 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// (`neato -n2`), for diagrams laid out by SceneFlow itself.
     public enum Engine: String, Sendable {
         case dot
+        /// Every node and edge where the DOT puts it (`neato -n2`).
         case pinned = "nop2"
+        /// Nodes where the DOT puts them, edges routed by Graphviz (`neato -n`).
+        case pinnedNodes = "nop"
     }
 
     /// What a render produced.

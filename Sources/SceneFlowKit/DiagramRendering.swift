@@ -26,7 +26,7 @@ public struct DiagramRendering {
         let isTrace = input.hasSuffix(".jsonl")
         guard FileManager.default.fileExists(atPath: input) else { throw Failure(message: "no such file: \(input)") }
         if !isTrace {
-            let run = ScenarioRun(loader: loader, diagrams: options)
+            let run = ScenarioRun(loader: loader, diagrams: options, report: nil)
             let report = try run.run(path: input, outputRoot: outputRoot ?? URL(fileURLWithPath: "Output"))
             result.written = report.diagrams
             result.diagnostics = report.diagnostics

@@ -6,7 +6,7 @@ import TraceFormat
 
 /// The diagrams SceneFlow draws.
 public enum DiagramKind: String, Sendable, CaseIterable {
-    case sequence, dependencies, flow
+    case sequence, dependencies, flow, cycle
 }
 
 /// The files a diagram can be written as.
@@ -44,6 +44,8 @@ public struct DiagramWriter {
         public var warnings: [String] = []
         /// Diagrams whose rendering failed; their `.dot` was still written.
         public var failures: [String] = []
+        /// The SVG rendered, by name, for the report to reuse.
+        public var svg: [String: Data] = [:]
     }
 
     public var options: Options
@@ -62,6 +64,8 @@ public struct DiagramWriter {
         case .flow:
             guard let scenario else { return nil }
             return (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot)
+        case .cycle:
+            return (CycleDiagramBuilder.build(trace: trace).dot(name: "cycle"), .pinnedNodes)
         }
     }
 
@@ -80,6 +84,7 @@ public struct DiagramWriter {
                 let file = folder.appendingPathComponent("\(name).\(format.rawValue)")
                 try AtomicFile.write(output.data, to: file)
                 result.files.append(file)
+                if format == .svg { result.svg[name] = output.data }
                 result.warnings += output.warnings.map { "\(name).\(format.rawValue): \($0)" }
             } catch let failure as GraphvizRenderer.Failure {
                 result.failures.append("\(name).\(format.rawValue): \(failure.message)")
@@ -96,6 +101,7 @@ public struct DiagramWriter {
             result.files += written.files
             result.warnings += written.warnings
             result.failures += written.failures
+            result.svg.merge(written.svg) { _, new in new }
         }
         return result
     }

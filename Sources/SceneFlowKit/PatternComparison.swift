@@ -1,6 +1,7 @@
 import Diagrams
 import Foundation
 import GraphvizRenderer
+import HTMLReport
 import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
@@ -100,7 +101,7 @@ public struct PatternComparison {
                     + entry.paths.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul>"
                 for kind in ["sequence", "dependencies"] {
                     if let svg = try? String(contentsOf: sub.appendingPathComponent("\(kind).svg"), encoding: .utf8) {
-                        column += "<figure>" + HTML.inlineSVG(svg) + "</figure>"
+                        column += "<figure>" + HTML.inlineSVG(svg, idPrefix: "\(entry.pattern.rawValue)-\(kind)") + "</figure>"
                     }
                 }
             } else {
@@ -150,31 +151,5 @@ public struct PatternComparison {
             }
         }
         return out
-    }
-}
-
-/// Escaping for HTML pages SceneFlow writes.
-public enum HTML {
-    /// Text as HTML: `&`, `<`, `>`, `"`, `'` escaped.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// An SVG file's markup for inlining: without the XML declaration and DOCTYPE. Graphviz escapes every text.
-    public static func inlineSVG(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        return String(svg[start.lowerBound...])
     }
 }

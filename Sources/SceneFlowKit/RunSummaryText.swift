@@ -25,6 +25,7 @@ public enum RunSummaryText {
             var scenes: [String]?
             var trace: String?
             var diagrams: [String]
+            var report: String?
             var diagnostics: [String]
         }
         let summary = report.summary
@@ -32,6 +33,7 @@ public enum RunSummaryText {
         let value = Summary(status: status, cycles: summary?.cycles, messages: summary?.messages, time: summary?.time,
                             scenes: summary?.scenesVisited.map(\.rawValue), trace: report.traceFile.map { relative($0.path) },
                             diagrams: report.diagrams.files.map { relative($0.path) },
+                            report: report.reportFile.map { relative($0.path) },
                             diagnostics: report.diagnostics.map(\.description) + report.diagrams.failures)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

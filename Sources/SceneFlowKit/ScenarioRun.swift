@@ -2,6 +2,7 @@ import Foundation
 import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
+import Narration
 import TraceFormat
 
 /// The whole pipeline for one scenario file: load and check it, run its story, stream the trace to disk.
@@ -16,6 +17,8 @@ public struct ScenarioRun {
         public var traceFile: URL?
         /// Diagrams written, and what Graphviz said.
         public var diagrams = DiagramWriter.Result()
+        /// The HTML report, when one was written.
+        public var reportFile: URL?
 
         /// 0 when the story ran to its end, 1 for scenario or run-time errors.
         public var exitCode: Int32 {
@@ -27,12 +30,15 @@ public struct ScenarioRun {
     public var options: EngineOptions
     /// Diagrams to draw after the run; nil draws none.
     public var diagrams: DiagramWriter.Options?
+    /// The language of the HTML report written with the diagrams; nil writes none.
+    public var report: Language?
 
     public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions(),
-                diagrams: DiagramWriter.Options? = DiagramWriter.Options()) {
+                diagrams: DiagramWriter.Options? = DiagramWriter.Options(), report: Language? = .english) {
         self.loader = loader
         self.options = options
         self.diagrams = diagrams
+        self.report = report
     }
 
     /// Loads `path`, runs it, and writes `trace.jsonl` into `outputRoot/<name>/` (atomically: a temporary file
@@ -61,6 +67,12 @@ public struct ScenarioRun {
         var report = Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
         if let diagrams, let trace = recorder?.trace {
             report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder)
+            if let language = self.report {
+                var rendered: [DiagramKind: Data] = [:]
+                for kind in DiagramKind.allCases { rendered[kind] = report.diagrams.svg[kind.rawValue] }
+                report.reportFile = try ReportWriter.write(trace: trace, scenario: scenario, to: folder, language: language,
+                                                           sequence: diagrams.sequence, rendered: rendered)
+            }
         }
         return report
     }

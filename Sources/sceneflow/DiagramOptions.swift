@@ -5,7 +5,7 @@ import SceneFlowKit
 /// Options that choose which diagrams are drawn and how.
 struct DiagramOptions: ParsableArguments {
     @Option(name: .customLong("diagram"), parsing: .upToNextOption,
-            help: "Diagrams to draw: sequence, dependencies, flow (default: all).")
+            help: "Diagrams to draw: sequence, dependencies, flow, cycle (default: all).")
     var diagrams: [DiagramChoice] = []
 
     @Option(help: "Comma-separated formats: svg, png, pdf, dot. The .dot is always written.")
@@ -23,7 +23,7 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "Longest payload shown under a message, in characters (0 hides payloads).")
     var payloadLength: Int = 48
 
-    enum DiagramChoice: String, ExpressibleByArgument, CaseIterable { case sequence, dependencies, flow }
+    enum DiagramChoice: String, ExpressibleByArgument, CaseIterable { case sequence, dependencies, flow, cycle }
     enum DetailChoice: String, ExpressibleByArgument, CaseIterable { case message, cycle, scene }
 
     func validate() throws {

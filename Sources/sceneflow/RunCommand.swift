@@ -3,6 +3,7 @@ import Foundation
 import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
+import Narration
 import SceneFlowKit
 import StoryCheck
 
@@ -35,8 +36,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also record the trace as <dir>/<scenario>.jsonl, the golden trace 'check --golden' compares with.", valueName: "dir"))
     var golden: String?
 
-    @Flag(help: "Write the trace only, no diagrams.")
+    @Flag(help: "Write the trace only, no diagrams and no report.")
     var noDiagrams = false
+
+    @Flag(help: "Do not write the HTML report (index.html).")
+    var noReport = false
+
+    @Option(help: "Language of the HTML report's explanations: en or ko.")
+    var lang: Language = .english
 
     @OptionGroup var diagrams: DiagramOptions
 
@@ -53,7 +60,8 @@ struct RunCommand: ParsableCommand {
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
         let runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
                                  options: EngineOptions(maxMessages: maxMessages),
-                                 diagrams: noDiagrams ? nil : try diagrams.writerOptions())
+                                 diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
+                                 report: noReport ? nil : lang)
         let report: ScenarioRun.Report
         do {
             report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
@@ -80,6 +88,9 @@ struct RunCommand: ParsableCommand {
             let drawn = report.diagrams.files.filter { $0.pathExtension != "dot" }
             if !drawn.isEmpty {
                 FileHandle.standardOutput.write("  diagrams: " + drawn.map { RunSummaryText.relative($0.path) }.joined(separator: ", ") + "\n")
+            }
+            if let reportFile = report.reportFile {
+                FileHandle.standardOutput.write("  report: \(RunSummaryText.relative(reportFile.path))\n")
             }
             if let goldenFile { FileHandle.standardOutput.write("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
         }

@@ -194,7 +194,8 @@ struct RunCommandTests {
         #expect(result.stdout == """
             ✓ story completed: 3 cycles, 45 messages, scenes Login, Home, 240 ms simulated
               trace: \(folder)/trace.jsonl
-              diagrams: \(folder)/sequence.svg, \(folder)/dependencies.svg, \(folder)/flow.svg
+              diagrams: \(folder)/sequence.svg, \(folder)/dependencies.svg, \(folder)/flow.svg, \(folder)/cycle.svg
+              report: \(folder)/index.html
 
             """)
         #expect(result.stderr == "")
@@ -202,8 +203,9 @@ struct RunCommandTests {
         let golden = try String(contentsOf: PackagePaths.tests.appendingPathComponent("SceneEngineTests/Goldens/Login.jsonl"), encoding: .utf8)
         #expect(trace == golden)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-            "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "sequence.dot", "sequence.svg", "trace.jsonl",
-        ], "the .dot is written next to each drawing, and nothing else is left behind")
+            "cycle.dot", "cycle.svg", "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "index.html",
+            "sequence.dot", "sequence.svg", "trace.jsonl",
+        ], "the .dot is written next to each drawing, the report beside them, and nothing else is left behind")
     }
 
     @Test("the readable trace: one line per message, indented, then the summary")
@@ -294,9 +296,12 @@ struct RunCommandTests {
                 "\(out.path)/Counter-SwiftUI/dependencies.dot",
                 "\(out.path)/Counter-SwiftUI/dependencies.svg",
                 "\(out.path)/Counter-SwiftUI/flow.dot",
-                "\(out.path)/Counter-SwiftUI/flow.svg"
+                "\(out.path)/Counter-SwiftUI/flow.svg",
+                "\(out.path)/Counter-SwiftUI/cycle.dot",
+                "\(out.path)/Counter-SwiftUI/cycle.svg"
               ],
               "messages" : 21,
+              "report" : "\(out.path)/Counter-SwiftUI/index.html",
               "scenes" : [
                 "Some"
               ],
@@ -324,7 +329,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         let folder = out.appendingPathComponent("Counter-SwiftUI")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == ["sequence.dot", "sequence.pdf", "sequence.png", "trace.jsonl"])
+                == ["index.html", "sequence.dot", "sequence.pdf", "sequence.png", "trace.jsonl"])
         #expect(try Data(contentsOf: folder.appendingPathComponent("sequence.png")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         let bare = outputFolder()
         #expect(try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", bare.path, "--quiet", "--no-diagrams"]).status == 0)

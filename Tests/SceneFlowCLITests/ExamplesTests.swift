@@ -31,6 +31,7 @@ struct ExamplesTests {
             #expect(committed == DOTEncoder.encode(graph), "\(kind.rawValue).dot: \(hint)")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(kind.rawValue).svg").path), "\(hint)")
         }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path), "\(hint)")
         // The Mermaid text GitHub draws in the README and in each folder.
         for diagram in Export.Diagram.allCases {
             let committed = try? String(contentsOf: folder.appendingPathComponent("\(diagram.rawValue).mmd"), encoding: .utf8)

@@ -1,0 +1,208 @@
+import ScenarioSpec
+import TraceFormat
+
+/// A run told step by step, for people learning the pattern.
+public struct Narration: Sendable, Hashable {
+    public var title: String
+    public var legend: String
+    public var pattern: Pattern
+    public var steps: [Step]
+
+    public struct Step: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
+            /// A scene's components are wired (its configure events, as one step).
+            case setup
+            case cycleStart, message, cycleEnd
+            /// How the run ended.
+            case end
+        }
+
+        public var kind: Kind
+        /// The trace events the step tells, by sequence number.
+        public var sequences: [Int]
+        public var cycle: Int?
+        /// `11  LoginViewController → LoginInteractor` and, for messages through a protocol, `through …`.
+        public var headline: String?
+        /// What happened.
+        public var text: String
+        /// Why the pattern sends it there.
+        public var why: String?
+        /// The data it carries: type and value.
+        public var data: String?
+        /// The arrow of the cycle picture.
+        public var stage: Stage?
+        /// For the quiz: which component receives it.
+        public var question: Question?
+    }
+
+    /// Which component receives a message, with the candidates a learner chooses from.
+    public struct Question: Sendable, Hashable {
+        public var prompt: String
+        public var options: [String]
+        /// Index into `options`.
+        public var answer: Int
+        public var right: String
+        public var wrong: String
+        /// Why it goes there.
+        public var why: String?
+
+        /// Whether `reply` (a 1-based number, a name or a role, any case) picks the answer; nil when it picks nothing.
+        public func isRight(_ reply: String) -> Bool? {
+            let reply = reply.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !reply.isEmpty else { return nil }
+            if let number = Int(reply) {
+                guard (1...options.count).contains(number) else { return nil }
+                return number - 1 == answer
+            }
+            if let index = options.firstIndex(where: { $0.lowercased() == reply }) { return index == answer }
+            // A role name picks the only option that ends with it (`interactor` → `LoginInteractor`).
+            let matches = options.indices.filter { options[$0].lowercased().hasSuffix(reply) }
+            return matches.count == 1 ? matches[0] == answer : nil
+        }
+    }
+}
+
+/// Tells a trace: wiring per scene, cycles opened and closed, and each message with what, why and the data.
+public struct Narrator: Sendable {
+    public var catalogue: Catalogue
+    /// Payloads longer than this are cut, with `…`.
+    public var payloadLimit: Int
+
+    public init(language: Language = .english, payloadLimit: Int = 160) {
+        catalogue = Catalogue(language)
+        self.payloadLimit = payloadLimit
+    }
+
+    public func narrate(_ trace: Trace) -> Narration {
+        let pattern = trace.header.pattern
+        var steps: [Narration.Step] = []
+        var timeOf: [Int: Int] = [:]
+        // Every component of the run, for the quiz's choices.
+        var known: [Participant] = []
+        var knownIDs: Set<String> = []
+        for event in trace.events {
+            for participant in [event.from, event.to]
+            where participant.role != .user && participant.role != .configurator && knownIDs.insert(participant.id).inserted {
+                known.append(participant)
+            }
+        }
+        var index = 0
+        let events = trace.events
+        while index < events.count {
+            let event = events[index]
+            timeOf[event.sequence] = event.time
+            switch event.kind {
+            case .configure:
+                // One step for a configurator's run of wiring.
+                var group = [event]
+                while index + 1 < events.count, events[index + 1].kind == .configure, events[index + 1].from.id == event.from.id {
+                    index += 1
+                    group.append(events[index])
+                    timeOf[events[index].sequence] = events[index].time
+                }
+                let wiring = group.map { "\($0.to.name).\($0.method) = \($0.note ?? "?")" }.joined(separator: ", ")
+                steps.append(Narration.Step(
+                    kind: .setup, sequences: group.map(\.sequence), cycle: nil,
+                    headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
+                    text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
+                                                   "configurator": event.from.name, "wiring": wiring]),
+                    why: catalogue.text("setup.why.\(pattern.rawValue)"), data: nil, stage: nil, question: nil))
+            case .cycleStart:
+                let step = event.step.map { catalogue.text("cycle.start.step", ["step": String($0)]) } ?? ""
+                let title = event.note.map { " — “\($0)”" } ?? ""
+                steps.append(Narration.Step(
+                    kind: .cycleStart, sequences: [event.sequence], cycle: event.cycle, headline: nil,
+                    text: catalogue.text("cycle.start", ["cycle": String(event.cycle ?? 0), "step": step, "useCase": event.method, "title": title]),
+                    why: nil, data: nil, stage: nil, question: nil))
+            case .cycleEnd:
+                steps.append(Narration.Step(
+                    kind: .cycleEnd, sequences: [event.sequence], cycle: event.cycle, headline: nil,
+                    text: catalogue.text("cycle.end", ["cycle": String(event.cycle ?? 0)]),
+                    why: nil, data: nil, stage: nil, question: nil))
+            default:
+                steps.append(message(event, pattern: pattern, latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 },
+                                     known: known))
+            }
+            index += 1
+        }
+        if let end = trace.end {
+            let text = end.status == .completed
+                ? catalogue.text("run.end.completed", ["cycles": String(end.cycles), "messages": String(end.messages), "time": String(end.time)])
+                : catalogue.text("run.end.failed", ["error": end.error ?? "?"])
+            steps.append(Narration.Step(kind: .end, sequences: [], cycle: nil, headline: nil, text: text,
+                                        why: nil, data: nil, stage: nil, question: nil))
+        }
+        return Narration(
+            title: catalogue.text("title", ["scenario": trace.header.scenario, "pattern": pattern.rawValue, "file": trace.header.file]),
+            legend: catalogue.text("legend"), pattern: pattern, steps: steps)
+    }
+
+    /// One message: what, why, the data, and the quiz question.
+    func message(_ event: TraceEvent, pattern: Pattern, latency: Int?, known: [Participant]) -> Narration.Step {
+        let viper = pattern == .viper
+        let value = event.payload.map { TraceEvent.brief($0, limit: payloadLimit) } ?? ""
+        var arguments = [
+            "from": event.from.name, "to": event.to.name, "method": event.method, "signature": event.signature,
+            "value": value, "note": event.note ?? "",
+            "latency": latency.map { $0 > 0 ? catalogue.text("latency", ["ms": String($0)]) : "" } ?? "",
+        ]
+        if event.kind == .navigation, event.from.role == .user { arguments["note"] = event.note ?? event.method }
+        var key = "kind.\(event.kind.rawValue)"
+        if viper, catalogue.has(key + ".viper") { key += ".viper" }
+        if event.kind == .navigation, event.from.role == .user { key = "kind.navigation.back" }
+        let stage = Stage.of(event)
+        var why: String?
+        if let stage {
+            let specific = "why.\(stage.rawValue).\(pattern.rawValue)"
+            if catalogue.has(specific) {
+                why = catalogue.text(specific)
+            } else if catalogue.has("why.\(stage.rawValue)") {
+                why = catalogue.text("why.\(stage.rawValue)")
+            }
+        }
+        var data: String?
+        if let payload = event.payload, ![.show, .dataStoreWrite, .stateWrite, .publish, .dataPassing, .workerError].contains(event.kind) {
+            data = (event.payloadType.map { $0 + " " } ?? "") + TraceEvent.brief(payload, limit: payloadLimit)
+        }
+        var headline = "\(event.sequence)  \(event.from.name) \(event.kind.isReturn ? "⇢" : "→") \(event.to.name)"
+        if let protocolName = event.protocolName { headline += "  · " + catalogue.text("through", ["protocol": protocolName]) }
+        return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
+                              text: catalogue.text(key, arguments), why: why, data: data, stage: stage,
+                              question: question(event, pattern: pattern, known: known, why: why))
+    }
+
+    /// Kinds the quiz asks about: where the next message goes is the lesson.
+    static let quizKinds: Set<EventKind> = [.request, .event, .workerCall, .response, .display, .route, .dataPassing,
+                                            .navigation, .dataStoreWrite, .publish, .render]
+
+    /// Column order for the options: the cycle's order.
+    static let roleOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .worker, .dataStore, .appState]
+
+    func question(_ event: TraceEvent, pattern: Pattern, known: [Participant], why: String?) -> Narration.Question? {
+        guard Self.quizKinds.contains(event.kind), event.from.role != .user, event.from.id != event.to.id else { return nil }
+        // The sender's and the receiver's scene instances: what the sender could be talking to.
+        let scenes = Set([event.from, event.to].compactMap { participant in participant.scene.map { "\($0)#\(participant.instance ?? 0)" } })
+        var candidates = known.filter { participant in
+            participant.id != event.from.id
+                && (participant.scene.map { scenes.contains("\($0)#\(participant.instance ?? 0)") } ?? true)
+        }
+        if !candidates.contains(where: { $0.id == event.to.id }) { candidates.append(event.to) }
+        candidates.sort { a, b in
+            let ra = Self.roleOrder.firstIndex(of: a.role) ?? 99, rb = Self.roleOrder.firstIndex(of: b.role) ?? 99
+            if ra != rb { return ra < rb }
+            if a.scene != b.scene { return (a.scene == event.from.scene ? 0 : 1) < (b.scene == event.from.scene ? 0 : 1) }
+            return a.name < b.name
+        }
+        // Names that appear twice (two instances of one scene) keep their instance.
+        let names = candidates.map(\.name)
+        let options = candidates.map { candidate in names.filter { $0 == candidate.name }.count > 1 ? candidate.id : candidate.name }
+        guard options.count > 1, let answer = candidates.firstIndex(where: { $0.id == event.to.id }) else { return nil }
+        var whatKey = "quiz.what.\(event.kind.rawValue)"
+        if pattern == .viper, catalogue.has(whatKey + ".viper") { whatKey += ".viper" }
+        let to = options[answer]
+        return Narration.Question(
+            prompt: catalogue.text("quiz.ask", ["from": event.from.name, "what": catalogue.text(whatKey)]),
+            options: options, answer: answer,
+            right: catalogue.text("quiz.right", ["to": to]), wrong: catalogue.text("quiz.wrong", ["to": to]), why: why)
+    }
+}

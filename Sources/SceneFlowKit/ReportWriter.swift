@@ -1,0 +1,36 @@
+import Diagrams
+import Foundation
+import GraphvizRenderer
+import HTMLReport
+import Narration
+import ScenarioSpec
+import TraceFormat
+
+/// Writes `index.html`, the self-contained report of a run, next to its trace and diagrams.
+public enum ReportWriter {
+    /// Renders what is missing from `rendered` (SVG by diagram kind) and writes `<folder>/index.html` atomically.
+    @discardableResult
+    public static func write(trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english,
+                             sequence: SequenceDiagramBuilder.Options = .init(), rendered: [DiagramKind: Data] = [:]) throws -> URL {
+        var diagrams: [Report.Diagram] = []
+        let titles: [DiagramKind: String] = [
+            .sequence: "Sequence", .dependencies: "Dependencies, as the pattern declares them, with this run's messages",
+            .flow: "Scene flow", .cycle: "The cycle of the pattern, with this run's messages",
+        ]
+        for kind in DiagramKind.allCases {
+            var svg = rendered[kind]
+            if svg == nil, let (graph, engine) = DiagramWriter.graph(kind, trace: trace, scenario: scenario, sequence: sequence) {
+                svg = try? GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: engine, format: .svg, source: "\(kind.rawValue).dot").data
+            }
+            if let svg {
+                diagrams.append(Report.Diagram(kind: kind.rawValue, title: titles[kind] ?? kind.rawValue,
+                                               svg: String(decoding: svg, as: UTF8.self)))
+            }
+        }
+        let narration = Narrator(language: language).narrate(trace)
+        let html = Report.html(Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language))
+        let file = folder.appendingPathComponent("index.html")
+        try AtomicFile.write(html, to: file)
+        return file
+    }
+}

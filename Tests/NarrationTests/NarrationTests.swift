@@ -1,0 +1,220 @@
+import Diagrams
+import Foundation
+import Narration
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import SceneFlowKit
+import Testing
+import TestSupport
+import TraceFormat
+
+let examples = PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent }
+let goldens = PackagePaths.tests.appendingPathComponent("NarrationTests/Goldens")
+
+/// An example's run, loaded by its path from the package root.
+func trace(_ name: String) throws -> Trace {
+    let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+    let scenario = try #require(ScenarioLoader().load(data: Data(contentsOf: url), file: "Scenarios/\(name).yml",
+                                                      baseDirectory: PackagePaths.scenarios).scenario)
+    let recorder = TraceRecorder()
+    _ = try Engine(scenario: scenario).run(into: recorder, hooks: EngineHooks())
+    return try #require(recorder.trace)
+}
+
+/// What `explain` prints, without colour, feeding `answers` as the learner's lines.
+func explained(_ name: String, language: Language = .english, step: Bool = false, quiz: Bool = false,
+               answers: [String] = []) throws -> (text: String, score: ExplainSession.Score) {
+    var text = ""
+    var remaining = answers[...]
+    let session = ExplainSession(
+        narration: Narrator(language: language).narrate(try trace(name)),
+        options: .init(step: step, quiz: quiz, echoInput: true), style: .plain, language: language,
+        input: { remaining.popFirst() }, output: { text += $0 })
+    let score = session.run()
+    return (text, score)
+}
+
+@Suite("Narration catalogue")
+struct CatalogueTests {
+    static func placeholders(_ template: String) -> Set<String> {
+        Set(template.matches(of: #/\{([a-zA-Z]+)\}/#).map { String($0.output.1) })
+    }
+
+    @Test("every language has every sentence, with the same placeholders", arguments: Language.allCases)
+    func complete(_ language: Language) throws {
+        let table = try #require(Catalogue.tables[language])
+        #expect(Set(table.keys) == Set(Catalogue.english.keys), "missing: \(Set(Catalogue.english.keys).subtracting(table.keys).sorted())")
+        for (key, english) in Catalogue.english {
+            #expect(Self.placeholders(table[key] ?? "") == Self.placeholders(english), "\(language.rawValue): \(key)")
+        }
+    }
+
+    @Test("each message kind and each stage of each pattern has its sentence")
+    func coverage() {
+        let catalogue = Catalogue()
+        for kind in EventKind.allCases where ![.cycleStart, .cycleEnd].contains(kind) {
+            #expect(catalogue.has("kind.\(kind.rawValue)"), "kind.\(kind.rawValue)")
+        }
+        for stage in Stage.allCases {
+            let generic = catalogue.has("why.\(stage.rawValue)")
+            let all = Pattern.allCases.allSatisfy { catalogue.has("why.\(stage.rawValue).\($0.rawValue)") }
+            #expect(generic || all || [.event, .input].contains(stage), "why.\(stage.rawValue)")
+        }
+        for pattern in Pattern.allCases { #expect(catalogue.has("setup.why.\(pattern.rawValue)")) }
+    }
+
+    @Test("templates fill their placeholders and leave unknown ones visible")
+    func filling() {
+        let catalogue = Catalogue()
+        #expect(catalogue.text("quiz.score", ["right": "3", "asked": "4"]) == "Score: 3 of 4.")
+        #expect(catalogue.text("quiz.score", ["right": "3"]) == "Score: 3 of {asked}.")
+        #expect(Catalogue(.korean).text("quiz.score", ["right": "3", "asked": "4"]) == "점수: 4문제 중 3개 정답.")
+    }
+}
+
+@Suite("explain")
+struct ExplainTests {
+    @Test("Login, narrated in English and in Korean, matches the golden files", arguments: [Language.english, .korean])
+    func login(_ language: Language) throws {
+        Golden.check(try explained("Login", language: language).text,
+                     against: goldens.appendingPathComponent("Login.explain.\(language.rawValue).txt"))
+    }
+
+    @Test("VIPER's narration speaks of events, the hub and the WireFrame")
+    func viper() throws {
+        let text = try explained("PostList-VIPER").text
+        #expect(text.contains("  10  PostListView → PostListPresenter  · through PostListPresenterProtocol\n      PostListView tells PostListPresenter what happened: PostListPresenterProtocol.viewDidLoad().\n      Why: In VIPER the View is passive"))
+        #expect(text.contains("""
+              55  PostListPresenter → PostListWireFrame  · through PostListWireFrameProtocol
+                  PostListPresenter asks PostListWireFrame to go on:
+                  PostListWireFrameProtocol.presentPostDetailScreen(from:forPost:).
+                  Why: The WireFrame owns navigation and module assembly, so the Presenter never creates
+                       screens.
+            """))
+    }
+
+    @Test("every example narrates every message, with no template left unfilled", arguments: examples)
+    func everyExample(_ name: String) throws {
+        for language in Language.allCases {
+            let run = try trace(name)
+            let narration = Narrator(language: language).narrate(run)
+            let told = Set(narration.steps.flatMap(\.sequences))
+            #expect(told == Set(run.events.map(\.sequence)), "every event is told once")
+            for step in narration.steps {
+                for text in [step.text, step.why ?? "", step.headline ?? ""] {
+                    #expect(text.firstMatch(of: #/\{[a-zA-Z]+\}/#) == nil, "\(language.rawValue) \(name): \(text)")
+                    #expect(!text.hasPrefix("kind.") && !text.hasPrefix("why."), "\(text)")
+                }
+                if step.kind == .message, let stage = step.stage {
+                    #expect(CyclePicture.picture(for: narration.pattern).stages.contains(stage) || stage == .next && narration.pattern == .swiftUI,
+                            "\(name): stage \(stage) is not in the \(narration.pattern) picture")
+                }
+            }
+        }
+    }
+
+    @Test("--step shows the cycle picture with the current arrow heavy; 'q' stops")
+    func step() throws {
+        let (text, _) = try explained("Login", step: true, answers: ["", "", "q"])
+        #expect(text.contains("""
+              11  LoginViewController → LoginInteractor  · through LoginBusinessLogic
+                  LoginViewController sends a Request to LoginInteractor: LoginBusinessLogic.login(request:).
+                  Why: The Interactor holds the scene's business logic: it decides what happens, calls Workers
+                       and keeps state in its DataStore. The View decides nothing itself; it only forwards what
+                       the user did.
+                  Carries: Login.Login.Request {username: "ann", password: "wrong"}
+                  User ◀─▶ View ━━request━━▶ Interactor ◀─▶ Worker
+                            │ ▲                │   └─▶ DataStore
+                      route │ │ display        ▼ response
+                            ▼ └─────────── Presenter
+                         Router ─passes data─▶ next scene
+            [Enter: next · q: quit] q
+
+            """))
+        #expect(!text.contains("  12  "), "'q' stops before the next message")
+    }
+
+    @Test("--quiz asks who receives each message, tells why, and scores")
+    func quiz() throws {
+        // Right (Interactor), wrong (Presenter for the worker call), empty (shows the answer), nonsense then right.
+        let (text, score) = try explained("Login", quiz: true, answers: ["1", "2", "", "nine", "presenter"])
+        #expect(text.contains("""
+
+            ? LoginViewController sends a Request. Who receives it?
+                1) LoginInteractor
+                2) LoginPresenter
+                3) LoginRouter
+                4) AuthWorker
+                5) LoginDataStore
+              > 1
+              ✓ Right: LoginInteractor.
+                The Interactor holds the scene's business logic: it decides what happens, calls Workers and
+                keeps state in its DataStore. The View decides nothing itself; it only forwards what the user
+                did.
+              11  LoginViewController → LoginInteractor  · through LoginBusinessLogic
+            """))
+        #expect(text.contains("  > 2\n  ✗ It goes to AuthWorker.\n"))
+        #expect(text.contains("  > \n  ✗ It goes to LoginPresenter.\n"))
+        #expect(text.contains("? LoginPresenter sends a ViewModel. Who receives it?\n    1) LoginViewController\n"))
+        // "presenter" names no option of the fourth question (the Presenter sends it): asked again, then input ends.
+        #expect(text.hasSuffix("  > nine\n  1–5?\n  > presenter\n  1–5?\n  > \nQuiz stopped: no more answers.\n\nScore: 1 of 3.\n"))
+        #expect(score == ExplainSession.Score(asked: 3, right: 1))
+    }
+
+    @Test("a whole quiz of the right answers scores full marks", arguments: examples)
+    func fullMarks(_ name: String) throws {
+        let narration = Narrator().narrate(try trace(name))
+        let answers = narration.steps.compactMap(\.question).map { String($0.answer + 1) }
+        #expect(!answers.isEmpty)
+        let (text, score) = try explained(name, quiz: true, answers: answers)
+        #expect(score == ExplainSession.Score(asked: answers.count, right: answers.count))
+        #expect(text.hasSuffix("Score: \(answers.count) of \(answers.count).\n"))
+    }
+
+    @Test("answers by number, name or role", arguments: [
+        ("1", true), ("LoginInteractor", true), ("logininteractor", true), ("interactor", true), ("2", false),
+        ("presenter", false), ("9", nil), ("0", nil), ("x", nil), ("", nil),
+    ] as [(String, Bool?)])
+    func answers(_ reply: String, _ expected: Bool?) throws {
+        let narration = Narrator().narrate(try trace("Login"))
+        let question = try #require(narration.steps.first { $0.sequences == [11] }?.question)
+        #expect(question.isRight(reply) == expected)
+    }
+}
+
+@Suite("The cycle picture and diagram")
+struct CycleTests {
+    @Test("each pattern's text picture", arguments: Pattern.allCases)
+    func pictures(_ pattern: Pattern) {
+        Golden.check(CyclePicture.picture(for: pattern).text + "\n", against: goldens.appendingPathComponent("picture.\(pattern.rawValue).txt"))
+    }
+
+    @Test("the cycle diagram counts this run's messages on each arrow")
+    func counts() throws {
+        let diagram = CycleDiagramBuilder.build(trace: try trace("Login"))
+        #expect(diagram.edges.map { "\($0.from)→\($0.to) \($0.label) ×\($0.count)" } == [
+            "user→view action ×2", "view→interactor Request ×3", "interactor→worker work ×2", "worker→interactor result ×2",
+            "interactor→presenter Response ×3", "presenter→view ViewModel ×3", "interactor→dataStore stores ×2",
+            "view→router route ×1", "router→next passes data, navigates ×3",
+        ])
+        let viper = CycleDiagramBuilder.build(trace: try trace("PostList-VIPER"))
+        // 5 events reach the Presenter; 3 need the Interactor (showing the detail and the detail scene do not).
+        #expect(viper.edges.map(\.count) == [3, 5, 10, 3, 3, 6, 6, 0, 1, 2])
+    }
+
+    @Test("the cycle diagram's DOT matches the golden files, and its arrows have the ids the report highlights",
+          arguments: ["Login", "Counter-SwiftUI", "Counter-AppState", "PostList-VIPER"])
+    func dot(_ name: String) throws {
+        let graph = CycleDiagramBuilder.build(trace: try trace(name)).dot()
+        let dot = DOTEncoder.encode(graph)
+        Golden.check(dot, against: goldens.appendingPathComponent("\(name).cycle.dot"))
+        let ids = graph.statements.compactMap { statement -> String? in
+            if case .edge(let edge) = statement, case .text(let id)? = edge.attributes["id"] { return id }
+            return nil
+        }
+        #expect(Set(ids).count == ids.count, "edge ids are unique")
+        let stages = Set(ids.map { $0.replacingOccurrences(of: "cycle-", with: "").replacingOccurrences(of: "-back", with: "") })
+        #expect(stages.subtracting(Stage.allCases.map(\.rawValue) + ["entity"]).isEmpty, "ids name narration stages")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `Output/<scenario>/index.html`, opened in headless Chromium as a reader would.
+@Suite("HTML report", .enabled(if: Browser.isAvailable, "needs Chromium (make test-deps)"))
+struct ReportTests {
+    static let examples = PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent }
+
+    /// Runs `scenario` into a fresh folder and returns its report.
+    func report(_ scenario: String) throws -> URL {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-report-\(UUID().uuidString)")
+        let result = try CLI.run(["run", scenario, "--out", out.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
+        let file = out.appendingPathComponent("\(name)/index.html")
+        #expect(result.stdout.contains("  report: \(file.path)\n"))
+        return file
+    }
+
+    struct Seen: Decodable {
+        var title: String
+        var rows: Int
+        var events: Int
+        var steps: Int
+        var positions: [String]
+        var arrows: [String]
+        var rowsMarked: [String]
+        var cycleMarked: [String]
+        var filtered: Int
+        var requests: Int
+        var count: String
+        var scripts: Int
+        var svgs: Int
+        var jumped: String
+        var error: String?
+    }
+
+    /// Reads the page as a learner would use it: the first steps with → (keyboard), the filters, a row click.
+    static let check = """
+        const data = JSON.parse(doc.getElementById('data').textContent);
+        const text = (id) => doc.getElementById(id).textContent;
+        const marked = (selector) => [...doc.querySelectorAll(selector)].map((e) => e.id || e.dataset.seq);
+        const arrowsNow = () => marked('.sequence g.current, .sequence g.current-label').join(',');
+        const positions = [text('position')], arrows = [arrowsNow()];
+        const rowsMarked = [marked('tr.current').join(',')], cycleMarked = [marked('.cycle g.current').join(',')];
+        for (let i = 0; i < 3; i++) {
+          doc.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+          positions.push(text('position'));
+          arrows.push(arrowsNow());
+          rowsMarked.push(marked('tr.current').join(','));
+          cycleMarked.push(marked('.cycle g.current').join(','));
+        }
+        doc.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+        positions.push(text('position'));
+        const kind = doc.getElementById('filter-kind');
+        kind.value = 'request';
+        kind.dispatchEvent(new win.Event('change'));
+        const visible = [...doc.querySelectorAll('#table tbody tr')].filter((tr) => !tr.hidden);
+        const count = text('filter-count');
+        kind.value = ''; kind.dispatchEvent(new win.Event('change'));
+        const last = doc.querySelector('#table tbody tr:last-child');
+        last.click();
+        return {
+          title: text('title'), rows: doc.querySelectorAll('#table tbody tr').length, events: data.events.length,
+          steps: data.steps.length, positions, arrows, rowsMarked, cycleMarked, filtered: visible.length,
+          requests: data.events.filter((e) => e.kind === 'request').length, count,
+          scripts: doc.querySelectorAll('script').length, svgs: doc.querySelectorAll('svg').length,
+          jumped: text('position') + ' ' + arrowsNow()
+        };
+        """
+
+    @Test("every example's report: all messages, stepping with the keyboard moves the highlight, filters work",
+          arguments: examples)
+    func opens(_ name: String) throws {
+        let page = try report("Scenarios/\(name).yml")
+        let json = try Browser.evaluate(page, check: Self.check)
+        let seen = try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
+        #expect(seen.error == nil, "\(seen.error ?? "")")
+        #expect(seen.rows == seen.events && seen.rows > 0, "one table row per message")
+        #expect(seen.scripts == 2, "the data and the page's own script, nothing else")
+        #expect(seen.svgs == 5, "sequence, cycle (twice), dependencies, flow")
+        #expect(seen.filtered == seen.requests)
+        #expect(seen.count == "\(seen.requests) of \(seen.rows) messages")
+        // Each → moves one step; the highlighted arrow, table row and cycle arrow follow the message.
+        #expect(Set(seen.positions.prefix(4)).count == 4, "\(seen.positions)")
+        #expect(seen.positions[4] == seen.positions[2], "← goes back one step")
+        for (position, arrow) in zip(seen.positions, seen.arrows) {
+            guard let message = position.split(separator: " ").last, position.contains("message") else {
+                #expect(arrow.isEmpty)
+                continue
+            }
+            #expect(arrow == "seq-m\(message),seq-m\(message)_label" || arrow == "seq-m\(message)", "\(position): \(arrow)")
+        }
+        #expect(seen.jumped.contains("message"), "clicking the last row jumps to its message: \(seen.jumped)")
+    }
+
+    @Test("Login's report: the first steps, their highlights and a screenshot kept in .build/test-artifacts")
+    func login() throws {
+        let page = try report("Scenarios/Login.yml")
+        let seen = try JSONDecoder().decode(Seen.self, from: Data(try Browser.evaluate(page, check: Self.check).utf8))
+        #expect(seen.title == "Sign in")
+        // It opens at the first message (viewDidLoad), then the cycle starts, the user acts, the Request goes.
+        #expect(seen.positions == ["step 2 of 35 · message 8", "step 3 of 35", "step 4 of 35 · message 10",
+                                   "step 5 of 35 · message 11", "step 4 of 35 · message 10"])
+        #expect(seen.arrows == ["seq-m8,seq-m8_label", "", "seq-m10,seq-m10_label", "seq-m11,seq-m11_label"])
+        #expect(seen.rowsMarked == ["8", "", "10", "11"], "cycle markers have no row")
+        #expect(seen.cycleMarked == ["", "", "cyc-cycle-user", "cyc-cycle-request"],
+                "the cycle picture's arrow: none for the lifecycle and the cycle's start, then the action and the Request")
+        #expect(seen.jumped == "step 33 of 35 · message 44 seq-m44,seq-m44_label")
+        let shot = Browser.artifacts.appendingPathComponent("report-Login.png")
+        try? FileManager.default.removeItem(at: shot)
+        try Browser.screenshot(page, fragment: "m26", to: shot)
+        let png = try Data(contentsOf: shot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 50_000, "a real screenshot: \(png.count) bytes")
+    }
+
+    @Test("scenario text cannot become markup or script in the report")
+    func hostile() throws {
+        let page = try report(PackagePaths.tests.appendingPathComponent("ExportersTests/Fixtures/hostile-labels.yml").path)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("<script>alert"), "no raw script from the scenario anywhere in the file")
+        #expect(!html.contains("<b>bold</b>") && !html.contains("<i>i</i>"))
+        let json = try Browser.evaluate(page, check: """
+            const texts = [...doc.querySelectorAll('#table td')].map((td) => td.textContent);
+            return {
+              title: doc.getElementById('title').textContent,
+              injected: doc.querySelectorAll('b:not(.step-why b):not(.step-data b), i, script:not(#data)').length,
+              scripts: doc.querySelectorAll('script').length,
+              shown: texts.find((t) => t.includes('<script>alert(1)</script')) || '',
+              alerted: typeof win.alertCalled
+            };
+            """)
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(seen["title"] as? String == "Quotes \"q\" 'single' : colon -> arrow --> ->> ; semi # hash %% pct <b>bold</b> & amp @startuml end")
+        #expect(seen["injected"] as? Int == 1, "only the page's own script besides the data: \(seen)")
+        #expect(seen["scripts"] as? Int == 2)
+        #expect((seen["shown"] as? String)?.contains("\"Error: \\\"bad\\\" -> #1; <script>alert(1)</script") == true, "shown as text: \(seen)")
+    }
+
+    @Test("the same scenario gives a byte-identical report")
+    func deterministic() throws {
+        let first = try Data(contentsOf: try report("Scenarios/Shop.yml"))
+        let second = try Data(contentsOf: try report("Scenarios/Shop.yml"))
+        #expect(first == second)
+    }
+}
