@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrationTests",
-            dependencies: ["Narration", "SceneFlowKit", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
