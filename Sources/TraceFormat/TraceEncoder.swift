@@ -6,8 +6,8 @@ import ScenarioSpec
 /// order, Doubles that always show a decimal point (so they read back as Doubles), and it is on the engine's
 /// hot path.
 public enum TraceEncoder {
-    public static func header(_ header: TraceHeader, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"sceneflowTrace":"#.utf8)
+    public static func header(_ header: TraceHeader, into out: inout some ByteOutput) {
+        out.append(#"{"sceneflowTrace":"#)
         int(header.version, into: &out)
         key("scenario", into: &out)
         string(header.scenario, into: &out)
@@ -17,11 +17,11 @@ public enum TraceEncoder {
         string(header.pattern.rawValue, into: &out)
         key("start", into: &out)
         string(header.start.rawValue, into: &out)
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
     }
 
-    public static func event(_ event: TraceEvent, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"seq":"#.utf8)
+    public static func event(_ event: TraceEvent, into out: inout some ByteOutput) {
+        out.append(#"{"seq":"#)
         int(event.sequence, into: &out)
         if let cycle = event.cycle {
             key("cycle", into: &out)
@@ -40,9 +40,9 @@ public enum TraceEncoder {
         key("kind", into: &out)
         string(event.kind.rawValue, into: &out)
         key("from", into: &out)
-        participant(event.from, into: &out)
+        event.from.json.withUnsafeBytes { out.append(bytes: $0) }
         key("to", into: &out)
-        participant(event.to, into: &out)
+        event.to.json.withUnsafeBytes { out.append(bytes: $0) }
         if let protocolName = event.protocolName {
             key("protocol", into: &out)
             string(protocolName, into: &out)
@@ -59,17 +59,17 @@ public enum TraceEncoder {
         }
         if let location = event.location {
             key("at", into: &out)
-            string(location.description, into: &out)
+            self.location(location, into: &out)
         }
         if let note = event.note {
             key("note", into: &out)
             string(note, into: &out)
         }
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
     }
 
-    public static func end(_ end: RunEnd, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"end":"#.utf8)
+    public static func end(_ end: RunEnd, into out: inout some ByteOutput) {
+        out.append(#"{"end":"#)
         string(end.status.rawValue, into: &out)
         key("messages", into: &out)
         int(end.messages, into: &out)
@@ -83,9 +83,9 @@ public enum TraceEncoder {
         }
         if let location = end.location {
             key("at", into: &out)
-            string(location.description, into: &out)
+            self.location(location, into: &out)
         }
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
     }
 
     /// The whole trace as JSON Lines.
@@ -109,7 +109,7 @@ public enum TraceEncoder {
             self.event(event, into: &out)
             if index < trace.events.count - 1 {
                 out.removeLast()
-                out.append(contentsOf: ",\n".utf8)
+                out.append(",\n")
             }
         }
         out.append(contentsOf: "],\n\"end\":".utf8)
@@ -117,25 +117,25 @@ public enum TraceEncoder {
             self.end(end, into: &out)
             out.removeLast()
         } else {
-            out.append(contentsOf: "null".utf8)
+            out.append("null")
         }
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
         return out
     }
 
     // MARK: - Pieces
 
     @inline(__always)
-    static func key(_ name: StaticString, into out: inout [UInt8]) {
+    static func key(_ name: StaticString, into out: inout some ByteOutput) {
         out.append(UInt8(ascii: ","))
         out.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        name.withUTF8Buffer { out.append(bytes: UnsafeRawBufferPointer($0)) }
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: ":"))
     }
 
-    static func participant(_ participant: Participant, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"role":"#.utf8)
+    static func participant(_ participant: Participant, into out: inout some ByteOutput) {
+        out.append(#"{"role":"#)
         string(participant.role.rawValue, into: &out)
         key("name", into: &out)
         string(participant.name, into: &out)
@@ -151,26 +151,41 @@ public enum TraceEncoder {
     }
 
     @inline(__always)
-    static func int(_ value: Int, into out: inout [UInt8]) {
+    static func int(_ value: Int, into out: inout some ByteOutput) {
         if value >= 0 && value < 10 {
             out.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        out.append(contentsOf: String(value).utf8)
+        // Digits into a small buffer, without making a String.
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            if value < 0 {
+                buffer[23 - count] = UInt8(ascii: "-")
+                count += 1
+            }
+            out.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
     }
 
     /// JSON for a value. Doubles keep a decimal point or exponent; non-finite Doubles (never produced by the
     /// engine) are written as null.
-    public static func value(_ value: Value, into out: inout [UInt8]) {
+    public static func value(_ value: Value, into out: inout some ByteOutput) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
         case .int(let number): int(number, into: &out)
         case .double(let number):
             if number.isFinite {
-                out.append(contentsOf: Value.format(number).utf8)
+                out.append(utf8: Value.format(number))
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.append("null")
             }
         case .string(let text): string(text, into: &out)
         case .list(let items):
@@ -196,30 +211,62 @@ public enum TraceEncoder {
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\uXXXX`; everything else as UTF-8.
     /// U+2028 and U+2029 are escaped too, so the text is also safe inside a `<script>` element.
-    public static func string(_ text: String, into out: inout [UInt8]) {
+    public static func string(_ text: String, into out: inout some ByteOutput) {
         out.append(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            case 0xE2:
-                // U+2028 is E2 80 A8, U+2029 is E2 80 A9.
-                guard let second = utf8.next() else { out.append(byte); break }
-                guard let third = utf8.next() else { out.append(contentsOf: [byte, second]); break }
-                if second == 0x80 && (third == 0xA8 || third == 0xA9) {
-                    out.append(contentsOf: Array("\\u202".utf8) + [third == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")])
-                } else {
-                    out.append(contentsOf: [byte, second, third])
-                }
-            default: out.append(byte)
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes in escape(bytes, into: &out) }) == nil {
+            let copy = Array(text.utf8)
+            copy.withUnsafeBufferPointer { escape($0, into: &out) }
         }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The body of a JSON string: UTF-8 `bytes` with what JSON needs escaped.
+    @inline(__always)
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout some ByteOutput) {
+        do {
+            // Copy runs that need no escaping in one go.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let special = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+                    || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+                guard special else {
+                    index += 1
+                    continue
+                }
+                if runStart < index { out.append(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))) }
+                out.append(0x5C)
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0xE2:
+                    // U+2028 is E2 80 A8, U+2029 is E2 80 A9.
+                    out.append("u202")
+                    out.append(bytes[index + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                    index += 2
+                default:
+                    out.append("u00")
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                }
+                index += 1
+                runStart = index
+            }
+            if runStart < bytes.count { out.append(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))) }
+        }
+    }
+
+    /// `"file:line:column"`, written without building the text.
+    static func location(_ location: SourceLocation, into out: inout some ByteOutput) {
+        string(location.file, into: &out)
+        out.dropLastByte()
+        out.append(UInt8(ascii: ":"))
+        int(location.line, into: &out)
+        out.append(UInt8(ascii: ":"))
+        int(location.column, into: &out)
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -105,18 +105,38 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable {
 
 /// A component instance that sends or receives messages: `LoginInteractor` of the first `Login` scene instance.
 public struct Participant: Sendable, Hashable {
-    public var role: ComponentRole
+    public var role: ComponentRole { didSet { encode() } }
     /// The type's name as the app's code would spell it (`LoginInteractor`, `AuthWorker`).
-    public var name: String
-    public var scene: SceneName?
+    public var name: String { didSet { encode() } }
+    public var scene: SceneName? { didSet { encode() } }
     /// Which instance of the scene (1 for the first time it is shown, 2 for the next, …).
-    public var instance: Int?
+    public var instance: Int? { didSet { encode() } }
+    /// The participant as trace JSON, made once: a run names the same few components in every event.
+    public private(set) var json: [UInt8] = []
 
     public init(role: ComponentRole, name: String, scene: SceneName? = nil, instance: Int? = nil) {
         self.role = role
         self.name = name
         self.scene = scene
         self.instance = instance
+        encode()
+    }
+
+    private mutating func encode() {
+        var bytes: [UInt8] = []
+        TraceEncoder.participant(self, into: &bytes)
+        json = bytes
+    }
+
+    public static func == (lhs: Participant, rhs: Participant) -> Bool {
+        lhs.role == rhs.role && lhs.name == rhs.name && lhs.scene == rhs.scene && lhs.instance == rhs.instance
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(role)
+        hasher.combine(name)
+        hasher.combine(scene)
+        hasher.combine(instance)
     }
 
     public static let user = Participant(role: .user, name: "User")

@@ -33,7 +33,7 @@ public final class TraceFileWriter: TraceSink {
     public let destination: URL
     private let temporary: URL
     private let handle: FileHandle
-    private var buffer: [UInt8] = []
+    private let buffer: ByteBuffer
     private let chunkSize: Int
     private var isClosed = false
 
@@ -41,6 +41,7 @@ public final class TraceFileWriter: TraceSink {
     public init(destination: URL, chunkSize: Int = 1 << 20) throws {
         self.destination = destination
         self.chunkSize = chunkSize
+        buffer = ByteBuffer(capacity: chunkSize + 4096)
         let folder = destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -48,7 +49,6 @@ public final class TraceFileWriter: TraceSink {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
         }
         handle = try FileHandle(forWritingTo: temporary)
-        buffer.reserveCapacity(chunkSize + 4096)
     }
 
     deinit {
@@ -59,16 +59,19 @@ public final class TraceFileWriter: TraceSink {
     }
 
     public func begin(_ header: TraceHeader) throws {
+        var buffer = self.buffer
         TraceEncoder.header(header, into: &buffer)
     }
 
     public func record(_ event: TraceEvent) throws {
+        var buffer = self.buffer
         TraceEncoder.event(event, into: &buffer)
         if buffer.count >= chunkSize { try flush() }
     }
 
     /// Writes the last line and moves the file into place.
     public func finish(_ end: RunEnd) throws {
+        var buffer = self.buffer
         TraceEncoder.end(end, into: &buffer)
         try flush()
         try handle.synchronize()
@@ -86,9 +89,9 @@ public final class TraceFileWriter: TraceSink {
     }
 
     private func flush() throws {
-        guard !buffer.isEmpty else { return }
+        guard buffer.count > 0 else { return }
         try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
     }
 
     /// Atomically replaces `destination` with `source` (rename within one folder).

@@ -41,6 +41,20 @@ struct TraceFormatTests {
         #expect(lines[4] == #"{"end":"failed","messages":3,"cycles":1,"t":120,"error":"boom","at":"s.yml:1:2"}"#)
     }
 
+    @Test("numbers and strings encode exactly: every Int, every escape", arguments: [
+        (Value.int(0), "0"), (.int(7), "7"), (.int(10), "10"), (.int(-1), "-1"), (.int(1_234_567), "1234567"),
+        (.int(Int.max), "9223372036854775807"), (.int(Int.min), "-9223372036854775808"),
+        (.string("plain"), "\"plain\""), (.string(""), "\"\""),
+        (.string("q\"b\\n\nr\rt\tz\u{0}\u{1F}\u{7F}"), #""q\"b\\n\nr\rt\tz\u0000\u001f\u007f""#),
+        (.string("a\u{2028}b\u{2029}c\u{2027}日本"), #""a\u2028b\u2029c\#u{2027}日本""#),
+        (.string("\u{E2}"), "\"\u{E2}\""),
+    ])
+    func scalars(_ value: Value, _ json: String) {
+        var out: [UInt8] = []
+        TraceEncoder.value(value, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == json)
+    }
+
     @Test("reading and writing again gives the same bytes and the same values")
     func roundTrip() throws {
         let bytes = TraceEncoder.encode(Self.sample)
