@@ -109,7 +109,8 @@ public struct ScenarioLoader: Sendable {
         let scenario = Scenario(
             name: draft.name, file: file, description: draft.description, pattern: draft.pattern,
             start: draft.start?.value ?? first.name, entities: draft.entities + draft.resultRecords,
-            appState: draft.appState, scenes: draft.scenes, story: draft.story)
+            appState: draft.appState, scenes: draft.scenes, story: draft.story,
+            storyRepeats: draft.storyRepeats)
         return Result(scenario: scenario, diagnostics: sorted)
     }
 

@@ -119,10 +119,20 @@ final class ScenarioReader {
         if let entry = top["story"], let items = nodes.sequence(entry.value, "'story'") {
             story = items.compactMap { readStoryStep($0, scenes: scenes) }
         }
+        var storyRepeats = 1
+        if let entry = top["repeat"], let text = nodes.string(entry.value, "'repeat'") {
+            if let count = ValueReader.integer(text), (1...Scenario.maxStoryRepeats).contains(count) {
+                storyRepeats = count
+            } else {
+                diagnostics.error("'repeat' must be a whole number from 1 to \(Scenario.maxStoryRepeats), found '\(text)'",
+                                  at: location(entry.value),
+                                  notes: [Diagnostic.Note("'repeat: 100' plays the story 100 times in a row")])
+            }
+        }
 
         return ScenarioDraft(
             name: name, description: description, pattern: pattern, start: start, entities: entities,
-            appState: appState, scenes: scenes, story: story, resultRecords: resultRecords,
+            appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
             rootLocation: location(root))
     }
 
@@ -584,6 +594,7 @@ struct ScenarioDraft {
     var appState: [FieldDecl]
     var scenes: [Scene]
     var story: [StoryStep]
+    var storyRepeats: Int
     var resultRecords: [RecordType]
     var rootLocation: SourceLocation
 }

@@ -1,7 +1,7 @@
 /// Every key the scenario format knows, per kind of mapping. The JSON Schema in `docs/` lists the same keys;
 /// a test keeps the two in agreement.
 enum Vocabulary {
-    static let scenario = ["scenario", "pattern", "description", "start", "entities", "appState", "scenes", "story"]
+    static let scenario = ["scenario", "pattern", "description", "start", "entities", "appState", "scenes", "story", "repeat"]
     static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]

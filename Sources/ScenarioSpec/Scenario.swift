@@ -13,9 +13,15 @@ public struct Scenario: Sendable, Hashable {
     public var appState: [FieldDecl]
     public var scenes: [Scene]
     public var story: [StoryStep]
+    /// How many times the story plays, each pass going on from where the last one left the app (`repeat:`).
+    public var storyRepeats: Int
+
+    /// The largest `repeat:` a scenario may ask for; the run's message limit bounds the work anyway.
+    public static let maxStoryRepeats = 1_000_000_000
 
     public init(name: String, file: String, description: String? = nil, pattern: Pattern, start: SceneName,
-                entities: [RecordType], appState: [FieldDecl], scenes: [Scene], story: [StoryStep]) {
+                entities: [RecordType], appState: [FieldDecl], scenes: [Scene], story: [StoryStep],
+                storyRepeats: Int = 1) {
         self.name = name
         self.file = file
         self.description = description
@@ -25,6 +31,7 @@ public struct Scenario: Sendable, Hashable {
         self.appState = appState
         self.scenes = scenes
         self.story = story
+        self.storyRepeats = storyRepeats
     }
 
     public func scene(_ name: SceneName) -> Scene? { scenes.first { $0.name == name } }

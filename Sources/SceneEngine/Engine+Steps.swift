@@ -59,10 +59,10 @@ extension Engine {
             let response = Value.record(Record(values))
             let event = try emit(
                 .response, from: context.sender, to: instance.presenter,
-                protocol: conventions.presentationLogic(instance.scene.name),
-                method: conventions.presenterMethod(context.useCase, output: output),
+                protocol: instance.names.presentationLogic,
+                method: instance.names.useCase(context.useCase).presenterMethod(output),
                 type: output.response.isEmpty && scenario.pattern == .viper ? nil
-                    : TypeNames.response(scene: instance.scene.name, useCase: context.useCase, output: output.name),
+                    : instance.names.useCase(context.useCase).responseType(output),
                 payload: output.response.isEmpty && scenario.pattern == .viper ? nil : response,
                 at: step.location, parent: context.parent)
             try runPresenter(instance, context.useCase, output, response: response, parent: event)
@@ -109,7 +109,7 @@ extension Engine {
                 shown.append((value.target, try Evaluator.evaluate(value.value, in: context.env)))
             }
             let event = try emit(.display, from: context.sender, to: instance.view,
-                                 protocol: conventions.displayLogic(instance.scene.name),
+                                 protocol: instance.names.displayLogic,
                                  method: PatternConventions.signature(method.value, default: method.value,
                                                                       labels: values.isEmpty ? [] : ["_"]),
                                  payload: shown.isEmpty ? nil : .record(Record(shown)), at: method.location,
@@ -133,11 +133,12 @@ extension Engine {
         let arguments = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
                                    fields: operation.input, env: context.env)
         let workerParticipant = instance.worker(worker.name.rawValue)
+        let names = instance.names.operation(operation, of: worker.name)
         let callEvent = try emit(
             .workerCall, from: context.sender, to: workerParticipant,
-            protocol: conventions.workerProtocol(instance.scene.name, worker: worker.name),
-            method: conventions.operationMethod(operation),
-            type: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker.name, operation: operation.name),
+            protocol: names.inputProtocol,
+            method: names.method,
+            type: names.inputType,
             payload: operation.input.isEmpty ? nil : arguments, at: step.location, parent: context.parent)
 
         let (outcome, latency) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
@@ -146,9 +147,8 @@ extension Engine {
         case .result(let value), .fixture(_, let value):
             let callback = operation.callbacks?.result
             try emit(.workerResult, from: workerParticipant, to: context.sender,
-                     protocol: callback == nil ? conventions.workerProtocol(instance.scene.name, worker: worker.name)
-                        : conventions.workerOutputProtocol(instance.scene.name, worker: worker.name),
-                     method: callback ?? conventions.operationMethod(operation), type: operation.output?.description,
+                     protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
+                     method: callback ?? names.method, type: names.outputType,
                      payload: operation.output == nil ? nil : value, at: step.location,
                      note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
             if let binding = call.binding { context.env.bind(binding.value, value) }
@@ -156,9 +156,8 @@ extension Engine {
         case .error(let message):
             let callback = operation.callbacks?.error
             let errorEvent = try emit(.workerError, from: workerParticipant, to: context.sender,
-                                      protocol: callback == nil ? conventions.workerProtocol(instance.scene.name, worker: worker.name)
-                                        : conventions.workerOutputProtocol(instance.scene.name, worker: worker.name),
-                                      method: callback ?? conventions.operationMethod(operation), type: "Error",
+                                      protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
+                                      method: callback ?? names.method, type: "Error",
                                       payload: .string(message), at: step.location,
                                       note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
             guard let onError = call.onError else {
@@ -265,8 +264,8 @@ extension Engine {
         let coerced = Coercion.coerce(value, to: field.type)
         instance.dataStore[name] = coerced
         let write = try emit(.dataStoreWrite, from: context.sender, to: instance.dataStoreParticipant,
-                             protocol: conventions.dataStore(instance.scene.name), method: name,
-                             type: field.type.description, payload: coerced, at: assignment.targetLocation,
+                             protocol: instance.names.dataStore, method: name,
+                             type: instance.names.dataStoreType(of: field), payload: coerced, at: assignment.targetLocation,
                              parent: context.parent)
         try render(instance, cause: write)
     }
@@ -288,8 +287,8 @@ extension Engine {
             let coerced = Coercion.coerce(value, to: field.type)
             instance.dataStore[name] = coerced
             write = try emit(.dataStoreWrite, from: instance.view, to: instance.dataStoreParticipant,
-                             protocol: conventions.dataStore(instance.scene.name), method: name,
-                             type: field.type.description, payload: coerced, at: assignment.targetLocation,
+                             protocol: instance.names.dataStore, method: name,
+                             type: instance.names.dataStoreType(of: field), payload: coerced, at: assignment.targetLocation,
                              parent: context.parent)
         }
         try render(instance, cause: write)

@@ -20,10 +20,13 @@ public final class Engine {
     var cycles = 0
     var currentCycle: Int?
     var currentStep: Int?
+    /// 1-based pass through the story (`repeat:`).
+    var currentPass = 1
     var currentStepLocation: SourceLocation?
     var stack: [SceneInstance] = []
     var instanceCounts: [SceneName: Int] = [:]
     var latestInstance: [SceneName: SceneInstance] = [:]
+    var sceneNames: [SceneName: SceneNames] = [:]
     var scenesVisited: [SceneName] = []
     /// Scenes that appeared and whose `appear` use cases wait for the current cycle to end.
     var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
@@ -77,6 +80,14 @@ public final class Engine {
             try showRoot(scenario.scene(scenario.start)!, at: nil)
             try drainAppearances()
         }
+        for pass in 1...max(1, scenario.storyRepeats) {
+            currentPass = pass
+            try runStoryPass(observer: observer)
+        }
+    }
+
+    /// One pass through the story; with `repeat:` the next pass goes on from where this one leaves the app.
+    private func runStoryPass(observer: ((StepSnapshot) -> Void)?) throws {
         for (index, step) in scenario.story.enumerated() {
             currentStep = index + 1
             currentStepLocation = step.location
@@ -92,7 +103,8 @@ public final class Engine {
                     throw RuntimeError(
                         "'do: \(scene.name).\(useCase.name)' needs scene '\(scene.name)' on screen, but \(stack.last.map { "'\($0.scene.name)'" } ?? "nothing") is",
                         at: step.location,
-                        notes: [Diagnostic.Note("the navigation stack is " + (stack.isEmpty ? "empty" : stack.map { $0.scene.name.rawValue }.joined(separator: " → ")))])
+                        notes: [Diagnostic.Note("the navigation stack is " + (stack.isEmpty ? "empty" : stack.map { $0.scene.name.rawValue }.joined(separator: " → ")))]
+                            + (currentPass > 1 ? [Diagnostic.Note("the story repeats ('repeat: \(scenario.storyRepeats)'); pass \(currentPass) starts where pass \(currentPass - 1) left the app: end the story where it starts, or start it with 'appear:'")] : []))
                 }
                 let request = requestRecord(useCase, values: values.map(\.value))
                 try runCycle(top, useCase, request: request, title: step.title, cause: nil, location: step.location)
@@ -114,7 +126,7 @@ public final class Engine {
 
     private func snapshot(step: Int, firstEvent: Int) -> StepSnapshot {
         StepSnapshot(
-            step: step, stack: stack.map(\.scene.name), shown: stack.last?.shown ?? Record(),
+            step: step, pass: currentPass, stack: stack.map(\.scene.name), shown: stack.last?.shown ?? Record(),
             viewModel: stack.last?.lastViewModel,
             dataStores: latestInstance.mapValues(\.dataStore), appState: world.appState, routes: routesThisStep,
             firstEvent: firstEvent, lastEvent: sequence)
@@ -157,21 +169,22 @@ public final class Engine {
         cycles += 1
         currentCycle = cycles
         defer { currentCycle = nil }
-        let name = "\(instance.scene.name).\(useCase.name)"
+        let names = instance.names.useCase(useCase)
+        let name = names.cycle
         let start = try emit(.cycleStart, from: .user, to: instance.view, method: name, at: location,
                              note: title ?? (useCase.trigger == .appear ? "\(instance.scene.name) appears" : nil),
                              parent: cause)
         var trigger = start
         if useCase.trigger == .action || cause == nil && location != nil {
             trigger = try emit(.action, from: .user, to: instance.view, method: useCase.name.rawValue,
-                               type: useCase.request.isEmpty ? nil : TypeNames.request(scene: instance.scene.name, useCase: useCase.name),
+                               type: useCase.request.isEmpty ? nil : names.requestType,
                                payload: useCase.request.isEmpty ? nil : request, at: location, parent: start)
         }
         if scenario.pattern == .viper {
             // VIPER: the View tells its Presenter; the Presenter decides what to ask the Interactor.
             let event = try emit(.event, from: instance.view, to: instance.presenter,
-                                 protocol: conventions.presenterInput(instance.scene.name),
-                                 method: conventions.eventMethod(useCase), type: requestType(instance, useCase),
+                                 protocol: instance.names.presenterInput,
+                                 method: names.eventMethod, type: requestType(instance, useCase),
                                  payload: useCase.request.isEmpty ? nil : request, at: useCase.location, parent: trigger)
             var context = StepContext(instance: instance, useCase: useCase, output: nil, role: .presenter,
                                       sender: instance.presenter, parent: event,
@@ -185,7 +198,7 @@ public final class Engine {
         } else {
             let requestEvent = try emit(
                 .request, from: instance.view, to: instance.interactor,
-                protocol: conventions.businessLogic(instance.scene.name), method: conventions.interactorMethod(useCase),
+                protocol: instance.names.businessLogic, method: names.interactorMethod,
                 type: requestType(instance, useCase), payload: useCase.request.isEmpty && scenario.pattern == .appState ? nil : request,
                 at: useCase.location, parent: trigger)
             try runInteractor(instance, useCase, request: request, parent: requestEvent)
@@ -195,7 +208,7 @@ public final class Engine {
 
     func requestType(_ instance: SceneInstance, _ useCase: UseCase) -> String? {
         if scenario.pattern == .appState && useCase.request.isEmpty { return nil }
-        return TypeNames.request(scene: instance.scene.name, useCase: useCase.name)
+        return instance.names.useCase(useCase).requestType
     }
 
     func runInteractor(_ instance: SceneInstance, _ useCase: UseCase, request: Value, parent: Int) throws {
@@ -211,8 +224,8 @@ public final class Engine {
         let instance = context.instance
         let event = try emit(
             .request, from: context.sender, to: instance.interactor,
-            protocol: conventions.businessLogic(instance.scene.name), method: conventions.interactorMethod(target),
-            type: target.request.isEmpty ? nil : TypeNames.request(scene: instance.scene.name, useCase: target.name),
+            protocol: instance.names.businessLogic, method: instance.names.useCase(target).interactorMethod,
+            type: target.request.isEmpty ? nil : instance.names.useCase(target).requestType,
             payload: target.request.isEmpty ? nil : request, at: location, parent: context.parent)
         try runInteractor(instance, target, request: request, parent: event)
     }
@@ -238,8 +251,8 @@ public final class Engine {
             let viewModel = Value.record(Record(fields))
             let display = try emit(
                 .display, from: instance.presenter, to: instance.view,
-                protocol: conventions.displayLogic(instance.scene.name), method: conventions.viewMethod(useCase, output: output),
-                type: TypeNames.viewModel(scene: instance.scene.name, useCase: useCase, output: output.name),
+                protocol: instance.names.displayLogic, method: instance.names.useCase(useCase).viewMethod(output),
+                type: instance.names.useCase(useCase).viewModelType(output),
                 payload: viewModel, at: output.location, parent: parent)
             instance.lastViewModel = viewModel
             var viewContext = StepContext(instance: instance, useCase: useCase, output: output, role: .view,
@@ -256,7 +269,14 @@ public final class Engine {
     func makeInstance(_ scene: Scene, cause: Int?, at location: SourceLocation?) throws -> SceneInstance {
         let number = (instanceCounts[scene.name] ?? 0) + 1
         instanceCounts[scene.name] = number
-        let instance = SceneInstance(scene: scene, number: number, conventions: conventions)
+        let names: SceneNames
+        if let known = sceneNames[scene.name] {
+            names = known
+        } else {
+            names = SceneNames(scene, conventions: conventions)
+            sceneNames[scene.name] = names
+        }
+        let instance = SceneInstance(scene: scene, number: number, names: names)
         latestInstance[scene.name] = instance
         if !scenesVisited.contains(scene.name) { scenesVisited.append(scene.name) }
         for (target, property, value, type) in wiring(instance) {
@@ -268,17 +288,17 @@ public final class Engine {
 
     /// The links a Configurator sets, in the order the seeds' code sets them.
     private func wiring(_ i: SceneInstance) -> [(Participant, String, String, String?)] {
-        let s = i.scene.name
+        let s = i.scene.name, n = i.names
         var links: [(Participant, String, String, String?)]
         switch scenario.pattern {
         case .cleanSwift:
             links = [
-                (i.view, "interactor", i.interactor.name, conventions.businessLogic(s)),
-                (i.view, "router", i.router.name, conventions.routingLogic(s)),
-                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
-                (i.presenter, "viewController", i.view.name, conventions.displayLogic(s)),
+                (i.view, "interactor", i.interactor.name, n.businessLogic),
+                (i.view, "router", i.router.name, n.routingLogic),
+                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
+                (i.presenter, "viewController", i.view.name, n.displayLogic),
                 (i.router, "viewController", i.view.name, nil),
-                (i.router, "dataStore", i.interactor.name, conventions.dataStore(s)),
+                (i.router, "dataStore", i.interactor.name, n.dataStore),
             ]
         case .swiftUI:
             links = [
@@ -350,10 +370,11 @@ public final class Engine {
                 notes: [Diagnostic.Note("the screen shows '\(stack.last?.scene.name.rawValue ?? "nothing")'; a View can route only while it is visible")])
         }
         let destination = scenario.scene(route.destination.value)!
+        let routeNames = source.names.route(route)
         let routeEvent = try emit(
-            .route, from: sender, to: source.router, protocol: conventions.routingLogic(source.scene.name),
-            method: conventions.routeMethod(route),
-            type: route.input.isEmpty ? nil : TypeNames.routeInput(scene: source.scene.name, route: route.name),
+            .route, from: sender, to: source.router,             protocol: source.names.routingLogic,
+            method: routeNames.method,
+            type: routeNames.inputType,
             payload: route.input.isEmpty ? nil : input, at: location, parent: parent)
         routesThisStep.append(route.name)
         let target = try makeInstance(destination, cause: routeEvent, at: route.location)
@@ -365,11 +386,11 @@ public final class Engine {
             let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
             target.dataStore[field.name] = value
             try emit(.dataPassing, from: source.router, to: target.dataStoreParticipant,
-                     protocol: conventions.dataPassing(source.scene.name), method: conventions.passDataMethod(route),
-                     type: field.type.description, payload: value, at: pass.targetLocation,
+                     protocol: source.names.dataPassing, method: routeNames.passData,
+                     type: target.names.dataStoreType(of: field), payload: value, at: pass.targetLocation,
                      note: "destination.\(field.name) = \(pass.value.text)", parent: routeEvent)
         }
-        let navigation = try emit(.navigation, from: source.router, to: target.view, method: conventions.navigateMethod(route),
+        let navigation = try emit(.navigation, from: source.router, to: target.view, method: routeNames.navigate,
                                   at: route.location, note: route.navigation.rawValue, parent: routeEvent)
         target.navigation = route.navigation
         switch route.navigation {

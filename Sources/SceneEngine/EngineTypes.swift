@@ -31,6 +31,8 @@ public struct RunSummary: Sendable, Hashable {
 public struct StepSnapshot: Sendable, Hashable {
     /// 1-based story step.
     public var step: Int
+    /// 1-based pass through the story (a scenario with `repeat:` plays it more than once).
+    public var pass: Int
     /// Scenes on the navigation stack, root first.
     public var stack: [SceneName]
     /// What the View on screen shows, label → value.

@@ -4,6 +4,8 @@ import TraceFormat
 /// One live instance of a scene: its components' state and what its View shows.
 final class SceneInstance {
     let scene: Scene
+    /// The names its messages carry, shared by every instance of the scene.
+    let names: SceneNames
     /// 1 for the first time the scene is shown, 2 for the next, …
     let number: Int
     /// How it was shown, which decides how `back` removes it.
@@ -22,21 +24,21 @@ final class SceneInstance {
     let configurator: Participant
     private var workers: [String: Participant] = [:]
 
-    init(scene: Scene, number: Int, conventions: PatternConventions) {
+    init(scene: Scene, number: Int, names: SceneNames) {
         self.scene = scene
+        self.names = names
         self.number = number
         dataStore = Record(scene.dataStore.map { ($0.name, $0.initialValue ?? .null) })
         viewState = Record(scene.view.state.map { ($0.name, $0.initialValue ?? .null) })
-        func participant(_ role: ComponentRole) -> Participant {
-            Participant(role: role, name: conventions.componentName(role, scene: scene.name), scene: scene.name,
-                        instance: number)
+        func participant(_ role: ComponentRole, _ name: String) -> Participant {
+            Participant(role: role, name: name, scene: scene.name, instance: number)
         }
-        view = participant(.view)
-        interactor = participant(.interactor)
-        presenter = participant(.presenter)
-        router = participant(.router)
-        dataStoreParticipant = participant(.dataStore)
-        configurator = participant(.configurator)
+        view = participant(.view, names.view)
+        interactor = participant(.interactor, names.interactor)
+        presenter = participant(.presenter, names.presenter)
+        router = participant(.router, names.router)
+        dataStoreParticipant = participant(.dataStore, names.dataStoreComponent)
+        configurator = participant(.configurator, names.configurator)
         for worker in scene.workers {
             workers[worker.name.rawValue] = Participant(role: .worker, name: worker.name.rawValue, scene: scene.name,
                                                         instance: number)

@@ -72,16 +72,23 @@ public struct StoryChecker {
             let step = scenario.story[snapshot.step - 1]
             let events = snapshot.firstEvent <= snapshot.lastEvent
                 ? Array(trace.events[(snapshot.firstEvent - 1)..<snapshot.lastEvent]) : []
-            steps.append(StepResult(step: snapshot.step, title: Self.title(step), location: step.location,
-                                    checks: checks(step, snapshot: snapshot, previous: previous, events: events, trace: trace)))
+            let stepChecks = checks(step, snapshot: snapshot, previous: previous, events: events, trace: trace)
             previous = snapshot
+            // A repeated story reports every step of its first pass, and the failures of later passes.
+            guard snapshot.pass == 1 || stepChecks.contains(where: { !$0.passed }) else { continue }
+            steps.append(StepResult(step: snapshot.step, title: Self.title(step, pass: snapshot.pass), location: step.location,
+                                    checks: stepChecks))
         }
         var runChecks: [Check] = []
-        if let error = summary.error {
-            // Steps the run never reached fail with the run's error.
-            for index in snapshots.count..<scenario.story.count {
+        if let error = summary.error, !scenario.story.isEmpty {
+            // Steps the run never reached fail with the run's error: the rest of the first pass, or the one step
+            // of a later pass where the run stopped.
+            let pass = snapshots.count / scenario.story.count + 1
+            let first = snapshots.count % scenario.story.count
+            let unreached = pass == 1 ? first..<scenario.story.count : first..<(first + 1)
+            for index in unreached {
                 let step = scenario.story[index]
-                steps.append(StepResult(step: index + 1, title: Self.title(step), location: step.location, checks: [
+                steps.append(StepResult(step: index + 1, title: Self.title(step, pass: pass), location: step.location, checks: [
                     Check(name: "step ran", passed: false, expected: "the step runs", actual: "the run stopped: \(error.message)",
                           location: error.location, excerpt: Self.lines(trace.events.suffix(4))),
                 ]))
@@ -89,6 +96,10 @@ public struct StoryChecker {
         }
         runChecks.append(architecture(trace, pattern: scenario.pattern))
         return Report(scenario: scenario, steps: steps, runChecks: runChecks, trace: trace)
+    }
+
+    static func title(_ step: StoryStep, pass: Int) -> String {
+        title(step) + (pass > 1 ? " (pass \(pass))" : "")
     }
 
     static func title(_ step: StoryStep) -> String {

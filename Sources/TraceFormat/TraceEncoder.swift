@@ -9,13 +9,13 @@ public enum TraceEncoder {
     public static func header(_ header: TraceHeader, into out: inout some ByteOutput) {
         out.append(#"{"sceneflowTrace":"#)
         int(header.version, into: &out)
-        key("scenario", into: &out)
+        out.append(#","scenario":"#)
         string(header.scenario, into: &out)
-        key("file", into: &out)
+        out.append(#","file":"#)
         string(header.file, into: &out)
-        key("pattern", into: &out)
+        out.append(#","pattern":"#)
         string(header.pattern.rawValue, into: &out)
-        key("start", into: &out)
+        out.append(#","start":"#)
         string(header.start.rawValue, into: &out)
         out.append("}\n")
     }
@@ -24,45 +24,47 @@ public enum TraceEncoder {
         out.append(#"{"seq":"#)
         int(event.sequence, into: &out)
         if let cycle = event.cycle {
-            key("cycle", into: &out)
+            out.append(#","cycle":"#)
             int(cycle, into: &out)
         }
         if let parent = event.parent {
-            key("parent", into: &out)
+            out.append(#","parent":"#)
             int(parent, into: &out)
         }
         if let step = event.step {
-            key("step", into: &out)
+            out.append(#","step":"#)
             int(step, into: &out)
         }
-        key("t", into: &out)
+        out.append(#","t":"#)
         int(event.time, into: &out)
-        key("kind", into: &out)
-        string(event.kind.rawValue, into: &out)
-        key("from", into: &out)
+        out.append(#","kind":"#)
+        out.append(UInt8(ascii: "\""))
+        out.append(event.kind.staticName)
+        out.append(UInt8(ascii: "\""))
+        out.append(#","from":"#)
         event.from.json.withUnsafeBytes { out.append(bytes: $0) }
-        key("to", into: &out)
+        out.append(#","to":"#)
         event.to.json.withUnsafeBytes { out.append(bytes: $0) }
         if let protocolName = event.protocolName {
-            key("protocol", into: &out)
+            out.append(#","protocol":"#)
             string(protocolName, into: &out)
         }
-        key("method", into: &out)
+        out.append(#","method":"#)
         string(event.method, into: &out)
         if let type = event.payloadType {
-            key("type", into: &out)
+            out.append(#","type":"#)
             string(type, into: &out)
         }
         if let payload = event.payload {
-            key("payload", into: &out)
+            out.append(#","payload":"#)
             value(payload, into: &out)
         }
         if let location = event.location {
-            key("at", into: &out)
+            out.append(#","at":"#)
             self.location(location, into: &out)
         }
         if let note = event.note {
-            key("note", into: &out)
+            out.append(#","note":"#)
             string(note, into: &out)
         }
         out.append("}\n")
@@ -71,18 +73,18 @@ public enum TraceEncoder {
     public static func end(_ end: RunEnd, into out: inout some ByteOutput) {
         out.append(#"{"end":"#)
         string(end.status.rawValue, into: &out)
-        key("messages", into: &out)
+        out.append(#","messages":"#)
         int(end.messages, into: &out)
-        key("cycles", into: &out)
+        out.append(#","cycles":"#)
         int(end.cycles, into: &out)
-        key("t", into: &out)
+        out.append(#","t":"#)
         int(end.time, into: &out)
         if let error = end.error {
-            key("error", into: &out)
+            out.append(#","error":"#)
             string(error, into: &out)
         }
         if let location = end.location {
-            key("at", into: &out)
+            out.append(#","at":"#)
             self.location(location, into: &out)
         }
         out.append("}\n")
@@ -125,26 +127,18 @@ public enum TraceEncoder {
 
     // MARK: - Pieces
 
-    @inline(__always)
-    static func key(_ name: StaticString, into out: inout some ByteOutput) {
-        out.append(UInt8(ascii: ","))
-        out.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { out.append(bytes: UnsafeRawBufferPointer($0)) }
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
-    }
-
-    static func participant(_ participant: Participant, into out: inout some ByteOutput) {
+    static func participant(role: ComponentRole, name: String, scene: SceneName?, instance: Int?,
+                            into out: inout some ByteOutput) {
         out.append(#"{"role":"#)
-        string(participant.role.rawValue, into: &out)
-        key("name", into: &out)
-        string(participant.name, into: &out)
-        if let scene = participant.scene {
-            key("scene", into: &out)
+        string(role.rawValue, into: &out)
+        out.append(#","name":"#)
+        string(name, into: &out)
+        if let scene {
+            out.append(#","scene":"#)
             string(scene.rawValue, into: &out)
         }
-        if let instance = participant.instance {
-            key("instance", into: &out)
+        if let instance {
+            out.append(#","instance":"#)
             int(instance, into: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -220,22 +214,30 @@ public enum TraceEncoder {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The body of a JSON string: UTF-8 `bytes` with what JSON needs escaped.
+    /// The body of a JSON string: UTF-8 `bytes` with what JSON needs escaped. Runs that need nothing are found
+    /// eight bytes at a time and copied in one go.
     @inline(__always)
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout some ByteOutput) {
-        do {
-            // Copy runs that need no escaping in one go.
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            while index + 8 <= count, !mayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+            }
+            // Byte by byte through the word that may need escaping (or the tail).
+            let stop = min(index + 8, count)
+            while index < stop {
                 let byte = bytes[index]
                 let special = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-                    || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+                    || (byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
                 guard special else {
                     index += 1
                     continue
                 }
-                if runStart < index { out.append(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))) }
+                if runStart < index { out.append(bytes: UnsafeRawBufferPointer(start: raw + runStart, count: index - runStart)) }
                 out.append(0x5C)
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
@@ -255,8 +257,23 @@ public enum TraceEncoder {
                 index += 1
                 runStart = index
             }
-            if runStart < bytes.count { out.append(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))) }
         }
+        if runStart < count { out.append(bytes: UnsafeRawBufferPointer(start: raw + runStart, count: count - runStart)) }
+    }
+
+    /// Whether any of eight bytes is a control character, `"`, `\`, DEL or not ASCII (which covers the lead
+    /// byte of U+2028 and U+2029); may say yes when the answer is no, never the other way round.
+    @inline(__always)
+    static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        let delOrWide = (word &+ ones) | word
+        return (control | quoteZero | backslashZero | delOrWide) & high != 0
     }
 
     /// `"file:line:column"`, written without building the text.
@@ -268,5 +285,33 @@ public enum TraceEncoder {
         out.append(UInt8(ascii: ":"))
         int(location.column, into: &out)
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension EventKind {
+    /// The raw value without making a String (the names need no escaping).
+    var staticName: StaticString {
+        switch self {
+        case .cycleStart: "cycleStart"
+        case .cycleEnd: "cycleEnd"
+        case .configure: "configure"
+        case .lifecycle: "lifecycle"
+        case .action: "action"
+        case .request: "request"
+        case .event: "event"
+        case .workerCall: "workerCall"
+        case .workerResult: "workerResult"
+        case .workerError: "workerError"
+        case .dataStoreWrite: "dataStoreWrite"
+        case .stateWrite: "stateWrite"
+        case .response: "response"
+        case .display: "display"
+        case .show: "show"
+        case .route: "route"
+        case .dataPassing: "dataPassing"
+        case .navigation: "navigation"
+        case .publish: "publish"
+        case .render: "render"
+        }
     }
 }

@@ -104,32 +104,33 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A component instance that sends or receives messages: `LoginInteractor` of the first `Login` scene instance.
-public struct Participant: Sendable, Hashable {
-    public var role: ComponentRole { didSet { encode() } }
+///
+/// Immutable and shared: a run names the same few components in every event, so events hold a reference and
+/// the participant's trace JSON is made once, when it is created. Equal participants compare equal by value.
+public final class Participant: Sendable, Hashable, CustomStringConvertible {
+    public let role: ComponentRole
     /// The type's name as the app's code would spell it (`LoginInteractor`, `AuthWorker`).
-    public var name: String { didSet { encode() } }
-    public var scene: SceneName? { didSet { encode() } }
+    public let name: String
+    public let scene: SceneName?
     /// Which instance of the scene (1 for the first time it is shown, 2 for the next, …).
-    public var instance: Int? { didSet { encode() } }
-    /// The participant as trace JSON, made once: a run names the same few components in every event.
-    public private(set) var json: [UInt8] = []
+    public let instance: Int?
+    /// The participant as trace JSON.
+    public let json: [UInt8]
 
     public init(role: ComponentRole, name: String, scene: SceneName? = nil, instance: Int? = nil) {
         self.role = role
         self.name = name
         self.scene = scene
         self.instance = instance
-        encode()
-    }
-
-    private mutating func encode() {
         var bytes: [UInt8] = []
-        TraceEncoder.participant(self, into: &bytes)
+        bytes.reserveCapacity(24 + name.utf8.count * 2 + (scene?.rawValue.utf8.count ?? 0))
+        TraceEncoder.participant(role: role, name: name, scene: scene, instance: instance, into: &bytes)
         json = bytes
     }
 
     public static func == (lhs: Participant, rhs: Participant) -> Bool {
-        lhs.role == rhs.role && lhs.name == rhs.name && lhs.scene == rhs.scene && lhs.instance == rhs.instance
+        lhs === rhs
+            || (lhs.role == rhs.role && lhs.name == rhs.name && lhs.scene == rhs.scene && lhs.instance == rhs.instance)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -138,6 +139,8 @@ public struct Participant: Sendable, Hashable {
         hasher.combine(scene)
         hasher.combine(instance)
     }
+
+    public var description: String { id }
 
     public static let user = Participant(role: .user, name: "User")
 

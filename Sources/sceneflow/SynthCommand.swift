@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneFlowKit
+import ScenarioSpec
 
 /// `sceneflow synth --scenes N --steps M`: a synthetic scenario of any size.
 struct SynthCommand: ParsableCommand {
@@ -19,6 +20,10 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Actions on each scene before moving on to the next (1: move on every step).")
     var stay: Int = 1
 
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(
+        "Play the story this many times ('repeat:'): long runs from a small file.", valueName: "count"))
+    var repeats: Int = 1
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -26,10 +31,13 @@ struct SynthCommand: ParsableCommand {
         guard (1...100_000).contains(scenes) else { throw ValidationError("--scenes must be between 1 and 100000") }
         guard (0...10_000_000).contains(steps) else { throw ValidationError("--steps must be between 0 and 10000000") }
         guard stay >= 1 else { throw ValidationError("--stay must be 1 or more") }
+        guard (1...Scenario.maxStoryRepeats).contains(repeats) else {
+            throw ValidationError("--repeat must be between 1 and \(Scenario.maxStoryRepeats)")
+        }
     }
 
     func run() throws {
-        let text = ScenarioSynthesizer(scenes: scenes, steps: steps, stay: stay).yaml()
+        let text = ScenarioSynthesizer(scenes: scenes, steps: steps, stay: stay, repeats: repeats).yaml()
         if let output {
             try AtomicFile.write(text, to: URL(fileURLWithPath: output))
         } else {

@@ -26,6 +26,16 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test("repeat takes a whole number from 1 up", arguments: [
+        ("0", "s.yml:2:9: error: 'repeat' must be a whole number from 1 to 1000000000, found '0'\nnote: 'repeat: 100' plays the story 100 times in a row"),
+        ("2.5", "s.yml:2:9: error: 'repeat' must be a whole number from 1 to 1000000000, found '2.5'\nnote: 'repeat: 100' plays the story 100 times in a row"),
+        ("99999999999999999999", "s.yml:2:9: error: 'repeat' must be a whole number from 1 to 1000000000, found '99999999999999999999'\nnote: 'repeat: 100' plays the story 100 times in a row"),
+        ("[2]", "s.yml:2:9: error: 'repeat' must be a single value, found a list"),
+    ])
+    func repeatCount(_ value: String, _ expected: String) {
+        #expect(diagnostics("scenario: S\nrepeat: \(value)\nscenes:\n  A: {}\n") == [expected])
+    }
+
     @Test("an unknown field inside an interpolation points at its column")
     func columnInsideInterpolation() {
         let yaml = """

@@ -211,6 +211,58 @@ struct EngineTests {
         #expect(run.events(.cycleStart).filter { $0.method == "B.Load" }.count == 3)
     }
 
+    @Test("repeat plays the story again from where it left the app: pass 2 is pass 1 shifted in sequence, cycle and time")
+    func repeatedStory() throws {
+        // The same file with and without the key, on the same lines.
+        let once = try run(Self.login.replacingOccurrences(of: "scenario: Login\n", with: "scenario: Login\n# once\n"))
+        let twice = try run(Self.login.replacingOccurrences(of: "scenario: Login\n", with: "scenario: Login\nrepeat: 2\n"))
+        #expect(twice.summary.completed)
+        #expect(twice.snapshots.map(\.step) == [1, 2, 3, 1, 2, 3])
+        #expect(twice.snapshots.map(\.pass) == [1, 1, 1, 2, 2, 2])
+        let first = once.trace.events
+        #expect(Array(twice.trace.events.prefix(first.count)) == first)
+        // The launch (configuration, viewDidLoad) happens once; the story's events come again, numbered on from
+        // the first pass, in later cycles and at later times, on the same scene instance.
+        let story = first.drop { $0.step == nil }
+        #expect(story.count == first.count - 8)
+        let shift = story.count, cycles = once.summary.cycles, time = once.summary.time
+        let expected = story.map { event in
+            var moved = event
+            moved.sequence += shift
+            moved.parent = event.parent.map { $0 + shift }
+            moved.cycle = event.cycle.map { $0 + cycles }
+            moved.time += time
+            return moved
+        }
+        #expect(Array(twice.trace.events.dropFirst(first.count)) == expected)
+        #expect(twice.trace.end == RunEnd(status: .completed, messages: first.count + shift, cycles: 2 * cycles, time: 2 * time))
+    }
+
+    @Test("a repeated story that does not end where it starts stops on pass 2, saying why")
+    func repeatedStoryMustCloseTheLoop() throws {
+        let run = try run("""
+            scenario: Away
+            repeat: 3
+            scenes:
+              A:
+                useCases:
+                  Open:
+                    interactor: [{ respond: {} }]
+                    view: [{ route: toB }]
+                routes: { toB: B }
+              B: {}
+            story:
+              - do: A.Open
+            """)
+        let error = try #require(run.summary.error)
+        #expect(error.description == """
+            s.yml:12:5: error: 'do: A.Open' needs scene 'A' on screen, but 'B' is
+            note: the navigation stack is A → B
+            note: the story repeats ('repeat: 3'); pass 2 starts where pass 1 left the app: end the story where it starts, or start it with 'appear:'
+            """)
+        #expect(run.snapshots.map(\.pass) == [1])
+    }
+
     @Test("a story whose routes loop stops at the message budget, with the trace so far")
     func budget() throws {
         let run = try run("""

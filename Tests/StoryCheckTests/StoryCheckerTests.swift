@@ -146,6 +146,35 @@ struct StoryCheckerTests {
             "architecture | pass | every message follows clean-swift's rules | every message follows clean-swift's rules | -",
         ])
     }
+
+    @Test("a repeated story reports the first pass in full and later passes by their failures")
+    func repeatedStory() throws {
+        let report = try StoryChecker().check(try load("""
+            scenario: S
+            repeat: 3
+            scenes:
+              A:
+                dataStore: { taps: Int = 0 }
+                useCases:
+                  Tap:
+                    interactor: [{ store: { taps: dataStore.taps + 1 } }, { respond: {} }]
+                  Look:
+                    interactor: [{ respond: {} }]
+            story:
+              - do: Tap
+                expect: { dataStore: { taps: 1 } }
+              - do: Look
+                expect: { scene: A }
+            """))
+        #expect(report.steps.map(\.title) == ["do Tap", "do Look", "do Tap (pass 2)", "do Tap (pass 3)"])
+        #expect(lines(report.checks) == [
+            "dataStore taps | pass | 1 | 1 | 13:28",
+            "scene | pass | A | A | 15:22",
+            "dataStore taps | FAIL | 1 | 2 | 13:28",
+            "dataStore taps | FAIL | 1 | 3 | 13:28",
+            "architecture | pass | every message follows clean-swift's rules | every message follows clean-swift's rules | -",
+        ])
+    }
 }
 
 @Suite("check: messages and values")

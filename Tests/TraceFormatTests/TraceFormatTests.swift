@@ -55,6 +55,26 @@ struct TraceFormatTests {
         #expect(String(decoding: out, as: UTF8.self) == json)
     }
 
+    /// The encoder skips eight bytes at a time: every special character at every offset of a long text, and
+    /// the 3-byte U+2028 across a word boundary, must still be escaped.
+    @Test("a special character is escaped at every offset of a long text")
+    func escapesAtEveryOffset() {
+        let specials: [(Character, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#), ("\u{7F}", #"\u007f"#),
+            ("\u{2028}", #"\u2028"#), ("é", "é"), (" ", " "), ("~", "~"),
+        ]
+        let filler = "abcdefghijklmnopqrstuvwxyz"
+        for (special, escaped) in specials {
+            for offset in 0...filler.count {
+                let text = String(filler.prefix(offset)) + String(special) + String(filler.dropFirst(offset))
+                var out: [UInt8] = []
+                TraceEncoder.string(text, into: &out)
+                let expected = "\"" + String(filler.prefix(offset)) + escaped + String(filler.dropFirst(offset)) + "\""
+                #expect(String(decoding: out, as: UTF8.self) == expected, "\(escaped) at \(offset)")
+            }
+        }
+    }
+
     @Test("reading and writing again gives the same bytes and the same values")
     func roundTrip() throws {
         let bytes = TraceEncoder.encode(Self.sample)

@@ -1,0 +1,126 @@
+import ScenarioSpec
+
+/// The names a scene's messages carry — protocols, methods, payload types — made once per scene and use case
+/// rather than once per message. Every instance of a scene shares one; the engine runs on one thread, so the
+/// lazily filled tables need no lock.
+final class SceneNames {
+    let scene: SceneName
+    let conventions: PatternConventions
+
+    // Protocols.
+    let businessLogic: String?
+    let presentationLogic: String?
+    let displayLogic: String?
+    let routingLogic: String?
+    let presenterInput: String?
+    let dataPassing: String?
+    let dataStore: String
+    /// Component type names: `LoginViewController`, `LoginInteractor`, …
+    let view, interactor, presenter, router, dataStoreComponent, configurator: String
+
+    private var useCases: [UseCaseName: UseCaseNames] = [:]
+    private var routes: [RouteName: RouteNames] = [:]
+    private var operations: [WorkerName: [OperationName: OperationNames]] = [:]
+    private var fieldTypes: [String: String] = [:]
+
+    init(_ scene: Scene, conventions: PatternConventions) {
+        self.scene = scene.name
+        self.conventions = conventions
+        businessLogic = conventions.businessLogic(scene.name)
+        presentationLogic = conventions.presentationLogic(scene.name)
+        displayLogic = conventions.displayLogic(scene.name)
+        routingLogic = conventions.routingLogic(scene.name)
+        presenterInput = conventions.presenterInput(scene.name)
+        dataPassing = conventions.dataPassing(scene.name)
+        dataStore = conventions.dataStore(scene.name)
+        view = conventions.componentName(.view, scene: scene.name)
+        interactor = conventions.componentName(.interactor, scene: scene.name)
+        presenter = conventions.componentName(.presenter, scene: scene.name)
+        router = conventions.componentName(.router, scene: scene.name)
+        dataStoreComponent = conventions.componentName(.dataStore, scene: scene.name)
+        configurator = conventions.componentName(.configurator, scene: scene.name)
+    }
+
+    func useCase(_ useCase: UseCase) -> UseCaseNames {
+        if let names = useCases[useCase.name] { return names }
+        let names = UseCaseNames(useCase, scene: scene, conventions: conventions)
+        useCases[useCase.name] = names
+        return names
+    }
+
+    func route(_ route: Route) -> RouteNames {
+        if let names = routes[route.name] { return names }
+        let names = RouteNames(
+            method: conventions.routeMethod(route),
+            inputType: route.input.isEmpty ? nil : TypeNames.routeInput(scene: scene, route: route.name),
+            passData: conventions.passDataMethod(route),
+            navigate: conventions.navigateMethod(route))
+        routes[route.name] = names
+        return names
+    }
+
+    func operation(_ operation: WorkerOperation, of worker: WorkerName) -> OperationNames {
+        if let names = operations[worker]?[operation.name] { return names }
+        let names = OperationNames(
+            method: conventions.operationMethod(operation),
+            inputType: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker, operation: operation.name),
+            outputType: operation.output?.description,
+            inputProtocol: conventions.workerProtocol(scene, worker: worker),
+            outputProtocol: conventions.workerOutputProtocol(scene, worker: worker))
+        operations[worker, default: [:]][operation.name] = names
+        return names
+    }
+
+    /// The spelled type of a DataStore field (`Int?`, `[Item]`).
+    func dataStoreType(of field: FieldDecl) -> String {
+        if let text = fieldTypes[field.name] { return text }
+        let text = field.type.description
+        fieldTypes[field.name] = text
+        return text
+    }
+}
+
+/// A use case's method and type names.
+final class UseCaseNames {
+    /// `Scene.UseCase`, the cycle's name.
+    let cycle: String
+    let interactorMethod: String
+    let eventMethod: String
+    let requestType: String
+    private let outputs: [(name: OutputName, presenterMethod: String, viewMethod: String, responseType: String, viewModelType: String)]
+
+    init(_ useCase: UseCase, scene: SceneName, conventions: PatternConventions) {
+        cycle = "\(scene).\(useCase.name)"
+        interactorMethod = conventions.interactorMethod(useCase)
+        eventMethod = conventions.eventMethod(useCase)
+        requestType = TypeNames.request(scene: scene, useCase: useCase.name)
+        outputs = useCase.outputs.map { output in
+            (output.name, conventions.presenterMethod(useCase, output: output), conventions.viewMethod(useCase, output: output),
+             TypeNames.response(scene: scene, useCase: useCase, output: output.name),
+             TypeNames.viewModel(scene: scene, useCase: useCase, output: output.name))
+        }
+    }
+
+    private func output(_ name: OutputName) -> Int { outputs.firstIndex { $0.name == name } ?? 0 }
+    func presenterMethod(_ output: Output) -> String { outputs[self.output(output.name)].presenterMethod }
+    func viewMethod(_ output: Output) -> String { outputs[self.output(output.name)].viewMethod }
+    func responseType(_ output: Output) -> String { outputs[self.output(output.name)].responseType }
+    func viewModelType(_ output: Output) -> String { outputs[self.output(output.name)].viewModelType }
+}
+
+struct RouteNames {
+    let method: String
+    let inputType: String?
+    let passData: String
+    let navigate: String
+}
+
+struct OperationNames {
+    let method: String
+    let inputType: String?
+    let outputType: String?
+    /// Interactor → worker (VIPER's DataManager input protocol).
+    let inputProtocol: String?
+    /// How an asynchronous worker calls back (VIPER's output protocol).
+    let outputProtocol: String?
+}
