@@ -42,6 +42,8 @@ typedef struct {
     char **names;      // names[i] is the name with ID 2 * (i + 1)
     size_t count;
     size_t capacity;
+    size_t *slots;     // open-addressing hash table of name indices + 1 (0: empty)
+    size_t slotCount;  // a power of two, at least twice `count`
     unsigned long anonymous;  // odd IDs for anonymous objects, per graph rather than per process
 } sf_ids;
 
@@ -53,6 +55,37 @@ static void *sf_id_open(Agraph_t *graph, Agdisc_t *discipline) {
     return ids;
 }
 
+// FNV-1a: names are short; any even spread will do.
+static size_t sf_hash(const char *name) {
+    size_t hash = (size_t)14695981039346656037ULL;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        hash ^= *c;
+        hash *= (size_t)1099511628211ULL;
+    }
+    return hash;
+}
+
+// The slot holding `name`, or the empty slot where it would go.
+static size_t sf_slot(const sf_ids *ids, const char *name) {
+    size_t mask = ids->slotCount - 1;
+    size_t slot = sf_hash(name) & mask;
+    while (ids->slots[slot] != 0 && strcmp(ids->names[ids->slots[slot] - 1], name) != 0) {
+        slot = (slot + 1) & mask;
+    }
+    return slot;
+}
+
+static int sf_grow_slots(sf_ids *ids) {
+    size_t slotCount = ids->slotCount ? ids->slotCount * 2 : 128;
+    size_t *slots = (size_t *)calloc(slotCount, sizeof(size_t));
+    if (!slots) return 0;
+    free(ids->slots);
+    ids->slots = slots;
+    ids->slotCount = slotCount;
+    for (size_t i = 0; i < ids->count; i++) ids->slots[sf_slot(ids, ids->names[i])] = i + 1;
+    return 1;
+}
+
 static long sf_id_map(void *state, int type, char *name, IDTYPE *id, int create) {
     (void)type;
     sf_ids *ids = (sf_ids *)state;
@@ -62,11 +95,11 @@ static long sf_id_map(void *state, int type, char *name, IDTYPE *id, int create)
         ids->anonymous += 2;
         return 1;
     }
-    for (size_t i = 0; i < ids->count; i++) {
-        if (strcmp(ids->names[i], name) == 0) {
-            *id = (IDTYPE)(2 * (i + 1));
-            return 1;
-        }
+    if (ids->slotCount == 0 && !sf_grow_slots(ids)) return 0;
+    size_t slot = sf_slot(ids, name);
+    if (ids->slots[slot] != 0) {
+        *id = (IDTYPE)(2 * ids->slots[slot]);
+        return 1;
     }
     if (!create) return 0;
     if (ids->count == ids->capacity) {
@@ -79,6 +112,11 @@ static long sf_id_map(void *state, int type, char *name, IDTYPE *id, int create)
     char *copy = strdup(name);
     if (!copy) return 0;
     ids->names[ids->count++] = copy;
+    if (ids->count * 2 > ids->slotCount) {
+        if (!sf_grow_slots(ids)) return 0;
+    } else {
+        ids->slots[slot] = ids->count;
+    }
     *id = (IDTYPE)(2 * ids->count);
     return 1;
 }
@@ -105,6 +143,7 @@ static void sf_id_close(void *state) {
     if (!ids) return;
     for (size_t i = 0; i < ids->count; i++) free(ids->names[i]);
     free(ids->names);
+    free(ids->slots);
     free(ids);
 }
 

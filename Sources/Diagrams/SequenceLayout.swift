@@ -29,11 +29,25 @@ public struct SequenceLayout: Sendable {
     public private(set) var footerY = 0.0
     public private(set) var width = 0.0
     public private(set) var height = 0.0
+    /// The innermost activation level of each participant at each row (`participant * rows + row`), -1 for none.
+    private var barLevels: [Int32] = []
 
     public init(_ diagram: SequenceDiagram) {
         self.diagram = diagram
         placeColumns()
         placeRows()
+        indexActivations()
+    }
+
+    private mutating func indexActivations() {
+        let rows = diagram.rows.count
+        barLevels = Array(repeating: -1, count: diagram.participants.count * rows)
+        for bar in diagram.activations where bar.participant < diagram.participants.count && bar.firstRow <= bar.lastRow {
+            let base = bar.participant * rows
+            for row in max(0, bar.firstRow)...min(rows - 1, bar.lastRow) {
+                barLevels[base + row] = max(barLevels[base + row], Int32(bar.level))
+            }
+        }
     }
 
     // MARK: - Text sizes
@@ -144,7 +158,7 @@ public struct SequenceLayout: Sendable {
                 y += 6
                 rowY.append(y)
                 height = Double(note.lines.count) * Self.lineHeight + 10
-            case .creation(let group):
+            case .creation:
                 y += 8
                 rowY.append(y)
                 height = Self.bandHeight + 4 + Self.headerHeight + 10
@@ -160,10 +174,10 @@ public struct SequenceLayout: Sendable {
 
     /// The x where a message leaves or reaches a participant's activation bar at a row.
     func edgeX(_ participant: Int, row: Int, towards otherX: Double) -> Double {
-        let level = diagram.activations.filter { $0.participant == participant && $0.firstRow <= row && row <= $0.lastRow }
-            .map(\.level).max()
-        let center = columnX[participant] + Double(level ?? 0) * Self.barWidth / 2
-        guard level != nil else { return columnX[participant] }
+        let rows = diagram.rows.count
+        let level = row >= 0 && row < rows ? Int(barLevels[participant * rows + row]) : -1
+        guard level >= 0 else { return columnX[participant] }
+        let center = columnX[participant] + Double(level) * Self.barWidth / 2
         return otherX > center ? center + Self.barWidth / 2 : center - Self.barWidth / 2
     }
 }

@@ -20,6 +20,7 @@ public enum TraceReader {
         var events: [TraceEvent] = []
         var end: RunEnd?
         var lineNumber = 0
+        var participants = ParticipantTable()
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
@@ -46,7 +47,7 @@ public enum TraceReader {
                 } else if object.first?.0 == "end" {
                     end = try Self.end(fields)
                 } else {
-                    let event = try Self.event(fields)
+                    let event = try Self.event(fields, participants: &participants)
                     if event.sequence != events.count + 1 {
                         throw fail("event \(event.sequence) out of order; expected \(events.count + 1)")
                     }
@@ -79,25 +80,43 @@ public enum TraceReader {
                       location: try fields.optionalString("at").map { try location($0, fields) })
     }
 
-    private static func event(_ fields: Fields) throws -> TraceEvent {
+    /// Participants met so far: a trace names the same few components in every line, and events share them.
+    struct ParticipantTable {
+        struct Key: Hashable {
+            var role: ComponentRole
+            var name: String
+            var scene: String?
+            var instance: Int?
+        }
+        var known: [Key: Participant] = [:]
+
+        mutating func participant(role: ComponentRole, name: String, scene: String?, instance: Int?) -> Participant {
+            let key = Key(role: role, name: name, scene: scene, instance: instance)
+            if let participant = known[key] { return participant }
+            let participant = Participant(role: role, name: name, scene: scene.map { SceneName($0) }, instance: instance)
+            known[key] = participant
+            return participant
+        }
+    }
+
+    private static func event(_ fields: Fields, participants: inout ParticipantTable) throws -> TraceEvent {
         let kindName = try fields.string("kind")
         guard let kind = EventKind(rawValue: kindName) else { throw fields.failure("unknown event kind '\(kindName)'") }
         return TraceEvent(
             sequence: try fields.int("seq"), cycle: try fields.optionalInt("cycle"), parent: try fields.optionalInt("parent"),
             step: try fields.optionalInt("step"), time: try fields.int("t"), kind: kind,
-            from: try participant(fields.object("from")), to: try participant(fields.object("to")),
+            from: try participant(fields.object("from"), &participants), to: try participant(fields.object("to"), &participants),
             protocolName: try fields.optionalString("protocol"), method: try fields.string("method"),
             payloadType: try fields.optionalString("type"), payload: fields.value("payload").map(value),
             location: try fields.optionalString("at").map { try location($0, fields) },
             note: try fields.optionalString("note"))
     }
 
-    private static func participant(_ fields: Fields) throws -> Participant {
+    private static func participant(_ fields: Fields, _ table: inout ParticipantTable) throws -> Participant {
         let roleName = try fields.string("role")
         guard let role = ComponentRole(rawValue: roleName) else { throw fields.failure("unknown role '\(roleName)'") }
-        return Participant(role: role, name: try fields.string("name"),
-                           scene: try fields.optionalString("scene").map { SceneName($0) },
-                           instance: try fields.optionalInt("instance"))
+        return table.participant(role: role, name: try fields.string("name"), scene: try fields.optionalString("scene"),
+                                 instance: try fields.optionalInt("instance"))
     }
 
     /// `file:line:col`, split from the right so file names may contain colons.
@@ -196,7 +215,12 @@ struct JSONParser {
     private func error(_ message: String) -> SyntaxError { SyntaxError(offset: index, message: message) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
@@ -301,6 +325,20 @@ struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
+        // Most strings have no escapes: find the closing quote and make the String from the bytes in place.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
+                    throw error("invalid UTF-8 in a string")
+                }
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         var result: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
