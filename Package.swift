@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
         .executableTarget(name: "sceneflow-bench"),
+        // libFuzzer targets for the loader and the expression parser (`make fuzz`); built normally, a replayer.
+        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",

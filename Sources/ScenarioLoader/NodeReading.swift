@@ -62,6 +62,11 @@ struct NodeReader {
             if allowed.contains(entry.key) {
                 result[entry.key] = entry
             } else {
+                if entry.key == "<<" {
+                    diagnostics.error("YAML merge keys ('<<') are not supported in \(what)", at: location(entry.keyNode),
+                                      notes: [Diagnostic.Note("write the keys out (merge keys can multiply a document)")])
+                    continue
+                }
                 diagnostics.unknown(
                     "unknown key '\(entry.key)' in \(what)", name: entry.key, candidates: allowed,
                     at: location(entry.keyNode),

@@ -78,6 +78,9 @@ public struct ScenarioLoader: Sendable {
     public func load(yaml text: String, file: String, baseDirectory: URL? = nil) -> Result {
         let diagnostics = DiagnosticCollector()
         let source = SourceText(file: file, text: text)
+        if let problem = DocumentLimits.nestingProblem(in: text, source: source) {
+            return Result(scenario: nil, diagnostics: [problem])
+        }
         let root: Node
         do {
             // The basic resolver: the loader reads scalars by their text and quoting, so Yams need not match each
@@ -96,6 +99,9 @@ public struct ScenarioLoader: Sendable {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics)
         }
 
+        if let problem = DocumentLimits.expansionProblem(in: root, source: source) {
+            return Result(scenario: nil, diagnostics: [problem])
+        }
         let reader = ScenarioReader(source: source, diagnostics: diagnostics, baseDirectory: baseDirectory)
         guard var draft = reader.readScenario(root) else {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics.normalized())
@@ -151,5 +157,21 @@ extension String {
     init?(validatingUTF8 data: Data) {
         guard let text = String(data: data, encoding: .utf8) else { return nil }
         self = text
+    }
+}
+
+extension ScenarioLoader {
+    /// Parses one expression on its own, as if it stood on line 1 of `file`: the expression, or the syntax error
+    /// with its column. Names are not resolved (that needs a scenario).
+    public static func parseExpression(_ text: String, file: String = "<expression>") -> (expression: Expr?, diagnostic: Diagnostic?) {
+        let positions = text.unicodeScalars.indices.enumerated().map { offset, _ in
+            SourceLocation(file: file, line: 1, column: offset + 1)
+        }
+        let fallback = SourceLocation(file: file, line: 1, column: 1)
+        do throws(ExpressionParser.SyntaxError) {
+            return (try ExpressionParser.parse(text, positions: positions, fallback: fallback), nil)
+        } catch {
+            return (nil, error.diagnostic)
+        }
     }
 }

@@ -30,9 +30,31 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func header(location: SourceLocation?, severity: String, color: TerminalColor, message: String) -> String {
-        let place = location.map { style.paint("\($0.description): ", bold: true) } ?? ""
-        return place + style.paint("\(severity):", color, bold: true) + " " + style.paint(message, bold: severity != "note")
+        let place = location.map { style.paint("\(Self.printable($0.description)): ", bold: true) } ?? ""
+        return place + style.paint("\(severity):", color, bold: true) + " "
+            + style.paint(Self.printable(message, keepNewlines: true), bold: severity != "note")
     }
+
+    /// Text from a scenario made safe for a terminal: control characters (an escape sequence could restyle or
+    /// rewrite the screen) become `�`, and bidirectional overrides (which could reorder what is shown) are
+    /// written as `<U+202E>`. Tabs stay, so carets line up.
+    static func printable(_ text: String, keepNewlines: Bool = false) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: out.append(scalar)
+            case 0x0A where keepNewlines: out.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F: out.append("\u{FFFD}")
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+                out.append(contentsOf: String(format: "<U+%04X>", scalar.value).unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Longest line shown whole in an excerpt; longer lines show a window around the column.
+    static let excerptWidth = 120
 
     private func color(for severity: Diagnostic.Severity) -> TerminalColor {
         switch severity {
@@ -45,10 +67,21 @@ public struct DiagnosticRenderer: Sendable {
     /// The line, then a caret under the column (tabs kept so the caret lines up).
     private func excerpt(at location: SourceLocation, sources: SourceCache) -> String? {
         guard let line = sources.line(location.line, of: location.file) else { return nil }
-        let scalars = Array(line.unicodeScalars)
+        var scalars = Array(Self.printable(line).unicodeScalars)
         guard location.column >= 1, location.column <= scalars.count + 1 else { return nil }
-        let padding = String(String.UnicodeScalarView(scalars.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }))
-        return line + "\n" + padding + style.paint("^", .green, bold: true) + "\n"
+        var column = location.column
+        if scalars.count > Self.excerptWidth {
+            // A window around the column, marked with '…' where it was cut.
+            let start = max(0, min(column - 1 - Self.excerptWidth / 2, scalars.count - Self.excerptWidth))
+            let end = min(scalars.count, start + Self.excerptWidth)
+            var window = Array(scalars[start..<end])
+            column -= start
+            if start > 0 { window.insert("…", at: 0); column += 1 }
+            if end < scalars.count { window.append("…") }
+            scalars = window
+        }
+        let padding = String(String.UnicodeScalarView(scalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }))
+        return String(String.UnicodeScalarView(scalars)) + "\n" + padding + style.paint("^", .green, bold: true) + "\n"
     }
 
     /// Diagnostics as a JSON array: `[{"file", "line", "column", "severity", "message", "notes": […]}]`.

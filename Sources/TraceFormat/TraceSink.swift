@@ -74,7 +74,6 @@ public final class TraceFileWriter: TraceSink {
         var buffer = self.buffer
         TraceEncoder.end(end, into: &buffer)
         try flush()
-        try handle.synchronize()
         try handle.close()
         isClosed = true
         try Self.replace(destination, with: temporary)

@@ -1,0 +1,57 @@
+import Foundation
+import ScenarioLoader
+
+/// Fuzz targets for `make fuzz`: bytes into the scenario loader, or text into the expression parser. Neither may
+/// crash, hang or use unbounded memory, whatever the input; every input ends in a scenario or in diagnostics.
+///
+/// Built with `-sanitize=fuzzer,address -DSCENEFLOW_FUZZ`, libFuzzer drives `LLVMFuzzerTestOneInput`; the target is
+/// chosen by the `SCENEFLOW_FUZZ_TARGET` environment variable (`loader` or `expression`). Built normally, it is a
+/// replayer: `sceneflow-fuzz loader FILE…` runs each file through the same code and prints what it made of it,
+/// which is how a crash libFuzzer found becomes a regression test.
+enum FuzzTarget: String {
+    case loader, expression
+
+    /// Runs one input; returns a one-line summary.
+    @discardableResult
+    func run(_ data: Data) -> String {
+        switch self {
+        case .loader:
+            let result = ScenarioLoader(limits: .init(maxFileSize: 1 << 20)).load(data: data, file: "fuzz.yml", baseDirectory: nil)
+            if let scenario = result.scenario { return "scenario '\(scenario.name)', \(scenario.scenes.count) scenes" }
+            return "\(result.diagnostics.count) diagnostics" + (result.diagnostics.first.map { ": \($0.message)" } ?? "")
+        case .expression:
+            let text = String(decoding: data, as: UTF8.self)
+            let parsed = ScenarioLoader.parseExpression(text)
+            if let expression = parsed.expression { return "expression '\(expression.text)'" }
+            return "error: " + (parsed.diagnostic?.message ?? "none")
+        }
+    }
+}
+
+#if SCENEFLOW_FUZZ
+let fuzzTarget = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["SCENEFLOW_FUZZ_TARGET"] ?? "loader") ?? .loader
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    fuzzTarget.run(Data(bytes: bytes, count: count))
+    return 0
+}
+#else
+@main
+struct Replay {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let first = arguments.first, let target = FuzzTarget(rawValue: first) else {
+            FileHandle.standardError.write(Data("usage: sceneflow-fuzz loader|expression FILE…\n".utf8))
+            exit(2)
+        }
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+                exit(1)
+            }
+            print("\((path as NSString).lastPathComponent): \(target.run(data))")
+        }
+    }
+}
+#endif
