@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
         .testTarget(
             name: "DiagramsTests",
-            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "TestSupport"],
+            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(
@@ -91,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExportersTests",
-            dependencies: ["Exporters", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["Exporters", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "GraphvizRenderer", "TestSupport"],
             exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(

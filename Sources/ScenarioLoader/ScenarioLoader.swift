@@ -40,9 +40,11 @@ public struct ScenarioLoader: Sendable {
         if isDirectory.boolValue {
             return Result(scenario: nil, diagnostics: [.error("\(path) is a directory, not a scenario file", at: nil)])
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular, type != .typeSymbolicLink {
-            return Result(scenario: nil, diagnostics: [.error("\(path) is not a regular file", at: nil)])
+        // What a link leads to decides: reading a FIFO or a device would wait or never end.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            return Result(scenario: nil, diagnostics: [.error(
+                "\(path) is not a regular file (a pipe, socket or device); give the path of a .yml file", at: nil)])
         }
         if let size = attributes?[.size] as? Int, size > limits.maxFileSize {
             return Result(scenario: nil, diagnostics: [.error(

@@ -165,7 +165,12 @@ final class ScenarioReader {
         for entry in entries {
             let at = location(entry.keyNode)
             guard NodeReader.isIdentifier(entry.key) else {
-                diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at)
+                if entry.key == "<<" {
+                    diagnostics.error("YAML merge keys ('<<') are not supported in \(what)", at: at,
+                                      notes: [Diagnostic.Note("write the fields out (merge keys can multiply a document)")])
+                } else {
+                    diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at)
+                }
                 continue
             }
             if let first = seen[entry.key] {

@@ -23,6 +23,8 @@ public final class Engine {
     /// 1-based pass through the story (`repeat:`).
     var currentPass = 1
     var currentStepLocation: SourceLocation?
+    /// The scenario line of the latest event that had one: where a run that stops between lines points.
+    var lastLocation: SourceLocation?
     var stack: [SceneInstance] = []
     var instanceCounts: [SceneName: Int] = [:]
     var latestInstance: [SceneName: SceneInstance] = [:]
@@ -150,10 +152,11 @@ public final class Engine {
         guard sequence < options.maxMessages else {
             throw RuntimeError(
                 "the run reached \(options.maxMessages) messages and stopped; a story whose routes loop never ends",
-                at: location ?? currentStepLocation,
+                at: location ?? lastLocation ?? currentStepLocation,
                 notes: [Diagnostic.Note("raise the limit with --max-messages, or break the loop")])
         }
         sequence += 1
+        if let location { lastLocation = location }
         try sink.record(TraceEvent(
             sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock, kind: kind,
             from: from, to: to, protocolName: protocolName, method: method, payloadType: type, payload: payload,

@@ -50,6 +50,7 @@ public struct ScenarioRun {
             return Report(diagnostics: loaded.diagnostics, scenario: nil, summary: nil, traceFile: nil)
         }
         let folder = OutputLayout.folder(forScenarioAt: path, under: outputRoot)
+        OutputLayout.removeStaleTemporaryFiles(in: folder)
         let traceFile = folder.appendingPathComponent("trace.jsonl")
         let writer = try TraceFileWriter(destination: traceFile)
         // Diagrams need the events again: keep them in memory unless none are drawn.

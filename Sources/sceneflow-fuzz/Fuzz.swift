@@ -32,9 +32,22 @@ enum FuzzTarget: String {
 let fuzzTarget = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["SCENEFLOW_FUZZ_TARGET"] ?? "loader") ?? .loader
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    fuzzTarget.run(Data(bytes: bytes, count: count))
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    fuzzTarget.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable's entry point under its own name; libFuzzer's driver runs from there.
+@_cdecl("sceneflow_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { bytes, size in fuzzOneInput(bytes, size) }
 }
 #else
 @main

@@ -137,8 +137,9 @@ enum CLI {
         }
     }
 
+    /// Runs `sceneflow`; a run still going after `timeout` seconds is killed (and its status is SIGKILL's).
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = PackagePaths.root,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
         let process = Process()
         process.executableURL = try binary
         process.arguments = arguments
@@ -152,6 +153,10 @@ enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
