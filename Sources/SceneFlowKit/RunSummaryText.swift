@@ -5,7 +5,11 @@ import SceneEngine
 /// The last lines of `sceneflow run`.
 public enum RunSummaryText {
     public static func text(_ summary: RunSummary, traceFile: URL?, style: TerminalStyle = .plain) -> String {
-        let scenes = summary.scenesVisited.map(\.rawValue).joined(separator: ", ")
+        // A long list would fill the screen: the first few, then how many more.
+        let names = summary.scenesVisited.map(\.rawValue)
+        let scenes = names.count <= 8 ? names.joined(separator: ", ")
+            : names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more"
+
         let counts = "\(summary.cycles) cycle\(summary.cycles == 1 ? "" : "s"), \(summary.messages) messages, "
             + "scenes \(scenes), \(summary.time) ms simulated"
         let head = summary.completed ? style.paint("✓ story completed", .green, bold: true)
