@@ -19,18 +19,31 @@ enum DocumentLimits {
     /// It also refuses keys that are not plain scalars (`? key`, an alias or a list as a key): no scenario has
     /// them, and the YAML library compares such keys in full, which an alias bomb makes exponential.
     static func nestingProblem(in text: String, source: SourceText) -> Diagnostic? {
+        scan(text, source: source).problem
+    }
+
+    /// The nesting and key checks, and whether the text uses aliases at all (when it does not, the tree cannot
+    /// expand and `expansionProblem` need not walk it).
+    static func scan(_ text: String, source: SourceText) -> (problem: Diagnostic?, hasAliases: Bool) {
+        let all = Array(text.utf8)
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr: UInt8 = 0x0D
         var indents: [Int] = []   // the indentation stack of block structure
         var flowDepth = 0
         var quote: UInt8? = nil   // inside a quoted scalar that may span lines
         var blockScalarIndent: Int? = nil  // skipping the lines of a `|` or `>` scalar indented more than this
+        var hasAliases = false
         var line = 0
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart <= all.count {
+            var lineEnd = lineStart
+            while lineEnd < all.count, all[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             line += 1
-            let bytes = Array(rawLine)
-            var index = 0
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            let indent = index
-            let blank = index == bytes.count || bytes[index] == UInt8(ascii: "#") || bytes[index] == 0x0D
+            func column(_ index: Int) -> Int { index - lineStart + 1 }
+            var index = lineStart
+            while index < lineEnd, all[index] == space { index += 1 }
+            let indent = index - lineStart
+            let blank = index == lineEnd || all[index] == UInt8(ascii: "#") || all[index] == cr
             if let parent = blockScalarIndent {
                 if blank || indent > parent { continue }
                 blockScalarIndent = nil
@@ -42,30 +55,38 @@ enum DocumentLimits {
             // Compact nested list items on one line: `- - - x`.
             var compact = 0
             if quote == nil {
-                while index < bytes.count, bytes[index] == UInt8(ascii: "-"),
-                      index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: " ") {
+                while index < lineEnd, all[index] == UInt8(ascii: "-"), index + 1 == lineEnd || all[index + 1] == space {
                     compact += 1
                     index += 2
-                    while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                    while index < lineEnd, all[index] == space { index += 1 }
                 }
             }
-            var previous: UInt8 = UInt8(ascii: " ")
-            // What came before, ignoring spaces: a node starts after these (or at the start of the line's content).
-            var lastNonSpace: UInt8 = UInt8(ascii: "-")
-            let nodeStarts: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")]
             func endsToken(_ at: Int) -> Bool {
-                at >= bytes.count || [UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x0D, 0x09].contains(bytes[at])
+                guard at < lineEnd else { return true }
+                let byte = all[at]
+                return byte == space || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+                    || byte == cr || byte == tab
             }
-            let tokenStarts: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "\t")]
-            while index < bytes.count {
-                let byte = bytes[index]
+            func startsToken(_ byte: UInt8) -> Bool {
+                byte == space || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: ",") || byte == tab
+            }
+            func startsNode(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+                    || byte == UInt8(ascii: ",")
+            }
+            var previous = space
+            // What came before, ignoring spaces: a node starts after these (or at the start of the line's content).
+            var lastNonSpace = UInt8(ascii: "-")
+            var lastToken = index  // where the line's last space-separated token starts
+            while index < lineEnd {
+                let byte = all[index]
                 if let open = quote {
                     if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
                         index += 2
                         continue
                     }
                     if byte == open {
-                        if open == UInt8(ascii: "'"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "'") {
+                        if open == UInt8(ascii: "'"), index + 1 < lineEnd, all[index + 1] == UInt8(ascii: "'") {
                             index += 2
                             continue
                         }
@@ -73,27 +94,27 @@ enum DocumentLimits {
                     }
                 } else {
                     switch byte {
-                    case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t"):
-                        index = bytes.count
+                    case UInt8(ascii: "#") where previous == space || previous == tab:
+                        index = lineEnd
                         continue
                     case UInt8(ascii: "\""), UInt8(ascii: "'"):
                         // A quote opens a quoted scalar only where a scalar starts.
-                        if [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"),
-                            UInt8(ascii: "-"), UInt8(ascii: "\t")].contains(previous) || index == 0 {
+                        if startsToken(previous) || previous == UInt8(ascii: ":") || previous == UInt8(ascii: "-") {
                             quote = byte
                         }
-                    case UInt8(ascii: "?") where tokenStarts.contains(previous) && nodeStarts.contains(lastNonSpace) && endsToken(index + 1):
-                        return complexKey(at: source.location(line: line, column: index + 1))
-                    case UInt8(ascii: "*") where tokenStarts.contains(previous) && nodeStarts.contains(lastNonSpace):
+                    case UInt8(ascii: "?") where startsToken(previous) && startsNode(lastNonSpace) && endsToken(index + 1):
+                        return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
+                    case UInt8(ascii: "*") where startsToken(previous) && startsNode(lastNonSpace):
+                        hasAliases = true
                         // An alias followed by ':' is an alias used as a key.
                         var end = index + 1
-                        while end < bytes.count, !endsToken(end), bytes[end] != UInt8(ascii: ":") { end += 1 }
-                        while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
-                        if end < bytes.count, bytes[end] == UInt8(ascii: ":"), endsToken(end + 1) {
-                            return complexKey(at: source.location(line: line, column: index + 1))
+                        while end < lineEnd, !endsToken(end), all[end] != UInt8(ascii: ":") { end += 1 }
+                        while end < lineEnd, all[end] == space { end += 1 }
+                        if end < lineEnd, all[end] == UInt8(ascii: ":"), endsToken(end + 1) {
+                            return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
                         }
                     case UInt8(ascii: ":") where (lastNonSpace == UInt8(ascii: "]") || lastNonSpace == UInt8(ascii: "}")) && endsToken(index + 1):
-                        return complexKey(at: source.location(line: line, column: index + 1))
+                        return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
                     case UInt8(ascii: "["), UInt8(ascii: "{"):
                         flowDepth += 1
                     case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -101,30 +122,34 @@ enum DocumentLimits {
                     default:
                         break
                     }
-                    if byte != UInt8(ascii: " ") && byte != 0x0D { lastNonSpace = byte }
-                    let depth = indents.count + compact + flowDepth
-                    if depth > maxDepth {
-                        return tooDeep(at: source.location(line: line, column: index + 1))
+                    if byte != space && byte != cr {
+                        lastNonSpace = byte
+                        if previous == space { lastToken = index }
+                    }
+                    if indents.count + compact + flowDepth > maxDepth {
+                        return (tooDeep(at: source.location(line: line, column: column(index))), hasAliases)
                     }
                 }
                 previous = byte
                 index += 1
             }
             if indents.count + compact + flowDepth > maxDepth {
-                return tooDeep(at: source.location(line: line, column: indent + 1))
+                return (tooDeep(at: source.location(line: line, column: indent + 1)), hasAliases)
             }
             // `key: |`, `- >-`, `key: |2`: the lines after belong to a block scalar.
-            if quote == nil, flowDepth == 0 {
-                let trimmed = String(decoding: rawLine, as: UTF8.self).trimmingSpaces()
-                if let header = trimmed.split(separator: " ").last, let first = header.first, first == "|" || first == ">",
-                   header.dropFirst().allSatisfy({ "+-0123456789".contains($0) }),
-                   trimmed.count == header.count || trimmed.dropLast(header.count).hasSuffix(": ")
-                    || trimmed.dropLast(header.count).hasSuffix("- ") {
-                    blockScalarIndent = indent
-                }
+            if quote == nil, flowDepth == 0, lastToken < lineEnd, all[lastToken] == UInt8(ascii: "|") || all[lastToken] == UInt8(ascii: ">") {
+                var end = lineEnd
+                while end > lastToken, all[end - 1] == space || all[end - 1] == cr { end -= 1 }
+                let header = all[(lastToken + 1)..<end]
+                let indicators = header.allSatisfy { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }
+                var before = lastToken
+                while before > lineStart, all[before - 1] == space { before -= 1 }
+                let afterKey = before == lineStart + indent || (before > lineStart
+                    && (all[before - 1] == UInt8(ascii: ":") || all[before - 1] == UInt8(ascii: "-")))
+                if indicators && afterKey { blockScalarIndent = indent }
             }
         }
-        return nil
+        return (nil, hasAliases)
     }
 
     private static func complexKey(at location: SourceLocation) -> Diagnostic {

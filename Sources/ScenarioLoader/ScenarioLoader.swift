@@ -80,7 +80,8 @@ public struct ScenarioLoader: Sendable {
     public func load(yaml text: String, file: String, baseDirectory: URL? = nil) -> Result {
         let diagnostics = DiagnosticCollector()
         let source = SourceText(file: file, text: text)
-        if let problem = DocumentLimits.nestingProblem(in: text, source: source) {
+        let scanned = DocumentLimits.scan(text, source: source)
+        if let problem = scanned.problem {
             return Result(scenario: nil, diagnostics: [problem])
         }
         let root: Node
@@ -101,7 +102,7 @@ public struct ScenarioLoader: Sendable {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics)
         }
 
-        if let problem = DocumentLimits.expansionProblem(in: root, source: source) {
+        if scanned.hasAliases, let problem = DocumentLimits.expansionProblem(in: root, source: source) {
             return Result(scenario: nil, diagnostics: [problem])
         }
         let reader = ScenarioReader(source: source, diagnostics: diagnostics, baseDirectory: baseDirectory)

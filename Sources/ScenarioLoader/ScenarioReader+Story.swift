@@ -3,7 +3,32 @@ import Yams
 
 extension ScenarioReader {
     /// One story step: `- appear: Login`, `- do: Login.Login` with `request:`, or `- back`; each with `expect:`.
-    func readStoryStep(_ node: Node, scenes: [Scene]) -> StoryStep? {
+    /// The scenes by name, and the scenes that declare each use case: a story step finds its use case without
+    /// searching every scene (a long story over many scenes would otherwise take time in their product).
+    struct SceneLookup {
+        let all: [Scene]
+        var byName: [String: Scene] = [:]
+        var byUseCase: [String: [Scene]] = [:]
+
+        init(_ scenes: [Scene]) {
+            all = scenes
+            for scene in scenes {
+                if byName[scene.name.rawValue] == nil { byName[scene.name.rawValue] = scene }
+                for useCase in scene.useCases { byUseCase[useCase.name.rawValue, default: []].append(scene) }
+            }
+        }
+
+        /// The scenes that declare `useCase`, of the one named `scene` when given.
+        func candidates(scene: SceneName?, useCase: String) -> [Scene] {
+            if let scene {
+                guard let found = byName[scene.rawValue], found.useCase(useCase) != nil else { return [] }
+                return [found]
+            }
+            return byUseCase[useCase] ?? []
+        }
+    }
+
+    func readStoryStep(_ node: Node, scenes: SceneLookup) -> StoryStep? {
         let at = location(node)
         if case .scalar(let scalar) = node {
             if scalar.string == "back" { return StoryStep(action: .back, location: at) }
@@ -59,8 +84,7 @@ extension ScenarioReader {
                 useCaseLocation = text.location
             }
             // The use case, when it can be found, types the request values; unknown names are reported later.
-            let candidates = scenes.filter { scene == nil || $0.name == scene!.value }
-                .filter { $0.useCase(useCaseName) != nil }
+            let candidates = scenes.candidates(scene: scene?.value, useCase: useCaseName)
             performedScene = candidates.count == 1 ? candidates[0] : nil
             let useCase = performedScene?.useCase(useCaseName)
             var request: [Located<FieldValue>] = []
@@ -97,10 +121,10 @@ extension ScenarioReader {
             action = .perform(scene: scene, useCase: Located(UseCaseName(useCaseName), at: useCaseLocation),
                               request: request)
         }
-        let given = keys["given"].map { readGiven($0.value, scenes: scenes, performedScene: performedScene) } ?? []
+        let given = keys["given"].map { readGiven($0.value, scenes: scenes.all, performedScene: performedScene) } ?? []
         var expectations: Expectations?
         if let entry = keys["expect"] {
-            expectations = readExpectations(entry.value, at: location(entry.keyNode), scenes: scenes,
+            expectations = readExpectations(entry.value, at: location(entry.keyNode), scenes: scenes.all,
                                             performedScene: performedScene)
         }
         return StoryStep(action: action, location: stepAt, title: title, given: given, expectations: expectations)

@@ -117,7 +117,8 @@ final class ScenarioReader {
 
         var story: [StoryStep] = []
         if let entry = top["story"], let items = nodes.sequence(entry.value, "'story'") {
-            story = items.compactMap { readStoryStep($0, scenes: scenes) }
+            let lookup = SceneLookup(scenes)
+            story = items.compactMap { readStoryStep($0, scenes: lookup) }
         }
         var storyRepeats = 1
         if let entry = top["repeat"], let text = nodes.string(entry.value, "'repeat'") {

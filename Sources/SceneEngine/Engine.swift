@@ -29,6 +29,9 @@ public final class Engine {
     var instanceCounts: [SceneName: Int] = [:]
     var latestInstance: [SceneName: SceneInstance] = [:]
     var sceneNames: [SceneName: SceneNames] = [:]
+    /// Scenes by name, and story steps' scene and use case once found: looked up, not searched, on every step.
+    let sceneIndex: [SceneName: Int]
+    private var resolved: [String: (Scene, UseCase)] = [:]
     var scenesVisited: [SceneName] = []
     /// Scenes that appeared and whose `appear` use cases wait for the current cycle to end.
     var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
@@ -42,6 +45,9 @@ public final class Engine {
         self.scenario = scenario
         self.options = options
         conventions = PatternConventions(scenario.pattern)
+        var index: [SceneName: Int] = [:]
+        for (position, scene) in scenario.scenes.enumerated() where index[scene.name] == nil { index[scene.name] = position }
+        sceneIndex = index
         world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }))
     }
 
@@ -79,7 +85,7 @@ public final class Engine {
     private func runStory(observer: ((StepSnapshot) -> Void)?) throws {
         if case .appear = scenario.story.first?.action {} else {
             // The app launches on its start scene.
-            try showRoot(scenario.scene(scenario.start)!, at: nil)
+            try showRoot(scene(scenario.start), at: nil)
             try drainAppearances()
         }
         for pass in 1...max(1, scenario.storyRepeats) {
@@ -98,7 +104,7 @@ public final class Engine {
             let first = sequence + 1
             switch step.action {
             case .appear(let name):
-                try showRoot(scenario.scene(name.value)!, at: step.location)
+                try showRoot(scene(name.value), at: step.location)
             case .perform(let sceneName, let useCaseName, let values):
                 let (scene, useCase) = resolve(scene: sceneName?.value, useCase: useCaseName.value)
                 guard let top = stack.last, top.scene.name == scene.name else {
@@ -119,7 +125,18 @@ public final class Engine {
         }
     }
 
+    /// A scene the loader checked exists.
+    func scene(_ name: SceneName) -> Scene { scenario.scenes[sceneIndex[name]!] }
+
     private func resolve(scene: SceneName?, useCase: UseCaseName) -> (Scene, UseCase) {
+        let key = (scene?.rawValue ?? "") + "." + useCase.rawValue
+        if let found = resolved[key] { return found }
+        let found = search(scene: scene, useCase: useCase)
+        resolved[key] = found
+        return found
+    }
+
+    private func search(scene: SceneName?, useCase: UseCaseName) -> (Scene, UseCase) {
         for candidate in scenario.scenes where scene == nil || candidate.name == scene {
             if let found = candidate.useCase(useCase.rawValue) { return (candidate, found) }
         }
@@ -372,7 +389,7 @@ public final class Engine {
                 at: location,
                 notes: [Diagnostic.Note("the screen shows '\(stack.last?.scene.name.rawValue ?? "nothing")'; a View can route only while it is visible")])
         }
-        let destination = scenario.scene(route.destination.value)!
+        let destination = scene(route.destination.value)
         let routeNames = source.names.route(route)
         let routeEvent = try emit(
             .route, from: sender, to: source.router,             protocol: source.names.routingLogic,

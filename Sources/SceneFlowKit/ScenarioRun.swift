@@ -55,7 +55,8 @@ public struct ScenarioRun {
         let writer = try TraceFileWriter(destination: traceFile)
         // Diagrams need the events again: keep them in memory unless none are drawn.
         let recorder = diagrams == nil ? nil : TraceRecorder()
-        let sink: TraceSink = TraceFanout([writer] + [recorder, extraSink].compactMap { $0 })
+        let sinks: [TraceSink] = [writer] + [recorder, extraSink].compactMap { $0 }
+        let sink: TraceSink = sinks.count == 1 ? writer : TraceFanout(sinks)
         let summary: RunSummary
         do {
             summary = try Engine(scenario: scenario, options: options).run(into: sink)
@@ -86,6 +87,6 @@ public final class TraceFanout: TraceSink {
     public init(_ sinks: [TraceSink]) { self.sinks = sinks }
 
     public func begin(_ header: TraceHeader) throws { for sink in sinks { try sink.begin(header) } }
-    public func record(_ event: TraceEvent) throws { for sink in sinks { try sink.record(event) } }
+    public func record(_ event: borrowing TraceEvent) throws { for sink in sinks { try sink.record(event) } }
     public func finish(_ end: RunEnd) throws { for sink in sinks { try sink.finish(end) } }
 }

@@ -25,7 +25,7 @@ public final class TracePrinter: TraceSink {
         write(style.paint("\(header.scenario)", bold: true) + style.paint("  (\(header.pattern.rawValue), \(header.file))", .gray) + "\n")
     }
 
-    public func record(_ event: TraceEvent) {
+    public func record(_ event: borrowing TraceEvent) {
         // A cycle's frame starts at the left, whatever caused it.
         let depth = event.kind == .cycleStart ? 0 : event.parent.map { Int(depths[$0]) + 1 } ?? 0
         depths.append(UInt8(min(depth, 200)))

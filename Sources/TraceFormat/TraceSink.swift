@@ -3,7 +3,7 @@ import Foundation
 /// Where a run's events go as they happen.
 public protocol TraceSink: AnyObject {
     func begin(_ header: TraceHeader) throws
-    func record(_ event: TraceEvent) throws
+    func record(_ event: borrowing TraceEvent) throws
     func finish(_ end: RunEnd) throws
 }
 
@@ -16,7 +16,7 @@ public final class TraceRecorder: TraceSink {
     public init() {}
 
     public func begin(_ header: TraceHeader) { self.header = header }
-    public func record(_ event: TraceEvent) { events.append(event) }
+    public func record(_ event: borrowing TraceEvent) { events.append(copy event) }
     public func finish(_ end: RunEnd) { self.end = end }
 
     /// The recorded trace; nil before `begin`.
@@ -63,7 +63,7 @@ public final class TraceFileWriter: TraceSink {
         TraceEncoder.header(header, into: &buffer)
     }
 
-    public func record(_ event: TraceEvent) throws {
+    public func record(_ event: borrowing TraceEvent) throws {
         var buffer = self.buffer
         TraceEncoder.event(event, into: &buffer)
         if buffer.count >= chunkSize { try flush() }
