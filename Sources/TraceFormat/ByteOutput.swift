@@ -25,8 +25,9 @@ extension Array: ByteOutput where Element == UInt8 {
 }
 
 /// Growable bytes written through a pointer: appending a byte is a store and an increment, appending a run a
-/// `memcpy`. The trace writer's chunk.
-public final class ByteBuffer: ByteOutput {
+/// `memcpy`. The trace writer's chunk. Not thread-safe: one owner at a time, which may hand it to another
+/// thread (the trace writer hands full chunks to its writing queue).
+public final class ByteBuffer: ByteOutput, @unchecked Sendable {
     // Only the writer that owns the buffer touches it: no run-time exclusivity checks on the hot path.
     @exclusivity(unchecked) private var pointer: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int

@@ -27,15 +27,32 @@ public final class TraceRecorder: TraceSink {
 
 /// Streams a trace to a file as JSON Lines, in chunks, so memory stays flat however long the run.
 ///
-/// It writes to a temporary file beside the destination and renames it into place in `finish` (or `close`),
-/// so a reader never sees a half-written trace, and an interrupted run leaves the previous file intact.
+/// Events are encoded into a chunk in memory; a full chunk is written by a background queue while the run goes
+/// on filling the next, so the engine does not wait on the kernel's copy into the page cache unless two chunks
+/// are already waiting (then it does, and memory stays bounded by three chunks).
+///
+/// It writes to a temporary file beside the destination and renames it into place in `finish`, so a reader
+/// never sees a half-written trace, and an interrupted run leaves the previous file intact. It does not `fsync`:
+/// the rename is atomic for a process that is killed, and a trace can always be made again; forcing gigabytes to
+/// the disk would make every long run wait on it.
 public final class TraceFileWriter: TraceSink {
     public let destination: URL
     private let temporary: URL
     private let handle: FileHandle
-    private let buffer: ByteBuffer
+    private var buffer: ByteBuffer
     private let chunkSize: Int
     private var isClosed = false
+    private let writer = DispatchQueue(label: "sceneflow.trace-writer")
+    /// Chunks handed to the writer and not yet written.
+    private let inFlight = DispatchSemaphore(value: 2)
+    private let shared = Shared()
+
+    /// What the writer queue gives back: emptied chunks to reuse, and the first write error.
+    private final class Shared: @unchecked Sendable {
+        let lock = NSLock()
+        var spares: [ByteBuffer] = []
+        var error: (any Error)?
+    }
 
     /// Opens a temporary file next to `destination`.
     public init(destination: URL, chunkSize: Int = 1 << 20) throws {
@@ -53,6 +70,7 @@ public final class TraceFileWriter: TraceSink {
 
     deinit {
         if !isClosed {
+            writer.sync {}
             try? handle.close()
             try? FileManager.default.removeItem(at: temporary)
         }
@@ -66,14 +84,17 @@ public final class TraceFileWriter: TraceSink {
     public func record(_ event: borrowing TraceEvent) throws {
         var buffer = self.buffer
         TraceEncoder.event(event, into: &buffer)
-        if buffer.count >= chunkSize { try flush() }
+        if buffer.count >= chunkSize { try handOver() }
     }
 
     /// Writes the last line and moves the file into place.
     public func finish(_ end: RunEnd) throws {
         var buffer = self.buffer
         TraceEncoder.end(end, into: &buffer)
-        try flush()
+        writer.sync {}
+        try rethrowWriteError()
+        try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
+        buffer.removeAll()
         try handle.close()
         isClosed = true
         try Self.replace(destination, with: temporary)
@@ -82,15 +103,42 @@ public final class TraceFileWriter: TraceSink {
     /// Abandons the trace: the temporary file is removed and the destination is left as it was.
     public func discard() {
         guard !isClosed else { return }
+        writer.sync {}
         try? handle.close()
         try? FileManager.default.removeItem(at: temporary)
         isClosed = true
     }
 
-    private func flush() throws {
-        guard buffer.count > 0 else { return }
-        try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
-        buffer.removeAll()
+    /// Gives the full chunk to the writer queue and goes on with an empty one.
+    private func handOver() throws {
+        try rethrowWriteError()
+        inFlight.wait()
+        let full = buffer
+        shared.lock.lock()
+        buffer = shared.spares.popLast() ?? ByteBuffer(capacity: chunkSize + 4096)
+        shared.lock.unlock()
+        let handle = handle, shared = shared, inFlight = inFlight
+        writer.async {
+            do {
+                try full.withUnsafeBytes { try handle.write(contentsOf: $0) }
+            } catch {
+                shared.lock.lock()
+                if shared.error == nil { shared.error = error }
+                shared.lock.unlock()
+            }
+            full.removeAll()
+            shared.lock.lock()
+            shared.spares.append(full)
+            shared.lock.unlock()
+            inFlight.signal()
+        }
+    }
+
+    private func rethrowWriteError() throws {
+        shared.lock.lock()
+        let error = shared.error
+        shared.lock.unlock()
+        if let error { throw error }
     }
 
     /// Atomically replaces `destination` with `source` (rename within one folder).
