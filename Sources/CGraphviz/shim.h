@@ -8,12 +8,17 @@
 #ifndef SCENEFLOW_CGRAPHVIZ_SHIM_H
 #define SCENEFLOW_CGRAPHVIZ_SHIM_H
 
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // dladdr's Dl_info
+#endif
+
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dlfcn.h>
 
 // MARK: - Reading from memory
 
@@ -232,6 +237,44 @@ static inline size_t sf_capture_end(sf_capture capture, char *buffer, size_t siz
 extern void aglexbad(void);
 
 /// Installs the error sink and reports warnings as well as errors.
+// MARK: - A context that does not measure text
+
+// A context with Graphviz's core renderers (SVG, DOT) and its layouts, but no text-layout plugin: labels are
+// sized from Graphviz's built-in font metrics instead of Pango. For drawings whose boxes SceneFlow sized itself
+// (the sequence diagram), this skips the most expensive part of rendering big diagrams. The plugins are found
+// beside libgvc, as Graphviz itself finds them; NULL when they are not there (then the usual context serves).
+static inline GVC_t *sf_context_without_text_layout(void) {
+    Dl_info info;
+    if (!dladdr((void *)gvContext, &info) || !info.dli_fname) return NULL;
+    char folder[4096];
+    strncpy(folder, info.dli_fname, sizeof folder - 1);
+    folder[sizeof folder - 1] = 0;
+    char *slash = strrchr(folder, '/');
+    if (!slash) return NULL;
+    *slash = 0;
+    static const char *plugins[] = {"core", "neato_layout", "dot_layout"};
+    static const char *suffixes[] = {".so.6", ".so", ".6.dylib", ".dylib"};
+    static lt_symlist_t symbols[4];
+    static char names[3][64];
+    for (int i = 0; i < 3; i++) {
+        void *handle = NULL;
+        for (int s = 0; s < 4 && !handle; s++) {
+            char path[4400];
+            snprintf(path, sizeof path, "%s/graphviz/libgvplugin_%s%s", folder, plugins[i], suffixes[s]);
+            handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        }
+        if (!handle) return NULL;
+        snprintf(names[i], sizeof names[i], "gvplugin_%s_LTX_library", plugins[i]);
+        void *library = dlsym(handle, names[i]);
+        if (!library) return NULL;
+        symbols[i].name = names[i];
+        symbols[i].address = library;
+    }
+    symbols[3].name = NULL;
+    symbols[3].address = NULL;
+    return gvContextPlugins(symbols, 0);
+}
+
 static inline void sf_setup(void) {
     agseterrf(sf_collect);
     agseterr(AGWARN);

@@ -181,7 +181,7 @@ struct Bench {
         sections.append(("Engine throughput",
                          "`sceneflow run FILE --no-diagrams --quiet`: a `synth --scenes 10 --steps 100 --repeat N` scenario "
                             + "(\(Self.thousands(perPass)) messages a pass), every event encoded as JSON and streamed to the trace file. "
-                            + "Messages per second over the whole command's wall time (start, load and the final fsync included), "
+                            + "Messages per second over the whole command's wall time (start, load and writing included; no fsync), "
                             + "and per CPU-second (user + system, both threads). Peak memory must not grow with the trace.",
                          ["messages", "wall", "CPU", "msg/s (wall)", "msg/s (CPU)", "peak", "trace"], rows))
     }

@@ -32,6 +32,22 @@ struct GraphvizRendererTests {
         try GraphvizRenderer.shared.render(dot, engine: engine, format: format)
     }
 
+    @Test("without text measurement, a pinned drawing keeps every node and edge where it was; only text moves a little")
+    func unmeasuredText() throws {
+        let measured = String(decoding: try GraphvizRenderer.shared.render(Self.pinned, engine: .pinned, format: .svg).data, as: UTF8.self)
+        let plain = try GraphvizRenderer.shared.render(Self.pinned, engine: .pinned, format: .svg, measuresText: false)
+        #expect(plain.warnings == [])
+        let text = String(decoding: plain.data, as: UTF8.self)
+        func shapes(_ svg: String) -> [Substring] {
+            svg.split(separator: "\n").filter { $0.contains("<path") || $0.contains("<polygon") || $0.contains("<ellipse") }
+        }
+        #expect(!shapes(measured).isEmpty)
+        #expect(shapes(text) == shapes(measured))
+        #expect(text.components(separatedBy: "<text").count == measured.components(separatedBy: "<text").count)
+        // The same again gives the same bytes.
+        #expect(try GraphvizRenderer.shared.render(Self.pinned, engine: .pinned, format: .svg, measuresText: false).data == plain.data)
+    }
+
     @Test("SVG, PNG and PDF come out with their signatures")
     func formats() throws {
         #expect(String(decoding: try render(Self.pinned, .pinned, .svg).data, as: UTF8.self).contains("<svg"))
