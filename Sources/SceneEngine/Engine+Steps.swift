@@ -150,7 +150,7 @@ extension Engine {
                      protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
                      method: callback ?? names.method, type: names.outputType,
                      payload: operation.output == nil ? nil : value, at: step.location,
-                     note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
+                     note: latencyNotes.note(latency), parent: callEvent)
             if let binding = call.binding { context.env.bind(binding.value, value) }
             return .proceed
         case .error(let message):
@@ -159,7 +159,7 @@ extension Engine {
                                       protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
                                       method: callback ?? names.method, type: "Error",
                                       payload: .string(message), at: step.location,
-                                      note: latency > 0 ? "\(latency) ms" : nil, parent: callEvent)
+                                      note: latencyNotes.note(latency), parent: callEvent)
             guard let onError = call.onError else {
                 throw RuntimeError("'\(worker.name).\(operation.name)' failed with \"\(message)\", and the call has no 'onError'",
                                    at: call.receiver.location,

@@ -29,6 +29,7 @@ public final class Engine {
     var instanceCounts: [SceneName: Int] = [:]
     var latestInstance: [SceneName: SceneInstance] = [:]
     var sceneNames: [SceneName: SceneNames] = [:]
+    var latencyNotes = LatencyNotes()
     /// Scenes by name, and story steps' scene and use case once found: looked up, not searched, on every step.
     let sceneIndex: [SceneName: Int]
     private var resolved: [String: (Scene, UseCase)] = [:]
@@ -192,7 +193,7 @@ public final class Engine {
         let names = instance.names.useCase(useCase)
         let name = names.cycle
         let start = try emit(.cycleStart, from: .user, to: instance.view, method: name, at: location,
-                             note: title ?? (useCase.trigger == .appear ? "\(instance.scene.name) appears" : nil),
+                             note: title ?? (useCase.trigger == .appear ? instance.names.appears : nil),
                              parent: cause)
         var trigger = start
         if useCase.trigger == .action || cause == nil && location != nil {
@@ -401,14 +402,14 @@ public final class Engine {
         var env = Environment(instance: source, world: world)
         env.bind("source", .record(source.dataStore))
         env.bind("input", input)
-        for pass in route.pass {
+        for (passIndex, pass) in route.pass.enumerated() {
             let field = destination.dataStore.first { $0.name == pass.target }!
             let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
             target.dataStore[field.name] = value
             try emit(.dataPassing, from: source.router, to: target.dataStoreParticipant,
                      protocol: source.names.dataPassing, method: routeNames.passData,
                      type: target.names.dataStoreType(of: field), payload: value, at: pass.targetLocation,
-                     note: "destination.\(field.name) = \(pass.value.text)", parent: routeEvent)
+                     note: routeNames.passNotes[passIndex], parent: routeEvent)
         }
         let navigation = try emit(.navigation, from: source.router, to: target.view, method: routeNames.navigate,
                                   at: route.location, note: route.navigation.rawValue, parent: routeEvent)

@@ -22,6 +22,8 @@ final class SceneNames {
     private var routes: [RouteName: RouteNames] = [:]
     private var operations: [WorkerName: [OperationName: OperationNames]] = [:]
     private var fieldTypes: [String: String] = [:]
+    /// `Home appears`, the note of an appear cycle.
+    let appears: String
 
     init(_ scene: Scene, conventions: PatternConventions) {
         self.scene = scene.name
@@ -39,6 +41,7 @@ final class SceneNames {
         router = conventions.componentName(.router, scene: scene.name)
         dataStoreComponent = conventions.componentName(.dataStore, scene: scene.name)
         configurator = conventions.componentName(.configurator, scene: scene.name)
+        appears = "\(scene.name) appears"
     }
 
     func useCase(_ useCase: UseCase) -> UseCaseNames {
@@ -54,7 +57,8 @@ final class SceneNames {
             method: conventions.routeMethod(route),
             inputType: route.input.isEmpty ? nil : TypeNames.routeInput(scene: scene, route: route.name),
             passData: conventions.passDataMethod(route),
-            navigate: conventions.navigateMethod(route))
+            navigate: conventions.navigateMethod(route),
+            passNotes: route.pass.map { "destination.\($0.target) = \($0.value.text)" })
         routes[route.name] = names
         return names
     }
@@ -113,6 +117,21 @@ struct RouteNames {
     let inputType: String?
     let passData: String
     let navigate: String
+    /// `destination.userID = source.id`, one per passed field, in order.
+    let passNotes: [String]
+}
+
+/// `120 ms`: worker latencies repeat, and their notes are made once each.
+struct LatencyNotes {
+    private var notes: [Int: String] = [:]
+
+    mutating func note(_ latency: Int) -> String? {
+        guard latency > 0 else { return nil }
+        if let note = notes[latency] { return note }
+        let note = "\(latency) ms"
+        notes[latency] = note
+        return note
+    }
 }
 
 struct OperationNames {

@@ -57,9 +57,10 @@ struct Bench {
         try startup()
         try seedRuns()
         try loading()
-        try engine()
         try sequenceDiagrams()
         try dependencyDiagrams()
+        // Last: gigabytes of trace leave the kernel writing back long after, which would slow what came next.
+        try engine()
     }
 
     static func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
@@ -142,7 +143,11 @@ struct Bench {
             let m = try measure([sceneflow, "run", file.path, "--out", folder.path, "--quiet", "--no-diagrams",
                                  "--max-messages", "100000000"],
                                 runs: target >= 10_000_000 ? 3 : 5,
-                                prepare: { try? FileManager.default.removeItem(at: folder) })
+                                prepare: {
+                                    // Each run starts with the last one's trace gone and written back.
+                                    try? FileManager.default.removeItem(at: folder)
+                                    sync()
+                                })
             let written = folder.appendingPathComponent("engine-\(target)/trace.jsonl")
             let messages = try Self.messages(in: written)
             let bytes = (try FileManager.default.attributesOfItem(atPath: written.path)[.size] as? Int) ?? 0
@@ -170,7 +175,10 @@ struct Bench {
             try run([sceneflow, "synth", "--scenes", "10", "--steps", "100", "--repeat", "\(repeats)", "-o", file.path])
             let m = try measure([sceneflow, "run", file.path, "--out", folder.path, "--quiet", "--no-diagrams",
                                  "--max-messages", "100000000"], runs: 3,
-                                prepare: { try? FileManager.default.removeItem(at: folder) })
+                                prepare: {
+                                    try? FileManager.default.removeItem(at: folder)
+                                    sync()
+                                })
             let written = folder.appendingPathComponent("engine-10000000/trace.jsonl")
             let messages = try Self.messages(in: written)
             try? FileManager.default.removeItem(at: folder)
