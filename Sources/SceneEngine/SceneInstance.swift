@@ -30,18 +30,14 @@ final class SceneInstance {
         self.number = number
         dataStore = Record(scene.dataStore.map { ($0.name, $0.initialValue ?? .null) })
         viewState = Record(scene.view.state.map { ($0.name, $0.initialValue ?? .null) })
-        func participant(_ role: ComponentRole, _ name: String) -> Participant {
-            Participant(role: role, name: name, scene: scene.name, instance: number)
-        }
-        view = participant(.view, names.view)
-        interactor = participant(.interactor, names.interactor)
-        presenter = participant(.presenter, names.presenter)
-        router = participant(.router, names.router)
-        dataStoreParticipant = participant(.dataStore, names.dataStoreComponent)
-        configurator = participant(.configurator, names.configurator)
-        for worker in scene.workers {
-            workers[worker.name.rawValue] = Participant(role: .worker, name: worker.name.rawValue, scene: scene.name,
-                                                        instance: number)
+        view = names.viewTemplate.participant(instance: number)
+        interactor = names.interactorTemplate.participant(instance: number)
+        presenter = names.presenterTemplate.participant(instance: number)
+        router = names.routerTemplate.participant(instance: number)
+        dataStoreParticipant = names.dataStoreTemplate.participant(instance: number)
+        configurator = names.configuratorTemplate.participant(instance: number)
+        for (name, template) in names.workerTemplates {
+            workers[name] = template.participant(instance: number)
         }
     }
 

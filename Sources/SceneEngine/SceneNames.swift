@@ -1,4 +1,5 @@
 import ScenarioSpec
+import TraceFormat
 
 /// The names a scene's messages carry — protocols, methods, payload types — made once per scene and use case
 /// rather than once per message. Every instance of a scene shares one; the engine runs on one thread, so the
@@ -24,6 +25,9 @@ final class SceneNames {
     private var fieldTypes: [String: String] = [:]
     /// `Home appears`, the note of an appear cycle.
     let appears: String
+    /// The scene's components and workers, their trace JSON made once for every instance.
+    let viewTemplate, interactorTemplate, presenterTemplate, routerTemplate, dataStoreTemplate, configuratorTemplate: Participant.Template
+    let workerTemplates: [(name: String, template: Participant.Template)]
 
     init(_ scene: Scene, conventions: PatternConventions) {
         self.scene = scene.name
@@ -42,6 +46,15 @@ final class SceneNames {
         dataStoreComponent = conventions.componentName(.dataStore, scene: scene.name)
         configurator = conventions.componentName(.configurator, scene: scene.name)
         appears = "\(scene.name) appears"
+        viewTemplate = Participant.Template(role: .view, name: view, scene: scene.name)
+        interactorTemplate = Participant.Template(role: .interactor, name: interactor, scene: scene.name)
+        presenterTemplate = Participant.Template(role: .presenter, name: presenter, scene: scene.name)
+        routerTemplate = Participant.Template(role: .router, name: router, scene: scene.name)
+        dataStoreTemplate = Participant.Template(role: .dataStore, name: dataStoreComponent, scene: scene.name)
+        configuratorTemplate = Participant.Template(role: .configurator, name: configurator, scene: scene.name)
+        workerTemplates = scene.workers.map {
+            ($0.name.rawValue, Participant.Template(role: .worker, name: $0.name.rawValue, scene: scene.name))
+        }
     }
 
     func useCase(_ useCase: UseCase) -> UseCaseNames {

@@ -128,6 +128,42 @@ public final class Participant: Sendable, Hashable, CustomStringConvertible {
         json = bytes
     }
 
+    /// A participant whose JSON is already made (by a `Participant.Template`).
+    init(role: ComponentRole, name: String, scene: SceneName?, instance: Int?, json: [UInt8]) {
+        self.role = role
+        self.name = name
+        self.scene = scene
+        self.instance = instance
+        self.json = json
+    }
+
+    /// One component of a scene, for every instance of it: the JSON up to the instance number is made once.
+    public struct Template: Sendable {
+        public let role: ComponentRole
+        public let name: String
+        public let scene: SceneName
+        private let prefix: [UInt8]
+
+        public init(role: ComponentRole, name: String, scene: SceneName) {
+            self.role = role
+            self.name = name
+            self.scene = scene
+            var bytes: [UInt8] = []
+            TraceEncoder.participant(role: role, name: name, scene: scene, instance: 0, into: &bytes)
+            // Everything before the instance number ("0}").
+            prefix = Array(bytes.dropLast(2))
+        }
+
+        /// The component of the scene's `instance`-th instance.
+        public func participant(instance: Int) -> Participant {
+            var json = prefix
+            json.reserveCapacity(prefix.count + 21)
+            TraceEncoder.int(instance, into: &json)
+            json.append(UInt8(ascii: "}"))
+            return Participant(role: role, name: name, scene: scene, instance: instance, json: json)
+        }
+    }
+
     public static func == (lhs: Participant, rhs: Participant) -> Bool {
         lhs === rhs
             || (lhs.role == rhs.role && lhs.name == rhs.name && lhs.scene == rhs.scene && lhs.instance == rhs.instance)

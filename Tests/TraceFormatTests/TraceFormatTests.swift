@@ -55,6 +55,17 @@ struct TraceFormatTests {
         #expect(String(decoding: out, as: UTF8.self) == json)
     }
 
+    @Test("a participant made from a template is the participant, JSON and all")
+    func participantTemplate() {
+        let template = Participant.Template(role: .interactor, name: "Login\"Interactor", scene: SceneName("Lo\\gin"))
+        for instance in [1, 9, 10, 12_345, Int.max] {
+            let made = template.participant(instance: instance)
+            let plain = Participant(role: .interactor, name: "Login\"Interactor", scene: SceneName("Lo\\gin"), instance: instance)
+            #expect(made == plain)
+            #expect(made.json == plain.json)
+        }
+    }
+
     /// The encoder skips eight bytes at a time: every special character at every offset of a long text, and
     /// the 3-byte U+2028 across a word boundary, must still be escaped.
     @Test("a special character is escaped at every offset of a long text")
