@@ -6,10 +6,12 @@ import ScenarioSpec
 import SceneEngine
 import SceneFlowKit
 import Testing
+import TestSupport
 import TraceFormat
 
-/// Properties that hold for every valid scenario, checked on generated ones: scenarios of random size and shape
-/// (`ScenarioSynthesizer` with parameters from a seeded generator), under each pattern that accepts them.
+/// Properties that hold for every valid scenario, checked on generated ones — scenarios of random size and shape
+/// (`ScenarioSynthesizer` with parameters from a seeded generator; Clean Swift, the pattern their shape is
+/// written in) — and on every example, which between them cover all four patterns.
 @Suite("Properties of generated scenarios")
 struct PropertyTests {
     /// SplitMix64: the same seed gives the same scenarios on every machine.
@@ -24,27 +26,27 @@ struct PropertyTests {
         }
     }
 
-    /// Forty generated scenarios: 1–8 scenes, 0–40 steps, 1–5 actions per visit, 1–3 passes, each pattern.
-    static let cases: [(synth: ScenarioSynthesizer, pattern: Pattern)] = {
+    /// Forty generated scenarios (1–8 scenes, 0–40 steps, 1–5 actions per visit, 1–3 passes), then the examples.
+    static let cases: [(name: String, yaml: String)] = {
         var random = Generator(state: 20_261_122)
-        return (0..<40).map { index in
+        let generated = (0..<40).map { _ in
             let synth = ScenarioSynthesizer(scenes: Int.random(in: 1...8, using: &random), steps: Int.random(in: 0...40, using: &random),
                                             stay: Int.random(in: 1...5, using: &random), repeats: Int.random(in: 1...3, using: &random))
-            return (synth, Pattern.allCases[index % Pattern.allCases.count])
+            return ("synth \(synth.scenes)×\(synth.steps)×\(synth.stay)×\(synth.repeats)", synth.yaml())
         }
+        let examples = PackagePaths.exampleScenarios().map { url in
+            (url.lastPathComponent, (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+        }
+        return generated + examples
     }()
 
     @Test("every run terminates with dense sequence numbers, closed cycles, answered requests, DOT Graphviz reads, and a trace that reads back to the same bytes",
           arguments: cases.indices)
     func properties(_ index: Int) throws {
-        let (synth, pattern) = Self.cases[index]
-        let name = "synth \(synth.scenes)×\(synth.steps)×\(synth.stay)×\(synth.repeats) \(pattern.rawValue)"
-        let loaded = ScenarioLoader(patternOverride: pattern).load(yaml: synth.yaml(), file: "synth.yml")
-        // A pattern's rules may refuse the synthetic shape; Clean Swift must always accept it.
-        guard let scenario = loaded.scenario else {
-            #expect(pattern != .cleanSwift, "\(name): \(loaded.diagnostics.map(\.description))")
-            return
-        }
+        let (name, yaml) = Self.cases[index]
+        let loaded = ScenarioLoader().load(yaml: yaml, file: name, baseDirectory: PackagePaths.scenarios)
+        let scenario = try #require(loaded.scenario, "\(name): \(loaded.diagnostics.map(\.description))")
+        let pattern = scenario.pattern
         let recorder = TraceRecorder()
         let summary = try Engine(scenario: scenario).run(into: recorder)
         let trace = try #require(recorder.trace)
