@@ -8,9 +8,6 @@
 #ifndef SCENEFLOW_CGRAPHVIZ_SHIM_H
 #define SCENEFLOW_CGRAPHVIZ_SHIM_H
 
-#if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE  // dladdr's Dl_info
-#endif
 
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
@@ -244,11 +241,28 @@ extern void aglexbad(void);
 // (the sequence diagram), this skips the most expensive part of rendering big diagrams. The plugins are found
 // beside libgvc, as Graphviz itself finds them; NULL when they are not there (then the usual context serves).
 static inline GVC_t *sf_context_without_text_layout(void) {
+    char folder[4096] = {0};
+#if defined(__APPLE__)
     Dl_info info;
     if (!dladdr((void *)gvContext, &info) || !info.dli_fname) return NULL;
-    char folder[4096];
     strncpy(folder, info.dli_fname, sizeof folder - 1);
-    folder[sizeof folder - 1] = 0;
+#else
+    // Where libgvc was loaded from, as the process's memory map says (dladdr would need _GNU_SOURCE, which must
+    // not differ between the modules that include the system headers).
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps) return NULL;
+    char line[4608];
+    while (fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/');
+        if (path && strstr(path, "/libgvc.so")) {
+            path[strcspn(path, "\n")] = 0;
+            strncpy(folder, path, sizeof folder - 1);
+            break;
+        }
+    }
+    fclose(maps);
+    if (!folder[0]) return NULL;
+#endif
     char *slash = strrchr(folder, '/');
     if (!slash) return NULL;
     *slash = 0;
