@@ -41,12 +41,6 @@ public enum DOTEncoder {
         }
     }
 
-    static func attributes(_ attributes: DOTAttributes) -> String {
-        var out = ""
-        append(attributes, to: &out)
-        return out
-    }
-
     /// `[key="value", …]`, appended without intermediate strings (a large diagram has tens of thousands).
     static func append(_ attributes: DOTAttributes, to out: inout String) {
         out += "["
@@ -63,14 +57,6 @@ public enum DOTEncoder {
             }
         }
         out += "]"
-    }
-
-    static func value(_ value: DOTValue) -> String {
-        switch value {
-        case .text(let text): return quote(text)
-        case .html(let label): return "<" + label.markup + ">"
-        case .number(let n): return number(n)
-        }
     }
 
     /// A quoted DOT string. `"` and `\` are escaped, so Graphviz's `\N`, `\G`, `\l` escapes cannot be injected;

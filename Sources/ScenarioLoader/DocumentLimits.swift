@@ -18,12 +18,9 @@ enum DocumentLimits {
     ///
     /// It also refuses keys that are not plain scalars (`? key`, an alias or a list as a key): no scenario has
     /// them, and the YAML library compares such keys in full, which an alias bomb makes exponential.
-    static func nestingProblem(in text: String, source: SourceText) -> Diagnostic? {
-        scan(text, source: source).problem
-    }
-
-    /// The nesting and key checks, and whether the text uses aliases at all (when it does not, the tree cannot
-    /// expand and `expansionProblem` need not walk it).
+    ///
+    /// It also says whether the text uses aliases at all: when it does not, the tree cannot expand and
+    /// `expansionProblem` need not walk it.
     static func scan(_ text: String, source: SourceText) -> (problem: Diagnostic?, hasAliases: Bool) {
         let all = Array(text.utf8)
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr: UInt8 = 0x0D

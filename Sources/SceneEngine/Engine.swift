@@ -309,7 +309,7 @@ public final class Engine {
 
     /// The links a Configurator sets, in the order the seeds' code sets them.
     private func wiring(_ i: SceneInstance) -> [(Participant, String, String, String?)] {
-        let s = i.scene.name, n = i.names
+        let n = i.names
         var links: [(Participant, String, String, String?)]
         switch scenario.pattern {
         case .cleanSwift:
@@ -323,13 +323,13 @@ public final class Engine {
             ]
         case .swiftUI:
             links = [
-                (i.view, "interactor", i.interactor.name, conventions.businessLogic(s)),
-                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
-                (i.presenter, "view", i.view.name, conventions.displayLogic(s)),
+                (i.view, "interactor", i.interactor.name, n.businessLogic),
+                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
+                (i.presenter, "view", i.view.name, n.displayLogic),
             ]
             if !i.scene.routes.isEmpty {
-                links.append((i.view, "router", i.router.name, conventions.routingLogic(s)))
-                links.append((i.router, "dataStore", i.dataStoreParticipant.name, conventions.dataStore(s)))
+                links.append((i.view, "router", i.router.name, n.routingLogic))
+                links.append((i.router, "dataStore", i.dataStoreParticipant.name, n.dataStore))
             }
         case .appState:
             links = [
@@ -339,16 +339,16 @@ public final class Engine {
             ]
         case .viper:
             links = [
-                (i.view, "presenter", i.presenter.name, conventions.presenterInput(s)),
-                (i.presenter, "view", i.view.name, conventions.displayLogic(s)),
-                (i.presenter, "wireFrame", i.router.name, conventions.routingLogic(s)),
-                (i.presenter, "interactor", i.interactor.name, conventions.businessLogic(s)),
-                (i.interactor, "presenter", i.presenter.name, conventions.presentationLogic(s)),
+                (i.view, "presenter", i.presenter.name, n.presenterInput),
+                (i.presenter, "view", i.view.name, n.displayLogic),
+                (i.presenter, "wireFrame", i.router.name, n.routingLogic),
+                (i.presenter, "interactor", i.interactor.name, n.businessLogic),
+                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
             ]
         }
         for worker in i.scene.workers {
             let property = PatternConventions.lowerFirst(worker.name.rawValue)
-            links.append((i.interactor, property, worker.name.rawValue, conventions.workerProtocol(s, worker: worker.name)))
+            links.append((i.interactor, property, worker.name.rawValue, n.workerProtocol(worker.name)))
         }
         return links
     }

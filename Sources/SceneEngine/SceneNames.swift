@@ -88,6 +88,9 @@ final class SceneNames {
         return names
     }
 
+    /// Interactor → worker (VIPER's DataManager input protocol), for the Configurator's wiring.
+    func workerProtocol(_ worker: WorkerName) -> String? { conventions.workerProtocol(scene, worker: worker) }
+
     /// The spelled type of a DataStore field (`Int?`, `[Item]`).
     func dataStoreType(of field: FieldDecl) -> String {
         if let text = fieldTypes[field.name] { return text }

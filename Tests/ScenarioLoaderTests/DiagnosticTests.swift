@@ -36,6 +36,27 @@ struct DiagnosticTests {
         #expect(diagnostics("scenario: S\nrepeat: \(value)\nscenes:\n  A: {}\n") == [expected])
     }
 
+    @Test("merge keys and non-name keys are refused where they stand; modest anchors and aliases load")
+    func yamlKeys() {
+        #expect(diagnostics("scenario: M\n<<: { pattern: viper }\nscenes:\n  A: {}\n") == [
+            "s.yml:2:1: error: YAML merge keys ('<<') are not supported in the scenario\nnote: write the keys out (merge keys can multiply a document)",
+        ])
+        #expect(diagnostics("scenario: L\nscenes:\n  A:\n    dataStore: { [a, b]: Int }\n") == [
+            "s.yml:4:24: error: YAML keys here must be plain names, not '? ' keys, aliases or lists\nnote: write the key as a name, e.g. 'userID:'",
+        ])
+        #expect(diagnostics("""
+            scenario: OK
+            scenes:
+              A:
+                dataStore: { n: Int = 0 }
+                useCases:
+                  Tap:
+                    interactor: &steps [{ store: { n: dataStore.n + 1 } }, { respond: {} }]
+                  Tap2:
+                    interactor: *steps
+            """) == [])
+    }
+
     @Test("an unknown field inside an interpolation points at its column")
     func columnInsideInterpolation() {
         let yaml = """

@@ -326,6 +326,21 @@ struct RunCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["My-Flow--v2--"])
     }
 
+    @Test("a scenario file named like a Windows device gets a folder that is not one")
+    func reservedFolderNames() throws {
+        let out = outputFolder()
+        let file = try CLI.temporaryFile("scenario: S\nscenes:\n  A: {}\n", name: "con.yml")
+        #expect(try CLI.run(["run", file.path, "--out", out.path, "--quiet"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["_con"])
+    }
+
+    @Test("synth refuses a repeat count out of range")
+    func synthRepeatRange() throws {
+        let result = try CLI.run(["synth", "--repeat", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --repeat must be between 1 and 1000000000\n"))
+    }
+
     @Test("--format png,pdf renders in process; --no-diagrams writes the trace only")
     func formats() throws {
         let out = outputFolder()
