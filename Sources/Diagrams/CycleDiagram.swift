@@ -37,145 +37,43 @@ public struct CycleDiagram: Sendable, Hashable {
 }
 
 public enum CycleDiagramBuilder {
-    /// What an edge counts: events of these kinds between these roles.
-    struct Template {
-        var from: String
-        var to: String
-        var stage: String
-        var label: String
-        var through: String?
-        var kinds: Set<EventKind>
-        var fromRoles: Set<ComponentRole>
-        var toRoles: Set<ComponentRole>
-        var dashed = false
-    }
-
     public static func build(trace: Trace) -> CycleDiagram {
-        let pattern = trace.header.pattern
-        let (nodes, templates) = template(pattern)
-        var counts = Array(repeating: 0, count: templates.count)
+        let definition = trace.header.pattern.definition
+        let cycle = definition.cycle
+        var counts = Array(repeating: 0, count: cycle.arrows.count)
         for event in trace.events {
-            for (index, template) in templates.enumerated()
-            where template.kinds.contains(event.kind) && template.fromRoles.contains(event.from.role) && template.toRoles.contains(event.to.role) {
+            guard let stage = event.stage else { continue }
+            let pair = PatternDefinition.Cycle.RolePair(event.from.role, event.to.role)
+            if let index = cycle.arrows.firstIndex(where: { $0.stage == stage && $0.carries.contains(pair) }) {
                 counts[index] += 1
-                break
             }
         }
-        let edges = templates.enumerated().map { index, template in
-            CycleDiagram.Edge(from: template.from, to: template.to, stage: template.stage, label: template.label,
-                              through: template.through, count: counts[index], dashed: template.dashed)
+        let place = positions(definition)
+        var spare = 0.0
+        let nodes = cycle.nodes.map { node -> CycleDiagram.Node in
+            // A part this layout does not know goes on a row of its own above the picture.
+            let (x, y) = place[node.id] ?? { defer { spare += 170 }; return (spare, 560.0) }()
+            return CycleDiagram.Node(id: node.id, name: node.name, detail: node.detail, role: node.role, x: x, y: y)
         }
-        let title: String
-        switch pattern {
-        case .cleanSwift: title = "Clean Swift — the VIP cycle"
-        case .swiftUI: title = "SwiftUI VIP — the cycle"
-        case .appState: title = "SwiftUI with AppState — the cycle"
-        case .viper: title = "VIPER — the cycle"
+        let edges = cycle.arrows.enumerated().map { index, arrow in
+            CycleDiagram.Edge(from: arrow.from, to: arrow.to, stage: arrow.stage.rawValue, label: arrow.label,
+                              through: arrow.through, count: counts[index], dashed: arrow.dashed)
         }
-        return CycleDiagram(title: "\(title) in “\(trace.header.scenario)”", pattern: pattern, nodes: nodes, edges: edges)
+        return CycleDiagram(title: "\(cycle.title) in “\(trace.header.scenario)”", pattern: trace.header.pattern,
+                            nodes: nodes, edges: edges)
     }
 
-    static func template(_ pattern: Pattern) -> ([CycleDiagram.Node], [Template]) {
-        func node(_ id: String, _ name: String, _ detail: String?, _ role: ComponentRole?, _ x: Double, _ y: Double) -> CycleDiagram.Node {
-            CycleDiagram.Node(id: id, name: name, detail: detail, role: role, x: x, y: y)
+    /// Where the picture's parts go, in points (y up), chosen by the pattern's structure: a hub with the Presenter in
+    /// the middle when the View's events go to the Presenter; otherwise the VIP triangle, with the DataStore beside
+    /// the View when the View holds it.
+    static func positions(_ definition: PatternDefinition) -> [String: (Double, Double)] {
+        if definition.flow.entry == .presenter {
+            return ["user": (0, 250), "view": (170, 250), "presenter": (430, 250), "interactor": (690, 250),
+                    "worker": (690, 80), "entity": (900, 250), "router": (430, 410), "next": (690, 410)]
         }
-        let user = node("user", "User", nil, .user, 0, 250)
-        let action = Template(from: "user", to: "view", stage: "user", label: "action", through: nil,
-                              kinds: [.action], fromRoles: [.user], toRoles: [.view])
-        switch pattern {
-        case .cleanSwift, .swiftUI:
-            let swiftUI = pattern == .swiftUI
-            var nodes = [
-                user,
-                node("view", "View", swiftUI ? "SwiftUI View" : "ViewController", .view, 170, 250),
-                node("interactor", "Interactor", "business logic", .interactor, 430, 250),
-                node("presenter", "Presenter", "formats", .presenter, 300, 80),
-                node("worker", "Worker", "does the work", .worker, 660, 250),
-                node("dataStore", "DataStore", "the scene's state", .dataStore, swiftUI ? 40 : 660, swiftUI ? 80 : 110),
-            ]
-            var templates = [
-                action,
-                Template(from: "view", to: "interactor", stage: "request", label: "Request", through: "BusinessLogic",
-                         kinds: [.request], fromRoles: [.view], toRoles: [.interactor]),
-                Template(from: "interactor", to: "worker", stage: "worker", label: "work", through: nil,
-                         kinds: [.workerCall], fromRoles: [.interactor], toRoles: [.worker]),
-                Template(from: "worker", to: "interactor", stage: "worker", label: "result", through: nil,
-                         kinds: [.workerResult, .workerError], fromRoles: [.worker], toRoles: [.interactor], dashed: true),
-                Template(from: "interactor", to: "presenter", stage: "response", label: "Response", through: "PresentationLogic",
-                         kinds: [.response], fromRoles: [.interactor], toRoles: [.presenter]),
-                Template(from: "presenter", to: "view", stage: "display", label: "ViewModel", through: "DisplayLogic",
-                         kinds: [.display], fromRoles: [.presenter], toRoles: [.view]),
-            ]
-            if swiftUI {
-                templates.append(Template(from: "view", to: "dataStore", stage: "store", label: "sets", through: nil,
-                                          kinds: [.dataStoreWrite, .stateWrite], fromRoles: [.view, .interactor], toRoles: [.dataStore, .view]))
-            } else {
-                templates.append(Template(from: "interactor", to: "dataStore", stage: "store", label: "stores", through: nil,
-                                          kinds: [.dataStoreWrite], fromRoles: [.interactor], toRoles: [.dataStore]))
-            }
-            nodes += [
-                node("router", "Router", "navigates", .router, 170, 410),
-                node("next", "next scene", "its DataStore", nil, 430, 410),
-            ]
-            templates += [
-                Template(from: "view", to: "router", stage: "route", label: "route", through: "RoutingLogic",
-                         kinds: [.route], fromRoles: [.view], toRoles: [.router]),
-                Template(from: "router", to: "next", stage: "next", label: "passes data, navigates", through: "DataPassing",
-                         kinds: [.dataPassing, .navigation], fromRoles: [.router], toRoles: [.dataStore, .view]),
-            ]
-            return (nodes, templates)
-        case .appState:
-            return ([
-                user,
-                node("view", "View", "observes AppState", .view, 170, 250),
-                node("interactor", "Interactor", "business logic", .interactor, 430, 250),
-                node("worker", "Worker", "does the work", .worker, 660, 250),
-                node("appState", "AppState", "shared, published", .appState, 300, 80),
-            ], [
-                action,
-                Template(from: "view", to: "interactor", stage: "request", label: "Request", through: "BusinessLogic",
-                         kinds: [.request], fromRoles: [.view], toRoles: [.interactor]),
-                Template(from: "interactor", to: "worker", stage: "worker", label: "work", through: nil,
-                         kinds: [.workerCall], fromRoles: [.interactor], toRoles: [.worker]),
-                Template(from: "worker", to: "interactor", stage: "worker", label: "result", through: nil,
-                         kinds: [.workerResult, .workerError], fromRoles: [.worker], toRoles: [.interactor], dashed: true),
-                Template(from: "interactor", to: "appState", stage: "publish", label: "writes", through: "@Published",
-                         kinds: [.publish], fromRoles: [.interactor], toRoles: [.appState]),
-                Template(from: "appState", to: "view", stage: "render", label: "re-renders", through: nil,
-                         kinds: [.render], fromRoles: [.appState], toRoles: [.view]),
-            ])
-        case .viper:
-            return ([
-                user,
-                node("view", "View", "passive", .view, 170, 250),
-                node("presenter", "Presenter", "the hub", .presenter, 430, 250),
-                node("interactor", "Interactor", "business logic", .interactor, 690, 250),
-                node("worker", "DataManager", "remote, local", .worker, 690, 80),
-                node("entity", "Entity", "plain data", nil, 900, 250),
-                node("router", "WireFrame", "builds, navigates", .router, 430, 410),
-                node("next", "next module", nil, nil, 690, 410),
-            ], [
-                action,
-                Template(from: "view", to: "presenter", stage: "event", label: "event", through: "PresenterProtocol",
-                         kinds: [.event], fromRoles: [.view], toRoles: [.presenter]),
-                Template(from: "presenter", to: "view", stage: "display", label: "update", through: "ViewProtocol",
-                         kinds: [.display], fromRoles: [.presenter], toRoles: [.view]),
-                Template(from: "presenter", to: "interactor", stage: "input", label: "input", through: "InteractorInputProtocol",
-                         kinds: [.request], fromRoles: [.presenter], toRoles: [.interactor]),
-                Template(from: "interactor", to: "presenter", stage: "response", label: "output", through: "InteractorOutputProtocol",
-                         kinds: [.response], fromRoles: [.interactor], toRoles: [.presenter]),
-                Template(from: "interactor", to: "worker", stage: "worker", label: "fetch, save", through: "DataManagerInputProtocol",
-                         kinds: [.workerCall], fromRoles: [.interactor], toRoles: [.worker]),
-                Template(from: "worker", to: "interactor", stage: "worker", label: "callback", through: nil,
-                         kinds: [.workerResult, .workerError], fromRoles: [.worker], toRoles: [.interactor], dashed: true),
-                Template(from: "interactor", to: "entity", stage: "entity", label: "uses", through: nil,
-                         kinds: [], fromRoles: [], toRoles: [], dashed: true),
-                Template(from: "presenter", to: "router", stage: "route", label: "navigate", through: "WireFrameProtocol",
-                         kinds: [.route], fromRoles: [.presenter], toRoles: [.router]),
-                Template(from: "router", to: "next", stage: "next", label: "creates, passes data", through: nil,
-                         kinds: [.dataPassing, .navigation], fromRoles: [.router], toRoles: [.dataStore, .view]),
-            ])
-        }
+        return ["user": (0, 250), "view": (170, 250), "interactor": (430, 250), "presenter": (300, 80),
+                "worker": (660, 250), "dataStore": definition.flow.viewWritesDataStore ? (40, 80) : (660, 110),
+                "router": (170, 410), "next": (430, 410), "appState": (300, 80)]
     }
 }
 
@@ -238,5 +136,5 @@ extension CycleDiagram {
 
 extension CycleDiagram.Edge {
     /// A relation drawn for the picture (VIPER's Interactor uses Entities), not counted.
-    var kindless: Bool { stage == "entity" }
+    var kindless: Bool { stage == CycleStage.entity.rawValue }
 }

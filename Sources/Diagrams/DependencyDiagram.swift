@@ -57,69 +57,49 @@ public struct DependencyDiagram: Sendable, Hashable {
 /// Builds the dependency diagram from a scenario and, when there is one, a trace of its run.
 public enum DependencyDiagramBuilder {
     public static func build(scenario: Scenario, trace: Trace?) -> DependencyDiagram {
-        let conventions = PatternConventions(scenario.pattern)
-        let pattern = scenario.pattern
-        var diagram = DependencyDiagram(title: "\(scenario.name) — dependencies", pattern: pattern, scenes: [],
+        let definition = scenario.pattern.definition
+        let naming = definition.naming
+        var diagram = DependencyDiagram(title: "\(scenario.name) — dependencies", pattern: scenario.pattern, scenes: [],
                                         shared: [], links: [], observed: trace != nil)
         func id(_ scene: SceneName, _ role: ComponentRole, _ worker: String? = nil) -> String {
-            worker.map { "\(scene).worker.\($0)" } ?? "\(scene).\(role.rawValue)"
+            if role == .appState { return "AppState" }
+            return worker.map { "\(scene).worker.\($0)" } ?? "\(scene).\(role.rawValue)"
         }
         func declare(_ from: String, _ to: String, _ kind: DependencyDiagram.LinkKind, _ label: String?) {
             diagram.links.append(.init(from: from, to: to, kind: kind, label: label ?? "", declared: true, messages: 0))
         }
-        if pattern == .appState {
+        if definition.dependencies.contains(where: { $0.from == .appState || $0.to == .appState }) {
             diagram.shared.append(.init(id: "AppState", name: "AppState", role: .appState))
         }
         for scene in scenario.scenes {
             let s = scene.name
             var components: [DependencyDiagram.Component] = []
-            func add(_ role: ComponentRole) {
-                components.append(.init(id: id(s, role), name: conventions.componentName(role, scene: s), role: role))
+            for spec in Self.componentOrder.compactMap({ role in definition.roles.first { $0.role == role } })
+            where spec.presence.holds(for: scene) {
+                components.append(.init(id: id(s, spec.role), name: naming.componentName(spec.role, scene: s), role: spec.role))
             }
-            add(.view)
-            add(.interactor)
-            if pattern != .appState { add(.presenter) }
-            if pattern != .appState && (!scene.routes.isEmpty || pattern == .viper) { add(.router) }
-            if pattern != .appState && (!scene.dataStore.isEmpty || pattern == .cleanSwift || pattern == .swiftUI) { add(.dataStore) }
             for worker in scene.workers {
                 components.append(.init(id: id(s, .worker, worker.name.rawValue), name: worker.name.rawValue, role: .worker))
             }
             diagram.scenes.append(.init(name: s, components: components))
-            let has = Set(components.map(\.id))
+            let has = Set(components.map(\.id) + diagram.shared.map(\.id))
 
-            switch pattern {
-            case .cleanSwift, .swiftUI:
-                declare(id(s, .view), id(s, .interactor), .calls, conventions.businessLogic(s))
-                declare(id(s, .interactor), id(s, .presenter), .calls, conventions.presentationLogic(s))
-                declare(id(s, .presenter), id(s, .view), .weak, conventions.displayLogic(s))
-                if has.contains(id(s, .router)) {
-                    declare(id(s, .view), id(s, .router), .calls, conventions.routingLogic(s))
-                    declare(id(s, .router), id(s, .dataStore), .reads, conventions.dataPassing(s))
+            for dependency in definition.dependencies where dependency.condition.holds(for: scene) {
+                let (from, to) = (id(s, dependency.from), id(s, dependency.to))
+                guard has.contains(from), has.contains(to) else { continue }
+                let label: String?
+                switch dependency.label {
+                case .none: label = nil
+                case .slot(let slot): label = naming.protocolName(slot, scene: s)
+                case .text(let text): label = text
                 }
-                if pattern == .cleanSwift {
-                    declare(id(s, .interactor), id(s, .dataStore), .writes, conventions.dataStore(s))
-                } else {
-                    declare(id(s, .view), id(s, .dataStore), .writes, conventions.dataStore(s))
-                }
-            case .viper:
-                declare(id(s, .view), id(s, .presenter), .calls, conventions.presenterInput(s))
-                declare(id(s, .presenter), id(s, .view), .weak, conventions.displayLogic(s))
-                declare(id(s, .presenter), id(s, .interactor), .calls, conventions.businessLogic(s))
-                declare(id(s, .interactor), id(s, .presenter), .weak, conventions.presentationLogic(s))
-                declare(id(s, .presenter), id(s, .router), .calls, conventions.routingLogic(s))
-                if has.contains(id(s, .dataStore)) {
-                    declare(id(s, .interactor), id(s, .dataStore), .writes, conventions.dataStore(s))
-                }
-            case .appState:
-                declare(id(s, .view), id(s, .interactor), .calls, nil)
-                declare(id(s, .interactor), "AppState", .writes, "AppState")
-                if !scene.view.shows.isEmpty { declare("AppState", id(s, .view), .observes, "@EnvironmentObject") }
+                declare(from, to, DependencyDiagram.LinkKind(dependency.kind), label)
             }
             for worker in scene.workers {
                 // Clean Swift workers are plain classes: name what is called instead of a protocol.
                 let operations = worker.operations.map(\.name.rawValue).joined(separator: ", ")
-                declare(id(s, .interactor), id(s, .worker, worker.name.rawValue), .calls,
-                        conventions.workerProtocol(s, worker: worker.name) ?? operations)
+                declare(id(s, definition.wiring.workerHolder), id(s, .worker, worker.name.rawValue), .calls,
+                        naming.protocolName(.workerInput, scene: s, worker: worker.name) ?? operations)
             }
             // A route carries its data passing: the fields it copies into the destination's DataStore.
             for route in scene.routes {
@@ -128,13 +108,16 @@ public enum DependencyDiagramBuilder {
                 declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]" + fields)
             }
         }
-        if let trace { observe(trace, in: &diagram, id: id) }
+        if let trace { observe(trace, in: &diagram, definition: definition, id: id) }
         return diagram
     }
 
+    /// The order a scene's components are listed in (workers follow).
+    static let componentOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .dataStore]
+
     /// Counts the run's messages on the links they went along; messages along no declared link are added as
     /// undeclared links.
-    private static func observe(_ trace: Trace, in diagram: inout DependencyDiagram,
+    private static func observe(_ trace: Trace, in diagram: inout DependencyDiagram, definition: PatternDefinition,
                                 id: (SceneName, ComponentRole, String?) -> String) {
         func key(_ participant: Participant) -> String? {
             switch participant.role {
@@ -163,9 +146,10 @@ public enum DependencyDiagramBuilder {
                 guard event.from.role == .router else { continue }
                 kind = .route
             case .render: kind = .observes
-            case .display: kind = diagram.pattern == .viper || diagram.pattern == .cleanSwift || diagram.pattern == .swiftUI ? .weak : .calls
-            case .response: kind = diagram.pattern == .viper ? .weak : .calls
-            default: kind = .calls
+            default:
+                // As the pattern declares the reference between these roles (a Presenter holds its View weakly).
+                kind = definition.dependencies.first { $0.from == from.role && $0.to == to.role }
+                    .map { DependencyDiagram.LinkKind($0.kind) } ?? .calls
             }
             guard let a = key(from), let b = key(to) else { continue }
             let linkKey = "\(a)|\(b)|\(kind.rawValue)"
@@ -187,6 +171,18 @@ public enum DependencyDiagramBuilder {
         for (from, to, kind, label) in undeclared {
             diagram.links.append(.init(from: from, to: to, kind: kind, label: label, declared: false,
                                        messages: counts["\(from)|\(to)|\(kind.rawValue)"] ?? 0))
+        }
+    }
+}
+
+extension DependencyDiagram.LinkKind {
+    init(_ kind: PatternDefinition.Dependency.Kind) {
+        switch kind {
+        case .calls: self = .calls
+        case .weak: self = .weak
+        case .writes: self = .writes
+        case .reads: self = .reads
+        case .observes: self = .observes
         }
     }
 }

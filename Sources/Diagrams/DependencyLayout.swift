@@ -47,23 +47,24 @@ struct DependencyLayout {
                      TextMetrics.width("«\(component.role.rawValue)»", size: 8)) + 26)
     }
 
-    /// (column, row) of each role in a scene's template; workers stack from `worker`'s row down.
-    static func template(_ pattern: Pattern) -> [ComponentRole: (column: Int, row: Int)] {
-        switch pattern {
-        case .viper:
-            [.view: (0, 0), .presenter: (1, 0), .interactor: (2, 0), .worker: (3, 0), .router: (1, 1), .dataStore: (2, 1)]
-        case .appState:
-            [.view: (0, 0), .interactor: (1, 0), .worker: (2, 0)]
-        default:
-            [.view: (0, 0), .interactor: (2, 0), .worker: (3, 0), .presenter: (1, 1), .router: (0, 2), .dataStore: (2, 2)]
+    /// (column, row) of each role in a scene's template, chosen by the pattern's structure: a hub (the View's
+    /// events go to the Presenter) in one line with the WireFrame beneath; a line when there is no Presenter; the VIP
+    /// triangle otherwise. Workers stack from `worker`'s row down.
+    static func template(_ definition: PatternDefinition) -> [ComponentRole: (column: Int, row: Int)] {
+        if definition.flow.entry == .presenter {
+            return [.view: (0, 0), .presenter: (1, 0), .interactor: (2, 0), .worker: (3, 0), .router: (1, 1), .dataStore: (2, 1)]
         }
+        if !definition.has(.presenter) {
+            return [.view: (0, 0), .interactor: (1, 0), .worker: (2, 0)]
+        }
+        return [.view: (0, 0), .interactor: (2, 0), .worker: (3, 0), .presenter: (1, 1), .router: (0, 2), .dataStore: (2, 2)]
     }
 
     /// - Parameter labelWidth: how wide a link's label is drawn, to give neighbouring columns room for it.
     init(_ diagram: DependencyDiagram, legendSize: (width: Double, height: Double),
          labelWidth: (DependencyDiagram.Link) -> Double) {
         self.diagram = diagram
-        let template = Self.template(diagram.pattern)
+        let template = Self.template(diagram.pattern.definition)
         let columnCount = (template.values.map(\.column).max() ?? 0) + 1
 
         // Gaps between template columns fit the labels of links running between them in one row.

@@ -51,7 +51,7 @@ public enum FlowDiagramBuilder {
                 }
             }
         }
-        let conventions = PatternConventions(scenario.pattern)
+        let naming = scenario.pattern.definition.naming
         return FlowDiagram(
             title: "\(scenario.name) — scene flow", start: scenario.start,
             scenes: scenario.scenes.map { scene in
@@ -64,7 +64,7 @@ public enum FlowDiagramBuilder {
                 scene.routes.map { route in
                     FlowDiagram.Route(from: scene.name, to: route.destination.value, name: route.name,
                                       navigation: route.navigation, fields: route.pass.map(\.target),
-                                      taken: taken["\(scene.name)|\(conventions.routeMethod(route))"] ?? 0)
+                                      taken: taken["\(scene.name)|\(naming.routeMethod(route))"] ?? 0)
                 }
             },
             observed: trace != nil)

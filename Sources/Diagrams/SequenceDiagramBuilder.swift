@@ -98,8 +98,8 @@ public enum SequenceDiagramBuilder {
         }
         if hasUser { addColumn(.user, group: nil) }
         var groupIndex: [String: Int] = [:]
+        let rank = columnOrder(trace.header.pattern)
         for key in groupOrder {
-            let rank = columnOrder(trace.header.pattern)
             let sorted = (members[key] ?? []).enumerated().sorted { a, b in
                 let (ra, rb) = (rank.firstIndex(of: a.element.role) ?? 99, rank.firstIndex(of: b.element.role) ?? 99)
                 return ra == rb ? a.offset < b.offset : ra < rb
@@ -236,13 +236,12 @@ public enum SequenceDiagramBuilder {
         return diagram
     }
 
-    /// Columns follow the pattern's cycle: View, Interactor, Workers, DataStore, Presenter, Router in Clean Swift;
-    /// View, Presenter, Interactor, DataManagers, WireFrame in VIPER.
+    /// Columns follow the pattern's cycle, as its definition orders its roles: View, Interactor, Workers, DataStore,
+    /// Presenter, Router in Clean Swift; View, Presenter, Interactor, DataManagers, WireFrame in VIPER.
     public static func columnOrder(_ pattern: Pattern) -> [ComponentRole] {
-        switch pattern {
-        case .viper: [.view, .presenter, .interactor, .worker, .dataStore, .router]
-        default: [.view, .interactor, .worker, .dataStore, .presenter, .router]
-        }
+        let order = pattern.definition.columnOrder
+        // Roles a pattern does not list (a DataStore of a pattern without one) go after its own.
+        return order + [.view, .interactor, .worker, .dataStore, .presenter, .router].filter { !order.contains($0) }
     }
 
     private static func activates(_ kind: EventKind) -> Bool {

@@ -14,7 +14,7 @@ public struct CyclePicture: Sendable, Hashable {
     /// A run of characters on one line, tagged with the stage of the arrow it draws (nil for names).
     public struct Segment: Sendable, Hashable {
         public var text: String
-        public var stage: Stage?
+        public var stage: CycleStage?
     }
 
     public var lines: [[Segment]]
@@ -23,10 +23,10 @@ public struct CyclePicture: Sendable, Hashable {
     public var text: String { lines.map { $0.map(\.text).joined() }.joined(separator: "\n") }
 
     /// The stages the picture draws.
-    public var stages: Set<Stage> { Set(lines.flatMap { $0.compactMap(\.stage) }) }
+    public var stages: Set<CycleStage> { Set(lines.flatMap { $0.compactMap(\.stage) }) }
 
     /// The picture with `stage`'s arrow drawn in heavy lines, for places without colour.
-    public func text(highlighting stage: Stage?) -> String {
+    public func text(highlighting stage: CycleStage?) -> String {
         lines.map { line in
             line.map { segment in segment.stage != nil && segment.stage == stage ? Self.heavy(segment.text) : segment.text }.joined()
         }.joined(separator: "\n")
@@ -45,11 +45,35 @@ public struct CyclePicture: Sendable, Hashable {
         })
     }
 
-    /// The picture for `pattern`.
+    /// The shapes of cycle the pictures draw.
+    private enum Shape {
+        /// View → Interactor → Presenter → View, Router beneath.
+        case vip
+        /// The same, the View holding (and setting) the DataStore.
+        case vipViewHoldsState
+        /// No Presenter: the Interactor writes observed state.
+        case observedState
+        /// The Presenter is the hub between View, Interactor and WireFrame.
+        case hub
+    }
+
+    /// The picture for `pattern`, chosen by its definition's structure; arrows of stages the pattern does not have
+    /// are left out.
     public static func picture(for pattern: Pattern) -> CyclePicture {
+        let definition = pattern.definition
+        let shape: Shape
+        if definition.flow.entry == .presenter {
+            shape = .hub
+        } else if definition.flow.store == .appState {
+            shape = .observedState
+        } else if definition.flow.viewWritesDataStore {
+            shape = .vipViewHoldsState
+        } else {
+            shape = .vip
+        }
         var canvas = Canvas()
-        switch pattern {
-        case .cleanSwift:
+        switch shape {
+        case .vip:
             canvas.put(0, 2, "User")
             canvas.put(0, 7, "◀─▶", .user)
             canvas.put(0, 11, "View")
@@ -74,7 +98,7 @@ public struct CyclePicture: Sendable, Hashable {
             canvas.put(4, 9, "Router")
             canvas.put(4, 16, "─passes data─▶", .next)
             canvas.put(4, 31, "next scene")
-        case .swiftUI:
+        case .vipViewHoldsState:
             canvas.put(0, 2, "User")
             canvas.put(0, 7, "◀─▶", .user)
             canvas.put(0, 11, "View")
@@ -96,7 +120,7 @@ public struct CyclePicture: Sendable, Hashable {
             canvas.put(3, 27, "Presenter")
             canvas.put(4, 8, "DataStore")
             canvas.put(4, 18, "(the View re-renders)")
-        case .appState:
+        case .observedState:
             canvas.put(0, 2, "User")
             canvas.put(0, 7, "◀─▶", .user)
             canvas.put(0, 11, "View")
@@ -112,7 +136,7 @@ public struct CyclePicture: Sendable, Hashable {
             canvas.put(2, 33, "publishes", .publish)
             canvas.put(3, 14, "└───────────", .render)
             canvas.put(3, 27, "AppState")
-        case .viper:
+        case .hub:
             canvas.put(0, 2, "User")
             canvas.put(0, 7, "◀─▶", .user)
             canvas.put(0, 11, "View")
@@ -136,19 +160,29 @@ public struct CyclePicture: Sendable, Hashable {
             canvas.put(4, 36, "─▶", .next)
             canvas.put(4, 39, "next module")
         }
+        canvas.erase(keeping: definition.cycle.stages)
         return CyclePicture(lines: canvas.lines())
     }
 
     /// A character grid that remembers each cell's stage.
     struct Canvas {
-        var cells: [[(Character, Stage?)]] = []
+        var cells: [[(Character, CycleStage?)]] = []
 
-        mutating func put(_ row: Int, _ column: Int, _ text: String, _ stage: Stage? = nil) {
+        mutating func put(_ row: Int, _ column: Int, _ text: String, _ stage: CycleStage? = nil) {
             while cells.count <= row { cells.append([]) }
             for (offset, character) in text.enumerated() {
                 let index = column + offset
                 while cells[row].count <= index { cells[row].append((" ", nil)) }
                 cells[row][index] = (character, stage)
+            }
+        }
+
+        /// Blanks the arrows of stages not in `stages`.
+        mutating func erase(keeping stages: Set<CycleStage>) {
+            for row in cells.indices {
+                for column in cells[row].indices {
+                    if let stage = cells[row][column].1, !stages.contains(stage) { cells[row][column] = (" ", nil) }
+                }
             }
         }
 

@@ -30,7 +30,7 @@ public struct Narration: Sendable, Hashable {
         /// The data it carries: type and value.
         public var data: String?
         /// The arrow of the cycle picture.
-        public var stage: Stage?
+        public var stage: CycleStage?
         /// For the quiz: which component receives it.
         public var question: Question?
     }
@@ -75,6 +75,7 @@ public struct Narrator: Sendable {
 
     public func narrate(_ trace: Trace) -> Narration {
         let pattern = trace.header.pattern
+        let definition = pattern.definition
         var steps: [Narration.Step] = []
         var timeOf: [Int: Int] = [:]
         // Every component of the run, for the quiz's choices.
@@ -106,7 +107,7 @@ public struct Narrator: Sendable {
                     headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
                     text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
                                                    "configurator": event.from.name, "wiring": wiring]),
-                    why: catalogue.text("setup.why.\(pattern.rawValue)"), data: nil, stage: nil, question: nil))
+                    why: catalogue.text("setup.why.\(definition.narrationKey)"), data: nil, stage: nil, question: nil))
             case .cycleStart:
                 let step = event.step.map { catalogue.text("cycle.start.step", ["step": String($0)]) } ?? ""
                 let title = event.note.map { " — “\($0)”" } ?? ""
@@ -120,7 +121,7 @@ public struct Narrator: Sendable {
                     text: catalogue.text("cycle.end", ["cycle": String(event.cycle ?? 0)]),
                     why: nil, data: nil, stage: nil, question: nil))
             default:
-                steps.append(message(event, pattern: pattern, latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 },
+                steps.append(message(event, definition: definition, latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 },
                                      known: known))
             }
             index += 1
@@ -138,8 +139,8 @@ public struct Narrator: Sendable {
     }
 
     /// One message: what, why, the data, and the quiz question.
-    func message(_ event: TraceEvent, pattern: Pattern, latency: Int?, known: [Participant]) -> Narration.Step {
-        let viper = pattern == .viper
+    func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: [Participant]) -> Narration.Step {
+        let suffix = "." + definition.narrationKey
         let value = event.payload.map { TraceEvent.brief($0, limit: payloadLimit) } ?? ""
         var arguments = [
             "from": event.from.name, "to": event.to.name, "method": event.method, "signature": event.signature,
@@ -148,12 +149,12 @@ public struct Narrator: Sendable {
         ]
         if event.kind == .navigation, event.from.role == .user { arguments["note"] = event.note ?? event.method }
         var key = "kind.\(event.kind.rawValue)"
-        if viper, catalogue.has(key + ".viper") { key += ".viper" }
+        if catalogue.has(key + suffix) { key += suffix }
         if event.kind == .navigation, event.from.role == .user { key = "kind.navigation.back" }
-        let stage = Stage.of(event)
+        let stage = event.stage
         var why: String?
         if let stage {
-            let specific = "why.\(stage.rawValue).\(pattern.rawValue)"
+            let specific = "why.\(stage.rawValue)" + suffix
             if catalogue.has(specific) {
                 why = catalogue.text(specific)
             } else if catalogue.has("why.\(stage.rawValue)") {
@@ -168,7 +169,7 @@ public struct Narrator: Sendable {
         if let protocolName = event.protocolName { headline += "  · " + catalogue.text("through", ["protocol": protocolName]) }
         return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
                               text: catalogue.text(key, arguments), why: why, data: data, stage: stage,
-                              question: question(event, pattern: pattern, known: known, why: why))
+                              question: question(event, definition: definition, known: known, why: why))
     }
 
     /// Kinds the quiz asks about: where the next message goes is the lesson.
@@ -178,7 +179,7 @@ public struct Narrator: Sendable {
     /// Column order for the options: the cycle's order.
     static let roleOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .worker, .dataStore, .appState]
 
-    func question(_ event: TraceEvent, pattern: Pattern, known: [Participant], why: String?) -> Narration.Question? {
+    func question(_ event: TraceEvent, definition: PatternDefinition, known: [Participant], why: String?) -> Narration.Question? {
         guard Self.quizKinds.contains(event.kind), event.from.role != .user, event.from.id != event.to.id else { return nil }
         // The sender's and the receiver's scene instances: what the sender could be talking to.
         let scenes = Set([event.from, event.to].compactMap { participant in participant.scene.map { "\($0)#\(participant.instance ?? 0)" } })
@@ -198,7 +199,7 @@ public struct Narrator: Sendable {
         let options = candidates.map { candidate in names.filter { $0 == candidate.name }.count > 1 ? candidate.id : candidate.name }
         guard options.count > 1, let answer = candidates.firstIndex(where: { $0.id == event.to.id }) else { return nil }
         var whatKey = "quiz.what.\(event.kind.rawValue)"
-        if pattern == .viper, catalogue.has(whatKey + ".viper") { whatKey += ".viper" }
+        if catalogue.has(whatKey + "." + definition.narrationKey) { whatKey += "." + definition.narrationKey }
         let to = options[answer]
         return Narration.Question(
             prompt: catalogue.text("quiz.ask", ["from": event.from.name, "what": catalogue.text(whatKey)]),

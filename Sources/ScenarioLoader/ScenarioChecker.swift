@@ -11,9 +11,12 @@ final class ScenarioChecker {
     init(draft: ScenarioDraft, diagnostics: DiagnosticCollector) {
         self.draft = draft
         self.diagnostics = diagnostics
+        definition = draft.pattern.definition
     }
 
     var pattern: Pattern { draft.pattern }
+    /// What the scenario's pattern means: its rules, scopes and how its cycle runs.
+    let definition: PatternDefinition
 
     func check() {
         registerRecords()
@@ -21,8 +24,9 @@ final class ScenarioChecker {
         checkDeclaredTypes()
         checkEntityCycles()
         checkStart()
-        if pattern != .appState, let field = draft.appState.first {
-            diagnostics.error("'appState' belongs to the 'appstate' pattern; this scenario uses '\(pattern.rawValue)'",
+        if definition.flow.store != .appState, let field = draft.appState.first {
+            let owners = Pattern.all.filter { $0.definition.flow.store == .appState }.map { "'\($0.rawValue)'" }
+            diagnostics.error("'appState' belongs to the \(owners.joined(separator: " and ")) pattern; this scenario uses '\(pattern.rawValue)'",
                               at: field.location)
         }
         for scene in draft.scenes { check(scene) }
@@ -160,8 +164,8 @@ final class ScenarioChecker {
     // MARK: - Scenes
 
     private func check(_ scene: Scene) {
-        if pattern == .appState, let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
-            diagnostics.error("scene '\(scene.name)' declares a DataStore, which appstate does not have", at: field.location,
+        if let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
+            diagnostics.error("scene '\(scene.name)' declares a DataStore, which \(pattern.rawValue) does not have", at: field.location,
                               notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
         }
         // The View renders these from state; what it can see depends on the pattern.
@@ -249,64 +253,47 @@ final class ScenarioChecker {
         }
     }
 
-    /// What each role sees, by pattern: Clean Swift's View sees its ViewModel, its Interactor the DataStore;
-    /// SwiftUI's View holds the DataStore; AppState's Interactor and Views share `appState`.
+    /// What each role sees, as the pattern defines it: Clean Swift's View sees its ViewModel, its Interactor the
+    /// DataStore; SwiftUI's View holds the DataStore; AppState's Interactor and Views share `appState`.
     private func scope(for role: Role, scene: Scene, useCase: UseCase?, output: Output?) -> Scope {
-        var scope = Scope()
-        let dataStore = TypeRef.named(TypeNames.dataStore(scene: scene.name))
+        let spec: PatternDefinition.Scopes.Scope
         switch role {
-        case .interactor:
-            if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
-            switch pattern {
-            case .cleanSwift, .viper:
-                scope.add("dataStore", dataStore)
-                scope.explanation = "the Interactor sees its 'request' and its 'dataStore'"
-            case .swiftUI:
-                scope.explanation = "in 'swiftui' the DataStore is held by the View, not the Interactor"
-            case .appState:
-                scope.add("appState", .named(TypeNames.appState))
-                scope.explanation = "in 'appstate' the Interactor sees its 'request' and the shared 'appState'"
-            }
-        case .event:
-            if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
-            if pattern == .viper {
-                scope.add("dataStore", dataStore)
-                scope.explanation = "the Presenter handles the View's event with its 'request' and the module's 'dataStore'"
-            } else {
-                scope.explanation = "the Presenter handles the View's event with its 'request'"
-            }
-        case .presenter:
-            if let useCase, let output {
-                scope.add("response", .named(TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)))
-            }
-            scope.explanation = "the Presenter sees only the 'response' it is given"
-        case .view:
-            if let useCase, let output, pattern != .appState {
-                scope.add("viewModel", .named(TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)))
-            }
-            if !scene.view.state.isEmpty { scope.add("state", .named(TypeNames.viewState(scene: scene.name))) }
-            switch pattern {
-            case .swiftUI:
-                scope.add("dataStore", dataStore)
-                scope.explanation = "in 'swiftui' the View holds the DataStore and displays its 'viewModel'"
-            case .appState:
-                scope.add("appState", .named(TypeNames.appState))
-                scope.explanation = "in 'appstate' the View observes 'appState'"
-                // A ViewModel in appstate breaks appstate/no-presenter, reported once for the use case.
-                if output != nil { scope.addPoisoned("viewModel") }
-            case .cleanSwift, .viper:
-                scope.explanation = "the View sees the 'viewModel' it displays; the DataStore belongs to the Interactor"
+        case .interactor: spec = definition.scopes.interactor
+        case .event: spec = definition.scopes.event
+        case .presenter: spec = definition.scopes.presenter
+        case .view: spec = definition.scopes.view
+        }
+        var scope = Scope()
+        for name in spec.names {
+            switch name {
+            case .request:
+                if let useCase { scope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
+            case .response:
+                if let useCase, let output {
+                    scope.add("response", .named(TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)))
+                }
+            case .viewModel:
+                if let useCase, let output {
+                    scope.add("viewModel", .named(TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)))
+                }
+            case .dataStore: scope.add("dataStore", .named(TypeNames.dataStore(scene: scene.name)))
+            case .state:
+                if !scene.view.state.isEmpty { scope.add("state", .named(TypeNames.viewState(scene: scene.name))) }
+            case .appState: scope.add("appState", .named(TypeNames.appState))
             }
         }
+        // A refused name is reported once, by the rule that forbids what gives it (a ViewModel without a Presenter).
+        for name in spec.refused where name != .viewModel || output != nil { scope.addPoisoned(name.rawValue) }
+        scope.explanation = spec.explanation
         return scope
     }
 
     private func check(_ useCase: UseCase, in scene: Scene) {
         // The cycle's first message, and the parts a pattern may not have.
-        if let event = useCase.event, pattern != .viper, let first = event.first {
+        if let event = useCase.event, definition.flow.entry != .presenter, let first = event.first {
             checkPath(.view, .presenter, at: first.location, asking: "'event:' (the Presenter handling the View's event)")
         }
-        if pattern == .appState {
+        if !definition.has(.presenter) {
             for output in useCase.outputs {
                 let hasPresenter: Bool
                 switch output.presenter {
@@ -399,7 +386,7 @@ final class ScenarioChecker {
             var inner = scope
             checkSteps(otherwise, role: role, scene: scene, useCase: useCase, output: output, scope: &inner)
         case .store(let assignments):
-            checkStore(assignments, scene: scene, scope: scope)
+            checkStore(assignments, role: role, scene: scene, scope: scope)
         case .respond(let outputName, let fields):
             let target: Output?
             if let outputName {
@@ -462,7 +449,7 @@ final class ScenarioChecker {
         }
     }
 
-    var rules: PatternRules { PatternRules.rules(for: pattern) }
+    var rules: PatternRules { definition.rules }
 
     /// Reports a message path the pattern does not allow, citing its rule.
     func checkPath(_ from: ComponentRole, _ to: ComponentRole, at location: SourceLocation, asking: String) {
@@ -480,7 +467,7 @@ final class ScenarioChecker {
             let roles: [String: ComponentRole] = ["Interactor": .interactor, "Presenter": .presenter, "View": .view, "Router": .router]
             return roles[call.receiver.value].map { ($0, "'call: \(call.receiver.value).\(call.method.value)'") }
         case .respond: return (.presenter, "'respond'")
-        case .store: return (pattern == .appState ? .appState : .dataStore, "'store'")
+        case .store: return (definition.flow.store, "'store'")
         case .set(let assignments):
             let writesDataStore = assignments.contains { a in
                 let name = a.target.hasPrefix("dataStore.") ? String(a.target.dropFirst(10)) : a.target
@@ -565,10 +552,9 @@ final class ScenarioChecker {
             return
         }
         // A component of another scene, by its type's name (`HomeInteractor`)?
-        let conventions = PatternConventions(pattern)
         for other in draft.scenes where other.name != scene.name {
             for componentRole in [ComponentRole.view, .interactor, .presenter, .router, .dataStore]
-            where conventions.componentName(componentRole, scene: other.name) == call.receiver.value {
+            where definition.naming.componentName(componentRole, scene: other.name) == call.receiver.value {
                 let rule = PatternRules.ownScene
                 diagnostics.error("'call: \(call.receiver.value).\(call.method.value)' reaches into scene '\(other.name)'",
                                   at: call.receiver.location,
@@ -624,22 +610,23 @@ final class ScenarioChecker {
         }
     }
 
-    /// `store:` writes the DataStore (Clean Swift, VIPER) or AppState (appstate); never both, never the View's.
-    private func checkStore(_ assignments: [Assignment], scene: Scene, scope: Scope) {
+    /// `store:` writes where the pattern keeps state: the DataStore (Clean Swift, VIPER) or the one AppState;
+    /// never both, never the View's.
+    private func checkStore(_ assignments: [Assignment], role: Role, scene: Scene, scope: Scope) {
+        let store = definition.flow.store
         for assignment in assignments {
             var target = assignment.target
             let fields: [FieldDecl]
             let owner: String
-            switch pattern {
-            case .appState:
-                if target.hasPrefix("appState.") { target.removeFirst("appState.".count) }
-                fields = draft.appState
-                owner = "AppState"
-            case .swiftUI:
+            if rules.violation(PatternRules.Path(role.component, store)) != nil {
                 // Reported once for the step by the pattern's rules (swiftui/view-owns-datastore).
                 _ = expressions.check(assignment.value, in: scope)
                 continue
-            case .cleanSwift, .viper:
+            } else if store == .appState {
+                if target.hasPrefix("appState.") { target.removeFirst("appState.".count) }
+                fields = draft.appState
+                owner = "AppState"
+            } else {
                 if target.hasPrefix("dataStore.") { target.removeFirst("dataStore.".count) }
                 fields = scene.dataStore
                 owner = "'\(scene.name)' DataStore"
@@ -647,7 +634,7 @@ final class ScenarioChecker {
             guard let field = fields.first(where: { $0.name == target }) else {
                 diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.map(\.name),
                                     at: assignment.targetLocation,
-                                    extraNotes: [Diagnostic.Note(fields.isEmpty ? "declare the field under '\(pattern == .appState ? "appState" : "dataStore"):'"
+                                    extraNotes: [Diagnostic.Note(fields.isEmpty ? "declare the field under '\(store == .appState ? "appState" : "dataStore"):'"
                                         : "fields: " + fields.map(\.name).joined(separator: ", "))])
                 _ = expressions.check(assignment.value, in: scope)
                 continue
@@ -661,7 +648,7 @@ final class ScenarioChecker {
         for assignment in assignments {
             var target = assignment.target
             var fields = scene.view.state
-            if pattern == .swiftUI {
+            if definition.flow.viewWritesDataStore {
                 if target.hasPrefix("dataStore.") { target.removeFirst("dataStore.".count) }
                 fields += scene.dataStore
             }
@@ -672,7 +659,7 @@ final class ScenarioChecker {
                     _ = expressions.check(assignment.value, in: scope)
                     continue
                 }
-                let hint = pattern == .swiftUI
+                let hint = definition.flow.viewWritesDataStore
                     ? "'set' writes the View's 'state' or the DataStore the View holds"
                     : "'set' writes the View's own state: declare it under 'view: { state: … }' of scene '\(scene.name)'"
                 diagnostics.unknown("the View of '\(scene.name)' has no field '\(target)'", name: target,

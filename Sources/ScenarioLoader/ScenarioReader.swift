@@ -48,14 +48,14 @@ final class ScenarioReader {
                               at: location(root))
         }
 
-        var pattern = Pattern.cleanSwift
+        var pattern = Pattern.default
         if let entry = top["pattern"], let text = nodes.string(entry.value, "'pattern'") {
             if let p = Pattern(rawValue: text) {
                 pattern = p
             } else {
                 diagnostics.unknown("unknown pattern '\(text)'", name: text,
-                                    candidates: Pattern.allCases.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("patterns: " + Pattern.allCases.map(\.rawValue).joined(separator: ", "))])
+                                    candidates: Pattern.all.map(\.rawValue), at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("patterns: " + Pattern.all.map(\.rawValue).joined(separator: ", "))])
             }
         }
 

@@ -1,11 +1,81 @@
-/// The architecture a scenario is written in; it decides who talks to whom and how protocols are named.
-public enum Pattern: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Clean Swift VIP with UIKit-style view controllers: View → Interactor → Presenter → View, Router with DataPassing.
-    case cleanSwift = "clean-swift"
-    /// VIP in SwiftUI: the View is a struct configured by `configureView()` and holds the DataStore.
-    case swiftUI = "swiftui"
-    /// SwiftUI with one observable AppState and no Presenter: the Interactor writes state, Views re-render.
-    case appState = "appstate"
-    /// VIPER: View ↔ Presenter ↔ Interactor, Presenter → WireFrame, Entities, DataManagers.
-    case viper
+import Foundation
+
+/// The architecture a scenario is written in (`pattern:`), by name. Everything a pattern means — its roles, names,
+/// wiring, rules, cycle and what narration says — is its `PatternDefinition`; code outside the definitions asks the
+/// definition and never compares pattern names.
+public struct Pattern: RawRepresentable, Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The name a scenario writes: `clean-swift`.
+    public let rawValue: String
+
+    /// A registered pattern; nil for a name no definition has.
+    public init?(rawValue: String) {
+        guard PatternRegistry.shared.definition(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A pattern's identity, for its definition to declare itself (`Pattern(definedAs: "clean-swift")`).
+    public init(definedAs name: String) { rawValue = name }
+
+    public var description: String { rawValue }
+
+    /// Everything the pattern means.
+    public var definition: PatternDefinition {
+        guard let definition = PatternRegistry.shared.definition(named: rawValue) else {
+            preconditionFailure("pattern '\(rawValue)' has no registered definition")
+        }
+        return definition
+    }
+
+    /// The registered patterns, built-in ones first, in the order they were registered.
+    public static var all: [Pattern] { PatternRegistry.shared.all.map(\.pattern) }
+
+    /// The pattern a scenario without `pattern:` is written in.
+    public static var `default`: Pattern { PatternRegistry.shared.all[0].pattern }
+
+    public static func < (lhs: Pattern, rhs: Pattern) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let pattern = Pattern(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown pattern '\(name)'")
+        }
+        self = pattern
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// The patterns SceneFlow knows: the built-in definitions, and any a library user (or a test) registers.
+public final class PatternRegistry: @unchecked Sendable {
+    public static let shared = PatternRegistry()
+
+    private let lock = NSLock()
+    private var definitions: [PatternDefinition] = PatternDefinition.builtIn
+
+    /// Adds `definition`, or replaces the one with the same name.
+    public func register(_ definition: PatternDefinition) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = definitions.firstIndex(where: { $0.pattern.rawValue == definition.pattern.rawValue }) {
+            definitions[index] = definition
+        } else {
+            definitions.append(definition)
+        }
+    }
+
+    public func definition(named name: String) -> PatternDefinition? {
+        lock.lock()
+        defer { lock.unlock() }
+        return definitions.first { $0.pattern.rawValue == name }
+    }
+
+    public var all: [PatternDefinition] {
+        lock.lock()
+        defer { lock.unlock() }
+        return definitions
+    }
 }

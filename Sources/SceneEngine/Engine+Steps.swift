@@ -61,9 +61,9 @@ extension Engine {
                 .response, from: context.sender, to: instance.presenter,
                 protocol: instance.names.presentationLogic,
                 method: instance.names.useCase(context.useCase).presenterMethod(output),
-                type: output.response.isEmpty && scenario.pattern == .viper ? nil
+                type: output.response.isEmpty && definition.flow.omitsEmptyResponse ? nil
                     : instance.names.useCase(context.useCase).responseType(output),
-                payload: output.response.isEmpty && scenario.pattern == .viper ? nil : response,
+                payload: output.response.isEmpty && definition.flow.omitsEmptyResponse ? nil : response,
                 at: step.location, parent: context.parent)
             try runPresenter(instance, context.useCase, output, response: response, parent: event)
             return .proceed
@@ -110,7 +110,7 @@ extension Engine {
             }
             let event = try emit(.display, from: context.sender, to: instance.view,
                                  protocol: instance.names.displayLogic,
-                                 method: PatternConventions.signature(method.value, default: method.value,
+                                 method: PatternNaming.signature(method.value, default: method.value,
                                                                       labels: values.isEmpty ? [] : ["_"]),
                                  payload: shown.isEmpty ? nil : .record(Record(shown)), at: method.location,
                                  parent: context.parent)
@@ -203,7 +203,7 @@ extension Engine {
         let instance = context.instance
         if call.receiver.value == "Interactor",
            let target = instance.scene.useCases.first(where: {
-               PatternConventions.lowerFirst(conventions.interactorMethod($0).prefix { $0 != "(" }.description) == call.method.value
+               PatternNaming.lowerFirst(PatternNaming.baseName(definition.naming.interactorMethod($0))) == call.method.value
                    || $0.name.rawValue == call.method.value
            }) {
             let request = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
@@ -243,7 +243,7 @@ extension Engine {
     /// `store:` — the DataStore (Clean Swift, VIPER) or AppState (appstate, which then publishes the change).
     private func store(_ assignment: Assignment, value: Value, context: StepContext) throws {
         let instance = context.instance
-        if scenario.pattern == .appState {
+        if definition.flow.store == .appState {
             let name = assignment.target.hasPrefix("appState.") ? String(assignment.target.dropFirst("appState.".count)) : assignment.target
             let field = scenario.appState.first { $0.name == name }!
             let coerced = Coercion.coerce(value, to: field.type)

@@ -11,7 +11,8 @@ import TraceFormat
 public final class Engine {
     public let scenario: Scenario
     public let options: EngineOptions
-    let conventions: PatternConventions
+    /// What the scenario's pattern means: how its cycle runs, how a scene is wired, how things are named.
+    let definition: PatternDefinition
 
     // Run state.
     var sink: TraceSink!
@@ -45,7 +46,7 @@ public final class Engine {
     public init(scenario: Scenario, options: EngineOptions = EngineOptions()) {
         self.scenario = scenario
         self.options = options
-        conventions = PatternConventions(scenario.pattern)
+        definition = scenario.pattern.definition
         var index: [SceneName: Int] = [:]
         for (position, scene) in scenario.scenes.enumerated() where index[scene.name] == nil { index[scene.name] = position }
         sceneIndex = index
@@ -201,7 +202,7 @@ public final class Engine {
                                type: useCase.request.isEmpty ? nil : names.requestType,
                                payload: useCase.request.isEmpty ? nil : request, at: location, parent: start)
         }
-        if scenario.pattern == .viper {
+        if definition.flow.entry == .presenter {
             // VIPER: the View tells its Presenter; the Presenter decides what to ask the Interactor.
             let event = try emit(.event, from: instance.view, to: instance.presenter,
                                  protocol: instance.names.presenterInput,
@@ -220,7 +221,7 @@ public final class Engine {
             let requestEvent = try emit(
                 .request, from: instance.view, to: instance.interactor,
                 protocol: instance.names.businessLogic, method: names.interactorMethod,
-                type: requestType(instance, useCase), payload: useCase.request.isEmpty && scenario.pattern == .appState ? nil : request,
+                type: requestType(instance, useCase), payload: useCase.request.isEmpty && definition.flow.omitsEmptyRequest ? nil : request,
                 at: useCase.location, parent: trigger)
             try runInteractor(instance, useCase, request: request, parent: requestEvent)
         }
@@ -228,7 +229,7 @@ public final class Engine {
     }
 
     func requestType(_ instance: SceneInstance, _ useCase: UseCase) -> String? {
-        if scenario.pattern == .appState && useCase.request.isEmpty { return nil }
+        if definition.flow.omitsEmptyRequest && useCase.request.isEmpty { return nil }
         return instance.names.useCase(useCase).requestType
     }
 
@@ -294,7 +295,7 @@ public final class Engine {
         if let known = sceneNames[scene.name] {
             names = known
         } else {
-            names = SceneNames(scene, conventions: conventions)
+            names = SceneNames(scene, naming: definition.naming)
             sceneNames[scene.name] = names
         }
         let instance = SceneInstance(scene: scene, number: number, names: names)
@@ -307,50 +308,35 @@ public final class Engine {
         return instance
     }
 
-    /// The links a Configurator sets, in the order the seeds' code sets them.
+    /// The links the pattern's wiring sets (a Configurator, `setup()`, a WireFrame), in the order the seeds' code
+    /// sets them, then one per worker.
     private func wiring(_ i: SceneInstance) -> [(Participant, String, String, String?)] {
-        let n = i.names
-        var links: [(Participant, String, String, String?)]
-        switch scenario.pattern {
-        case .cleanSwift:
-            links = [
-                (i.view, "interactor", i.interactor.name, n.businessLogic),
-                (i.view, "router", i.router.name, n.routingLogic),
-                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
-                (i.presenter, "viewController", i.view.name, n.displayLogic),
-                (i.router, "viewController", i.view.name, nil),
-                (i.router, "dataStore", i.interactor.name, n.dataStore),
-            ]
-        case .swiftUI:
-            links = [
-                (i.view, "interactor", i.interactor.name, n.businessLogic),
-                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
-                (i.presenter, "view", i.view.name, n.displayLogic),
-            ]
-            if !i.scene.routes.isEmpty {
-                links.append((i.view, "router", i.router.name, n.routingLogic))
-                links.append((i.router, "dataStore", i.dataStoreParticipant.name, n.dataStore))
-            }
-        case .appState:
-            links = [
-                (i.view, "interactor", i.interactor.name, nil),
-                (i.interactor, "appState", appStateParticipant.name, nil),
-                (i.view, "appState", appStateParticipant.name, nil),
-            ]
-        case .viper:
-            links = [
-                (i.view, "presenter", i.presenter.name, n.presenterInput),
-                (i.presenter, "view", i.view.name, n.displayLogic),
-                (i.presenter, "wireFrame", i.router.name, n.routingLogic),
-                (i.presenter, "interactor", i.interactor.name, n.businessLogic),
-                (i.interactor, "presenter", i.presenter.name, n.presentationLogic),
-            ]
+        var links: [(Participant, String, String, String?)] = []
+        for link in definition.wiring.links where link.condition.holds(for: i.scene) {
+            links.append((participant(link.holder, of: i), link.property, participant(link.target, of: i).name,
+                          link.through.flatMap { i.names.protocolName($0) }))
         }
+        let holder = participant(definition.wiring.workerHolder, of: i)
         for worker in i.scene.workers {
-            let property = PatternConventions.lowerFirst(worker.name.rawValue)
-            links.append((i.interactor, property, worker.name.rawValue, n.workerProtocol(worker.name)))
+            links.append((holder, definition.naming.workerProperty(worker.name), worker.name.rawValue,
+                          i.names.workerProtocol(worker.name)))
         }
         return links
+    }
+
+    /// The component of a scene instance that plays `role`.
+    func participant(_ role: ComponentRole, of instance: SceneInstance) -> Participant {
+        switch role {
+        case .user: .user
+        case .appState: appStateParticipant
+        case .configurator: instance.configurator
+        case .view: instance.view
+        case .interactor: instance.interactor
+        case .presenter: instance.presenter
+        case .router: instance.router
+        case .dataStore: instance.dataStoreParticipant
+        case .worker: instance.worker(instance.scene.workers.first?.name.rawValue ?? "Worker")
+        }
     }
 
     /// Shows a scene as the root of the app (`appear:` in the story, or the launch).
@@ -362,7 +348,7 @@ public final class Engine {
 
     /// The View loads, renders what it shows from state, and queues its `appear` use cases.
     func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
-        let event = try emit(.lifecycle, from: instance.view, to: instance.view, method: conventions.appearMethod,
+        let event = try emit(.lifecycle, from: instance.view, to: instance.view, method: definition.naming.loadMethod,
                              at: location ?? instance.scene.location, parent: cause)
         try render(instance, cause: event)
         pendingAppearances.append((instance, event))

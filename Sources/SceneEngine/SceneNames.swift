@@ -6,7 +6,7 @@ import TraceFormat
 /// lazily filled tables need no lock.
 final class SceneNames {
     let scene: SceneName
-    let conventions: PatternConventions
+    let naming: PatternNaming
 
     // Protocols.
     let businessLogic: String?
@@ -15,7 +15,7 @@ final class SceneNames {
     let routingLogic: String?
     let presenterInput: String?
     let dataPassing: String?
-    let dataStore: String
+    let dataStore: String?
     /// Component type names: `LoginViewController`, `LoginInteractor`, …
     let view, interactor, presenter, router, dataStoreComponent, configurator: String
 
@@ -29,22 +29,22 @@ final class SceneNames {
     let viewTemplate, interactorTemplate, presenterTemplate, routerTemplate, dataStoreTemplate, configuratorTemplate: Participant.Template
     let workerTemplates: [(name: String, template: Participant.Template)]
 
-    init(_ scene: Scene, conventions: PatternConventions) {
+    init(_ scene: Scene, naming: PatternNaming) {
         self.scene = scene.name
-        self.conventions = conventions
-        businessLogic = conventions.businessLogic(scene.name)
-        presentationLogic = conventions.presentationLogic(scene.name)
-        displayLogic = conventions.displayLogic(scene.name)
-        routingLogic = conventions.routingLogic(scene.name)
-        presenterInput = conventions.presenterInput(scene.name)
-        dataPassing = conventions.dataPassing(scene.name)
-        dataStore = conventions.dataStore(scene.name)
-        view = conventions.componentName(.view, scene: scene.name)
-        interactor = conventions.componentName(.interactor, scene: scene.name)
-        presenter = conventions.componentName(.presenter, scene: scene.name)
-        router = conventions.componentName(.router, scene: scene.name)
-        dataStoreComponent = conventions.componentName(.dataStore, scene: scene.name)
-        configurator = conventions.componentName(.configurator, scene: scene.name)
+        self.naming = naming
+        businessLogic = naming.protocolName(.businessLogic, scene: scene.name)
+        presentationLogic = naming.protocolName(.presentationLogic, scene: scene.name)
+        displayLogic = naming.protocolName(.displayLogic, scene: scene.name)
+        routingLogic = naming.protocolName(.routingLogic, scene: scene.name)
+        presenterInput = naming.protocolName(.presenterInput, scene: scene.name)
+        dataPassing = naming.protocolName(.dataPassing, scene: scene.name)
+        dataStore = naming.protocolName(.dataStore, scene: scene.name)
+        view = naming.componentName(.view, scene: scene.name)
+        interactor = naming.componentName(.interactor, scene: scene.name)
+        presenter = naming.componentName(.presenter, scene: scene.name)
+        router = naming.componentName(.router, scene: scene.name)
+        dataStoreComponent = naming.componentName(.dataStore, scene: scene.name)
+        configurator = naming.componentName(.configurator, scene: scene.name)
         appears = "\(scene.name) appears"
         viewTemplate = Participant.Template(role: .view, name: view, scene: scene.name)
         interactorTemplate = Participant.Template(role: .interactor, name: interactor, scene: scene.name)
@@ -59,7 +59,7 @@ final class SceneNames {
 
     func useCase(_ useCase: UseCase) -> UseCaseNames {
         if let names = useCases[useCase.name] { return names }
-        let names = UseCaseNames(useCase, scene: scene, conventions: conventions)
+        let names = UseCaseNames(useCase, scene: scene, naming: naming)
         useCases[useCase.name] = names
         return names
     }
@@ -67,10 +67,10 @@ final class SceneNames {
     func route(_ route: Route) -> RouteNames {
         if let names = routes[route.name] { return names }
         let names = RouteNames(
-            method: conventions.routeMethod(route),
+            method: naming.routeMethod(route),
             inputType: route.input.isEmpty ? nil : TypeNames.routeInput(scene: scene, route: route.name),
-            passData: conventions.passDataMethod(route),
-            navigate: conventions.navigateMethod(route),
+            passData: naming.passDataMethod(route),
+            navigate: naming.navigateMethod(route),
             passNotes: route.pass.map { "destination.\($0.target) = \($0.value.text)" })
         routes[route.name] = names
         return names
@@ -79,17 +79,31 @@ final class SceneNames {
     func operation(_ operation: WorkerOperation, of worker: WorkerName) -> OperationNames {
         if let names = operations[worker]?[operation.name] { return names }
         let names = OperationNames(
-            method: conventions.operationMethod(operation),
+            method: naming.operationMethod(operation),
             inputType: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker, operation: operation.name),
             outputType: operation.output?.description,
-            inputProtocol: conventions.workerProtocol(scene, worker: worker),
-            outputProtocol: conventions.workerOutputProtocol(scene, worker: worker))
+            inputProtocol: naming.protocolName(.workerInput, scene: scene, worker: worker),
+            outputProtocol: naming.protocolName(.workerOutput, scene: scene, worker: worker))
         operations[worker, default: [:]][operation.name] = names
         return names
     }
 
+    /// The protocol in `slot`, for the wiring.
+    func protocolName(_ slot: ProtocolSlot) -> String? {
+        switch slot {
+        case .businessLogic: businessLogic
+        case .presentationLogic: presentationLogic
+        case .displayLogic: displayLogic
+        case .routingLogic: routingLogic
+        case .presenterInput: presenterInput
+        case .dataPassing: dataPassing
+        case .dataStore: dataStore
+        case .workerInput, .workerOutput: naming.protocolName(slot, scene: scene)
+        }
+    }
+
     /// Interactor → worker (VIPER's DataManager input protocol), for the Configurator's wiring.
-    func workerProtocol(_ worker: WorkerName) -> String? { conventions.workerProtocol(scene, worker: worker) }
+    func workerProtocol(_ worker: WorkerName) -> String? { naming.protocolName(.workerInput, scene: scene, worker: worker) }
 
     /// The spelled type of a DataStore field (`Int?`, `[Item]`).
     func dataStoreType(of field: FieldDecl) -> String {
@@ -109,13 +123,13 @@ final class UseCaseNames {
     let requestType: String
     private let outputs: [(name: OutputName, presenterMethod: String, viewMethod: String, responseType: String, viewModelType: String)]
 
-    init(_ useCase: UseCase, scene: SceneName, conventions: PatternConventions) {
+    init(_ useCase: UseCase, scene: SceneName, naming: PatternNaming) {
         cycle = "\(scene).\(useCase.name)"
-        interactorMethod = conventions.interactorMethod(useCase)
-        eventMethod = conventions.eventMethod(useCase)
+        interactorMethod = naming.interactorMethod(useCase)
+        eventMethod = naming.eventMethod(useCase)
         requestType = TypeNames.request(scene: scene, useCase: useCase.name)
         outputs = useCase.outputs.map { output in
-            (output.name, conventions.presenterMethod(useCase, output: output), conventions.viewMethod(useCase, output: output),
+            (output.name, naming.presenterMethod(useCase, output: output), naming.viewMethod(useCase, output: output),
              TypeNames.response(scene: scene, useCase: useCase, output: output.name),
              TypeNames.viewModel(scene: scene, useCase: useCase, output: output.name))
         }

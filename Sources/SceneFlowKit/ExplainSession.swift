@@ -1,3 +1,4 @@
+import ScenarioSpec
 import Foundation
 import Narration
 
@@ -151,7 +152,7 @@ public struct ExplainSession {
     }
 
     /// The picture with `stage`'s arrow heavy, and coloured on a terminal.
-    func highlighted(_ picture: CyclePicture, _ stage: Stage?) -> String {
+    func highlighted(_ picture: CyclePicture, _ stage: CycleStage?) -> String {
         picture.lines.map { line in
             "    " + line.map { segment in
                 guard let stage, segment.stage == stage else { return style.paint(segment.text, .gray) }

@@ -42,7 +42,7 @@ public struct Coverage: Sendable {
                 if let index { answered["\(scene)|\(worker)|\(operation)|\(index)", default: 0] += 1 }
             }))
         let trace = recorder.trace!
-        let conventions = PatternConventions(scenario.pattern)
+        let naming = scenario.pattern.definition.naming
         var shown: [SceneName: Int] = [:]
         var cycles: [String: Int] = [:]
         var routes: [String: Int] = [:]
@@ -71,7 +71,7 @@ public struct Coverage: Sendable {
                                   hits: cycles["\(scene.name).\(useCase.name)"] ?? 0, location: useCase.location))
             }
             for route in scene.routes {
-                let method = conventions.routeMethod(route)
+                let method = naming.routeMethod(route)
                 items.append(Item(kind: .route, name: "\(scene.name).\(route.name) → \(route.destination.value)",
                                   hits: routes["\(scene.name)|\(method)"] ?? 0, location: route.location))
                 for pass in route.pass {

@@ -270,7 +270,7 @@ public struct StoryChecker {
     /// Every message between components must follow a path the pattern allows, within one scene (or by data
     /// passing and navigation into the next).
     public func architecture(_ trace: Trace, pattern: Pattern) -> Check {
-        let rules = PatternRules.rules(for: pattern)
+        let rules = pattern.definition.rules
         var broken: [(TraceEvent, PatternRules.Rule)] = []
         for event in trace.events {
             switch event.kind {

@@ -14,8 +14,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
     var file: String
 
-    @Option(help: "Comma-separated patterns: clean-swift, swiftui, appstate, viper.")
-    var patterns: String = Pattern.allCases.map(\.rawValue).joined(separator: ",")
+    @Option(help: ArgumentHelp("Comma-separated patterns: " + Pattern.all.map(\.rawValue).joined(separator: ", ") + "."))
+    var patterns: String = Pattern.all.map(\.rawValue).joined(separator: ",")
 
     @Option(help: "The output folder; files go into <out>/<scenario>/compare/.")
     var out: String = "Output"
@@ -26,7 +26,7 @@ struct CompareCommand: ParsableCommand {
         var result: [Pattern] = []
         for name in patterns.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let pattern = Pattern(rawValue: name) else {
-                throw ValidationError("unknown pattern '\(name)'; use clean-swift, swiftui, appstate or viper")
+                throw ValidationError("unknown pattern '\(name)'; use " + Pattern.all.map(\.rawValue).joined(separator: ", "))
             }
             if !result.contains(pattern) { result.append(pattern) }
         }

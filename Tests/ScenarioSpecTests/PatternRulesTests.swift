@@ -8,8 +8,9 @@ struct PatternRulesTests {
         .deletingLastPathComponent().appendingPathComponent("docs/Patterns.md")
 
     /// The tables docs/Patterns.md shows for a pattern, generated from the rules.
-    static func table(_ rules: PatternRules) -> String {
-        var out = "<!-- rules:\(rules.pattern.rawValue) (generated from PatternRules; a test keeps them equal) -->\n"
+    static func table(_ definition: PatternDefinition) -> String {
+        let rules = definition.rules
+        var out = "<!-- rules:\(definition.pattern.rawValue) (generated from the pattern's definition; a test keeps them equal) -->\n"
         out += "| path | through | why |\n|---|---|---|\n"
         for allowed in rules.allowed {
             out += "| \(allowed.path) | \(allowed.through) | \(allowed.purpose) |\n"
@@ -22,13 +23,13 @@ struct PatternRulesTests {
             out += "| anything → \(role.rawValue) | `\(rule.id)`: \(rule.text) | \(rule.fix) |\n"
         }
         out += "| any other path | `\(rules.defaultRule.id)`: \(rules.defaultRule.text) | \(rules.defaultRule.fix) |\n"
-        return out + "<!-- end rules:\(rules.pattern.rawValue) -->\n"
+        return out + "<!-- end rules:\(definition.pattern.rawValue) -->\n"
     }
 
-    @Test("docs/Patterns.md shows exactly the rules the checker applies", arguments: Pattern.allCases)
+    @Test("docs/Patterns.md shows exactly the rules the checker applies", arguments: Pattern.all)
     func documented(_ pattern: Pattern) throws {
         var text = try String(contentsOf: Self.docs, encoding: .utf8)
-        let generated = Self.table(PatternRules.rules(for: pattern))
+        let generated = Self.table(pattern.definition)
         let start = "<!-- rules:\(pattern.rawValue) "
         let end = "<!-- end rules:\(pattern.rawValue) -->\n"
         guard let from = text.range(of: start), let to = text.range(of: end) else {
@@ -46,15 +47,15 @@ struct PatternRulesTests {
 
     @Test("every pattern allows its own cycle and refuses the paths people reach for")
     func cycles() {
-        let clean = PatternRules.rules(for: .cleanSwift)
+        let clean = Pattern.cleanSwift.definition.rules
         #expect(clean.allows(.init(.view, .interactor)) && clean.allows(.init(.interactor, .presenter)) && clean.allows(.init(.presenter, .view)))
         #expect(clean.violation(.init(.presenter, .interactor))?.id == "clean-swift/one-way")
         #expect(clean.violation(.init(.worker, .view))?.id == "clean-swift/paths")
-        let viper = PatternRules.rules(for: .viper)
+        let viper = Pattern.viper.definition.rules
         #expect(viper.allows(.init(.view, .presenter)) && viper.allows(.init(.presenter, .interactor)) && viper.allows(.init(.interactor, .presenter)))
         #expect(viper.violation(.init(.view, .interactor))?.id == "viper/view-knows-presenter")
-        let appState = PatternRules.rules(for: .appState)
+        let appState = Pattern.appStateVariant.definition.rules
         #expect(appState.violation(.init(.interactor, .presenter))?.id == "appstate/no-presenter")
-        #expect(PatternRules.rules(for: .swiftUI).violation(.init(.interactor, .dataStore))?.id == "swiftui/view-owns-datastore")
+        #expect(Pattern.swiftUI.definition.rules.violation(.init(.interactor, .dataStore))?.id == "swiftui/view-owns-datastore")
     }
 }

@@ -1,0 +1,129 @@
+extension Pattern {
+    /// Clean Swift VIP with UIKit-style view controllers: View → Interactor → Presenter → View, Router with
+    /// DataPassing (seeds 002, 003, 004).
+    public static let cleanSwift = Pattern(definedAs: "clean-swift")
+}
+
+extension PatternDefinition {
+    /// Clean Swift: each scene has a ViewController, an Interactor (BusinessLogic, and the DataStore the Router
+    /// reads), a Presenter (PresentationLogic), a Router (RoutingLogic, DataPassing) and Workers, wired by its
+    /// Configurator.
+    public static let cleanSwift = PatternDefinition(
+        pattern: .cleanSwift,
+        title: "Clean Swift",
+        roles: [.init(.view), .init(.interactor), .init(.worker), .init(.dataStore), .init(.presenter), .init(.router, .hasRoutes)],
+        naming: PatternNaming(
+            components: [
+                .view: "{scene}ViewController", .interactor: "{scene}Interactor", .presenter: "{scene}Presenter",
+                .router: "{scene}Router", .dataStore: "{scene}DataStore", .worker: "{scene}Worker",
+                .configurator: "{scene}Configurator",
+            ],
+            protocols: [
+                .businessLogic: "{scene}BusinessLogic", .presentationLogic: "{scene}PresentationLogic",
+                .displayLogic: "{scene}DisplayLogic", .routingLogic: "{scene}RoutingLogic",
+                .dataPassing: "{scene}DataPassing", .dataStore: "{scene}DataStore",
+            ],
+            requestLabels: .request, presenterMethod: "present{Output}", presenterLabels: .response,
+            loadMethod: "viewDidLoad()"),
+        wiring: Wiring(style: .configurator, links: [
+            .init(.view, "interactor", .interactor, through: .businessLogic),
+            .init(.view, "router", .router, through: .routingLogic),
+            .init(.interactor, "presenter", .presenter, through: .presentationLogic),
+            .init(.presenter, "viewController", .view, through: .displayLogic),
+            .init(.router, "viewController", .view),
+            // The Interactor is the DataStore the Router reads.
+            .init(.router, "dataStore", .interactor, through: .dataStore),
+        ]),
+        dependencies: [
+            .init(.view, .interactor, .calls, .slot(.businessLogic)),
+            .init(.interactor, .presenter, .calls, .slot(.presentationLogic)),
+            .init(.presenter, .view, .weak, .slot(.displayLogic)),
+            .init(.view, .router, .calls, .slot(.routingLogic), when: .hasRoutes),
+            .init(.router, .dataStore, .reads, .slot(.dataPassing), when: .hasRoutes),
+            .init(.interactor, .dataStore, .writes, .slot(.dataStore)),
+        ],
+        flow: Flow(entry: .interactor, store: .dataStore),
+        scopes: Scopes(
+            interactor: .init([.request, .dataStore], explanation: "the Interactor sees its 'request' and its 'dataStore'"),
+            event: .init([.request], explanation: "the Presenter handles the View's event with its 'request'"),
+            presenter: .init([.response], explanation: "the Presenter sees only the 'response' it is given"),
+            view: .init([.viewModel, .state],
+                        explanation: "the View sees the 'viewModel' it displays; the DataStore belongs to the Interactor")),
+        rules: PatternRules(
+            allowed: [
+                .path(.view, .interactor, "BusinessLogic", "the View sends each user action to the Interactor as a Request"),
+                .path(.interactor, .worker, "the worker's methods", "the Interactor hands reusable work (network, storage) to Workers"),
+                .path(.interactor, .dataStore, "DataStore", "the Interactor keeps what later scenes need in its DataStore"),
+                .path(.interactor, .presenter, "PresentationLogic", "the Interactor answers with a Response"),
+                .path(.presenter, .view, "DisplayLogic", "the Presenter formats the Response into a ViewModel for the View"),
+                .path(.view, .router, "RoutingLogic", "the View's display logic asks the Router to move on"),
+                .path(.router, .dataStore, "DataPassing", "the Router reads its DataStore and fills the next scene's"),
+                .path(.router, .view, "navigation", "the Router shows the next scene"),
+            ],
+            violations: [
+                PatternRules.Path(.presenter, .interactor): PatternRules.Rule(
+                    id: "clean-swift/one-way",
+                    text: "data flows one way, View → Interactor → Presenter → View: the Presenter never calls the Interactor",
+                    fix: "the Presenter only formats; have the View send a new Request instead"),
+                PatternRules.Path(.view, .presenter): PatternRules.Rule(
+                    id: "clean-swift/view-to-interactor",
+                    text: "the View sends requests to the Interactor, not to the Presenter",
+                    fix: "call the Interactor (BusinessLogic); the Presenter is reached only through the Interactor's Response"),
+                PatternRules.Path(.interactor, .view): PatternRules.Rule(
+                    id: "clean-swift/one-way",
+                    text: "data flows one way: the Interactor answers the Presenter, never the View",
+                    fix: "use 'respond:' and let the Presenter build the ViewModel"),
+                PatternRules.Path(.presenter, .router): PatternRules.Rule(
+                    id: "clean-swift/view-routes",
+                    text: "the View asks the Router to route, in its display logic; the Presenter only formats",
+                    fix: "put 'route:' in the use case's 'view:' steps, with 'when:' on a ViewModel field"),
+                PatternRules.Path(.interactor, .router): PatternRules.Rule(
+                    id: "clean-swift/view-routes",
+                    text: "the View asks the Router to route; the Interactor decides nothing about screens",
+                    fix: "respond with what the View needs to decide, and route in 'view:'"),
+                PatternRules.Path(.view, .dataStore): PatternRules.Rule(
+                    id: "clean-swift/interactor-owns-datastore",
+                    text: "the DataStore belongs to the Interactor; the View sees only its ViewModel",
+                    fix: "send a Request and 'store:' in the Interactor"),
+                PatternRules.Path(.view, .worker): PatternRules.Rule(
+                    id: "clean-swift/workers-serve-interactor",
+                    text: "Workers serve the Interactor; the View does no business work",
+                    fix: "send a Request; the Interactor calls the Worker"),
+                PatternRules.Path(.presenter, .worker): PatternRules.Rule(
+                    id: "clean-swift/workers-serve-interactor",
+                    text: "Workers serve the Interactor; the Presenter only formats",
+                    fix: "call the Worker in 'interactor:' and put the result in the Response"),
+            ],
+            defaultRule: PatternRules.Rule(
+                id: "clean-swift/paths",
+                text: "Clean Swift's components talk only along View → Interactor → Presenter → View, View → Router, Interactor → Worker and DataStore",
+                fix: "move the step to the component that owns that conversation"),
+            absent: [:]),
+        cycle: Cycle(
+            title: "Clean Swift — the VIP cycle",
+            summary: "View → Interactor → Presenter → View, and View → Router → next scene",
+            nodes: [
+                .init("user", role: .user, "User"),
+                .init("view", role: .view, "View", "ViewController"),
+                .init("interactor", role: .interactor, "Interactor", "business logic"),
+                .init("presenter", role: .presenter, "Presenter", "formats"),
+                .init("worker", role: .worker, "Worker", "does the work"),
+                .init("dataStore", role: .dataStore, "DataStore", "the scene's state"),
+                .init("router", role: .router, "Router", "navigates"),
+                .init("next", role: nil, "next scene", "its DataStore"),
+            ],
+            arrows: [
+                .init(.user, "user", "view", "action", carries: [.init(.user, .view)]),
+                .init(.request, "view", "interactor", "Request", through: "BusinessLogic", carries: [.init(.view, .interactor)]),
+                .init(.worker, "interactor", "worker", "work", carries: [.init(.interactor, .worker)]),
+                .init(.worker, "worker", "interactor", "result", carries: [.init(.worker, .interactor)], dashed: true),
+                .init(.response, "interactor", "presenter", "Response", through: "PresentationLogic",
+                      carries: [.init(.interactor, .presenter)]),
+                .init(.display, "presenter", "view", "ViewModel", through: "DisplayLogic", carries: [.init(.presenter, .view)]),
+                .init(.store, "interactor", "dataStore", "stores", carries: [.init(.interactor, .dataStore)]),
+                .init(.route, "view", "router", "route", through: "RoutingLogic", carries: [.init(.view, .router)]),
+                .init(.next, "router", "next", "passes data, navigates", through: "DataPassing",
+                      carries: [.init(.router, .dataStore), .init(.router, .view)]),
+            ]),
+        narrationKey: "clean-swift")
+}

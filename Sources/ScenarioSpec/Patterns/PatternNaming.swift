@@ -1,0 +1,147 @@
+/// How a pattern names its components, protocols and methods, as the seeds' code does: `LoginInteractor`,
+/// `LoginBusinessLogic.login(request:)`, `PostListInteractorOutputProtocol.didRetrievePosts(_:)`.
+/// Signatures given in the scenario (`methods:`, `method:`) win over these conventions.
+///
+/// Templates fill `{scene}`, `{worker}`, `{Output}` (as declared) and `{output}` (first letter lower-cased).
+public struct PatternNaming: Sendable, Hashable {
+    /// Type names of a scene's components: `.view: "{scene}ViewController"`.
+    public var components: [ComponentRole: String]
+    /// Protocol names: `.businessLogic: "{scene}BusinessLogic"`; a slot without an entry has no protocol.
+    public var protocols: [ProtocolSlot: String]
+    /// How the Interactor's method is labelled.
+    public var requestLabels: RequestLabels
+    /// Interactor → Presenter: `present{Output}` with `response:`.
+    public var presenterMethod: String
+    public var presenterLabels: PresenterLabels
+    /// Presenter → View: `display{Output}(viewModel:)`.
+    public var viewMethod: String
+    /// What the View does when it loads: `viewDidLoad()`, SwiftUI's `onAppear()`.
+    public var loadMethod: String
+
+    public enum RequestLabels: Sendable, Hashable {
+        /// One `request:` argument, the Request struct (Clean Swift).
+        case request
+        /// One label per Request field (VIPER, plain methods).
+        case fields
+    }
+
+    public enum PresenterLabels: Sendable, Hashable {
+        /// `(response:)`.
+        case response
+        /// `(_:)` when the output carries values, `()` otherwise.
+        case unlabelledWhenValues
+    }
+
+    public init(components: [ComponentRole: String], protocols: [ProtocolSlot: String], requestLabels: RequestLabels,
+                presenterMethod: String, presenterLabels: PresenterLabels, viewMethod: String = "display{Output}",
+                loadMethod: String) {
+        self.components = components
+        self.protocols = protocols
+        self.requestLabels = requestLabels
+        self.presenterMethod = presenterMethod
+        self.presenterLabels = presenterLabels
+        self.viewMethod = viewMethod
+        self.loadMethod = loadMethod
+    }
+
+    // MARK: - Components and protocols
+
+    /// The type name of a scene's component (`User` and `AppState` are the same in every scene).
+    public func componentName(_ role: ComponentRole, scene: SceneName) -> String {
+        switch role {
+        case .user: return "User"
+        case .appState: return "AppState"
+        default: return Self.fill(components[role] ?? "{scene}\(Self.upperFirst(role.rawValue))", scene: scene)
+        }
+    }
+
+    /// The protocol in `slot` for `scene`, or nil when the pattern has none there.
+    public func protocolName(_ slot: ProtocolSlot, scene: SceneName, worker: WorkerName? = nil) -> String? {
+        protocols[slot].map { Self.fill($0, scene: scene, worker: worker?.rawValue) }
+    }
+
+    // MARK: - Methods
+
+    /// The method that starts a use case in the Interactor: `login(request:)` (Clean Swift), `doSomething()`.
+    public func interactorMethod(_ useCase: UseCase) -> String {
+        let labels: [String]
+        switch requestLabels {
+        case .request: labels = ["request"]
+        case .fields: labels = useCase.request.map(\.name)
+        }
+        return Self.signature(useCase.methods.interactor?.value, default: Self.lowerFirst(useCase.name.rawValue), labels: labels)
+    }
+
+    /// The Presenter method the View calls with an event (`viewDidLoad()`, `showPostDetail(forPost:)`).
+    public func eventMethod(_ useCase: UseCase) -> String {
+        let fallback = useCase.trigger == .appear ? String(loadMethod.prefix { $0 != "(" }) : Self.lowerFirst(useCase.name.rawValue)
+        return Self.signature(useCase.methods.event?.value, default: fallback, labels: useCase.request.map(\.name))
+    }
+
+    /// Interactor → Presenter: `presentLogin(response:)`, or VIPER's `didRetrievePosts(_:)`.
+    public func presenterMethod(_ useCase: UseCase, output: Output) -> String {
+        let labels: [String]
+        switch presenterLabels {
+        case .response: labels = ["response"]
+        case .unlabelledWhenValues: labels = output.response.isEmpty ? [] : ["_"]
+        }
+        return Self.signature(output.methods.presenter?.value, default: Self.fill(presenterMethod, output: output.name.rawValue),
+                              labels: labels)
+    }
+
+    /// Presenter → View: `displayLogin(viewModel:)`.
+    public func viewMethod(_ useCase: UseCase, output: Output) -> String {
+        Self.signature(output.methods.view?.value, default: Self.fill(viewMethod, output: output.name.rawValue),
+                       labels: ["viewModel"])
+    }
+
+    /// The RoutingLogic method: `routeToHome()` for a route named `toHome`.
+    public func routeMethod(_ route: Route) -> String {
+        Self.signature(route.method?.value, default: "route" + Self.upperFirst(route.name.rawValue),
+                       labels: route.input.map(\.name))
+    }
+
+    /// The Router's data passing: `passDataToHome(source:destination:)`.
+    public func passDataMethod(_ route: Route) -> String {
+        "passDataTo\(route.destination.value)(source:destination:)"
+    }
+
+    /// The Router's navigation: `navigateToHome(source:destination:)`.
+    public func navigateMethod(_ route: Route) -> String {
+        "navigateTo\(route.destination.value)(source:destination:)"
+    }
+
+    /// A worker operation: `login(username:password:)`.
+    public func operationMethod(_ operation: WorkerOperation) -> String {
+        Self.signature(operation.signature, default: operation.name.rawValue, labels: operation.input.map(\.name))
+    }
+
+    /// The property a component holds a worker in: `authWorker` for `AuthWorker`.
+    public func workerProperty(_ worker: WorkerName) -> String { Self.lowerFirst(worker.rawValue) }
+
+    // MARK: - Text
+
+    /// `name(label:…)` for a default name, or the override as given (labels added when it has none).
+    public static func signature(_ override: String?, default name: String, labels: [String]) -> String {
+        if let override, override.contains("(") { return override }
+        return (override ?? name) + "(" + labels.map { "\($0):" }.joined() + ")"
+    }
+
+    /// The name a signature starts with: `login` of `login(request:)`.
+    public static func baseName(_ signature: String) -> String { String(signature.prefix { $0 != "(" }) }
+
+    public static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
+    public static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    /// A template with its placeholders filled.
+    static func fill(_ template: String, scene: SceneName? = nil, worker: String? = nil, output: String? = nil) -> String {
+        guard template.contains("{") else { return template }
+        var text = template
+        if let scene { text = text.replacing("{scene}", with: scene.rawValue) }
+        if let worker { text = text.replacing("{worker}", with: worker) }
+        if let output {
+            text = text.replacing("{Output}", with: output).replacing("{output}", with: lowerFirst(output))
+        }
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+extension Pattern {
+    /// VIPER: View ↔ Presenter ↔ Interactor, Presenter → WireFrame, Entities, DataManagers (seed 001).
+    public static let viper = Pattern(definedAs: "viper")
+}
+
+extension PatternDefinition {
+    /// VIPER: a passive View reports events to its Presenter, the module's hub; the Presenter asks the Interactor,
+    /// which works through DataManagers and reports back through its output protocol; the WireFrame builds modules
+    /// and navigates.
+    public static let viper = PatternDefinition(
+        pattern: .viper,
+        title: "VIPER",
+        roles: [.init(.view), .init(.presenter), .init(.interactor), .init(.worker), .init(.dataStore, .hasDataStore), .init(.router)],
+        naming: PatternNaming(
+            components: [
+                .view: "{scene}View", .interactor: "{scene}Interactor", .presenter: "{scene}Presenter",
+                .router: "{scene}WireFrame", .dataStore: "{scene}DataStore", .worker: "{scene}Worker",
+                .configurator: "{scene}WireFrame.create{scene}Module()",
+            ],
+            protocols: [
+                .businessLogic: "{scene}InteractorInputProtocol", .presentationLogic: "{scene}InteractorOutputProtocol",
+                .displayLogic: "{scene}ViewProtocol", .routingLogic: "{scene}WireFrameProtocol",
+                .presenterInput: "{scene}PresenterProtocol", .dataStore: "{scene}DataStore",
+                .workerInput: "{scene}{worker}InputProtocol", .workerOutput: "{scene}{worker}OutputProtocol",
+            ],
+            requestLabels: .fields, presenterMethod: "{output}", presenterLabels: .unlabelledWhenValues,
+            loadMethod: "viewDidLoad()"),
+        wiring: Wiring(style: .wireFrame, links: [
+            .init(.view, "presenter", .presenter, through: .presenterInput),
+            .init(.presenter, "view", .view, through: .displayLogic),
+            .init(.presenter, "wireFrame", .router, through: .routingLogic),
+            .init(.presenter, "interactor", .interactor, through: .businessLogic),
+            .init(.interactor, "presenter", .presenter, through: .presentationLogic),
+        ]),
+        dependencies: [
+            .init(.view, .presenter, .calls, .slot(.presenterInput)),
+            .init(.presenter, .view, .weak, .slot(.displayLogic)),
+            .init(.presenter, .interactor, .calls, .slot(.businessLogic)),
+            .init(.interactor, .presenter, .weak, .slot(.presentationLogic)),
+            .init(.presenter, .router, .calls, .slot(.routingLogic)),
+            .init(.interactor, .dataStore, .writes, .slot(.dataStore), when: .hasDataStore),
+        ],
+        flow: Flow(entry: .presenter, store: .dataStore, omitsEmptyResponse: true),
+        scopes: Scopes(
+            interactor: .init([.request, .dataStore], explanation: "the Interactor sees its 'request' and its 'dataStore'"),
+            event: .init([.request, .dataStore],
+                         explanation: "the Presenter handles the View's event with its 'request' and the module's 'dataStore'"),
+            presenter: .init([.response], explanation: "the Presenter sees only the 'response' it is given"),
+            view: .init([.viewModel, .state],
+                        explanation: "the View sees the 'viewModel' it displays; the DataStore belongs to the Interactor")),
+        rules: PatternRules(
+            allowed: [
+                .path(.view, .presenter, "PresenterProtocol", "the View tells its Presenter what happened (viewDidLoad, a tap)"),
+                .path(.presenter, .view, "ViewProtocol", "the Presenter tells the View what to show (showLoading, showPosts)"),
+                .path(.presenter, .interactor, "InteractorInputProtocol", "the Presenter asks the Interactor for data"),
+                .path(.interactor, .presenter, "InteractorOutputProtocol", "the Interactor reports results or errors"),
+                .path(.interactor, .worker, "DataManagerInputProtocol", "the Interactor reads and saves through local and remote DataManagers"),
+                .path(.interactor, .dataStore, "module state", "the Interactor keeps the module's state"),
+                .path(.presenter, .router, "WireFrameProtocol", "the Presenter asks the WireFrame to present another module"),
+                .path(.router, .dataStore, "module creation", "the WireFrame builds the next module with its data"),
+                .path(.router, .view, "navigation", "the WireFrame presents the next module"),
+            ],
+            violations: [
+                PatternRules.Path(.view, .interactor): PatternRules.Rule(
+                    id: "viper/view-knows-presenter",
+                    text: "in VIPER the View knows only its Presenter; the Presenter talks to the Interactor",
+                    fix: "put the call in the use case's 'event:' (the Presenter's handling of the View's event)"),
+                PatternRules.Path(.view, .router): PatternRules.Rule(
+                    id: "viper/presenter-navigates",
+                    text: "in VIPER the Presenter asks the WireFrame to navigate; the View only reports events",
+                    fix: "route from the Presenter: in 'event:' or in an output's 'presenter:' steps"),
+                PatternRules.Path(.interactor, .view): PatternRules.Rule(
+                    id: "viper/through-presenter",
+                    text: "in VIPER the Interactor reports to the Presenter (InteractorOutputProtocol), never to the View",
+                    fix: "'respond:' with an output, and let the Presenter 'display:'"),
+            ],
+            defaultRule: PatternRules.Rule(
+                id: "viper/paths",
+                text: "VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers",
+                fix: "move the step to the component that owns that conversation"),
+            absent: [:]),
+        cycle: Cycle(
+            title: "VIPER — the cycle",
+            summary: "View ↔ Presenter ↔ Interactor, Presenter → WireFrame, Interactor → DataManagers",
+            nodes: [
+                .init("user", role: .user, "User"),
+                .init("view", role: .view, "View", "passive"),
+                .init("presenter", role: .presenter, "Presenter", "the hub"),
+                .init("interactor", role: .interactor, "Interactor", "business logic"),
+                .init("worker", role: .worker, "DataManager", "remote, local"),
+                .init("entity", role: nil, "Entity", "plain data"),
+                .init("router", role: .router, "WireFrame", "builds, navigates"),
+                .init("next", role: nil, "next module"),
+            ],
+            arrows: [
+                .init(.user, "user", "view", "action", carries: [.init(.user, .view)]),
+                .init(.event, "view", "presenter", "event", through: "PresenterProtocol", carries: [.init(.view, .presenter)]),
+                .init(.display, "presenter", "view", "update", through: "ViewProtocol", carries: [.init(.presenter, .view)]),
+                .init(.input, "presenter", "interactor", "input", through: "InteractorInputProtocol",
+                      carries: [.init(.presenter, .interactor)]),
+                .init(.response, "interactor", "presenter", "output", through: "InteractorOutputProtocol",
+                      carries: [.init(.interactor, .presenter)]),
+                .init(.worker, "interactor", "worker", "fetch, save", through: "DataManagerInputProtocol",
+                      carries: [.init(.interactor, .worker)]),
+                .init(.worker, "worker", "interactor", "callback", carries: [.init(.worker, .interactor)], dashed: true),
+                .init(.entity, "interactor", "entity", "uses", carries: [], dashed: true),
+                .init(.route, "presenter", "router", "navigate", through: "WireFrameProtocol", carries: [.init(.presenter, .router)]),
+                .init(.next, "router", "next", "creates, passes data", carries: [.init(.router, .dataStore), .init(.router, .view)]),
+            ]),
+        narrationKey: "viper")
+}
