@@ -38,7 +38,7 @@ public struct CycleDiagram: Sendable, Hashable {
 
 public enum CycleDiagramBuilder {
     public static func build(trace: Trace) -> CycleDiagram {
-        let definition = trace.header.pattern.definition
+        let definition = trace.header.patternDefinition
         let cycle = definition.cycle
         var counts = Array(repeating: 0, count: cycle.arrows.count)
         for event in trace.events {
@@ -59,7 +59,7 @@ public enum CycleDiagramBuilder {
             CycleDiagram.Edge(from: arrow.from, to: arrow.to, stage: arrow.stage.rawValue, label: arrow.label,
                               through: arrow.through, count: counts[index], dashed: arrow.dashed)
         }
-        return CycleDiagram(title: "\(cycle.title) in “\(trace.header.scenario)”", pattern: trace.header.pattern,
+        return CycleDiagram(title: "\(cycle.title) in “\(trace.header.scenario)”", pattern: definition.pattern,
                             nodes: nodes, edges: edges)
     }
 

@@ -133,7 +133,7 @@ public enum DependencyDiagramBuilder {
             let kind: DependencyDiagram.LinkKind
             let from = event.from, to = event.to
             switch event.kind {
-            case .configure, .cycleStart, .cycleEnd, .lifecycle, .show, .action, .workerResult, .workerError, .stateWrite:
+            case .configure, .load, .appear, .show, .action, .workerResult, .workerError, .stateWrite:
                 continue
             case .dataStoreWrite, .publish: kind = .writes
             case .dataPassing:
@@ -159,7 +159,7 @@ public enum DependencyDiagramBuilder {
                 counts["\(a)|\(b)|\(diagram.links[index].kind.rawValue)", default: 0] += 1
             } else {
                 if !undeclared.contains(where: { $0.0 == a && $0.1 == b }) {
-                    undeclared.append((a, b, kind, event.protocolName ?? event.method))
+                    undeclared.append((a, b, kind, event.protocolName ?? event.signature))
                 }
                 counts[linkKey, default: 0] += 1
             }

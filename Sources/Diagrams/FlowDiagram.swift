@@ -36,22 +36,23 @@ public struct FlowDiagram: Sendable, Hashable {
 
 public enum FlowDiagramBuilder {
     public static func build(scenario: Scenario, trace: Trace?) -> FlowDiagram {
-        var visits: [SceneName: Int] = [:]
+        var instances: [SceneName: Set<Int>] = [:]
         var taken: [String: Int] = [:]
         var runs: [String: Int] = [:]
         if let trace {
-            for event in trace.events where event.kind == .cycleStart { runs[event.method, default: 0] += 1 }
-            for event in trace.events where event.kind == .lifecycle {
-                if let scene = event.to.scene { visits[scene, default: 0] += 1 }
-            }
-            for event in trace.events where event.kind == .route {
-                if let scene = event.from.scene ?? event.to.scene {
-                    // The route's name is not in the event; its RoutingLogic method is, so match by method.
-                    taken["\(scene)|\(event.method)", default: 0] += 1
+            for cycle in trace.cycles { runs[cycle.name, default: 0] += 1 }
+            for event in trace.events {
+                switch event.message {
+                case .load, .appear:
+                    if let scene = event.to.scene, let instance = event.to.instance { instances[scene, default: []].insert(instance) }
+                case .route(let route, _):
+                    if let scene = event.from.scene ?? event.to.scene { taken["\(scene)|\(route)", default: 0] += 1 }
+                default:
+                    break
                 }
             }
         }
-        let naming = scenario.pattern.definition.naming
+        let visits = instances.mapValues(\.count)
         return FlowDiagram(
             title: "\(scenario.name) — scene flow", start: scenario.start,
             scenes: scenario.scenes.map { scene in
@@ -64,7 +65,7 @@ public enum FlowDiagramBuilder {
                 scene.routes.map { route in
                     FlowDiagram.Route(from: scene.name, to: route.destination.value, name: route.name,
                                       navigation: route.navigation, fields: route.pass.map(\.target),
-                                      taken: taken["\(scene.name)|\(naming.routeMethod(route))"] ?? 0)
+                                      taken: taken["\(scene.name)|\(route.name)"] ?? 0)
                 }
             },
             observed: trace != nil)

@@ -28,13 +28,20 @@ public enum SequenceDiagramBuilder {
     }
 
     public static func build(_ trace: Trace, options: Options = Options()) -> SequenceDiagram {
-        let events = trace.events.filter { event in
+        // The body in order, within the chosen story steps (the launch belongs to step 1).
+        let records = trace.records.filter { record in
             guard let steps = options.steps else { return true }
-            return steps.contains(event.step ?? 1)
+            switch record {
+            case .event(let event): return steps.contains(event.step ?? 1)
+            case .marker(.step(let step)): return steps.contains(step.number)
+            case .marker(.cycleStart(let cycle)): return steps.contains(trace.step(containing: cycle.firstSequence) ?? 1)
+            case .marker(.cycleEnd(let number)):
+                return trace.cycle(number).map { steps.contains(trace.step(containing: $0.firstSequence) ?? 1) } ?? false
+            }
         }
         switch options.detail {
-        case .scene: return buildScenes(trace, events, options)
-        case .message, .cycle: return buildMessages(trace, events, options)
+        case .scene: return buildScenes(trace, records, options)
+        case .message, .cycle: return buildMessages(trace, records, options)
         }
     }
 
@@ -43,12 +50,11 @@ public enum SequenceDiagramBuilder {
 
     // MARK: - Message and cycle detail
 
-    private static func buildMessages(_ trace: Trace, _ events: [TraceEvent], _ options: Options) -> SequenceDiagram {
-        let drawn = events.filter { event in
-            switch event.kind {
-            case .cycleStart, .cycleEnd, .configure: return true
-            default: return options.detail == .message || cycleKinds.contains(event.kind)
-            }
+    private static func buildMessages(_ trace: Trace, _ records: [TraceRecord], _ options: Options) -> SequenceDiagram {
+        let drawn = records.filter { record in
+            guard case .event(let event) = record else { return true }
+            if case .configure = event.message { return true }
+            return options.detail == .message || cycleKinds.contains(event.kind)
         }
         var diagram = SequenceDiagram(title: "\(trace.header.scenario) — sequence")
 
@@ -59,46 +65,48 @@ public enum SequenceDiagramBuilder {
         var members: [String: [Participant]] = [:]
         var hasUser = false
         var appState: Participant?
+        func addGroup(_ participant: Participant) {
+            guard let key = participant.sceneInstance, groupTitles[key] == nil else { return }
+            groupOrder.append(key)
+            groupTitles[key] = "\(participant.scene!) #\(participant.instance!)"
+        }
         func register(_ participant: Participant) {
             switch participant.role {
             case .user: hasUser = true
             case .appState: appState = participant
             case .configurator: break
             default:
-                guard let scene = participant.scene, let instance = participant.instance else { return }
-                let key = "\(scene)#\(instance)"
-                if groupTitles[key] == nil {
-                    groupOrder.append(key)
-                    groupTitles[key] = "\(scene) #\(instance)"
-                }
+                guard let key = participant.sceneInstance else { return }
+                addGroup(participant)
                 if !(members[key] ?? []).contains(participant) { members[key, default: []].append(participant) }
             }
         }
-        for event in drawn {
-            switch event.kind {
-            case .cycleStart, .cycleEnd: register(event.to)
-            case .configure:
-                if let scene = event.from.scene, let instance = event.from.instance {
-                    let key = "\(scene)#\(instance)"
-                    if groupTitles[key] == nil {
-                        groupOrder.append(key)
-                        groupTitles[key] = "\(scene) #\(instance)"
-                    }
+        for record in drawn {
+            switch record {
+            case .marker(.cycleStart(let cycle)):
+                // A cycle runs between the user and the scene's View.
+                register(cycle.view)
+                hasUser = true
+            case .marker:
+                break
+            case .event(let event):
+                if case .configure = event.message {
+                    addGroup(event.from)
+                } else {
+                    register(event.from)
+                    register(event.to)
                 }
-            default:
-                register(event.from)
-                register(event.to)
             }
         }
-        var columnOf: [String: Int] = [:]
+        var columnOf: [Participant: Int] = [:]
         func addColumn(_ participant: Participant, group: Int?) {
-            columnOf[participant.id] = diagram.participants.count
+            columnOf[participant] = diagram.participants.count
             diagram.participants.append(SequenceDiagram.Participant(
                 id: participant.id, name: participant.name, role: participant.role, group: group))
         }
-        if hasUser { addColumn(.user, group: nil) }
+        if hasUser { addColumn(Participant(number: 0, role: .user, name: "User"), group: nil) }
         var groupIndex: [String: Int] = [:]
-        let rank = columnOrder(trace.header.pattern)
+        let rank = columnOrder(trace.header.patternDefinition)
         for key in groupOrder {
             let sorted = (members[key] ?? []).enumerated().sorted { a, b in
                 let (ra, rb) = (rank.firstIndex(of: a.element.role) ?? 99, rank.firstIndex(of: b.element.role) ?? 99)
@@ -114,6 +122,9 @@ public enum SequenceDiagramBuilder {
             diagram.groups.append(SequenceDiagram.Group(title: groupTitles[key]!, members: indices))
         }
         if let appState { addColumn(appState, group: nil) }
+        func column(_ participant: Participant) -> Int? {
+            participant.role == .user ? (hasUser ? 0 : nil) : columnOf[participant]
+        }
 
         // Rows.
         var rowOf: [Int: Int] = [:]            // event sequence → row
@@ -123,11 +134,16 @@ public enum SequenceDiagramBuilder {
         var openFrames: [Int: (title: String, firstRow: Int)] = [:]
         var createdGroups = Set<Int>()
         var pendingWiring: (group: Int, properties: [String], configurator: String)?
-        let launch = events.prefix { $0.kind == .configure || $0.kind == .lifecycle }
-        let startsAtTop = Set(launch.compactMap { event -> String? in
-            guard let scene = event.from.scene, let instance = event.from.instance else { return nil }
-            return "\(scene)#\(instance)"
-        })
+        // The scene instances wired and loaded before the first cycle or navigation are there from the start.
+        var startsAtTop = Set<String>()
+        launch: for record in records {
+            switch record {
+            case .marker(.step): continue
+            case .event(let event) where event.kind == .configure || event.kind.isLifecycle:
+                if let key = event.from.sceneInstance { startsAtTop.insert(key) }
+            default: break launch
+            }
+        }
 
         func flushWiring() {
             guard let wiring = pendingWiring else { return }
@@ -144,64 +160,70 @@ public enum SequenceDiagramBuilder {
             diagram.rows.append(.creation(group: group))
             for member in diagram.groups[group].members { diagram.participants[member].createdAt = diagram.rows.count - 1 }
         }
-        var cycleStarts = Set<Int>()
         var replyRow: [Int: Int] = [:]          // worker call → row of its result or error
         func markRow(_ event: TraceEvent) {
             let row = diagram.rows.count - 1
             rowOf[event.sequence] = row
             lastRowOf[event.sequence] = row
             if event.kind.isReturn, let call = event.parent { replyRow[call] = row }
-            // Everything up the causal chain is busy until this row — but only within the cycle: a scene that
-            // appeared runs its own cycle later, after its cause has returned.
+            // Everything up the causal chain is busy until this row. A cycle's first message has no parent: a
+            // scene that appeared runs its own cycle later, after its cause has returned.
             var ancestor = event.parent
-            while let current = ancestor, !cycleStarts.contains(current) {
+            while let current = ancestor {
                 if let existing = lastRowOf[current] { lastRowOf[current] = max(existing, row) }
                 ancestor = parentOf[current]
             }
         }
 
         // Parents and times of every event, drawn or not, so causal chains survive the events a detail level drops.
-        for event in events {
-            parentOf[event.sequence] = event.parent
-            timeOf[event.sequence] = event.time
+        for record in records {
+            if case .event(let event) = record {
+                parentOf[event.sequence] = event.parent
+                timeOf[event.sequence] = event.time
+            }
         }
-        for event in drawn {
-            if event.kind != .configure { flushWiring() }
-            switch event.kind {
-            case .configure:
-                guard let scene = event.from.scene, let instance = event.from.instance else { continue }
-                let key = "\(scene)#\(instance)"
-                noteCreation(of: key)
-                guard let group = groupIndex[key], options.detail == .message else { continue }
-                if pendingWiring?.group != group {
-                    flushWiring()
-                    pendingWiring = (group, [], event.from.name)
-                }
-                pendingWiring?.properties.append(event.method)
-            case .cycleStart:
-                cycleStarts.insert(event.sequence)
-                if let scene = event.to.scene, let instance = event.to.instance { noteCreation(of: "\(scene)#\(instance)") }
-                let title = "cycle \(event.cycle ?? 0) · \(event.method)" + (event.note.map { " — \($0)" } ?? "")
-                openFrames[event.cycle ?? 0] = (title, diagram.rows.count)
-                lastRowOf[event.sequence] = diagram.rows.count - 1
-            case .cycleEnd:
-                guard let open = openFrames.removeValue(forKey: event.cycle ?? 0), diagram.rows.count > open.firstRow else { continue }
+        for record in drawn {
+            switch record {
+            case .marker(.step):
+                continue
+            case .marker(.cycleStart(let cycle)):
+                flushWiring()
+                if let key = cycle.view.sceneInstance { noteCreation(of: key) }
+                openFrames[cycle.number] = (frameTitle(cycle), diagram.rows.count)
+            case .marker(.cycleEnd(let number)):
+                flushWiring()
+                guard let open = openFrames.removeValue(forKey: number), diagram.rows.count > open.firstRow else { continue }
                 diagram.frames.append(SequenceDiagram.Frame(title: open.title, firstRow: open.firstRow,
                                                             lastRow: diagram.rows.count - 1, firstColumn: 0, lastColumn: 0))
-            default:
-                for side in [event.from, event.to] {
-                    if let scene = side.scene, let instance = side.instance { noteCreation(of: "\(scene)#\(instance)") }
+            case .event(let event):
+                if case .configure(let property, _, _) = event.message {
+                    guard let key = event.from.sceneInstance else { continue }
+                    noteCreation(of: key)
+                    guard let group = groupIndex[key], options.detail == .message else { continue }
+                    if pendingWiring?.group != group {
+                        flushWiring()
+                        pendingWiring = (group, [], event.from.name)
+                    }
+                    pendingWiring?.properties.append(property)
+                    continue
                 }
-                guard let from = columnOf[event.from.id], let to = columnOf[event.to.id] else { continue }
+                flushWiring()
+                for side in [event.from, event.to] {
+                    if let key = side.sceneInstance { noteCreation(of: key) }
+                }
+                guard let from = column(event.from), let to = column(event.to) else { continue }
                 let delay = event.kind.isReturn ? max(0, event.time - (event.parent.flatMap { timeOf[$0] } ?? event.time)) : 0
                 diagram.rows.append(.message(SequenceDiagram.Message(
                     from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit),
                     detail: detail(event, limit: options.payloadLimit), style: style(event),
                     sequence: event.sequence, delay: delay)))
                 markRow(event)
-                if event.kind == .navigation && event.from.role == .user,
-                   let scene = event.to.scene, let instance = event.to.instance, let group = groupIndex["\(scene)#\(instance)"] {
-                    for member in diagram.groups[group].members { diagram.participants[member].removedAt = diagram.rows.count - 1 }
+                if case .navigation(let navigation) = event.message, navigation.route == nil {
+                    // Going back ends the lifelines of the scenes it takes off the screen.
+                    for removed in navigation.removed {
+                        guard let key = removed.sceneInstance, let group = groupIndex[key] else { continue }
+                        for member in diagram.groups[group].members { diagram.participants[member].removedAt = diagram.rows.count - 1 }
+                    }
                 }
             }
         }
@@ -225,9 +247,9 @@ public enum SequenceDiagramBuilder {
 
         // Activation bars on the receiver of each call, until everything it caused is done.
         var bars: [SequenceDiagram.Activation] = []
-        for event in drawn where activates(event.kind) {
-            guard let row = rowOf[event.sequence], let column = columnOf[event.to.id],
-                  diagram.participants[column].role != .user else { continue }
+        for record in drawn {
+            guard case .event(let event) = record, activates(event.kind), let row = rowOf[event.sequence],
+                  let column = column(event.to), diagram.participants[column].role != .user else { continue }
             // A worker is busy until it replies; what the caller does with the reply is the caller's work.
             let last = event.kind == .workerCall ? (replyRow[event.sequence] ?? row) : (lastRowOf[event.sequence] ?? row)
             bars.append(SequenceDiagram.Activation(participant: column, firstRow: row, lastRow: last, level: 0))
@@ -236,17 +258,23 @@ public enum SequenceDiagramBuilder {
         return diagram
     }
 
+    /// `cycle 2 · Login.Login — Right password`; a cycle the user did not start says its scene appeared.
+    static func frameTitle(_ cycle: TraceCycle) -> String {
+        let note = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? cycle.view.name) appears")
+        return "cycle \(cycle.number) · \(cycle.name)" + (note.map { " — \($0)" } ?? "")
+    }
+
     /// Columns follow the pattern's cycle, as its definition orders its roles: View, Interactor, Workers, DataStore,
     /// Presenter, Router in Clean Swift; View, Presenter, Interactor, DataManagers, WireFrame in VIPER.
-    public static func columnOrder(_ pattern: Pattern) -> [ComponentRole] {
-        let order = pattern.definition.columnOrder
+    public static func columnOrder(_ definition: PatternDefinition) -> [ComponentRole] {
+        let order = definition.columnOrder
         // Roles a pattern does not list (a DataStore of a pattern without one) go after its own.
         return order + [.view, .interactor, .worker, .dataStore, .presenter, .router].filter { !order.contains($0) }
     }
 
     private static func activates(_ kind: EventKind) -> Bool {
         switch kind {
-        case .action, .request, .event, .workerCall, .response, .display, .route, .lifecycle, .render: return true
+        case .action, .request, .event, .call, .workerCall, .response, .display, .route, .load, .appear, .render: return true
         default: return false
         }
     }
@@ -269,14 +297,15 @@ public enum SequenceDiagramBuilder {
 
     // MARK: - Scene detail
 
-    private static func buildScenes(_ trace: Trace, _ events: [TraceEvent], _ options: Options) -> SequenceDiagram {
+    private static func buildScenes(_ trace: Trace, _ records: [TraceRecord], _ options: Options) -> SequenceDiagram {
         var diagram = SequenceDiagram(title: "\(trace.header.scenario) — scenes")
         diagram.participants.append(SequenceDiagram.Participant(id: "User", name: "User", role: .user))
         var columnOf: [String: Int] = [:]
         // Each scene instance is one column; one shown after the start gets its header where it is created.
         func column(_ participant: Participant) -> Int? {
-            guard let scene = participant.scene, let instance = participant.instance else { return nil }
-            let key = "\(scene)#\(instance)"
+            guard let scene = participant.scene, let instance = participant.instance, let key = participant.sceneInstance else {
+                return nil
+            }
             if let existing = columnOf[key] { return existing }
             let index = diagram.participants.count
             columnOf[key] = index
@@ -290,43 +319,48 @@ public enum SequenceDiagramBuilder {
             return index
         }
         var passed: [Int: [String]] = [:]   // route event → fields passed
-        for event in events where event.kind == .dataPassing {
-            if let parent = event.parent, let note = event.note {
-                let field = note.split(separator: "=").first.map { $0.replacingOccurrences(of: "destination.", with: "").trimmingSpaces() } ?? note
-                passed[parent, default: []].append(field)
+        var routeOf: [Int: TraceEvent] = [:]
+        for record in records {
+            guard case .event(let event) = record else { continue }
+            switch event.message {
+            case .dataPassing(let pass): if let parent = event.parent { passed[parent, default: []].append(pass.field) }
+            case .route: routeOf[event.sequence] = event
+            default: break
             }
         }
-        var routeOf: [Int: TraceEvent] = [:]
-        for event in events where event.kind == .route { routeOf[event.sequence] = event }
-        for event in events {
-            switch event.kind {
-            case .cycleStart:
-                guard let target = column(event.to) else { continue }
-                let isAppear = event.parent != nil
+        for record in records {
+            switch record {
+            case .marker(.cycleStart(let cycle)):
+                guard let target = column(cycle.view) else { continue }
+                let isAppear = cycle.trigger != .action
                 diagram.rows.append(.message(SequenceDiagram.Message(
                     from: isAppear ? target : 0, to: target,
-                    label: "\(event.sequence)  " + (isAppear ? "appears: " : "") + event.method,
-                    detail: event.note.flatMap { isAppear ? nil : $0 }, style: isAppear ? .lifecycle : .call,
-                    sequence: event.sequence, delay: 0)))
-            case .navigation:
-                if event.from.role == .user {
-                    guard let target = column(event.to) else { continue }
+                    label: "\(cycle.firstSequence)  " + (isAppear ? "appears: " : "") + cycle.name,
+                    detail: isAppear ? nil : cycle.title, style: isAppear ? .lifecycle : .call,
+                    sequence: cycle.firstSequence, delay: 0)))
+            case .event(let event):
+                switch event.message {
+                case .navigation(let navigation) where navigation.route == nil:
+                    guard let target = column(navigation.removed.first ?? event.to) else { continue }
                     diagram.rows.append(.message(SequenceDiagram.Message(
-                        from: 0, to: target, label: "\(event.sequence)  back", detail: event.method, style: .call,
+                        from: 0, to: target, label: "\(event.sequence)  back", detail: navigation.method, style: .call,
                         sequence: event.sequence, delay: 0)))
                     diagram.participants[target].removedAt = diagram.rows.count - 1
-                } else {
+                case .navigation(let navigation):
                     guard let source = column(event.from), let target = column(event.to) else { continue }
                     let route = event.parent.flatMap { routeOf[$0] }
                     let fields = event.parent.flatMap { passed[$0] } ?? []
+                    let style = navigation.style.rawValue
                     diagram.rows.append(.message(SequenceDiagram.Message(
-                        from: source, to: target, label: "\(event.sequence)  " + (route?.method ?? event.method),
-                        detail: fields.isEmpty ? event.note : "\(event.note ?? "") · passes " + fields.joined(separator: ", "),
+                        from: source, to: target, label: "\(event.sequence)  " + (route?.method ?? navigation.method),
+                        detail: fields.isEmpty ? style : "\(style) · passes " + fields.joined(separator: ", "),
                         style: .navigation, sequence: event.sequence, delay: 0)))
+                case .load, .appear:
+                    if diagram.rows.isEmpty { _ = column(event.to) }
+                default:
+                    continue
                 }
-            case .lifecycle where diagram.rows.isEmpty:
-                _ = column(event.to)
-            default:
+            case .marker:
                 continue
             }
         }
@@ -338,21 +372,22 @@ public enum SequenceDiagramBuilder {
     /// What a message is called in the diagram.
     static func label(_ event: TraceEvent, limit: Int = 48) -> String {
         let value = event.payload.map { TraceEvent.brief($0, limit: max(limit, 12)) } ?? "nil"
-        switch event.kind {
-        case .dataStoreWrite, .stateWrite, .publish: return "\(event.method) = \(value)"
-        case .show: return "shows \(event.method) = \(value)"
-        case .dataPassing: return event.note ?? event.method
-        case .navigation: return event.method
-        case .workerResult: return "\(event.method) →"
-        case .workerError: return "\(event.method) ✗"
-        default: return event.signature
+        switch event.message {
+        case .dataStoreWrite(let write), .stateWrite(let write), .publish(let write): return "\(write.field) = \(value)"
+        case .show(let label, _): return "shows \(label) = \(value)"
+        case .dataPassing(let pass): return "destination.\(pass.field) = \(pass.source)"
+        case .navigation(let navigation): return navigation.method
+        case .workerResult(let answer): return "\(answer.invocation.method) →"
+        case .workerError(let answer, _): return "\(answer.invocation.method) ✗"
+        case .configure, .load, .appear, .action, .request, .event, .call, .workerCall, .response, .display, .route, .render:
+            return event.signature
         }
     }
 
     /// The short payload line under a label.
     static func detail(_ event: TraceEvent, limit: Int) -> String? {
-        switch event.kind {
-        case .navigation: return event.note.map { "[\($0)]" }
+        switch event.message {
+        case .navigation(let navigation): return "[\(event.navigationNote(navigation))]"
         case .dataStoreWrite, .stateWrite, .publish, .show: return nil
         default: break
         }
@@ -369,7 +404,7 @@ public enum SequenceDiagramBuilder {
         case .dataPassing: return .dataPassing
         case .navigation: return .navigation
         case .show: return .show
-        case .lifecycle: return .lifecycle
+        case .load, .appear: return .lifecycle
         case .render: return .render
         default: return .call
         }

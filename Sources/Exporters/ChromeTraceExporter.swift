@@ -19,50 +19,66 @@ public enum ChromeTraceExporter {
             end[event.sequence] = finish
             if let parent = event.parent { end[parent] = max(end[parent] ?? parent, finish) }
         }
-        var tracks: [String: Int] = [:]
+        var tracks: [Participant: Int] = [:]
         var names: [(Int, String)] = []
         func track(_ participant: Participant) -> Int {
-            if let tid = tracks[participant.id] { return tid }
+            if let tid = tracks[participant] { return tid }
             let tid = tracks.count + 1
-            tracks[participant.id] = tid
+            tracks[participant] = tid
             names.append((tid, participant.role == .user ? participant.name : participant.id))
             return tid
         }
-        if let user = trace.events.first(where: { $0.from.role == .user })?.from { _ = track(user) }
+        if let user = trace.events.first(where: { $0.from.role == .user })?.from ?? trace.events.first(where: { $0.to.role == .user })?.to {
+            _ = track(user)
+        }
 
         var slices: [String] = []
         var flows: [String] = []
         // Open slices per track, to keep them nested as the format requires.
         var open: [Int: [Int]] = [:]
-        for event in trace.events where event.kind != .cycleEnd {
-            let receiver = event.kind == .cycleStart ? track(event.from) : track(event.to)
-            let sender = track(event.from)
-            let start = event.sequence
-            var finish = (end[event.sequence] ?? start) + 1
+        func slice(_ name: String, category: String, track receiver: Int, start: Int, finish: Int, args: String) {
+            var finish = finish
             var stack = open[receiver, default: []]
             while let top = stack.last, top <= start { stack.removeLast() }
             if let top = stack.last { finish = min(finish, top) }
             stack.append(finish)
             open[receiver] = stack
-
-            let name = event.kind == .cycleStart
-                ? "cycle \(event.cycle ?? 0) · \(event.method)" + (event.note.map { " — \($0)" } ?? "")
-                : event.signature
-            var args = "\"seq\":\(event.sequence),\"kind\":\(json(event.kind.rawValue)),\"t_ms\":\(event.time)"
-            args += ",\"from\":\(json(event.from.id)),\"to\":\(json(event.to.id))"
-            if let protocolName = event.protocolName { args += ",\"protocol\":\(json(protocolName))" }
-            if let payload = event.payload { args += ",\"payload\":\(json(payload.description))" }
-            if let note = event.note { args += ",\"note\":\(json(note))" }
-            if let location = event.location { args += ",\"at\":\(json(location.description))" }
-            slices.append("{\"name\":\(json(name)),\"cat\":\(json(event.kind.rawValue)),\"ph\":\"X\",\"pid\":1,\"tid\":\(receiver),"
+            slices.append("{\"name\":\(json(name)),\"cat\":\(json(category)),\"ph\":\"X\",\"pid\":1,\"tid\":\(receiver),"
                           + "\"ts\":\(start * tick),\"dur\":\((finish - start) * tick),\"args\":{\(args)}}")
-            if event.kind != .cycleStart && sender != receiver {
-                flows.append("{\"name\":\(json(event.method)),\"cat\":\"message\",\"ph\":\"s\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(sender),\"ts\":\(start * tick)}")
-                flows.append("{\"name\":\(json(event.method)),\"cat\":\"message\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(receiver),\"ts\":\(start * tick)}")
+        }
+        let userTrack = tracks.isEmpty ? nil : 1
+        for record in trace.records {
+            switch record {
+            case .marker(.cycleStart(let cycle)):
+                // A cycle is a slice on the User's track enclosing its messages.
+                guard let userTrack, cycle.lastSequence >= cycle.firstSequence else { continue }
+                let title = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? "") appears")
+                var args = "\"cycle\":\(cycle.number),\"useCase\":\(json(cycle.name)),\"trigger\":\(json(cycle.trigger.rawValue))"
+                if let location = cycle.location { args += ",\"at\":\(json(location.description))" }
+                slice("cycle \(cycle.number) · \(cycle.name)" + (title.map { " — \($0)" } ?? ""), category: "cycle",
+                      track: userTrack, start: cycle.firstSequence, finish: cycle.lastSequence + 1, args: args)
+            case .marker:
+                continue
+            case .event(let event):
+                let receiver = track(event.to)
+                let sender = track(event.from)
+                let start = event.sequence
+                var args = "\"seq\":\(event.sequence),\"kind\":\(json(event.kind.rawValue)),\"t_ms\":\(event.time)"
+                args += ",\"from\":\(json(event.from.id)),\"to\":\(json(event.to.id))"
+                if let protocolName = event.protocolName { args += ",\"protocol\":\(json(protocolName))" }
+                if let payload = event.payload { args += ",\"payload\":\(json(payload.description))" }
+                args += ",\"message\":\(json(event.text()))"
+                if let location = event.location { args += ",\"at\":\(json(location.description))" }
+                slice(event.signature, category: event.kind.rawValue, track: receiver, start: start,
+                      finish: (end[event.sequence] ?? start) + 1, args: args)
+                if sender != receiver {
+                    flows.append("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"s\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(sender),\"ts\":\(start * tick)}")
+                    flows.append("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(receiver),\"ts\":\(start * tick)}")
+                }
             }
         }
         var lines: [String] = []
-        let pattern = trace.header.pattern.rawValue
+        let pattern = trace.header.pattern
         lines.append("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\(json("\(trace.header.scenario) (\(pattern))"))}}")
         for (tid, name) in names {
             lines.append("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(tid),\"args\":{\"name\":\(json(name))}}")

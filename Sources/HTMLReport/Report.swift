@@ -173,7 +173,7 @@ public enum Report {
     static func json(_ input: Input) -> String {
         let trace = input.trace
         let catalogue = Catalogue(input.language)
-        var summary: [[String]] = [["pattern", trace.header.pattern.rawValue]]
+        var summary: [[String]] = [["pattern", trace.header.pattern]]
         if let end = trace.end {
             summary += [["status", end.status.rawValue + (end.error.map { ": \($0)" } ?? "")], ["cycles", String(end.cycles)],
                         ["messages", String(end.messages)], ["simulated time", "\(end.time) ms"]]
@@ -185,12 +185,12 @@ public enum Report {
             for scene in [event.from.scene, event.to.scene].compactMap({ $0?.rawValue }) where !scenes.contains(scene) { scenes.append(scene) }
         }
         summary.append(["scenes", scenes.joined(separator: ", ")])
-        let events = trace.events.filter { $0.kind != .cycleStart && $0.kind != .cycleEnd }.map { event in
+        let events = trace.events.map { event in
             Event(seq: event.sequence, cycle: event.cycle, step: event.step, t: event.time, kind: event.kind.rawValue,
                   from: event.from.name, fromScene: event.from.scene.map { "\($0)#\(event.from.instance ?? 1)" },
                   to: event.to.name, toScene: event.to.scene.map { "\($0)#\(event.to.instance ?? 1)" },
-                  message: event.signature + (event.note.map { event.kind == .dataPassing || event.kind == .configure || event.kind == .navigation ? " — \($0)" : "" } ?? ""),
-                  payload: event.payload.map { TraceEvent.brief($0, limit: 400) }, at: event.location?.description)
+                  message: Self.message(event), payload: event.payload.map { TraceEvent.brief($0, limit: 400) },
+                  at: event.location?.description)
         }
         let kindOf = Dictionary(trace.events.map { ($0.sequence, $0) }, uniquingKeysWith: { first, _ in first })
         let steps = input.narration.steps.map { step in
@@ -212,7 +212,7 @@ public enum Report {
         let payload = Payload(
             title: trace.header.scenario,
             subtitle: input.narration.title,
-            pattern: trace.header.pattern.rawValue, file: trace.header.file,
+            pattern: trace.header.pattern, file: trace.header.file,
             description: input.scenario?.description,
             summary: summary, legend: input.narration.legend, steps: steps, events: events, story: story,
             labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries")])
@@ -232,6 +232,16 @@ public enum Report {
             }
         }
         return out
+    }
+
+    /// A message as the table lists it: the call, and for wiring, data passing and navigation what they set.
+    static func message(_ event: TraceEvent) -> String {
+        switch event.message {
+        case .configure(_, _, let value): "\(event.signature) — \(value.name)"
+        case .dataPassing(let pass): "\(event.signature) — destination.\(pass.field) = \(pass.source)"
+        case .navigation(let navigation): "\(event.signature) — \(event.navigationNote(navigation))"
+        default: event.signature
+        }
     }
 
     /// The cycle picture's node id for a role.

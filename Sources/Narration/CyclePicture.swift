@@ -59,8 +59,7 @@ public struct CyclePicture: Sendable, Hashable {
 
     /// The picture for `pattern`, chosen by its definition's structure; arrows of stages the pattern does not have
     /// are left out.
-    public static func picture(for pattern: Pattern) -> CyclePicture {
-        let definition = pattern.definition
+    public static func picture(for definition: PatternDefinition) -> CyclePicture {
         let shape: Shape
         if definition.flow.entry == .presenter {
             shape = .hub

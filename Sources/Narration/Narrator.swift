@@ -5,7 +5,8 @@ import TraceFormat
 public struct Narration: Sendable, Hashable {
     public var title: String
     public var legend: String
-    public var pattern: Pattern
+    /// The pattern's name.
+    public var pattern: String
     public var steps: [Step]
 
     public struct Step: Sendable, Hashable {
@@ -74,55 +75,59 @@ public struct Narrator: Sendable {
     }
 
     public func narrate(_ trace: Trace) -> Narration {
-        let pattern = trace.header.pattern
-        let definition = pattern.definition
+        let definition = trace.header.patternDefinition
         var steps: [Narration.Step] = []
         var timeOf: [Int: Int] = [:]
         // Every component of the run, for the quiz's choices.
         var known: [Participant] = []
-        var knownIDs: Set<String> = []
+        var knownSet: Set<Participant> = []
         for event in trace.events {
             for participant in [event.from, event.to]
-            where participant.role != .user && participant.role != .configurator && knownIDs.insert(participant.id).inserted {
+            where participant.role != .user && participant.role != .configurator && knownSet.insert(participant).inserted {
                 known.append(participant)
             }
         }
+        let records = trace.records
         var index = 0
-        let events = trace.events
-        while index < events.count {
-            let event = events[index]
-            timeOf[event.sequence] = event.time
-            switch event.kind {
-            case .configure:
-                // One step for a configurator's run of wiring.
-                var group = [event]
-                while index + 1 < events.count, events[index + 1].kind == .configure, events[index + 1].from.id == event.from.id {
-                    index += 1
-                    group.append(events[index])
-                    timeOf[events[index].sequence] = events[index].time
+        while index < records.count {
+            switch records[index] {
+            case .marker(.step):
+                break
+            case .marker(.cycleStart(let cycle)):
+                let stepNumber = trace.steps.last { $0.firstSequence <= cycle.firstSequence }?.number
+                let step = stepNumber.map { catalogue.text("cycle.start.step", ["step": String($0)]) } ?? ""
+                let title = (cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene ?? "") appears")).map { " — “\($0)”" } ?? ""
+                steps.append(Narration.Step(
+                    kind: .cycleStart, sequences: [], cycle: cycle.number, headline: nil,
+                    text: catalogue.text("cycle.start", ["cycle": String(cycle.number), "step": step, "useCase": cycle.name, "title": title]),
+                    why: nil, data: nil, stage: nil, question: nil))
+            case .marker(.cycleEnd(let number)):
+                steps.append(Narration.Step(
+                    kind: .cycleEnd, sequences: [], cycle: number, headline: nil,
+                    text: catalogue.text("cycle.end", ["cycle": String(number)]),
+                    why: nil, data: nil, stage: nil, question: nil))
+            case .event(let event):
+                timeOf[event.sequence] = event.time
+                if case .configure = event.message {
+                    // One step for a configurator's run of wiring.
+                    var group = [event]
+                    while index + 1 < records.count, case .event(let next) = records[index + 1], case .configure = next.message,
+                          next.from == event.from {
+                        index += 1
+                        group.append(next)
+                        timeOf[next.sequence] = next.time
+                    }
+                    let wiring = group.map { "\($0.to.name).\($0.text())" }.joined(separator: ", ")
+                    steps.append(Narration.Step(
+                        kind: .setup, sequences: group.map(\.sequence), cycle: nil,
+                        headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
+                        text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
+                                                       "configurator": event.from.name, "wiring": wiring]),
+                        why: catalogue.text("setup.why.\(definition.narrationKey)"), data: nil, stage: nil, question: nil))
+                } else {
+                    steps.append(message(event, definition: definition,
+                                         latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 }, known: known))
                 }
-                let wiring = group.map { "\($0.to.name).\($0.method) = \($0.note ?? "?")" }.joined(separator: ", ")
-                steps.append(Narration.Step(
-                    kind: .setup, sequences: group.map(\.sequence), cycle: nil,
-                    headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
-                    text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
-                                                   "configurator": event.from.name, "wiring": wiring]),
-                    why: catalogue.text("setup.why.\(definition.narrationKey)"), data: nil, stage: nil, question: nil))
-            case .cycleStart:
-                let step = event.step.map { catalogue.text("cycle.start.step", ["step": String($0)]) } ?? ""
-                let title = event.note.map { " — “\($0)”" } ?? ""
-                steps.append(Narration.Step(
-                    kind: .cycleStart, sequences: [event.sequence], cycle: event.cycle, headline: nil,
-                    text: catalogue.text("cycle.start", ["cycle": String(event.cycle ?? 0), "step": step, "useCase": event.method, "title": title]),
-                    why: nil, data: nil, stage: nil, question: nil))
-            case .cycleEnd:
-                steps.append(Narration.Step(
-                    kind: .cycleEnd, sequences: [event.sequence], cycle: event.cycle, headline: nil,
-                    text: catalogue.text("cycle.end", ["cycle": String(event.cycle ?? 0)]),
-                    why: nil, data: nil, stage: nil, question: nil))
-            default:
-                steps.append(message(event, definition: definition, latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 },
-                                     known: known))
             }
             index += 1
         }
@@ -134,8 +139,8 @@ public struct Narrator: Sendable {
                                         why: nil, data: nil, stage: nil, question: nil))
         }
         return Narration(
-            title: catalogue.text("title", ["scenario": trace.header.scenario, "pattern": pattern.rawValue, "file": trace.header.file]),
-            legend: catalogue.text("legend"), pattern: pattern, steps: steps)
+            title: catalogue.text("title", ["scenario": trace.header.scenario, "pattern": trace.header.pattern, "file": trace.header.file]),
+            legend: catalogue.text("legend"), pattern: trace.header.pattern, steps: steps)
     }
 
     /// One message: what, why, the data, and the quiz question.
@@ -143,14 +148,30 @@ public struct Narrator: Sendable {
         let suffix = "." + definition.narrationKey
         let value = event.payload.map { TraceEvent.brief($0, limit: payloadLimit) } ?? ""
         var arguments = [
-            "from": event.from.name, "to": event.to.name, "method": event.method, "signature": event.signature,
-            "value": value, "note": event.note ?? "",
+            "from": event.from.name, "to": event.to.name, "method": event.method ?? event.signature, "signature": event.signature,
+            "value": value, "note": "",
             "latency": latency.map { $0 > 0 ? catalogue.text("latency", ["ms": String($0)]) : "" } ?? "",
         ]
-        if event.kind == .navigation, event.from.role == .user { arguments["note"] = event.note ?? event.method }
         var key = "kind.\(event.kind.rawValue)"
         if catalogue.has(key + suffix) { key += suffix }
-        if event.kind == .navigation, event.from.role == .user { key = "kind.navigation.back" }
+        switch event.message {
+        case .configure(let property, _, let target):
+            arguments["method"] = property
+            arguments["note"] = target.name
+        case .dataStoreWrite(let write), .stateWrite(let write), .publish(let write):
+            arguments["method"] = write.field
+        case .show(let label, _):
+            arguments["method"] = label
+        case .action(let useCase, _, _):
+            arguments["method"] = useCase.rawValue
+        case .dataPassing(let pass):
+            arguments["note"] = "destination.\(pass.field) = \(pass.source)"
+        case .navigation(let navigation):
+            arguments["note"] = event.navigationNote(navigation)
+            if navigation.route == nil, event.from.role == .user { key = "kind.navigation.back" }
+        default:
+            break
+        }
         let stage = event.stage
         var why: String?
         if let stage {
@@ -180,14 +201,14 @@ public struct Narrator: Sendable {
     static let roleOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .worker, .dataStore, .appState]
 
     func question(_ event: TraceEvent, definition: PatternDefinition, known: [Participant], why: String?) -> Narration.Question? {
-        guard Self.quizKinds.contains(event.kind), event.from.role != .user, event.from.id != event.to.id else { return nil }
+        guard Self.quizKinds.contains(event.kind), event.from.role != .user, event.from != event.to else { return nil }
         // The sender's and the receiver's scene instances: what the sender could be talking to.
         let scenes = Set([event.from, event.to].compactMap { participant in participant.scene.map { "\($0)#\(participant.instance ?? 0)" } })
         var candidates = known.filter { participant in
-            participant.id != event.from.id
+            participant != event.from
                 && (participant.scene.map { scenes.contains("\($0)#\(participant.instance ?? 0)") } ?? true)
         }
-        if !candidates.contains(where: { $0.id == event.to.id }) { candidates.append(event.to) }
+        if !candidates.contains(event.to) { candidates.append(event.to) }
         candidates.sort { a, b in
             let ra = Self.roleOrder.firstIndex(of: a.role) ?? 99, rb = Self.roleOrder.firstIndex(of: b.role) ?? 99
             if ra != rb { return ra < rb }
@@ -197,7 +218,7 @@ public struct Narrator: Sendable {
         // Names that appear twice (two instances of one scene) keep their instance.
         let names = candidates.map(\.name)
         let options = candidates.map { candidate in names.filter { $0 == candidate.name }.count > 1 ? candidate.id : candidate.name }
-        guard options.count > 1, let answer = candidates.firstIndex(where: { $0.id == event.to.id }) else { return nil }
+        guard options.count > 1, let answer = candidates.firstIndex(of: event.to) else { return nil }
         var whatKey = "quiz.what.\(event.kind.rawValue)"
         if catalogue.has(whatKey + "." + definition.narrationKey) { whatKey += "." + definition.narrationKey }
         let to = options[answer]

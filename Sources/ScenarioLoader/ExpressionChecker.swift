@@ -129,7 +129,7 @@ struct ExpressionChecker {
             case .int: return Result(type: .type(.int))
             case .double: return Result(type: .type(.double))
             case .string: return Result(type: .type(.string))
-            case .list, .record: return Result(type: .invalid)
+            case .date, .decimal, .list, .record: return Result(type: .invalid)
             }
         case .interpolation(let parts):
             for case .expr(let inner) in parts {

@@ -73,7 +73,10 @@ public struct ScenarioLoader: Sendable {
                 notes: [Diagnostic.Note("save the scenario as UTF-8")])])
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return load(yaml: text, file: file, baseDirectory: baseDirectory)
+        var result = load(yaml: text, file: file, baseDirectory: baseDirectory)
+        // The fingerprint of the file's bytes as they are, byte-order mark and all.
+        result.scenario?.sha256 = Fingerprint.sha256(data)
+        return result
     }
 
     /// Loads a scenario from text. `file` names it in diagnostics; fixtures are read from `baseDirectory`.
@@ -115,11 +118,13 @@ public struct ScenarioLoader: Sendable {
         guard !sorted.containsErrors, let first = draft.scenes.first else {
             return Result(scenario: nil, diagnostics: sorted)
         }
-        let scenario = Scenario(
+        var scenario = Scenario(
             name: draft.name, file: file, description: draft.description, pattern: draft.pattern,
             start: draft.start?.value ?? first.name, entities: draft.entities + draft.resultRecords,
             appState: draft.appState, scenes: draft.scenes, story: draft.story,
             storyRepeats: draft.storyRepeats)
+        scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
+        scenario.fixtureSHA256 = reader.fixtureSHA256
         return Result(scenario: scenario, diagnostics: sorted)
     }
 

@@ -15,6 +15,8 @@ final class ScenarioReader {
     private(set) var recordTypes: [String: RecordType] = [:]
     /// Worker results written as field lists get a record type of their own (`AuthWorker.login.Result`).
     private(set) var resultRecords: [RecordType] = []
+    /// Fixture files read, as the scenario names them, and the SHA-256 of each.
+    private(set) var fixtureSHA256: [String: String] = [:]
 
     init(source: SourceText, diagnostics: DiagnosticCollector, baseDirectory: URL?) {
         self.source = source
@@ -531,6 +533,7 @@ final class ScenarioReader {
             diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
             return nil
         }
+        fixtureSHA256[path] = Fingerprint.sha256(data)
         do {
             let raw = try ValueReader.raw(json: data, location: fixtureLocation)
             return ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] in recordTypes[$0] }, strictStrings: true)

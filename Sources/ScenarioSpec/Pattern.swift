@@ -1,3 +1,5 @@
+@_exported import TraceFormat
+
 import Foundation
 
 /// The architecture a scenario is written in (`pattern:`), by name. Everything a pattern means — its roles, names,
@@ -77,5 +79,13 @@ public final class PatternRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return definitions
+    }
+}
+
+extension TraceHeader {
+    /// The definition of the pattern the trace was recorded in; the default pattern's for a pattern this process does
+    /// not define (a trace from elsewhere still reads and draws).
+    public var patternDefinition: PatternDefinition {
+        Pattern(rawValue: pattern)?.definition ?? Pattern.default.definition
     }
 }

@@ -16,6 +16,11 @@ public struct Scenario: Sendable, Hashable {
     /// How many times the story plays, each pass going on from where the last one left the app (`repeat:`).
     public var storyRepeats: Int
 
+    /// SHA-256 of the scenario file's bytes (lower-case hex), when it was read from bytes.
+    public var sha256: String?
+    /// Fixture files the scenario read, as it names them, and the SHA-256 of each.
+    public var fixtureSHA256: [String: String] = [:]
+
     /// The largest `repeat:` a scenario may ask for; the run's message limit bounds the work anyway.
     public static let maxStoryRepeats = 1_000_000_000
 

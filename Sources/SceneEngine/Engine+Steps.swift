@@ -12,7 +12,7 @@ struct StepContext {
     /// The component running the steps; it sends the messages they cause.
     var sender: Participant
     /// The event being handled: the parent of every event the steps cause.
-    var parent: Int
+    var parent: Int?
     var env: Environment
 }
 
@@ -57,14 +57,13 @@ extension Engine {
                 }
             }
             let response = Value.record(Record(values))
+            let names = instance.names.useCase(context.useCase)
+            let omitted = output.response.isEmpty && definition.flow.omitsEmptyResponse
             let event = try emit(
-                .response, from: context.sender, to: instance.presenter,
-                protocol: instance.names.presentationLogic,
-                method: instance.names.useCase(context.useCase).presenterMethod(output),
-                type: output.response.isEmpty && definition.flow.omitsEmptyResponse ? nil
-                    : instance.names.useCase(context.useCase).responseType(output),
-                payload: output.response.isEmpty && definition.flow.omitsEmptyResponse ? nil : response,
-                at: step.location, parent: context.parent)
+                .response(useCase: context.useCase.name, output: names.tracedOutput(output), Invocation(
+                    protocolName: instance.names.presentationLogic, method: names.presenterMethod(output),
+                    payloadType: omitted ? nil : names.responseType(output), payload: omitted ? nil : response)),
+                from: context.sender, to: instance.presenter, at: step.location, parent: context.parent)
             try runPresenter(instance, context.useCase, output, response: response, parent: event)
             return .proceed
 
@@ -83,7 +82,7 @@ extension Engine {
             for label in labels {
                 let value = try Evaluator.evaluate(label.value, in: context.env)
                 instance.shown[label.target] = value
-                try emit(.show, from: instance.view, to: .user, method: label.target, payload: value,
+                try emit(.show(label: label.target, value: value), from: instance.view, to: user,
                          at: label.targetLocation, parent: context.parent)
             }
             return .proceed
@@ -108,15 +107,17 @@ extension Engine {
             for value in values {
                 shown.append((value.target, try Evaluator.evaluate(value.value, in: context.env)))
             }
-            let event = try emit(.display, from: context.sender, to: instance.view,
-                                 protocol: instance.names.displayLogic,
-                                 method: PatternNaming.signature(method.value, default: method.value,
-                                                                      labels: values.isEmpty ? [] : ["_"]),
-                                 payload: shown.isEmpty ? nil : .record(Record(shown)), at: method.location,
-                                 parent: context.parent)
+            let event = try emit(
+                .display(useCase: context.useCase.name,
+                         output: context.output.flatMap { instance.names.useCase(context.useCase).tracedOutput($0) },
+                         Invocation(protocolName: instance.names.displayLogic,
+                                    method: PatternNaming.signature(method.value, default: method.value,
+                                                                    labels: values.isEmpty ? [] : ["_"]),
+                                    payload: shown.isEmpty ? nil : .record(Record(shown)))),
+                from: context.sender, to: instance.view, at: method.location, parent: context.parent)
             for (label, value) in shown {
                 instance.shown[label] = value
-                try emit(.show, from: instance.view, to: .user, method: label, payload: value,
+                try emit(.show(label: label, value: value), from: instance.view, to: user,
                          at: values.first { $0.target == label }?.targetLocation, parent: event)
             }
             return .proceed
@@ -135,31 +136,33 @@ extension Engine {
         let workerParticipant = instance.worker(worker.name.rawValue)
         let names = instance.names.operation(operation, of: worker.name)
         let callEvent = try emit(
-            .workerCall, from: context.sender, to: workerParticipant,
-            protocol: names.inputProtocol,
-            method: names.method,
-            type: names.inputType,
-            payload: operation.input.isEmpty ? nil : arguments, at: step.location, parent: context.parent)
+            .workerCall(operation: operation.name, style: operation.callbacks == nil ? .return : .callback, Invocation(
+                protocolName: names.inputProtocol, method: names.method, payloadType: names.inputType,
+                payload: operation.input.isEmpty ? nil : arguments)),
+            from: context.sender, to: workerParticipant, at: step.location, parent: context.parent)
 
-        let (outcome, latency) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
+        let (outcome, latency, answer) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
         clock += latency
         switch outcome {
         case .result(let value), .fixture(_, let value):
             let callback = operation.callbacks?.result
-            try emit(.workerResult, from: workerParticipant, to: context.sender,
-                     protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
-                     method: callback ?? names.method, type: names.outputType,
-                     payload: operation.output == nil ? nil : value, at: step.location,
-                     note: latencyNotes.note(latency), parent: callEvent)
+            try emit(.workerResult(WorkerAnswer(
+                        operation: operation.name,
+                        invocation: Invocation(protocolName: callback == nil ? names.inputProtocol : names.outputProtocol,
+                                               method: callback ?? names.method, payloadType: names.outputType,
+                                               payload: operation.output == nil ? nil : value),
+                        answer: answer, latency: latency)),
+                     from: workerParticipant, to: context.sender, at: step.location, parent: callEvent)
             if let binding = call.binding { context.env.bind(binding.value, value) }
             return .proceed
         case .error(let message):
             let callback = operation.callbacks?.error
-            let errorEvent = try emit(.workerError, from: workerParticipant, to: context.sender,
-                                      protocol: callback == nil ? names.inputProtocol : names.outputProtocol,
-                                      method: callback ?? names.method, type: "Error",
-                                      payload: .string(message), at: step.location,
-                                      note: latencyNotes.note(latency), parent: callEvent)
+            let errorEvent = try emit(.workerError(WorkerAnswer(
+                                          operation: operation.name,
+                                          invocation: Invocation(protocolName: callback == nil ? names.inputProtocol : names.outputProtocol,
+                                                                 method: callback ?? names.method),
+                                          answer: answer, latency: latency), error: message),
+                                      from: workerParticipant, to: context.sender, at: step.location, parent: callEvent)
             guard let onError = call.onError else {
                 throw RuntimeError("'\(worker.name).\(operation.name)' failed with \"\(message)\", and the call has no 'onError'",
                                    at: call.receiver.location,
@@ -178,10 +181,9 @@ extension Engine {
 
     /// The outcome of a worker call: this step's stub, else the first case whose condition holds.
     private func decide(_ operation: WorkerOperation, of worker: Worker, in instance: SceneInstance, arguments: Value,
-                        at location: SourceLocation) throws -> (WorkerCase.Outcome, Int) {
+                        at location: SourceLocation) throws -> (WorkerCase.Outcome, Int, Answer) {
         if let stub = stubs.first(where: { $0.scene == instance.scene.name && $0.worker == worker.name && $0.operation == operation.name }) {
-            hooks.workerAnswered?(instance.scene.name, worker.name, operation.name, nil)
-            return (stub.outcome, stub.latency ?? operation.latency)
+            return (stub.outcome, stub.latency ?? operation.latency, .given)
         }
         var env = Environment(instance: nil, world: world)
         if case .record(let record) = arguments {
@@ -190,8 +192,7 @@ extension Engine {
         env.bind("input", arguments)
         for (index, candidate) in operation.cases.enumerated() {
             if let condition = candidate.condition, try !Evaluator.condition(condition, in: env) { continue }
-            hooks.workerAnswered?(instance.scene.name, worker.name, operation.name, index)
-            return (candidate.outcome, candidate.latency ?? operation.latency)
+            return (candidate.outcome, candidate.latency ?? operation.latency, .case(index))
         }
         throw RuntimeError("no case of '\(worker.name).\(operation.name)' matches \(arguments)", at: location,
                            notes: [Diagnostic.Note("add a last case without 'when' (a default) to '\(worker.name).\(operation.name)'",
@@ -222,8 +223,9 @@ extension Engine {
         for argument in call.arguments {
             values.append((argument.label, try Evaluator.evaluate(argument.value, in: context.env)))
         }
-        try emit(.request, from: context.sender, to: receiver, method: call.method.value + "(" + call.arguments.map { "\($0.label):" }.joined() + ")",
-                 payload: values.isEmpty ? nil : .record(Record(values)), at: step.location, parent: context.parent)
+        try emit(.call(Invocation(method: call.method.value + "(" + call.arguments.map { "\($0.label):" }.joined() + ")",
+                                  payload: values.isEmpty ? nil : .record(Record(values)))),
+                 from: context.sender, to: receiver, at: step.location, parent: context.parent)
         return .proceed
     }
 
@@ -248,13 +250,13 @@ extension Engine {
             let field = scenario.appState.first { $0.name == name }!
             let coerced = Coercion.coerce(value, to: field.type)
             world.appState[name] = coerced
-            let publish = try emit(.publish, from: context.sender, to: appStateParticipant, method: name,
-                                   type: field.type.description, payload: coerced, at: assignment.targetLocation,
+            let publish = try emit(.publish(FieldWrite(field: name, type: field.type.description, value: coerced)),
+                                   from: context.sender, to: appStateParticipant, at: assignment.targetLocation,
                                    parent: context.parent)
             // Every View on the stack observes AppState; those whose rendering reads it re-render.
             for observer in stack where observer.scene.view.shows.contains(where: { $0.value.text.contains("appState") }) {
-                let render = try emit(.render, from: appStateParticipant, to: observer.view, method: "body",
-                                      at: assignment.targetLocation, note: "objectWillChange", parent: publish)
+                let render = try emit(.render(method: "body"), from: appStateParticipant, to: observer.view,
+                                      at: assignment.targetLocation, parent: publish)
                 try self.render(observer, cause: render)
             }
             return
@@ -263,9 +265,9 @@ extension Engine {
         let field = instance.scene.dataStore.first { $0.name == name }!
         let coerced = Coercion.coerce(value, to: field.type)
         instance.dataStore[name] = coerced
-        let write = try emit(.dataStoreWrite, from: context.sender, to: instance.dataStoreParticipant,
-                             protocol: instance.names.dataStore, method: name,
-                             type: instance.names.dataStoreType(of: field), payload: coerced, at: assignment.targetLocation,
+        let write = try emit(.dataStoreWrite(FieldWrite(protocolName: instance.names.dataStore, field: name,
+                                                        type: instance.names.dataStoreType(of: field), value: coerced)),
+                             from: context.sender, to: instance.dataStoreParticipant, at: assignment.targetLocation,
                              parent: context.parent)
         try render(instance, cause: write)
     }
@@ -280,15 +282,15 @@ extension Engine {
         if let field = instance.scene.view.state.first(where: { $0.name == name }), !assignment.target.hasPrefix("dataStore.") {
             let coerced = Coercion.coerce(value, to: field.type)
             instance.viewState[name] = coerced
-            write = try emit(.stateWrite, from: instance.view, to: instance.view, method: name, type: field.type.description,
-                             payload: coerced, at: assignment.targetLocation, parent: context.parent)
+            write = try emit(.stateWrite(FieldWrite(field: name, type: field.type.description, value: coerced)),
+                             from: instance.view, to: instance.view, at: assignment.targetLocation, parent: context.parent)
         } else {
             let field = instance.scene.dataStore.first { $0.name == name }!
             let coerced = Coercion.coerce(value, to: field.type)
             instance.dataStore[name] = coerced
-            write = try emit(.dataStoreWrite, from: instance.view, to: instance.dataStoreParticipant,
-                             protocol: instance.names.dataStore, method: name,
-                             type: instance.names.dataStoreType(of: field), payload: coerced, at: assignment.targetLocation,
+            write = try emit(.dataStoreWrite(FieldWrite(protocolName: instance.names.dataStore, field: name,
+                                                        type: instance.names.dataStoreType(of: field), value: coerced)),
+                             from: instance.view, to: instance.dataStoreParticipant, at: assignment.targetLocation,
                              parent: context.parent)
         }
         try render(instance, cause: write)

@@ -30,7 +30,8 @@ public final class Engine {
     var instanceCounts: [SceneName: Int] = [:]
     var latestInstance: [SceneName: SceneInstance] = [:]
     var sceneNames: [SceneName: SceneNames] = [:]
-    var latencyNotes = LatencyNotes()
+    /// Participants made so far: each gets the next number.
+    var participantCount = 0
     /// Scenes by name, and story steps' scene and use case once found: looked up, not searched, on every step.
     let sceneIndex: [SceneName: Int]
     private var resolved: [String: (Scene, UseCase)] = [:]
@@ -41,7 +42,8 @@ public final class Engine {
     var stubs: [WorkerStub] = []
     var hooks = EngineHooks()
     let world: World
-    let appStateParticipant = Participant(role: .appState, name: "AppState")
+    let user: Participant
+    let appStateParticipant: Participant
 
     public init(scenario: Scenario, options: EngineOptions = EngineOptions()) {
         self.scenario = scenario
@@ -51,11 +53,21 @@ public final class Engine {
         for (position, scene) in scenario.scenes.enumerated() where index[scene.name] == nil { index[scene.name] = position }
         sceneIndex = index
         world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }))
+        user = Participant(number: 1, role: .user, name: "User")
+        appStateParticipant = Participant(number: 2, role: .appState, name: "AppState")
+        participantCount = 2
     }
 
     /// The header every trace of this scenario starts with.
     public var header: TraceHeader {
-        TraceHeader(scenario: scenario.name, file: scenario.file, pattern: scenario.pattern, start: scenario.start)
+        TraceHeader(scenario: scenario.name, file: scenario.file, pattern: scenario.pattern.rawValue, start: scenario.start,
+                    scenarioSHA256: scenario.sha256, fixtures: scenario.fixtureSHA256)
+    }
+
+    /// A participant with the run's next number.
+    func makeParticipant(_ role: ComponentRole, _ name: String, _ scene: SceneName?, _ instance: Int?) -> Participant {
+        participantCount += 1
+        return Participant(number: participantCount, role: role, name: name, scene: scene, instance: instance)
     }
 
     /// Runs the story, writing every event to `sink` and calling `observer` after each story step.
@@ -104,6 +116,8 @@ public final class Engine {
             stubs = step.given
             routesThisStep = []
             let first = sequence + 1
+            try sink.mark(.step(TraceStep(number: index + 1, pass: currentPass, action: traced(step.action), title: step.title,
+                                          location: step.location, firstSequence: first, lastSequence: sequence)))
             switch step.action {
             case .appear(let name):
                 try showRoot(scene(name.value), at: step.location)
@@ -124,6 +138,16 @@ public final class Engine {
             try drainAppearances()
             stubs = []
             observer?(snapshot(step: index + 1, firstEvent: first))
+        }
+    }
+
+    /// A story step's action as the trace marks it.
+    private func traced(_ action: StoryStep.Action) -> TraceStep.Action {
+        switch action {
+        case .appear(let scene): return .appear(scene.value)
+        case .perform(let scene, let useCase, _):
+            return .perform(scene: scene?.value ?? resolve(scene: nil, useCase: useCase.value).0.name, useCase: useCase.value)
+        case .back: return .back
         }
     }
 
@@ -163,11 +187,9 @@ public final class Engine {
 
     // MARK: - Events
 
-    /// Records one event and returns its sequence number.
+    /// Records one message and returns its sequence number.
     @discardableResult
-    func emit(_ kind: EventKind, from: Participant, to: Participant, protocol protocolName: String? = nil,
-              method: String, type: String? = nil, payload: Value? = nil, at location: SourceLocation?,
-              note: String? = nil, parent: Int?) throws -> Int {
+    func emit(_ message: Message, from: Participant, to: Participant, at location: SourceLocation?, parent: Int?) throws -> Int {
         guard sequence < options.maxMessages else {
             throw RuntimeError(
                 "the run reached \(options.maxMessages) messages and stopped; a story whose routes loop never ends",
@@ -176,38 +198,39 @@ public final class Engine {
         }
         sequence += 1
         if let location { lastLocation = location }
-        try sink.record(TraceEvent(
-            sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock, kind: kind,
-            from: from, to: to, protocolName: protocolName, method: method, payloadType: type, payload: payload,
-            location: location, note: note))
+        try sink.record(TraceEvent(sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock,
+                                   from: from, to: to, message: message, location: location))
         return sequence
     }
 
     // MARK: - Cycles
 
-    /// One V→I→P→V cycle for a use case of a scene instance.
+    /// One V→I→P→V cycle for a use case of a scene instance. `cause` is the View's load or appearance that
+    /// started it; nil when the user did.
     func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request: Value, title: String?, cause: Int?,
                   location: SourceLocation?) throws {
         cycles += 1
-        currentCycle = cycles
+        let number = cycles
+        currentCycle = number
         defer { currentCycle = nil }
         let names = instance.names.useCase(useCase)
-        let name = names.cycle
-        let start = try emit(.cycleStart, from: .user, to: instance.view, method: name, at: location,
-                             note: title ?? (useCase.trigger == .appear ? instance.names.appears : nil),
-                             parent: cause)
-        var trigger = start
+        let started: TraceCycle.Trigger = cause == nil ? .action : (definition.naming.loadMethod == nil ? .appear : .load)
+        try sink.mark(.cycleStart(TraceCycle(number: number, view: instance.view, useCase: useCase.name, trigger: started,
+                                             title: title, cause: cause, location: location, firstSequence: sequence + 1,
+                                             lastSequence: sequence)))
+        let hasRequest = !(useCase.request.isEmpty && definition.flow.omitsEmptyRequest)
+        var trigger: Int?
         if useCase.trigger == .action || cause == nil && location != nil {
-            trigger = try emit(.action, from: .user, to: instance.view, method: useCase.name.rawValue,
-                               type: useCase.request.isEmpty ? nil : names.requestType,
-                               payload: useCase.request.isEmpty ? nil : request, at: location, parent: start)
+            trigger = try emit(.action(useCase: useCase.name, payloadType: useCase.request.isEmpty ? nil : names.requestType,
+                                       payload: useCase.request.isEmpty ? nil : request),
+                               from: user, to: instance.view, at: location, parent: nil)
         }
         if definition.flow.entry == .presenter {
             // VIPER: the View tells its Presenter; the Presenter decides what to ask the Interactor.
-            let event = try emit(.event, from: instance.view, to: instance.presenter,
-                                 protocol: instance.names.presenterInput,
-                                 method: names.eventMethod, type: requestType(instance, useCase),
-                                 payload: useCase.request.isEmpty ? nil : request, at: useCase.location, parent: trigger)
+            let event = try emit(.event(useCase: useCase.name, Invocation(
+                                     protocolName: instance.names.presenterInput, method: names.eventMethod,
+                                     payloadType: requestType(instance, useCase), payload: useCase.request.isEmpty ? nil : request)),
+                                 from: instance.view, to: instance.presenter, at: useCase.location, parent: trigger)
             var context = StepContext(instance: instance, useCase: useCase, output: nil, role: .presenter,
                                       sender: instance.presenter, parent: event,
                                       env: Environment(instance: instance, world: world))
@@ -219,13 +242,13 @@ public final class Engine {
             }
         } else {
             let requestEvent = try emit(
-                .request, from: instance.view, to: instance.interactor,
-                protocol: instance.names.businessLogic, method: names.interactorMethod,
-                type: requestType(instance, useCase), payload: useCase.request.isEmpty && definition.flow.omitsEmptyRequest ? nil : request,
-                at: useCase.location, parent: trigger)
+                .request(useCase: useCase.name, Invocation(
+                    protocolName: instance.names.businessLogic, method: names.interactorMethod,
+                    payloadType: requestType(instance, useCase), payload: hasRequest ? request : nil)),
+                from: instance.view, to: instance.interactor, at: useCase.location, parent: trigger)
             try runInteractor(instance, useCase, request: request, parent: requestEvent)
         }
-        try emit(.cycleEnd, from: instance.view, to: .user, method: name, at: nil, parent: start)
+        try sink.mark(.cycleEnd(number))
     }
 
     func requestType(_ instance: SceneInstance, _ useCase: UseCase) -> String? {
@@ -233,7 +256,7 @@ public final class Engine {
         return instance.names.useCase(useCase).requestType
     }
 
-    func runInteractor(_ instance: SceneInstance, _ useCase: UseCase, request: Value, parent: Int) throws {
+    func runInteractor(_ instance: SceneInstance, _ useCase: UseCase, request: Value, parent: Int?) throws {
         var context = StepContext(instance: instance, useCase: useCase, output: nil, role: .interactor,
                                   sender: instance.interactor, parent: parent,
                                   env: Environment(instance: instance, world: world))
@@ -245,15 +268,16 @@ public final class Engine {
     func callInteractor(_ target: UseCase, request: Value, context: StepContext, at location: SourceLocation?) throws {
         let instance = context.instance
         let event = try emit(
-            .request, from: context.sender, to: instance.interactor,
-            protocol: instance.names.businessLogic, method: instance.names.useCase(target).interactorMethod,
-            type: target.request.isEmpty ? nil : instance.names.useCase(target).requestType,
-            payload: target.request.isEmpty ? nil : request, at: location, parent: context.parent)
+            .request(useCase: target.name, Invocation(
+                protocolName: instance.names.businessLogic, method: instance.names.useCase(target).interactorMethod,
+                payloadType: target.request.isEmpty ? nil : instance.names.useCase(target).requestType,
+                payload: target.request.isEmpty ? nil : request)),
+            from: context.sender, to: instance.interactor, at: location, parent: context.parent)
         try runInteractor(instance, target, request: request, parent: event)
     }
 
     /// The Presenter's handling of a Response: build the ViewModel and display it, or run its steps.
-    func runPresenter(_ instance: SceneInstance, _ useCase: UseCase, _ output: Output, response: Value, parent: Int) throws {
+    func runPresenter(_ instance: SceneInstance, _ useCase: UseCase, _ output: Output, response: Value, parent: Int?) throws {
         var context = StepContext(instance: instance, useCase: useCase, output: output, role: .presenter,
                                   sender: instance.presenter, parent: parent,
                                   env: Environment(instance: instance, world: world))
@@ -271,11 +295,12 @@ public final class Engine {
                 }
             }
             let viewModel = Value.record(Record(fields))
+            let names = instance.names.useCase(useCase)
             let display = try emit(
-                .display, from: instance.presenter, to: instance.view,
-                protocol: instance.names.displayLogic, method: instance.names.useCase(useCase).viewMethod(output),
-                type: instance.names.useCase(useCase).viewModelType(output),
-                payload: viewModel, at: output.location, parent: parent)
+                .display(useCase: useCase.name, output: names.tracedOutput(output), Invocation(
+                    protocolName: instance.names.displayLogic, method: names.viewMethod(output),
+                    payloadType: names.viewModelType(output), payload: viewModel)),
+                from: instance.presenter, to: instance.view, at: output.location, parent: parent)
             instance.lastViewModel = viewModel
             var viewContext = StepContext(instance: instance, useCase: useCase, output: output, role: .view,
                                           sender: instance.view, parent: display,
@@ -298,27 +323,27 @@ public final class Engine {
             names = SceneNames(scene, naming: definition.naming)
             sceneNames[scene.name] = names
         }
-        let instance = SceneInstance(scene: scene, number: number, names: names)
+        let instance = SceneInstance(scene: scene, number: number, names: names, participant: makeParticipant)
         latestInstance[scene.name] = instance
         if !scenesVisited.contains(scene.name) { scenesVisited.append(scene.name) }
         for (target, property, value, type) in wiring(instance) {
-            try emit(.configure, from: instance.configurator, to: target, method: property, type: type,
-                     at: location ?? scene.location, note: value, parent: cause)
+            try emit(.configure(property: property, protocolName: type, value: value), from: instance.configurator, to: target,
+                     at: location ?? scene.location, parent: cause)
         }
         return instance
     }
 
     /// The links the pattern's wiring sets (a Configurator, `setup()`, a WireFrame), in the order the seeds' code
     /// sets them, then one per worker.
-    private func wiring(_ i: SceneInstance) -> [(Participant, String, String, String?)] {
-        var links: [(Participant, String, String, String?)] = []
+    private func wiring(_ i: SceneInstance) -> [(Participant, String, Participant, String?)] {
+        var links: [(Participant, String, Participant, String?)] = []
         for link in definition.wiring.links where link.condition.holds(for: i.scene) {
-            links.append((participant(link.holder, of: i), link.property, participant(link.target, of: i).name,
+            links.append((participant(link.holder, of: i), link.property, participant(link.target, of: i),
                           link.through.flatMap { i.names.protocolName($0) }))
         }
         let holder = participant(definition.wiring.workerHolder, of: i)
         for worker in i.scene.workers {
-            links.append((holder, definition.naming.workerProperty(worker.name), worker.name.rawValue,
+            links.append((holder, definition.naming.workerProperty(worker.name), i.worker(worker.name.rawValue),
                           i.names.workerProtocol(worker.name)))
         }
         return links
@@ -327,7 +352,7 @@ public final class Engine {
     /// The component of a scene instance that plays `role`.
     func participant(_ role: ComponentRole, of instance: SceneInstance) -> Participant {
         switch role {
-        case .user: .user
+        case .user: user
         case .appState: appStateParticipant
         case .configurator: instance.configurator
         case .view: instance.view
@@ -348,8 +373,10 @@ public final class Engine {
 
     /// The View loads, renders what it shows from state, and queues its `appear` use cases.
     func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
-        let event = try emit(.lifecycle, from: instance.view, to: instance.view, method: definition.naming.loadMethod,
-                             at: location ?? instance.scene.location, parent: cause)
+        let lifecycle: Message = definition.naming.loadMethod.map { .load(method: $0) }
+            ?? .appear(method: definition.naming.appearMethod ?? "onAppear()")
+        let event = try emit(lifecycle, from: instance.view, to: instance.view, at: location ?? instance.scene.location,
+                             parent: cause)
         try render(instance, cause: event)
         pendingAppearances.append((instance, event))
     }
@@ -368,7 +395,7 @@ public final class Engine {
     }
 
     /// Follows a route from `source`: the Router passes data into a new destination instance and navigates.
-    func performRoute(_ route: Route, from source: SceneInstance, input: Value, sender: Participant, parent: Int,
+    func performRoute(_ route: Route, from source: SceneInstance, input: Value, sender: Participant, parent: Int?,
                       at location: SourceLocation) throws {
         guard stack.last === source else {
             throw RuntimeError(
@@ -379,26 +406,33 @@ public final class Engine {
         let destination = scene(route.destination.value)
         let routeNames = source.names.route(route)
         let routeEvent = try emit(
-            .route, from: sender, to: source.router,             protocol: source.names.routingLogic,
-            method: routeNames.method,
-            type: routeNames.inputType,
-            payload: route.input.isEmpty ? nil : input, at: location, parent: parent)
+            .route(route.name, Invocation(protocolName: source.names.routingLogic, method: routeNames.method,
+                                          payloadType: routeNames.inputType, payload: route.input.isEmpty ? nil : input)),
+            from: sender, to: source.router, at: location, parent: parent)
         routesThisStep.append(route.name)
         let target = try makeInstance(destination, cause: routeEvent, at: route.location)
         var env = Environment(instance: source, world: world)
         env.bind("source", .record(source.dataStore))
         env.bind("input", input)
-        for (passIndex, pass) in route.pass.enumerated() {
+        for pass in route.pass {
             let field = destination.dataStore.first { $0.name == pass.target }!
             let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
             target.dataStore[field.name] = value
-            try emit(.dataPassing, from: source.router, to: target.dataStoreParticipant,
-                     protocol: source.names.dataPassing, method: routeNames.passData,
-                     type: target.names.dataStoreType(of: field), payload: value, at: pass.targetLocation,
-                     note: routeNames.passNotes[passIndex], parent: routeEvent)
+            try emit(.dataPassing(DataPass(route: route.name, protocolName: source.names.dataPassing,
+                                           method: routeNames.passData, field: field.name, source: pass.value.text,
+                                           type: target.names.dataStoreType(of: field), value: value)),
+                     from: source.router, to: target.dataStoreParticipant, at: pass.targetLocation, parent: routeEvent)
         }
-        let navigation = try emit(.navigation, from: source.router, to: target.view, method: routeNames.navigate,
-                                  at: route.location, note: route.navigation.rawValue, parent: routeEvent)
+        let style: Navigation.Style
+        switch route.navigation {
+        case .push: style = .push
+        case .present: style = .present
+        case .replace: style = .replace
+        }
+        let navigation = try emit(
+            .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate,
+                                   removed: style == .replace ? stack.reversed().map(\.view) : [])),
+            from: source.router, to: target.view, at: route.location, parent: routeEvent)
         target.navigation = route.navigation
         switch route.navigation {
         case .push, .present: stack.append(target)
@@ -414,9 +448,11 @@ public final class Engine {
                                at: location)
         }
         let revealed = stack[stack.count - 2]
-        let method = top.navigation == .present ? "dismiss(animated:)" : "popViewController(animated:)"
-        try emit(.navigation, from: .user, to: top.view, method: method, at: location,
-                 note: "back to \(revealed.label)", parent: nil)
+        let dismisses = top.navigation == .present
+        try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                        method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                        removed: [top.view])),
+                 from: user, to: revealed.view, at: location, parent: nil)
         stack.removeLast()
     }
 
@@ -428,8 +464,8 @@ public final class Engine {
             let value = try Evaluator.evaluate(show.value, in: env)
             if instance.shown[show.target] == value { continue }
             instance.shown[show.target] = value
-            try emit(.show, from: instance.view, to: .user, method: show.target, payload: value,
-                     at: show.targetLocation, parent: cause)
+            try emit(.show(label: show.target, value: value), from: instance.view, to: user, at: show.targetLocation,
+                     parent: cause)
         }
     }
 }

@@ -16,34 +16,36 @@ final class SceneInstance {
     var shown = Record()
     var lastViewModel: Value?
 
+    let configurator: Participant
     let view: Participant
     let interactor: Participant
     let presenter: Participant
     let router: Participant
     let dataStoreParticipant: Participant
-    let configurator: Participant
     private var workers: [String: Participant] = [:]
 
-    init(scene: Scene, number: Int, names: SceneNames) {
+    /// - Parameter participant: makes a participant with the next number of the run.
+    init(scene: Scene, number: Int, names: SceneNames,
+         participant: (ComponentRole, String, SceneName, Int) -> Participant) {
         self.scene = scene
         self.names = names
         self.number = number
         dataStore = Record(scene.dataStore.map { ($0.name, $0.initialValue ?? .null) })
         viewState = Record(scene.view.state.map { ($0.name, $0.initialValue ?? .null) })
-        view = names.viewTemplate.participant(instance: number)
-        interactor = names.interactorTemplate.participant(instance: number)
-        presenter = names.presenterTemplate.participant(instance: number)
-        router = names.routerTemplate.participant(instance: number)
-        dataStoreParticipant = names.dataStoreTemplate.participant(instance: number)
-        configurator = names.configuratorTemplate.participant(instance: number)
-        for (name, template) in names.workerTemplates {
-            workers[name] = template.participant(instance: number)
+        // In the order the wiring first names them, so the trace's participant numbers mostly read in order.
+        configurator = participant(.configurator, names.configurator, scene.name, number)
+        view = participant(.view, names.view, scene.name, number)
+        interactor = participant(.interactor, names.interactor, scene.name, number)
+        presenter = participant(.presenter, names.presenter, scene.name, number)
+        router = participant(.router, names.router, scene.name, number)
+        dataStoreParticipant = participant(.dataStore, names.dataStoreComponent, scene.name, number)
+        for worker in scene.workers {
+            workers[worker.name.rawValue] = participant(.worker, worker.name.rawValue, scene.name, number)
         }
     }
 
-    func worker(_ name: String) -> Participant {
-        workers[name] ?? Participant(role: .worker, name: name, scene: scene.name, instance: number)
-    }
+    /// The scene's worker called `name` (the loader checked it is declared).
+    func worker(_ name: String) -> Participant { workers[name]! }
 
     var label: String { "\(scene.name)#\(number)" }
 }

@@ -23,11 +23,6 @@ final class SceneNames {
     private var routes: [RouteName: RouteNames] = [:]
     private var operations: [WorkerName: [OperationName: OperationNames]] = [:]
     private var fieldTypes: [String: String] = [:]
-    /// `Home appears`, the note of an appear cycle.
-    let appears: String
-    /// The scene's components and workers, their trace JSON made once for every instance.
-    let viewTemplate, interactorTemplate, presenterTemplate, routerTemplate, dataStoreTemplate, configuratorTemplate: Participant.Template
-    let workerTemplates: [(name: String, template: Participant.Template)]
 
     init(_ scene: Scene, naming: PatternNaming) {
         self.scene = scene.name
@@ -45,16 +40,6 @@ final class SceneNames {
         router = naming.componentName(.router, scene: scene.name)
         dataStoreComponent = naming.componentName(.dataStore, scene: scene.name)
         configurator = naming.componentName(.configurator, scene: scene.name)
-        appears = "\(scene.name) appears"
-        viewTemplate = Participant.Template(role: .view, name: view, scene: scene.name)
-        interactorTemplate = Participant.Template(role: .interactor, name: interactor, scene: scene.name)
-        presenterTemplate = Participant.Template(role: .presenter, name: presenter, scene: scene.name)
-        routerTemplate = Participant.Template(role: .router, name: router, scene: scene.name)
-        dataStoreTemplate = Participant.Template(role: .dataStore, name: dataStoreComponent, scene: scene.name)
-        configuratorTemplate = Participant.Template(role: .configurator, name: configurator, scene: scene.name)
-        workerTemplates = scene.workers.map {
-            ($0.name.rawValue, Participant.Template(role: .worker, name: $0.name.rawValue, scene: scene.name))
-        }
     }
 
     func useCase(_ useCase: UseCase) -> UseCaseNames {
@@ -70,8 +55,7 @@ final class SceneNames {
             method: naming.routeMethod(route),
             inputType: route.input.isEmpty ? nil : TypeNames.routeInput(scene: scene, route: route.name),
             passData: naming.passDataMethod(route),
-            navigate: naming.navigateMethod(route),
-            passNotes: route.pass.map { "destination.\($0.target) = \($0.value.text)" })
+            navigate: naming.navigateMethod(route))
         routes[route.name] = names
         return names
     }
@@ -121,7 +105,8 @@ final class UseCaseNames {
     let interactorMethod: String
     let eventMethod: String
     let requestType: String
-    private let outputs: [(name: OutputName, presenterMethod: String, viewMethod: String, responseType: String, viewModelType: String)]
+    private let outputs: [(name: OutputName, presenterMethod: String, viewMethod: String, responseType: String, viewModelType: String,
+                           traced: OutputName?)]
 
     init(_ useCase: UseCase, scene: SceneName, naming: PatternNaming) {
         cycle = "\(scene).\(useCase.name)"
@@ -131,7 +116,8 @@ final class UseCaseNames {
         outputs = useCase.outputs.map { output in
             (output.name, naming.presenterMethod(useCase, output: output), naming.viewMethod(useCase, output: output),
              TypeNames.response(scene: scene, useCase: useCase, output: output.name),
-             TypeNames.viewModel(scene: scene, useCase: useCase, output: output.name))
+             TypeNames.viewModel(scene: scene, useCase: useCase, output: output.name),
+             output.name.rawValue == useCase.name.rawValue ? nil : output.name)
         }
     }
 
@@ -140,6 +126,8 @@ final class UseCaseNames {
     func viewMethod(_ output: Output) -> String { outputs[self.output(output.name)].viewMethod }
     func responseType(_ output: Output) -> String { outputs[self.output(output.name)].responseType }
     func viewModelType(_ output: Output) -> String { outputs[self.output(output.name)].viewModelType }
+    /// The output's name as the trace records it: nil for the one output named like its use case.
+    func tracedOutput(_ output: Output) -> OutputName? { outputs[self.output(output.name)].traced }
 }
 
 struct RouteNames {
@@ -147,21 +135,6 @@ struct RouteNames {
     let inputType: String?
     let passData: String
     let navigate: String
-    /// `destination.userID = source.id`, one per passed field, in order.
-    let passNotes: [String]
-}
-
-/// `120 ms`: worker latencies repeat, and their notes are made once each.
-struct LatencyNotes {
-    private var notes: [Int: String] = [:]
-
-    mutating func note(_ latency: Int) -> String? {
-        guard latency > 0 else { return nil }
-        if let note = notes[latency] { return note }
-        let note = "\(latency) ms"
-        notes[latency] = note
-        return note
-    }
 }
 
 struct OperationNames {

@@ -9,7 +9,9 @@ public enum CheckReportText {
     public static func text(_ report: StoryChecker.Report, style: TerminalStyle = .plain) -> String {
         var out = style.paint("\(report.scenario.file)", bold: true) + style.paint(" — \(report.scenario.name) (\(report.scenario.pattern.rawValue))", .gray) + "\n"
         for step in report.steps {
-            let mark = step.checks.isEmpty ? style.paint("·", .gray) : (step.passed ? style.paint("✓", .green) : style.paint("✗", .red, bold: true))
+            let unchecked = !step.checks.isEmpty && step.checks.allSatisfy { $0.outcome == .notChecked }
+            let mark = step.checks.isEmpty || unchecked ? style.paint("·", .gray)
+                : (step.passed ? style.paint("✓", .green) : style.paint("✗", .red, bold: true))
             let count = step.checks.isEmpty ? style.paint("  (nothing to check)", .gray) : ""
             out += "  \(mark) \(step.step)  \(step.title)\(count)\n"
             for check in step.checks where !check.passed { out += failure(check, style: style) }
@@ -26,14 +28,25 @@ public enum CheckReportText {
     }
 
     static func failure(_ check: StoryChecker.Check, style: TerminalStyle) -> String {
+        if check.outcome == .notChecked {
+            return "      " + (check.location.map { style.paint("\($0): ", bold: true) } ?? "")
+                + style.paint("\(check.name): not checked: \(check.actual)", .yellow) + "\n"
+        }
         var out = "      " + (check.location.map { style.paint("\($0): ", bold: true) } ?? "")
             + "\(check.name): expected \(style.paint(check.expected, .green)), got \(style.paint(check.actual, .red))\n"
         for line in check.excerpt { out += "        " + style.paint(line, .gray) + "\n" }
         return out
     }
 
-    public static func summary(scenarios: Int, passed: Int, failed: Int, errors: Int = 0, style: TerminalStyle = .plain) -> String {
+    public static func summary(_ result: ScenarioCheck.Result, style: TerminalStyle = .plain) -> String {
+        summary(scenarios: result.files, passed: result.passed, failed: result.failed, notChecked: result.notChecked,
+                errors: result.errors.count, style: style)
+    }
+
+    public static func summary(scenarios: Int, passed: Int, failed: Int, notChecked: Int = 0, errors: Int = 0,
+                               style: TerminalStyle = .plain) -> String {
         var text = "\(scenarios) scenario\(scenarios == 1 ? "" : "s"): \(passed) checks passed, \(failed) failed"
+        if notChecked > 0 { text += ", \(notChecked) not checked" }
         if errors > 0 { text += ", \(errors) scenario\(errors == 1 ? "" : "s") with errors" }
         return failed == 0 && errors == 0 ? style.paint(text, .green, bold: true) : style.paint(text, .red, bold: true)
     }

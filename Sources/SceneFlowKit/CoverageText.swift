@@ -1,3 +1,4 @@
+import Foundation
 import StoryCheck
 
 /// `coverage`'s table: covered of total per kind, and what was not reached.
@@ -16,6 +17,17 @@ public enum CoverageText {
             out += "  not exercised:\n" + missed.map { "    \($0.location): \($0.kind.rawValue.dropLast()) \($0.name)\n" }.joined()
         }
         return out
+    }
+}
+
+extension CoverageText {
+    /// `total: 41 of 52 (79%)`.
+    public static func total(_ result: ScenarioCoverage.Result) -> String {
+        String(format: "total: %d of %d (%.0f%%)", result.covered, result.total, result.percentage)
+    }
+
+    public static func belowMinimum(_ result: ScenarioCoverage.Result, minimum: Double) -> String {
+        String(format: "coverage %.0f%% is below --minimum %.0f%%\n", result.percentage, minimum)
     }
 }
 

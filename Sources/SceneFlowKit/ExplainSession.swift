@@ -55,7 +55,7 @@ public struct ExplainSession {
     @discardableResult
     public func run() -> Score {
         var score = Score()
-        let picture = CyclePicture.picture(for: narration.pattern)
+        let picture = CyclePicture.picture(for: Pattern(rawValue: narration.pattern)?.definition ?? Pattern.default.definition)
         output(style.paint(narration.title, bold: true) + "\n")
         output(wrap(narration.legend, indent: "") + "\n\n")
         if !options.step { output(picture.text + "\n\n") }

@@ -18,10 +18,10 @@ public struct PatternComparison {
         public var trace: Trace?
         public var scenario: Scenario?
 
-        /// Messages per cycle, on average (cycle markers excluded).
+        /// Messages per cycle, on average.
         public var messagesPerCycle: Double {
             guard let trace, let summary, summary.cycles > 0 else { return 0 }
-            let messages = trace.events.filter { $0.cycle != nil && $0.kind != .cycleStart && $0.kind != .cycleEnd }.count
+            let messages = trace.events.filter { $0.cycle != nil }.count
             return Double(messages) / Double(summary.cycles)
         }
 
@@ -31,7 +31,7 @@ public struct PatternComparison {
             var seen: [String] = []
             for event in trace.events {
                 switch event.kind {
-                case .cycleStart, .cycleEnd, .configure, .lifecycle, .show, .action, .workerResult, .workerError, .navigation:
+                case .configure, .load, .appear, .show, .action, .workerResult, .workerError, .navigation:
                     continue
                 default: break
                 }

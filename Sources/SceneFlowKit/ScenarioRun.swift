@@ -88,5 +88,6 @@ public final class TraceFanout: TraceSink {
 
     public func begin(_ header: TraceHeader) throws { for sink in sinks { try sink.begin(header) } }
     public func record(_ event: borrowing TraceEvent) throws { for sink in sinks { try sink.record(event) } }
+    public func mark(_ marker: TraceMarker) throws { for sink in sinks { try sink.mark(marker) } }
     public func finish(_ end: RunEnd) throws { for sink in sinks { try sink.finish(end) } }
 }

@@ -20,32 +20,41 @@ public final class TracePrinter: TraceSink {
         self.write = write
     }
 
+    /// The story step running, for cycle headings.
+    private var step: Int?
+
     public func begin(_ header: TraceHeader) {
         self.header = header
-        write(style.paint("\(header.scenario)", bold: true) + style.paint("  (\(header.pattern.rawValue), \(header.file))", .gray) + "\n")
+        write(style.paint("\(header.scenario)", bold: true) + style.paint("  (\(header.pattern), \(header.file))", .gray) + "\n")
+    }
+
+    public func mark(_ marker: TraceMarker) {
+        switch marker {
+        case .step(let marked):
+            step = marked.number
+        case .cycleStart(let cycle):
+            // A cycle's frame starts at the left, whatever caused it.
+            let note = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? cycle.view.name) appears")
+            let title = note.map { " · \($0)" } ?? ""
+            let story = step.map { " (story step \($0))" } ?? ""
+            write("\n" + style.paint("── cycle \(cycle.number) · \(cycle.name)\(title) ──", .cyan, bold: true)
+                  + style.paint(story, .gray) + "\n")
+        case .cycleEnd:
+            break
+        }
     }
 
     public func record(_ event: borrowing TraceEvent) {
-        // A cycle's frame starts at the left, whatever caused it.
-        let depth = event.kind == .cycleStart ? 0 : event.parent.map { Int(depths[$0]) + 1 } ?? 0
+        // Messages of a cycle are indented under its heading.
+        let depth = event.parent.map { Int(depths[$0]) + 1 } ?? (event.cycle == nil ? 0 : 1)
         depths.append(UInt8(min(depth, 200)))
-        switch event.kind {
-        case .cycleStart:
-            let title = event.note.map { " · \($0)" } ?? ""
-            let step = event.step.map { " (story step \($0))" } ?? ""
-            write("\n" + style.paint("── cycle \(event.cycle ?? 0) · \(event.method)\(title) ──", .cyan, bold: true)
-                  + style.paint(step, .gray) + "\n")
-        case .cycleEnd:
-            break
-        default:
-            let time = String(repeating: " ", count: max(0, 6 - String(event.time).count)) + "\(event.time) ms"
-            let indent = String(repeating: "  ", count: min(depth, 12))
-            let arrow = event.kind.isReturn ? " ⇢ " : " → "
-            let (from, to) = (event.from, event.to)
-            let route = style.paint(from.name, color(for: from.role)) + style.paint(arrow, .gray) + style.paint(to.name, color(for: to.role))
-            let text = event.kind == .workerError ? style.paint(event.text(), .red) : event.text()
-            write(style.paint(time, .gray) + "  " + indent + route + "  " + text + "\n")
-        }
+        let time = String(repeating: " ", count: max(0, 6 - String(event.time).count)) + "\(event.time) ms"
+        let indent = String(repeating: "  ", count: min(depth, 12))
+        let arrow = event.kind.isReturn ? " ⇢ " : " → "
+        let (from, to) = (event.from, event.to)
+        let route = style.paint(from.name, color(for: from.role)) + style.paint(arrow, .gray) + style.paint(to.name, color(for: to.role))
+        let text = event.kind == .workerError ? style.paint(event.text(), .red) : event.text()
+        write(style.paint(time, .gray) + "  " + indent + route + "  " + text + "\n")
     }
 
     public func finish(_ end: RunEnd) {}

@@ -1,5 +1,4 @@
 import ScenarioSpec
-import SceneEngine
 import TraceFormat
 
 /// What a scenario's story exercises: scenes shown, routes taken, use cases run, each worker case answered,
@@ -34,49 +33,43 @@ public struct Coverage: Sendable {
         items.isEmpty ? 100 : Double(items.filter { $0.hits > 0 }.count) * 100 / Double(items.count)
     }
 
-    public static func measure(_ scenario: Scenario, options: EngineOptions = EngineOptions()) throws -> Coverage {
-        var answered: [String: Int] = [:]
-        let recorder = TraceRecorder()
-        _ = try Engine(scenario: scenario, options: options).run(into: recorder, hooks: EngineHooks(
-            workerAnswered: { scene, worker, operation, index in
-                if let index { answered["\(scene)|\(worker)|\(operation)|\(index)", default: 0] += 1 }
-            }))
-        let trace = recorder.trace!
-        let naming = scenario.pattern.definition.naming
-        var shown: [SceneName: Int] = [:]
+    /// What `trace`, a run of `scenario`'s story, exercised. Worker outcomes count when the trace says which case
+    /// answered.
+    public static func measure(_ scenario: Scenario, trace: Trace) -> Coverage {
+        var shown: [SceneName: Set<Int>] = [:]
         var cycles: [String: Int] = [:]
         var routes: [String: Int] = [:]
         var passed: [String: Int] = [:]
-        var routeOf: [Int: TraceEvent] = [:]
+        var answered: [String: Int] = [:]
+        for cycle in trace.cycles { cycles[cycle.name, default: 0] += 1 }
         for event in trace.events {
-            switch event.kind {
-            case .lifecycle: if let scene = event.to.scene { shown[scene, default: 0] += 1 }
-            case .cycleStart: cycles[event.method, default: 0] += 1
-            case .route:
-                routeOf[event.sequence] = event
-                if let scene = event.from.scene { routes["\(scene)|\(event.method)", default: 0] += 1 }
-            case .dataPassing:
-                if let scene = event.from.scene, let route = event.parent.flatMap({ routeOf[$0] }),
-                   let field = event.note?.split(separator: " ").first?.dropFirst("destination.".count) {
-                    passed["\(scene)|\(route.method)|\(field)", default: 0] += 1
+            switch event.message {
+            case .load, .appear:
+                if let scene = event.to.scene, let instance = event.to.instance { shown[scene, default: []].insert(instance) }
+            case .route(let route, _):
+                if let scene = event.from.scene { routes["\(scene)|\(route)", default: 0] += 1 }
+            case .dataPassing(let pass):
+                if let scene = event.from.scene { passed["\(scene)|\(pass.route)|\(pass.field)", default: 0] += 1 }
+            case .workerResult(let answer), .workerError(let answer, _):
+                if case .case(let index) = answer.answer, let scene = event.from.scene {
+                    answered["\(scene)|\(event.from.name)|\(answer.operation)|\(index)", default: 0] += 1
                 }
             default: break
             }
         }
         var items: [Item] = []
         for scene in scenario.scenes {
-            items.append(Item(kind: .scene, name: scene.name.rawValue, hits: shown[scene.name] ?? 0, location: scene.location))
+            items.append(Item(kind: .scene, name: scene.name.rawValue, hits: shown[scene.name]?.count ?? 0, location: scene.location))
             for useCase in scene.useCases {
                 items.append(Item(kind: .useCase, name: "\(scene.name).\(useCase.name)",
                                   hits: cycles["\(scene.name).\(useCase.name)"] ?? 0, location: useCase.location))
             }
             for route in scene.routes {
-                let method = naming.routeMethod(route)
                 items.append(Item(kind: .route, name: "\(scene.name).\(route.name) → \(route.destination.value)",
-                                  hits: routes["\(scene.name)|\(method)"] ?? 0, location: route.location))
+                                  hits: routes["\(scene.name)|\(route.name)"] ?? 0, location: route.location))
                 for pass in route.pass {
                     items.append(Item(kind: .passedField, name: "\(scene.name).\(route.name): \(pass.target)",
-                                      hits: passed["\(scene.name)|\(method)|\(pass.target)"] ?? 0, location: pass.targetLocation))
+                                      hits: passed["\(scene.name)|\(route.name)|\(pass.target)"] ?? 0, location: pass.targetLocation))
                 }
             }
             for worker in scene.workers {

@@ -32,15 +32,15 @@ public struct MessagePattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Whether `event` is a message this pattern names. Markers (cycle starts and ends) never match.
+    /// Whether `event` is a message this pattern names.
     public func matches(_ event: TraceEvent) -> Bool {
-        if event.kind == .cycleStart || event.kind == .cycleEnd { return false }
+        let name = event.method ?? event.message.subject
         if let from, !Self.names(event.from, from) { return false }
         if let to, !Self.names(event.to, to) { return false }
         if let signature, !signature.isEmpty {
             // A reply travels back along its call: only `A -> B` patterns name it.
             if event.kind.isReturn && from == nil && to == nil { return false }
-            if event.signature == signature || event.method == signature { return true }
+            if event.signature == signature || name == signature { return true }
             // `Receiver.method(…)`: the part before the first dot outside the parentheses names the receiver
             // (or the protocol).
             let head = signature.firstIndex(of: "(").map { signature[..<$0] } ?? signature[...]
@@ -52,8 +52,8 @@ public struct MessagePattern: Sendable, Hashable, CustomStringConvertible {
             } else {
                 method = signature[...]
             }
-            if method.contains("(") { return event.method == method }
-            return Self.baseName(event.method) == method
+            if method.contains("(") { return name == method }
+            return Self.baseName(name) == method
         }
         return true
     }

@@ -1,15 +1,22 @@
 import ScenarioSpec
-import SceneEngine
 import TraceFormat
 
-/// Runs a scenario and checks its story: every expectation after every step, and that every message of the run
-/// follows the pattern's rules. A scenario is then an architecture test.
+/// Checks a story against a trace of it: every expectation after every step, and that every message follows the
+/// pattern's rules. The trace may come from the engine, from generated code or from an instrumented app: the state
+/// each expectation reads (the screen, shown values, DataStores) is rebuilt from the trace and the scenario, and an
+/// expectation whose facts the trace does not record is reported as not checked, never as passed.
 public struct StoryChecker {
     /// One expectation's outcome.
     public struct Check: Sendable, Hashable {
+        public enum Outcome: String, Sendable, Hashable {
+            case passed, failed
+            /// The trace does not record what the expectation is about.
+            case notChecked = "not checked"
+        }
+
         /// `scene`, `shown message`, `dataStore Home.userID`, `messages`, `architecture`, …
         public var name: String
-        public var passed: Bool
+        public var outcome: Outcome
         public var expected: String
         public var actual: String
         public var location: SourceLocation?
@@ -18,13 +25,22 @@ public struct StoryChecker {
 
         public init(name: String, passed: Bool, expected: String, actual: String, location: SourceLocation?,
                     excerpt: [String] = []) {
+            self.init(name: name, outcome: passed ? .passed : .failed, expected: expected, actual: actual,
+                      location: location, excerpt: excerpt)
+        }
+
+        public init(name: String, outcome: Outcome, expected: String, actual: String, location: SourceLocation?,
+                    excerpt: [String] = []) {
             self.name = name
-            self.passed = passed
+            self.outcome = outcome
             self.expected = expected
             self.actual = actual
             self.location = location
             self.excerpt = excerpt
         }
+
+        public var passed: Bool { outcome == .passed }
+        public var failed: Bool { outcome == .failed }
     }
 
     /// One story step and its checks.
@@ -35,67 +51,127 @@ public struct StoryChecker {
         public var location: SourceLocation?
         public var checks: [Check]
 
-        public var passed: Bool { checks.allSatisfy(\.passed) }
+        public var passed: Bool { !checks.contains(where: \.failed) }
     }
 
     /// Everything `check` found for one scenario.
     public struct Report: Sendable {
         public var scenario: Scenario
         public var steps: [StepResult]
-        /// Messages that broke the pattern's rules, and the run's own error, as extra checks.
+        /// Messages that broke the pattern's rules, the run's own error, the golden trace, as extra checks.
         public var runChecks: [Check]
         public var trace: Trace
 
         public var checks: [Check] { steps.flatMap(\.checks) + runChecks }
         public var passedCount: Int { checks.filter(\.passed).count }
-        public var failedCount: Int { checks.count - passedCount }
+        public var failedCount: Int { checks.filter(\.failed).count }
+        public var notCheckedCount: Int { checks.filter { $0.outcome == .notChecked }.count }
     }
 
-    public var options: EngineOptions
     /// TCA-style: every DataStore field a step changes, every worker call and every value shown must be expected.
     public var exhaustive: Bool
 
-    public init(options: EngineOptions = EngineOptions(), exhaustive: Bool = false) {
-        self.options = options
+    public init(exhaustive: Bool = false) {
         self.exhaustive = exhaustive
     }
 
-    public func check(_ scenario: Scenario) throws -> Report {
-        let recorder = TraceRecorder()
-        var snapshots: [StepSnapshot] = []
-        let summary = try Engine(scenario: scenario, options: options).run(into: recorder, hooks: EngineHooks(
-            stepFinished: { snapshots.append($0) }))
-        let trace = recorder.trace!
+    /// Checks `scenario`'s story against `trace`.
+    public func check(_ scenario: Scenario, trace: Trace) -> Report {
+        var state = TraceState(scenario: scenario)
+        var applied = 0
+        func advance(through last: Int) {
+            while applied < min(last, trace.events.count) {
+                state.apply(trace.events[applied])
+                applied += 1
+            }
+        }
+        let facts = Set(Fact.allCases).subtracting(trace.header.omits.compactMap(Fact.init(rawValue:)))
+        let stopped = trace.end?.status != .completed
+        // A run that stopped did so in its last marked step (or before the first).
+        let completed = stopped ? Array(trace.steps.dropLast()) : trace.steps
         var steps: [StepResult] = []
-        var previous: StepSnapshot?
-        for snapshot in snapshots {
-            let step = scenario.story[snapshot.step - 1]
-            let events = snapshot.firstEvent <= snapshot.lastEvent
-                ? Array(trace.events[(snapshot.firstEvent - 1)..<snapshot.lastEvent]) : []
-            let stepChecks = checks(step, snapshot: snapshot, previous: previous, events: events, trace: trace)
-            previous = snapshot
+        var previous: TraceState.Snapshot?
+        var reported = Set<Int>()
+        if let first = trace.steps.first { advance(through: first.firstSequence - 1) }
+        for marked in completed {
+            advance(through: marked.lastSequence)
+            let snapshot = state.snapshot
+            defer { previous = snapshot }
+            guard marked.number >= 1, marked.number <= scenario.story.count else {
+                steps.append(StepResult(step: marked.number, title: "step \(marked.number)", location: marked.location, checks: [
+                    Check(name: "step", passed: false, expected: "a step of the story (1…\(scenario.story.count))",
+                          actual: "the trace marks step \(marked.number)", location: marked.location),
+                ]))
+                continue
+            }
+            let step = scenario.story[marked.number - 1]
+            let events = Array(trace.events(marked.range))
+            var stepChecks: [Check] = []
+            if let action = marked.action, let problem = Self.mismatch(action, step) {
+                stepChecks.append(Check(name: "step", passed: false, expected: problem.expected, actual: problem.actual,
+                                        location: step.location))
+            }
+            stepChecks += checks(step, snapshot: snapshot, previous: previous, events: events, facts: facts)
             // A repeated story reports every step of its first pass, and the failures of later passes.
-            guard snapshot.pass == 1 || stepChecks.contains(where: { !$0.passed }) else { continue }
-            steps.append(StepResult(step: snapshot.step, title: Self.title(step, pass: snapshot.pass), location: step.location,
+            guard marked.pass == 1 || stepChecks.contains(where: \.failed) else { continue }
+            if marked.pass == 1 { reported.insert(marked.number) }
+            steps.append(StepResult(step: marked.number, title: Self.title(step, pass: marked.pass), location: step.location,
                                     checks: stepChecks))
         }
-        var runChecks: [Check] = []
-        if let error = summary.error, !scenario.story.isEmpty {
-            // Steps the run never reached fail with the run's error: the rest of the first pass, or the one step
-            // of a later pass where the run stopped.
-            let pass = snapshots.count / scenario.story.count + 1
-            let first = snapshots.count % scenario.story.count
+        if stopped, !scenario.story.isEmpty {
+            // Steps the run never finished fail with the run's error: the rest of the first pass, or the one step of a
+            // later pass where it stopped.
+            let last = trace.steps.last
+            let pass = last?.pass ?? 1
+            let first = (last?.number ?? 1) - 1
             let unreached = pass == 1 ? first..<scenario.story.count : first..<(first + 1)
-            for index in unreached {
+            let reason = trace.end.map { "the run stopped: \($0.error ?? "it failed")" } ?? "the trace ends without its 'end' line"
+            for index in unreached where index >= 0 && index < scenario.story.count {
                 let step = scenario.story[index]
+                reported.insert(index + 1)
                 steps.append(StepResult(step: index + 1, title: Self.title(step, pass: pass), location: step.location, checks: [
-                    Check(name: "step ran", passed: false, expected: "the step runs", actual: "the run stopped: \(error.message)",
-                          location: error.location, excerpt: Self.lines(trace.events.suffix(4))),
+                    Check(name: "step ran", passed: false, expected: "the step runs", actual: reason,
+                          location: trace.end?.location, excerpt: Self.lines(trace.events.suffix(4))),
                 ]))
             }
         }
+        // Steps the trace does not mark cannot be checked against it.
+        for (index, step) in scenario.story.enumerated() where !reported.contains(index + 1) && step.expectations != nil {
+            steps.append(StepResult(step: index + 1, title: Self.title(step), location: step.location, checks: [
+                Check(name: "step", outcome: .notChecked, expected: "step \(index + 1) in the trace",
+                      actual: "the trace marks no step \(index + 1)", location: step.location),
+            ]))
+        }
+        var runChecks: [Check] = []
+        if trace.header.pattern != scenario.pattern.rawValue {
+            runChecks.append(Check(name: "pattern", passed: false, expected: "a trace of a \(scenario.pattern.rawValue) run",
+                                   actual: "a trace of a \(trace.header.pattern) run", location: nil))
+        }
         runChecks.append(architecture(trace, pattern: scenario.pattern))
         return Report(scenario: scenario, steps: steps, runChecks: runChecks, trace: trace)
+    }
+
+    /// Why a marked step is not the story's step, when it is not.
+    static func mismatch(_ action: TraceStep.Action, _ step: StoryStep) -> (expected: String, actual: String)? {
+        let expected = title(step.action)
+        let actual: String
+        switch action {
+        case .appear(let scene): actual = "appear \(scene)"
+        case .perform(let scene, let useCase): actual = "do \(scene).\(useCase)"
+        case .back: actual = "back"
+        }
+        switch (action, step.action) {
+        case (.appear(let a), .appear(let b)) where a == b.value: return nil
+        case (.perform(let scene, let useCase), .perform(let b, let useCaseB, _))
+            where useCase == useCaseB.value && (b == nil || b?.value == scene): return nil
+        case (.back, .back): return nil
+        default: return (expected, "the trace does \(actual)")
+        }
+    }
+
+    /// What an expectation is about, so a trace that does not record it leaves it unchecked.
+    public enum Fact: String, Sendable, CaseIterable {
+        case screen, shown, viewModel, dataStore, appState, routes, messages
     }
 
     static func title(_ step: StoryStep, pass: Int) -> String {
@@ -103,22 +179,31 @@ public struct StoryChecker {
     }
 
     static func title(_ step: StoryStep) -> String {
-        let action: String
-        switch step.action {
-        case .appear(let scene): action = "appear \(scene.value)"
-        case .perform(let scene, let useCase, _): action = "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
-        case .back: action = "back"
+        title(step.action) + (step.title.map { " — \($0)" } ?? "")
+    }
+
+    static func title(_ action: StoryStep.Action) -> String {
+        switch action {
+        case .appear(let scene): "appear \(scene.value)"
+        case .perform(let scene, let useCase, _): "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
+        case .back: "back"
         }
-        return action + (step.title.map { " — \($0)" } ?? "")
     }
 
     // MARK: - Expectations
 
-    private func checks(_ step: StoryStep, snapshot: StepSnapshot, previous: StepSnapshot?, events: [TraceEvent],
-                        trace: Trace) -> [Check] {
+    private func checks(_ step: StoryStep, snapshot: TraceState.Snapshot, previous: TraceState.Snapshot?,
+                        events: [TraceEvent], facts: Set<Fact>) -> [Check] {
         var checks: [Check] = []
         guard let expect = step.expectations else {
             return exhaustive ? exhaustiveChecks(step, snapshot: snapshot, previous: previous, events: events) : []
+        }
+        /// Whether the trace records `fact`; if not, the expectation is reported as not checked.
+        func recorded(_ fact: Fact, _ name: String, _ expected: String, _ location: SourceLocation?) -> Bool {
+            if facts.contains(fact) { return true }
+            checks.append(Check(name: name, outcome: .notChecked, expected: expected,
+                                actual: "the trace does not record \(fact.rawValue)", location: location))
+            return false
         }
         func value(_ name: String, _ location: SourceLocation, expected: Value, actual: Value?, near: (TraceEvent) -> Bool) {
             let passed = ValueMatch.matches(expected: expected, actual: actual)
@@ -126,47 +211,64 @@ public struct StoryChecker {
             checks.append(Check(name: name, passed: passed, expected: expected.description,
                                 actual: actual?.description ?? "nothing", location: location, excerpt: excerpt))
         }
-        if let scene = expect.scene {
+        func isNavigation(_ event: TraceEvent) -> Bool { event.kind == .navigation }
+        if let scene = expect.scene, recorded(.screen, "scene", scene.value.rawValue, scene.location) {
             let actual = snapshot.stack.last?.rawValue ?? "nothing"
             checks.append(Check(name: "scene", passed: actual == scene.value.rawValue, expected: scene.value.rawValue,
                                 actual: actual, location: scene.location,
-                                excerpt: actual == scene.value.rawValue ? [] : Self.excerpt(events) { $0.kind == .navigation }))
+                                excerpt: actual == scene.value.rawValue ? [] : Self.excerpt(events, around: isNavigation)))
         }
         if let stack = expect.stack {
             let expected = stack.map(\.value.rawValue), actual = snapshot.stack.map(\.rawValue)
-            checks.append(Check(name: "stack", passed: expected == actual, expected: expected.joined(separator: " → "),
-                                actual: actual.joined(separator: " → "), location: stack.first?.location ?? expect.location,
-                                excerpt: expected == actual ? [] : Self.excerpt(events) { $0.kind == .navigation }))
+            if recorded(.screen, "stack", expected.joined(separator: " → "), stack.first?.location ?? expect.location) {
+                checks.append(Check(name: "stack", passed: expected == actual, expected: expected.joined(separator: " → "),
+                                    actual: actual.joined(separator: " → "), location: stack.first?.location ?? expect.location,
+                                    excerpt: expected == actual ? [] : Self.excerpt(events, around: isNavigation)))
+            }
         }
-        for shown in expect.shown {
+        for shown in expect.shown where recorded(.shown, "shown \(shown.value.path)", shown.value.value.description, shown.location) {
             value("shown \(shown.value.path)", shown.location, expected: shown.value.value,
-                  actual: snapshot.shown[shown.value.path]) { $0.kind == .show && $0.method == shown.value.path }
+                  actual: snapshot.shown[shown.value.path]) { event in
+                if case .show(let label, _) = event.message { return label == shown.value.path }
+                return false
+            }
         }
-        for field in expect.viewModel {
+        for field in expect.viewModel
+        where recorded(.viewModel, "viewModel \(field.value.path)", field.value.value.description, field.location) {
             let actual = snapshot.viewModel?[field: field.value.path]
             value("viewModel \(field.value.path)", field.location, expected: field.value.value, actual: actual) { $0.kind == .display }
         }
-        for field in expect.dataStore {
+        for field in expect.dataStore
+        where recorded(.dataStore, "dataStore \(field.value.path)", field.value.value.description, field.location) {
             let parts = field.value.path.split(separator: ".", maxSplits: 1).map(String.init)
             let scene = parts.count == 2 ? SceneName(parts[0]) : snapshot.stack.last
-            let name = parts.last!
+            let name = parts.last ?? field.value.path
             let actual = scene.flatMap { snapshot.dataStores[$0]?[name] }
             value("dataStore \(field.value.path)", field.location, expected: field.value.value, actual: actual) { event in
-                (event.kind == .dataStoreWrite && event.method == name && event.to.scene == scene)
-                    || (event.kind == .dataPassing && event.to.scene == scene && (event.note?.hasPrefix("destination.\(name) ") ?? false))
+                guard event.to.scene == scene else { return false }
+                switch event.message {
+                case .dataStoreWrite(let write): return write.field == name
+                case .dataPassing(let pass): return pass.field == name
+                default: return false
+                }
             }
         }
-        for field in expect.appState {
+        for field in expect.appState
+        where recorded(.appState, "appState \(field.value.path)", field.value.value.description, field.location) {
             value("appState \(field.value.path)", field.location, expected: field.value.value,
-                  actual: snapshot.appState[field.value.path]) { $0.kind == .publish && $0.method == field.value.path }
+                  actual: snapshot.appState[field.value.path]) { event in
+                if case .publish(let write) = event.message { return write.field == field.value.path }
+                return false
+            }
         }
-        if let route = expect.route {
-            let taken = snapshot.routes.map(\.rawValue)
+        if let route = expect.route, recorded(.routes, "route", route.value.rawValue, route.location) {
+            let taken = Self.routes(events).map(\.rawValue)
             checks.append(Check(name: "route", passed: taken.contains(route.value.rawValue), expected: route.value.rawValue,
                                 actual: taken.isEmpty ? "no route" : taken.joined(separator: ", "), location: route.location,
                                 excerpt: taken.contains(route.value.rawValue) ? [] : Self.excerpt(events) { $0.kind == .route }))
         }
-        if !expect.messages.isEmpty {
+        if !expect.messages.isEmpty,
+           recorded(.messages, "messages", expect.messages.map(\.value).joined(separator: ", then "), expect.messages.first?.location) {
             // An ordered subsequence: each expected message after the previous one.
             var position = 0
             var missing: Located<String>?
@@ -185,7 +287,7 @@ public struct StoryChecker {
                 location: missing?.location ?? expect.messages.first?.location,
                 excerpt: missing == nil ? [] : Self.lines(Self.messages(events).prefix(12))))
         }
-        for message in expect.absent {
+        for message in expect.absent where recorded(.messages, "absent", "no '\(message.value)'", message.location) {
             let pattern = MessagePattern(message.value)
             let found = events.first(where: pattern.matches)
             checks.append(Check(name: "absent", passed: found == nil, expected: "no '\(message.value)'",
@@ -196,10 +298,18 @@ public struct StoryChecker {
         return checks
     }
 
+    /// The routes taken in `events`, in order.
+    static func routes(_ events: [TraceEvent]) -> [RouteName] {
+        events.compactMap { event in
+            if case .route(let route, _) = event.message { return route }
+            return nil
+        }
+    }
+
     /// Like TCA's exhaustive tests: whatever the step changed must be expected. The cycle's own messages
     /// (request, response, ViewModel, display) are implied by `do:`; the effects are not: worker calls, routes,
     /// the screen, DataStore and AppState fields, and shown values that changed.
-    private func exhaustiveChecks(_ step: StoryStep, snapshot: StepSnapshot, previous: StepSnapshot?,
+    private func exhaustiveChecks(_ step: StoryStep, snapshot: TraceState.Snapshot, previous: TraceState.Snapshot?,
                                   events: [TraceEvent]) -> [Check] {
         let expect = step.expectations
         var unexpected: [String] = []
@@ -209,7 +319,7 @@ public struct StoryChecker {
         if !implied, snapshot.stack != (previous?.stack ?? []), expect?.scene == nil, expect?.stack == nil {
             unexpected.append("the screen changed to \(snapshot.stack.last?.rawValue ?? "nothing") — expect 'scene: \(snapshot.stack.last?.rawValue ?? "")'")
         }
-        for route in snapshot.routes where expect?.route?.value != route {
+        for route in Self.routes(events) where expect?.route?.value != route {
             unexpected.append("route \(route) was taken — expect 'route: \(route)'")
         }
         for (scene, store) in snapshot.dataStores.sorted(by: { $0.key < $1.key }) {
@@ -226,13 +336,15 @@ public struct StoryChecker {
         }
         for event in events where event.kind == .workerCall {
             let expected = expect?.messages.contains { MessagePattern($0.value).matches(event) } ?? false
-            if !expected {
-                unexpected.append("event \(event.sequence) called \(event.to.name).\(event.method) — expect 'messages: [\(event.to.name).\(event.method)]'")
+            if !expected, let method = event.method {
+                unexpected.append("event \(event.sequence) called \(event.to.name).\(method) — expect 'messages: [\(event.to.name).\(method)]'")
             }
         }
         let sameScreen = previous?.stack.last == snapshot.stack.last
         var labels: [String] = []
-        for event in events where event.kind == .show && !labels.contains(event.method) { labels.append(event.method) }
+        for event in events {
+            if case .show(let label, _) = event.message, !labels.contains(label) { labels.append(label) }
+        }
         for label in labels {
             let value = snapshot.shown[label]
             if sameScreen && previous?.shown[label] == value { continue }
@@ -260,21 +372,25 @@ public struct StoryChecker {
     /// A DataStore field of an instance created during the step counts as changed only if something wrote it.
     private func isInitial(_ field: (name: String, value: Value), _ scene: SceneName, _ events: [TraceEvent]) -> Bool {
         !events.contains { event in
-            (event.kind == .dataStoreWrite && event.to.scene == scene && event.method == field.name)
-                || (event.kind == .dataPassing && event.to.scene == scene && (event.note?.hasPrefix("destination.\(field.name) ") ?? false))
+            guard event.to.scene == scene else { return false }
+            switch event.message {
+            case .dataStoreWrite(let write): return write.field == field.name
+            case .dataPassing(let pass): return pass.field == field.name
+            default: return false
+            }
         }
     }
 
     // MARK: - Architecture
 
     /// Every message between components must follow a path the pattern allows, within one scene (or by data
-    /// passing and navigation into the next).
+    /// passing and navigation into the next). A message that breaks a rule is named by its `seq` and the rule's id.
     public func architecture(_ trace: Trace, pattern: Pattern) -> Check {
         let rules = pattern.definition.rules
         var broken: [(TraceEvent, PatternRules.Rule)] = []
         for event in trace.events {
             switch event.kind {
-            case .cycleStart, .cycleEnd, .configure, .lifecycle, .show, .action, .stateWrite: continue
+            case .configure, .load, .appear, .show, .action, .stateWrite: continue
             case _ where event.from.role == .user: continue  // the user acts and goes back
             case .workerResult, .workerError: continue  // replies travel back along their call
             default: break
@@ -287,10 +403,12 @@ public struct StoryChecker {
                 broken.append((event, PatternRules.ownScene))
             }
         }
-        return Check(name: "architecture", passed: broken.isEmpty,
-                     expected: "every message follows \(pattern.rawValue)'s rules",
-                     actual: broken.isEmpty ? "every message follows \(pattern.rawValue)'s rules"
-                        : broken.prefix(5).map { "event \($0.0.sequence) \(PatternRules.Path($0.0.from.role, $0.0.to.role)) breaks \($0.1.id)" }.joined(separator: "; "),
+        let summary = "every message follows \(pattern.rawValue)'s rules"
+        let offences = broken.prefix(5).map { event, rule in
+            "event \(event.sequence) \(PatternRules.Path(event.from.role, event.to.role)) breaks \(rule.id)"
+        }
+        return Check(name: "architecture", passed: broken.isEmpty, expected: summary,
+                     actual: broken.isEmpty ? summary : offences.joined(separator: "; "),
                      location: broken.first?.0.location, excerpt: broken.prefix(5).map { Self.line($0.0) })
     }
 
@@ -302,9 +420,9 @@ public struct StoryChecker {
 
     static func lines<S: Sequence>(_ events: S) -> [String] where S.Element == TraceEvent { events.map(line) }
 
-    /// Events a reader follows: messages, not cycle markers or a scene's wiring.
+    /// Events a reader follows: messages, not a scene's wiring.
     static func messages(_ events: [TraceEvent]) -> [TraceEvent] {
-        events.filter { $0.kind != .configure && $0.kind != .cycleStart && $0.kind != .cycleEnd }
+        events.filter { $0.kind != .configure }
     }
 
     /// The last event matching `near` with two messages on each side; the step's last messages when none matches.

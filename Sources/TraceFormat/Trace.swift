@@ -1,37 +1,194 @@
-import ScenarioSpec
-
-/// A whole trace in memory: the header, every event, and how the run ended.
+/// A whole trace in memory: the header, every message, the story steps and V→I→P→V cycles they fall in, and how
+/// the run ended.
 public struct Trace: Sendable, Hashable {
     public var header: TraceHeader
+    /// Messages, in order: `events[i].sequence == i + 1`.
     public var events: [TraceEvent]
+    /// Story steps, in the order they ran; a message belongs to the last step marked before it.
+    public var steps: [TraceStep]
+    /// Cycles, in the order they started.
+    public var cycles: [TraceCycle]
     public var end: RunEnd?
 
-    public init(header: TraceHeader, events: [TraceEvent], end: RunEnd?) {
+    public init(header: TraceHeader, events: [TraceEvent], steps: [TraceStep] = [], cycles: [TraceCycle] = [],
+                end: RunEnd?) {
         self.header = header
         self.events = events
+        self.steps = steps
+        self.cycles = cycles
         self.end = end
+    }
+
+    /// The cycle numbered `number` (1-based), if the trace has it.
+    public func cycle(_ number: Int?) -> TraceCycle? {
+        guard let number, number >= 1, number <= cycles.count, cycles[number - 1].number == number else {
+            return cycles.first { $0.number == number }
+        }
+        return cycles[number - 1]
+    }
+
+    /// The body in file order: before message N, the ends of cycles whose last message came before it, then the
+    /// steps and the cycles that start at N, then message N.
+    public var records: [TraceRecord] {
+        var records: [TraceRecord] = []
+        records.reserveCapacity(events.count + steps.count + 2 * cycles.count)
+        var openCycles: [TraceCycle] = []
+        var stepIndex = 0, cycleIndex = 0
+        for sequence in 1...(events.count + 1) {
+            // Cycles end in the reverse of their nesting: the innermost open one first.
+            while let index = openCycles.lastIndex(where: { $0.lastSequence < sequence }) {
+                records.append(.marker(.cycleEnd(openCycles[index].number)))
+                openCycles.remove(at: index)
+            }
+            while stepIndex < steps.count, steps[stepIndex].firstSequence <= sequence {
+                records.append(.marker(.step(steps[stepIndex])))
+                stepIndex += 1
+            }
+            while cycleIndex < cycles.count, cycles[cycleIndex].firstSequence <= sequence {
+                let cycle = cycles[cycleIndex]
+                records.append(.marker(.cycleStart(cycle)))
+                if cycle.lastSequence < cycle.firstSequence {
+                    records.append(.marker(.cycleEnd(cycle.number)))
+                } else {
+                    openCycles.append(cycle)
+                }
+                cycleIndex += 1
+            }
+            if sequence <= events.count { records.append(.event(events[sequence - 1])) }
+        }
+        return records
+    }
+
+    /// The messages of a step or a cycle: sequences `first...last` (empty when `last < first`).
+    public func events(_ range: (first: Int, last: Int)) -> ArraySlice<TraceEvent> {
+        let first = max(1, range.first), last = min(events.count, range.last)
+        return first <= last ? events[(first - 1)..<last] : []
     }
 }
 
-/// The first line of a trace: the format's version and what was run.
+/// A line of a trace's body: a message or a marker between messages.
+public enum TraceRecord: Sendable, Hashable {
+    case event(TraceEvent)
+    case marker(TraceMarker)
+}
+
+/// The first line of a trace: the format's version, what was run, and the fingerprints of the files it read.
 public struct TraceHeader: Sendable, Hashable {
     /// The version of the trace format this library writes.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version: Int
     public var scenario: String
+    /// The scenario file, as the run named it.
     public var file: String
-    public var pattern: Pattern
+    /// The pattern's name (`clean-swift`); a trace may come from a pattern this reader does not define.
+    public var pattern: String
     public var start: SceneName
+    /// SHA-256 of the scenario file's bytes, lower-case hex; nil when the writer did not read one.
+    public var scenarioSHA256: String?
+    /// Fixture files the run read (as the scenario names them) and the SHA-256 of each.
+    public var fixtures: [String: String]
+    /// Facts the writer does not record (`dataStore`, `shown`, …: a recorder in an app may record only the
+    /// cycle's calls); expectations about them are not checked. Empty: everything is recorded.
+    public var omits: [String]
 
-    public init(version: Int = TraceHeader.currentVersion, scenario: String, file: String, pattern: Pattern,
-                start: SceneName) {
+    public init(version: Int = TraceHeader.currentVersion, scenario: String, file: String, pattern: String,
+                start: SceneName, scenarioSHA256: String? = nil, fixtures: [String: String] = [:], omits: [String] = []) {
         self.version = version
         self.scenario = scenario
         self.file = file
         self.pattern = pattern
         self.start = start
+        self.scenarioSHA256 = scenarioSHA256
+        self.fixtures = fixtures
+        self.omits = omits
     }
+}
+
+/// A story step as the trace marks it: which step of the story, what it did, and its messages.
+public struct TraceStep: Sendable, Hashable {
+    /// What the story step did.
+    public enum Action: Sendable, Hashable {
+        /// The app shows this scene as its root.
+        case appear(SceneName)
+        /// The user triggers a use case of a scene.
+        case perform(scene: SceneName, useCase: UseCaseName)
+        /// The user goes back.
+        case back
+    }
+
+    /// 1-based, the step's place in the story.
+    public var number: Int
+    /// 1-based pass through the story (`repeat:`).
+    public var pass: Int
+    /// nil when the trace does not say (a format-1 trace).
+    public var action: Action?
+    public var title: String?
+    public var location: SourceLocation?
+    /// The step's messages: sequences `firstSequence...lastSequence` (none when `lastSequence < firstSequence`).
+    public var firstSequence: Int
+    public var lastSequence: Int
+
+    public init(number: Int, pass: Int = 1, action: Action?, title: String? = nil, location: SourceLocation? = nil,
+                firstSequence: Int, lastSequence: Int) {
+        self.number = number
+        self.pass = pass
+        self.action = action
+        self.title = title
+        self.location = location
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+    }
+
+    public var range: (first: Int, last: Int) { (firstSequence, lastSequence) }
+}
+
+/// One V→I→P→V cycle: the use case it runs, on which scene instance, why it started, and its messages.
+public struct TraceCycle: Sendable, Hashable {
+    /// What started the cycle.
+    public enum Trigger: String, Sendable, Hashable {
+        /// The user did something (a story step `do:`).
+        case action
+        /// The scene loaded (`viewDidLoad`): once per instance.
+        case load
+        /// The scene came on screen (`viewWillAppear`, SwiftUI's `onAppear`).
+        case appear
+    }
+
+    /// 1-based, in the order cycles started.
+    public var number: Int
+    /// The View of the scene instance the cycle runs in.
+    public var view: Participant
+    public var useCase: UseCaseName
+    public var trigger: Trigger
+    public var title: String?
+    /// The message that started it (the View's load or appearance), for cycles the user did not start.
+    public var cause: Int?
+    public var location: SourceLocation?
+    /// The cycle's messages run from here to `lastSequence` (messages of other cycles may come between in a recorded
+    /// app; each message says its cycle).
+    public var firstSequence: Int
+    public var lastSequence: Int
+
+    public init(number: Int, view: Participant, useCase: UseCaseName, trigger: Trigger, title: String? = nil,
+                cause: Int? = nil, location: SourceLocation? = nil, firstSequence: Int, lastSequence: Int) {
+        self.number = number
+        self.view = view
+        self.useCase = useCase
+        self.trigger = trigger
+        self.title = title
+        self.cause = cause
+        self.location = location
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+    }
+
+    public var range: (first: Int, last: Int) { (firstSequence, lastSequence) }
+
+    /// The scene it runs in.
+    public var scene: SceneName? { view.scene }
+    /// `Login.Login`: scene and use case.
+    public var name: String { (view.scene.map { "\($0)." } ?? "") + useCase.rawValue }
 }
 
 /// The last line of a trace: whether the run completed, and its totals.
@@ -41,7 +198,7 @@ public struct RunEnd: Sendable, Hashable {
     }
 
     public var status: Status
-    /// Events written.
+    /// Messages written.
     public var messages: Int
     public var cycles: Int
     /// Logical time at the end, in milliseconds.
@@ -58,5 +215,12 @@ public struct RunEnd: Sendable, Hashable {
         self.time = time
         self.error = error
         self.location = location
+    }
+}
+
+extension Trace {
+    /// The number of the story step message `sequence` belongs to; nil during the launch.
+    public func step(containing sequence: Int) -> Int? {
+        steps.last { $0.firstSequence <= sequence }?.number
     }
 }

@@ -20,17 +20,15 @@ public struct TraceDiff: Sendable {
     /// What makes two events "the same message", whatever they carry.
     struct Key: Hashable {
         var kind: EventKind
-        var from: String
-        var to: String
-        var protocolName: String?
-        var method: String
+        var from: Participant
+        var to: Participant
+        var signature: String
 
         init(_ event: TraceEvent) {
             kind = event.kind
-            from = event.from.id
-            to = event.to.id
-            protocolName = event.protocolName
-            method = event.method
+            from = event.from
+            to = event.to
+            signature = event.signature
         }
     }
 
@@ -62,7 +60,7 @@ public struct TraceDiff: Sendable {
                 // Time as the step from the previous event, so one slower call is one change, not a cascade.
                 let dx = x.time - (i > 0 ? old.events[i - 1].time : 0), dy = y.time - (j > 0 ? new.events[j - 1].time : 0)
                 if dx != dy { changes.append("+\(dx) ms → +\(dy) ms after the previous message") }
-                if x.note != y.note { changes.append("note \(x.note ?? "none") → \(y.note ?? "none")") }
+                if x.message != y.message { changes += Self.details(x.message, y.message) }
                 lines.append(changes.isEmpty ? .same(x, y) : .changed(x, y, changes))
                 i += 1
                 j += 1
@@ -71,6 +69,31 @@ public struct TraceDiff: Sendable {
             }
         }
         self.lines = lines
+    }
+
+    /// What differs between two messages beyond their payloads (which are compared on their own).
+    static func details(_ a: Message, _ b: Message) -> [String] {
+        switch (a, b) {
+        case (.workerResult(let x), .workerResult(let y)), (.workerError(let x, _), .workerError(let y, _)):
+            var changes: [String] = []
+            if x.latency != y.latency { changes.append("latency \(x.latency) ms → \(y.latency) ms") }
+            if x.answer != y.answer { changes.append("answered by \(describe(x.answer)) → \(describe(y.answer))") }
+            return changes
+        case (.navigation(let x), .navigation(let y)) where x.style != y.style:
+            return ["navigation \(x.style.rawValue) → \(y.style.rawValue)"]
+        case (.dataPassing(let x), .dataPassing(let y)) where x.source != y.source:
+            return ["copies \(x.source) → \(y.source)"]
+        default:
+            return []
+        }
+    }
+
+    static func describe(_ answer: Answer) -> String {
+        switch answer {
+        case .case(let index): "case \(index + 1)"
+        case .given: "the step's given:"
+        case .unknown: "an unknown case"
+        }
     }
 
     /// The diff as text: changes with `context` unchanged events around them, `…` for the rest, then a summary.

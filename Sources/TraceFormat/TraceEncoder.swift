@@ -1,88 +1,194 @@
-import ScenarioSpec
-
 /// Encodes trace lines as compact JSON with a fixed key order, so the same run always gives the same bytes.
 ///
 /// Hand-written rather than `JSONEncoder`: the format needs keys in a fixed order, record fields in declaration
-/// order, Doubles that always show a decimal point (so they read back as Doubles), and it is on the engine's
-/// hot path.
-public enum TraceEncoder {
-    public static func header(_ header: TraceHeader, into out: inout some ByteOutput) {
+/// order, Doubles that always show a decimal point (so they read back as Doubles), and it is on the engine's hot
+/// path. It remembers which participants it has declared: each is written once, on a line of its own, just before
+/// the first line that names it.
+public struct TraceEncoder: Sendable {
+    /// Participants declared so far, by number.
+    private var declared: [UInt64] = []
+    /// The last file named by a location, and its JSON (the opening quote and the escaped text): a run names one
+    /// scenario file in nearly every message.
+    private var lastFile = ""
+    private var lastFileJSON: [UInt8] = [UInt8(ascii: "\"")]
+
+    public init() {}
+
+    public func header(_ header: TraceHeader, into out: inout some ByteOutput) {
         out.append(#"{"sceneflowTrace":"#)
-        int(header.version, into: &out)
+        Self.int(header.version, into: &out)
         out.append(#","scenario":"#)
-        string(header.scenario, into: &out)
+        Self.string(header.scenario, into: &out)
         out.append(#","file":"#)
-        string(header.file, into: &out)
+        Self.string(header.file, into: &out)
         out.append(#","pattern":"#)
-        string(header.pattern.rawValue, into: &out)
+        Self.string(header.pattern, into: &out)
         out.append(#","start":"#)
-        string(header.start.rawValue, into: &out)
+        Self.string(header.start.rawValue, into: &out)
+        if let sha = header.scenarioSHA256 {
+            out.append(#","sha256":"#)
+            Self.string(sha, into: &out)
+        }
+        if !header.fixtures.isEmpty {
+            out.append(#","fixtures":{"#)
+            for (index, (file, sha)) in header.fixtures.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.string(file, into: &out)
+                out.append(UInt8(ascii: ":"))
+                Self.string(sha, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        if !header.omits.isEmpty {
+            out.append(#","omits":["#)
+            for (index, fact) in header.omits.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.string(fact, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append("}\n")
     }
 
-    public static func event(_ event: TraceEvent, into out: inout some ByteOutput) {
+    /// Whether `participant` has been declared.
+    @inline(__always)
+    func isDeclared(_ participant: Participant) -> Bool {
+        let number = participant.number, word = number >> 6
+        return word < declared.count && declared.withUnsafeBufferPointer { $0[word] } & (UInt64(1) << UInt64(number & 63)) != 0
+    }
+
+    /// A participant's declaration line, when it has not been declared yet.
+    @inline(__always)
+    public mutating func declare(_ participant: Participant, into out: inout some ByteOutput) {
+        if !isDeclared(participant) { writeDeclaration(participant, into: &out) }
+    }
+
+    private mutating func writeDeclaration(_ participant: Participant, into out: inout some ByteOutput) {
+        let number = participant.number
+        let word = number >> 6, bit = UInt64(1) << UInt64(number & 63)
+        if word >= declared.count { declared.append(contentsOf: repeatElement(0, count: word - declared.count + 1)) }
+        declared[word] |= bit
+        out.append(#"{"participant":"#)
+        Self.int(number, into: &out)
+        out.append(#","role":""#)
+        out.append(participant.role.staticName)
+        out.append(#"","name":"#)
+        Self.string(participant.name, into: &out)
+        if let scene = participant.scene {
+            out.append(#","scene":"#)
+            Self.string(scene.rawValue, into: &out)
+        }
+        if let instance = participant.instance {
+            out.append(#","instance":"#)
+            Self.int(instance, into: &out)
+        }
+        out.append("}\n")
+    }
+
+    public mutating func event(_ event: TraceEvent, into out: inout some ByteOutput) {
+        declare(event.from, into: &out)
+        declare(event.to, into: &out)
+        let kind = event.kind
+        if kind == .configure || kind == .navigation {
+            // The participants a message names besides its ends.
+            switch event.message {
+            case .configure(_, _, let value): declare(value, into: &out)
+            case .navigation(let navigation): for removed in navigation.removed { declare(removed, into: &out) }
+            default: break
+            }
+        }
         out.append(#"{"seq":"#)
-        int(event.sequence, into: &out)
+        Self.int(event.sequence, into: &out)
         if let cycle = event.cycle {
             out.append(#","cycle":"#)
-            int(cycle, into: &out)
+            Self.int(cycle, into: &out)
         }
         if let parent = event.parent {
             out.append(#","parent":"#)
-            int(parent, into: &out)
-        }
-        if let step = event.step {
-            out.append(#","step":"#)
-            int(step, into: &out)
+            Self.int(parent, into: &out)
         }
         out.append(#","t":"#)
-        int(event.time, into: &out)
-        out.append(#","kind":"#)
-        out.append(UInt8(ascii: "\""))
-        out.append(event.kind.staticName)
-        out.append(UInt8(ascii: "\""))
-        out.append(#","from":"#)
-        event.from.json.withUnsafeBytes { out.append(bytes: $0) }
+        Self.int(event.time, into: &out)
+        out.append(#","kind":""#)
+        out.append(kind.staticName)
+        out.append(#"","from":"#)
+        Self.int(event.from.number, into: &out)
         out.append(#","to":"#)
-        event.to.json.withUnsafeBytes { out.append(bytes: $0) }
-        if let protocolName = event.protocolName {
-            out.append(#","protocol":"#)
-            string(protocolName, into: &out)
-        }
-        out.append(#","method":"#)
-        string(event.method, into: &out)
-        if let type = event.payloadType {
-            out.append(#","type":"#)
-            string(type, into: &out)
-        }
-        if let payload = event.payload {
-            out.append(#","payload":"#)
-            value(payload, into: &out)
-        }
+        Self.int(event.to.number, into: &out)
+        Self.message(event.message, into: &out)
         if let location = event.location {
             out.append(#","at":"#)
             self.location(location, into: &out)
         }
-        if let note = event.note {
-            out.append(#","note":"#)
-            string(note, into: &out)
-        }
         out.append("}\n")
     }
 
-    public static func end(_ end: RunEnd, into out: inout some ByteOutput) {
-        out.append(#"{"end":"#)
-        string(end.status.rawValue, into: &out)
-        out.append(#","messages":"#)
-        int(end.messages, into: &out)
-        out.append(#","cycles":"#)
-        int(end.cycles, into: &out)
-        out.append(#","t":"#)
-        int(end.time, into: &out)
-        if let error = end.error {
-            out.append(#","error":"#)
-            string(error, into: &out)
+    /// A story step's or a cycle's marker line.
+    public mutating func marker(_ marker: TraceMarker, into out: inout some ByteOutput) {
+        switch marker {
+        case .step(let step):
+            out.append(#"{"step":"#)
+            Self.int(step.number, into: &out)
+            if step.pass != 1 {
+                out.append(#","pass":"#)
+                Self.int(step.pass, into: &out)
+            }
+            switch step.action {
+            case .appear(let scene)?:
+                out.append(#","appear":"#)
+                Self.string(scene.rawValue, into: &out)
+            case .perform(let scene, let useCase)?:
+                out.append(#","do":"#)
+                Self.string("\(scene).\(useCase)", into: &out)
+            case .back?:
+                out.append(#","back":true"#)
+            case nil:
+                break
+            }
+            Self.optional("title", step.title, into: &out)
+            if let location = step.location {
+                out.append(#","at":"#)
+                self.location(location, into: &out)
+            }
+            out.append("}\n")
+        case .cycleStart(let cycle):
+            declare(cycle.view, into: &out)
+            out.append(#"{"cycle":"#)
+            Self.int(cycle.number, into: &out)
+            out.append(#","view":"#)
+            Self.int(cycle.view.number, into: &out)
+            out.append(#","useCase":"#)
+            Self.string(cycle.useCase.rawValue, into: &out)
+            out.append(#","trigger":""#)
+            out.append(cycle.trigger.staticName)
+            out.append(UInt8(ascii: "\""))
+            Self.optional("title", cycle.title, into: &out)
+            if let cause = cycle.cause {
+                out.append(#","cause":"#)
+                Self.int(cause, into: &out)
+            }
+            if let location = cycle.location {
+                out.append(#","at":"#)
+                self.location(location, into: &out)
+            }
+            out.append("}\n")
+        case .cycleEnd(let number):
+            out.append(#"{"cycleEnd":"#)
+            Self.int(number, into: &out)
+            out.append("}\n")
         }
+    }
+
+    public mutating func end(_ end: RunEnd, into out: inout some ByteOutput) {
+        out.append(#"{"end":"#)
+        Self.string(end.status.rawValue, into: &out)
+        out.append(#","messages":"#)
+        Self.int(end.messages, into: &out)
+        out.append(#","cycles":"#)
+        Self.int(end.cycles, into: &out)
+        out.append(#","t":"#)
+        Self.int(end.time, into: &out)
+        Self.optional("error", end.error, into: &out)
         if let location = end.location {
             out.append(#","at":"#)
             self.location(location, into: &out)
@@ -90,33 +196,76 @@ public enum TraceEncoder {
         out.append("}\n")
     }
 
-    /// The whole trace as JSON Lines.
+    /// The whole trace as JSON Lines: markers where they fall between messages, each participant declared before
+    /// its first use.
     public static func encode(_ trace: Trace) -> [UInt8] {
         var out: [UInt8] = []
-        header(trace.header, into: &out)
-        for event in trace.events { self.event(event, into: &out) }
-        if let end = trace.end { self.end(end, into: &out) }
+        var encoder = TraceEncoder()
+        encoder.header(trace.header, into: &out)
+        for record in trace.records { encoder.record(record, into: &out) }
+        if let end = trace.end { encoder.end(end, into: &out) }
         return out
     }
 
-    /// The whole trace as one JSON document: `{"header":{…},"events":[{…},…],"end":{…}}`, the same objects as
-    /// the lines, one event per line. `end` is `null` for an interrupted run.
+    /// A line of the body.
+    public mutating func record(_ record: TraceRecord, into out: inout some ByteOutput) {
+        switch record {
+        case .event(let event): self.event(event, into: &out)
+        case .marker(let marker): self.marker(marker, into: &out)
+        }
+    }
+
+    /// The whole trace as one JSON document: `{"header":{…},"participants":[…],"steps":[…],"cycles":[…],
+    /// "events":[…],"end":{…}}`, each item the object of its line, one per line; steps and cycles also say their
+    /// first and last message. `end` is `null` for an interrupted run.
     public static func document(_ trace: Trace) -> [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: #"{"header":"#.utf8)
-        header(trace.header, into: &out)
+        TraceEncoder().header(trace.header, into: &out)
         out.removeLast()
-        out.append(contentsOf: ",\n\"events\":[\n".utf8)
+        // Participants in the order the lines declare them; after that pass every participant is declared, so the
+        // items below are written without declaration lines.
+        var participants: [UInt8] = []
+        var encoder = TraceEncoder()
+        var body: [UInt8] = []
+        for record in trace.records { encoder.record(record, into: &body) }
+        for line in body.split(separator: 0x0A) where line.starts(with: Array(#"{"participant":"#.utf8)) {
+            participants.append(contentsOf: participants.isEmpty ? [] : Array(",\n".utf8))
+            participants.append(contentsOf: line)
+        }
+        out.append(contentsOf: ",\n\"participants\":[\n".utf8)
+        out.append(contentsOf: participants)
+        out.append(contentsOf: "],\n\"steps\":[\n".utf8)
+        for (index, step) in trace.steps.enumerated() {
+            if index > 0 { out.append(contentsOf: ",\n".utf8) }
+            encoder.marker(.step(step), into: &out)
+            out.removeLast(2)
+            out.append(contentsOf: #","first":"#.utf8)
+            int(step.firstSequence, into: &out)
+            out.append(contentsOf: #","last":"#.utf8)
+            int(step.lastSequence, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "],\n\"cycles\":[\n".utf8)
+        for (index, cycle) in trace.cycles.enumerated() {
+            if index > 0 { out.append(contentsOf: ",\n".utf8) }
+            encoder.marker(.cycleStart(cycle), into: &out)
+            out.removeLast(2)
+            out.append(contentsOf: #","first":"#.utf8)
+            int(cycle.firstSequence, into: &out)
+            out.append(contentsOf: #","last":"#.utf8)
+            int(cycle.lastSequence, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "],\n\"events\":[\n".utf8)
         for (index, event) in trace.events.enumerated() {
-            self.event(event, into: &out)
-            if index < trace.events.count - 1 {
-                out.removeLast()
-                out.append(",\n")
-            }
+            if index > 0 { out.append(contentsOf: ",\n".utf8) }
+            encoder.event(event, into: &out)
+            out.removeLast()
         }
         out.append(contentsOf: "],\n\"end\":".utf8)
         if let end = trace.end {
-            self.end(end, into: &out)
+            encoder.end(end, into: &out)
             out.removeLast()
         } else {
             out.append("null")
@@ -125,24 +274,145 @@ public enum TraceEncoder {
         return out
     }
 
-    // MARK: - Pieces
+    // MARK: - Messages
 
-    static func participant(role: ComponentRole, name: String, scene: SceneName?, instance: Int?,
-                            into out: inout some ByteOutput) {
-        out.append(#"{"role":"#)
-        string(role.rawValue, into: &out)
-        out.append(#","name":"#)
-        string(name, into: &out)
-        if let scene {
-            out.append(#","scene":"#)
-            string(scene.rawValue, into: &out)
+    /// The kind's own keys, after `"to"`.
+    static func message(_ message: Message, into out: inout some ByteOutput) {
+        switch message {
+        case .configure(let property, let protocolName, let value):
+            out.append(#","property":"#)
+            string(property, into: &out)
+            optional("protocol", protocolName, into: &out)
+            out.append(#","value":"#)
+            int(value.number, into: &out)
+        case .load(let method), .appear(let method), .render(let method):
+            out.append(#","method":"#)
+            string(method, into: &out)
+        case .action(let useCase, let type, let payload):
+            out.append(#","useCase":"#)
+            string(useCase.rawValue, into: &out)
+            optional("type", type, into: &out)
+            if let payload {
+                out.append(#","payload":"#)
+                value(payload, into: &out)
+            }
+        case .request(let useCase, let call), .event(let useCase, let call):
+            optional("useCase", useCase?.rawValue, into: &out)
+            invocation(call, into: &out)
+        case .call(let call):
+            invocation(call, into: &out)
+        case .workerCall(let operation, let style, let call):
+            out.append(#","operation":"#)
+            string(operation.rawValue, into: &out)
+            if style != .return {
+                out.append(#","style":""#)
+                out.append(style.staticName)
+                out.append(UInt8(ascii: "\""))
+            }
+            invocation(call, into: &out)
+        case .workerResult(let answer):
+            workerAnswer(answer, into: &out)
+        case .workerError(let answer, let error):
+            workerAnswer(answer, into: &out)
+            out.append(#","error":"#)
+            string(error, into: &out)
+        case .dataStoreWrite(let write), .stateWrite(let write), .publish(let write):
+            optional("protocol", write.protocolName, into: &out)
+            out.append(#","field":"#)
+            string(write.field, into: &out)
+            out.append(#","type":"#)
+            string(write.type, into: &out)
+            out.append(#","value":"#)
+            value(write.value, into: &out)
+        case .response(let useCase, let output, let call), .display(let useCase?, let output, let call):
+            out.append(#","useCase":"#)
+            string(useCase.rawValue, into: &out)
+            optional("output", output?.rawValue, into: &out)
+            invocation(call, into: &out)
+        case .display(nil, let output, let call):
+            optional("output", output?.rawValue, into: &out)
+            invocation(call, into: &out)
+        case .show(let label, let shown):
+            out.append(#","label":"#)
+            string(label, into: &out)
+            out.append(#","value":"#)
+            value(shown, into: &out)
+        case .route(let route, let call):
+            out.append(#","route":"#)
+            string(route.rawValue, into: &out)
+            invocation(call, into: &out)
+        case .dataPassing(let pass):
+            out.append(#","route":"#)
+            string(pass.route.rawValue, into: &out)
+            optional("protocol", pass.protocolName, into: &out)
+            out.append(#","method":"#)
+            string(pass.method, into: &out)
+            out.append(#","field":"#)
+            string(pass.field, into: &out)
+            out.append(#","source":"#)
+            string(pass.source, into: &out)
+            out.append(#","type":"#)
+            string(pass.type, into: &out)
+            out.append(#","value":"#)
+            value(pass.value, into: &out)
+        case .navigation(let navigation):
+            out.append(#","style":""#)
+            out.append(navigation.style.staticName)
+            out.append(UInt8(ascii: "\""))
+            optional("route", navigation.route?.rawValue, into: &out)
+            out.append(#","method":"#)
+            string(navigation.method, into: &out)
+            if !navigation.removed.isEmpty {
+                out.append(#","removed":["#)
+                for (index, participant) in navigation.removed.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    int(participant.number, into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
         }
-        if let instance {
-            out.append(#","instance":"#)
-            int(instance, into: &out)
-        }
-        out.append(UInt8(ascii: "}"))
     }
+
+    @inline(__always)
+    static func invocation(_ call: Invocation, into out: inout some ByteOutput) {
+        optional("protocol", call.protocolName, into: &out)
+        out.append(#","method":"#)
+        string(call.method, into: &out)
+        optional("type", call.payloadType, into: &out)
+        if let payload = call.payload {
+            out.append(#","payload":"#)
+            value(payload, into: &out)
+        }
+    }
+
+    static func workerAnswer(_ answer: WorkerAnswer, into out: inout some ByteOutput) {
+        out.append(#","operation":"#)
+        string(answer.operation.rawValue, into: &out)
+        invocation(answer.invocation, into: &out)
+        switch answer.answer {
+        case .case(let index):
+            out.append(#","case":"#)
+            int(index, into: &out)
+        case .given:
+            out.append(#","given":true"#)
+        case .unknown:
+            break
+        }
+        out.append(#","latency":"#)
+        int(answer.latency, into: &out)
+    }
+
+    /// `,"key":"text"` when there is a text.
+    @inline(__always)
+    static func optional(_ key: StaticString, _ text: String?, into out: inout some ByteOutput) {
+        guard let text else { return }
+        out.append(#",""#)
+        out.append(key)
+        out.append(#"":"#)
+        string(text, into: &out)
+    }
+
+    // MARK: - Pieces
 
     @inline(__always)
     static func int(_ value: Int, into out: inout some ByteOutput) {
@@ -182,6 +452,14 @@ public enum TraceEncoder {
                 out.append("null")
             }
         case .string(let text): string(text, into: &out)
+        case .date(let date):
+            out.append(#"{"$date":"#)
+            string(date.description, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .decimal(let decimal):
+            out.append(#"{"$decimal":"#)
+            string(decimal.description, into: &out)
+            out.append(UInt8(ascii: "}"))
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -277,13 +555,19 @@ public enum TraceEncoder {
     }
 
     /// `"file:line:column"`, written without building the text.
-    static func location(_ location: SourceLocation, into out: inout some ByteOutput) {
-        string(location.file, into: &out)
-        out.dropLastByte()
+    mutating func location(_ location: SourceLocation, into out: inout some ByteOutput) {
+        if location.file != lastFile {
+            lastFile = location.file
+            var json: [UInt8] = []
+            Self.string(location.file, into: &json)
+            json.removeLast()
+            lastFileJSON = json
+        }
+        lastFileJSON.withUnsafeBytes { out.append(bytes: $0) }
         out.append(UInt8(ascii: ":"))
-        int(location.line, into: &out)
+        Self.int(location.line, into: &out)
         out.append(UInt8(ascii: ":"))
-        int(location.column, into: &out)
+        Self.int(location.column, into: &out)
         out.append(UInt8(ascii: "\""))
     }
 }
@@ -292,13 +576,13 @@ extension EventKind {
     /// The raw value without making a String (the names need no escaping).
     var staticName: StaticString {
         switch self {
-        case .cycleStart: "cycleStart"
-        case .cycleEnd: "cycleEnd"
         case .configure: "configure"
-        case .lifecycle: "lifecycle"
+        case .load: "load"
+        case .appear: "appear"
         case .action: "action"
         case .request: "request"
         case .event: "event"
+        case .call: "call"
         case .workerCall: "workerCall"
         case .workerResult: "workerResult"
         case .workerError: "workerError"
@@ -312,6 +596,56 @@ extension EventKind {
         case .navigation: "navigation"
         case .publish: "publish"
         case .render: "render"
+        }
+    }
+}
+
+extension ComponentRole {
+    var staticName: StaticString {
+        switch self {
+        case .user: "user"
+        case .configurator: "configurator"
+        case .view: "view"
+        case .interactor: "interactor"
+        case .worker: "worker"
+        case .dataStore: "dataStore"
+        case .presenter: "presenter"
+        case .router: "router"
+        case .appState: "appState"
+        }
+    }
+}
+
+extension CallStyle {
+    var staticName: StaticString {
+        switch self {
+        case .return: "return"
+        case .completion: "completion"
+        case .async: "async"
+        case .callback: "callback"
+        }
+    }
+}
+
+extension Navigation.Style {
+    var staticName: StaticString {
+        switch self {
+        case .push: "push"
+        case .present: "present"
+        case .replace: "replace"
+        case .pop: "pop"
+        case .popToScene: "popToScene"
+        case .dismiss: "dismiss"
+        }
+    }
+}
+
+extension TraceCycle.Trigger {
+    var staticName: StaticString {
+        switch self {
+        case .action: "action"
+        case .load: "load"
+        case .appear: "appear"
         }
     }
 }

@@ -1,5 +1,3 @@
-import ScenarioSpec
-
 extension TraceEvent {
     /// What the message says, in one short line: the call, an assignment, a shown value or an outcome.
     /// Payloads longer than `payloadLimit` characters are cut with `…`.
@@ -9,25 +7,31 @@ extension TraceEvent {
             if case .record(let record) = value, record.isEmpty { return nil }
             return Self.brief(value, limit: payloadLimit)
         }
-        switch kind {
-        case .configure:
-            return "\(method) = \(note ?? "?")"
-        case .dataStoreWrite, .stateWrite, .publish:
-            return "\(method) = \(brief ?? "nil")"
-        case .show:
-            return "shows \(method) = \(brief ?? "nil")"
-        case .dataPassing:
-            return "\(method): \(note ?? "") → \(brief ?? "nil")"
-        case .navigation:
-            return "\(method) [\(note ?? "")]"
-        case .workerResult:
-            return brief.map { "\(method) → \($0)" } ?? "\(method) → done"
-        case .workerError:
-            return "\(method) ✗ \(brief ?? "error")"
-        case .cycleStart, .cycleEnd:
-            return method
-        default:
+        switch message {
+        case .configure(let property, _, let value):
+            return "\(property) = \(value.name)"
+        case .dataStoreWrite(let write), .stateWrite(let write), .publish(let write):
+            return "\(write.field) = \(brief ?? "nil")"
+        case .show(let label, _):
+            return "shows \(label) = \(brief ?? "nil")"
+        case .dataPassing(let pass):
+            return "\(pass.method): destination.\(pass.field) = \(pass.source) → \(brief ?? "nil")"
+        case .navigation(let navigation):
+            return "\(navigation.method) [\(navigationNote(navigation))]"
+        case .workerResult(let answer):
+            return brief.map { "\(answer.invocation.method) → \($0)" } ?? "\(answer.invocation.method) → done"
+        case .workerError(let answer, _):
+            return "\(answer.invocation.method) ✗ \(brief ?? "error")"
+        case .load, .appear, .render, .action, .request, .event, .call, .workerCall, .response, .display, .route:
             return brief.map { "\(signature) \($0)" } ?? signature
+        }
+    }
+
+    /// How a navigation is described in brackets: its style, or where going back leads.
+    public func navigationNote(_ navigation: Navigation) -> String {
+        switch navigation.style {
+        case .push, .present, .replace: navigation.style.rawValue
+        case .pop, .dismiss, .popToScene: "back to \(to.sceneInstance ?? to.name)"
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import ScenarioSpec
 
 /// Reads a JSON Lines trace back into memory, exactly: reading and writing again gives the same bytes.
 public enum TraceReader {
@@ -15,15 +14,17 @@ public enum TraceReader {
         try read(Data(contentsOf: url))
     }
 
-    public static func read(_ data: Data) throws -> Trace {
-        var header: TraceHeader?
-        var events: [TraceEvent] = []
-        var end: RunEnd?
-        var lineNumber = 0
-        var participants = ParticipantTable()
+    /// Reads a trace of any format this library knows; a format-1 trace is upgraded (`TraceUpgrader`), with
+    /// `routeName` naming the routes its events call by method.
+    public static func read(_ data: Data, routeName: TraceUpgrader.RouteNamer? = nil) throws -> Trace {
+        var state = ReadState()
+        var upgrader: TraceUpgrader?
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
+            // A byte-order mark may open the file, nowhere else.
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            var lineNumber = 0
             while start < bytes.count {
                 var stop = start
                 while stop < bytes.count && bytes[stop] != 0x0A { stop += 1 }
@@ -40,39 +41,61 @@ public enum TraceReader {
                     throw fail("invalid JSON at byte \(error.offset + 1): \(error.message)")
                 }
                 let fields = Fields(members: object, line: lineNumber)
-                if header == nil {
-                    header = try Self.header(fields)
-                } else if end != nil {
-                    throw fail("nothing may follow the 'end' line")
-                } else if object.first?.0 == "end" {
-                    end = try Self.end(fields)
-                } else {
-                    let event = try Self.event(fields, participants: &participants)
-                    if event.sequence != events.count + 1 {
-                        throw fail("event \(event.sequence) out of order; expected \(events.count + 1)")
-                    }
-                    events.append(event)
+                if state.header == nil {
+                    let header = try Self.header(fields)
+                    state.header = header
+                    if header.version == 1 { upgrader = TraceUpgrader(header: header, routeName: routeName) }
+                    continue
                 }
+                if state.end != nil { throw fail("nothing may follow the 'end' line") }
+                if var old = upgrader {
+                    if object.first?.0 == "end" {
+                        state.end = try Self.end(fields)
+                    } else {
+                        try old.add(TraceUpgrader.Event(fields: fields))
+                    }
+                    upgrader = old
+                    continue
+                }
+                try state.read(fields)
             }
         }
-        guard let header else { throw Failure(line: 1, message: "the trace is empty; expected a header line") }
-        return Trace(header: header, events: events, end: end)
+        guard let header = state.header else { throw Failure(line: 1, message: "the trace is empty; expected a header line") }
+        if let upgrader { return try upgrader.finish(end: state.end) }
+        return try state.finish(header)
     }
 
     // MARK: - Lines
 
     private static func header(_ fields: Fields) throws -> TraceHeader {
         let version = try fields.int("sceneflowTrace")
+        guard version >= 1 else { throw fields.failure("trace format version \(version) is not a version; versions start at 1") }
         guard version <= TraceHeader.currentVersion else {
             throw fields.failure("trace format version \(version) is newer than this sceneflow reads (\(TraceHeader.currentVersion))")
         }
-        let patternName = try fields.string("pattern")
-        guard let pattern = Pattern(rawValue: patternName) else { throw fields.failure("unknown pattern '\(patternName)'") }
+        var fixtures: [String: String] = [:]
+        if case .object(let members)? = fields.value("fixtures") {
+            for (file, value) in members {
+                guard case .string(let sha) = value else { throw fields.failure("'fixtures' maps files to SHA-256 texts") }
+                fixtures[file] = sha
+            }
+        } else if fields.value("fixtures") != nil {
+            throw fields.failure("'fixtures' must be an object")
+        }
+        var omits: [String] = []
+        if let value = fields.value("omits") {
+            guard case .array(let items) = value else { throw fields.failure("'omits' must be a list of facts") }
+            for item in items {
+                guard case .string(let fact) = item else { throw fields.failure("'omits' must be a list of facts") }
+                omits.append(fact)
+            }
+        }
         return TraceHeader(version: version, scenario: try fields.string("scenario"), file: try fields.string("file"),
-                           pattern: pattern, start: SceneName(try fields.string("start")))
+                           pattern: try fields.string("pattern"), start: SceneName(try fields.string("start")),
+                           scenarioSHA256: try fields.optionalString("sha256"), fixtures: fixtures, omits: omits)
     }
 
-    private static func end(_ fields: Fields) throws -> RunEnd {
+    static func end(_ fields: Fields) throws -> RunEnd {
         let statusName = try fields.string("end")
         guard let status = RunEnd.Status(rawValue: statusName) else { throw fields.failure("unknown end status '\(statusName)'") }
         return RunEnd(status: status, messages: try fields.int("messages"), cycles: try fields.int("cycles"),
@@ -80,47 +103,224 @@ public enum TraceReader {
                       location: try fields.optionalString("at").map { try location($0, fields) })
     }
 
-    /// Participants met so far: a trace names the same few components in every line, and events share them.
-    struct ParticipantTable {
-        struct Key: Hashable {
-            var role: ComponentRole
-            var name: String
-            var scene: String?
-            var instance: Int?
-        }
-        var known: [Key: Participant] = [:]
+    /// What a format-2 reader has seen so far.
+    private struct ReadState {
+        var header: TraceHeader?
+        var end: RunEnd?
+        var events: [TraceEvent] = []
+        var steps: [TraceStep] = []
+        var cycles: [TraceCycle] = []
+        var participants: [Int: Participant] = [:]
+        /// Cycle number → index into `cycles`, while the cycle is open.
+        var open: [Int: Int] = [:]
+        /// The time of each open cycle's last message.
+        var cycleTime: [Int: Int] = [:]
 
-        mutating func participant(role: ComponentRole, name: String, scene: String?, instance: Int?) -> Participant {
-            let key = Key(role: role, name: name, scene: scene, instance: instance)
-            if let participant = known[key] { return participant }
-            let participant = Participant(role: role, name: name, scene: scene.map { SceneName($0) }, instance: instance)
-            known[key] = participant
+        mutating func read(_ fields: Fields) throws {
+            switch fields.members.first?.0 {
+            case "participant": try declare(fields)
+            case "step": try step(fields)
+            case "cycle": try cycleStart(fields)
+            case "cycleEnd": try cycleEnd(fields)
+            case "seq": try event(fields)
+            case "end": end = try TraceReader.end(fields)
+            case let key?: throw fields.failure("unknown line '\(key)'; expected a participant, step, cycle, cycleEnd, seq or end line")
+            case nil: throw fields.failure("an empty object is not a trace line")
+            }
+        }
+
+        func participant(_ key: String, _ fields: Fields) throws -> Participant {
+            let number = try fields.int(key)
+            guard let participant = participants[number] else {
+                throw fields.failure("participant \(number) is not declared before its first use")
+            }
             return participant
         }
+
+        mutating func declare(_ fields: Fields) throws {
+            let number = try fields.int("participant")
+            guard participants[number] == nil else { throw fields.failure("participant \(number) is declared twice") }
+            let roleName = try fields.string("role")
+            guard let role = ComponentRole(rawValue: roleName) else { throw fields.failure("unknown role '\(roleName)'") }
+            participants[number] = Participant(number: number, role: role, name: try fields.string("name"),
+                                               scene: try fields.optionalString("scene").map { SceneName($0) },
+                                               instance: try fields.optionalInt("instance"))
+        }
+
+        mutating func step(_ fields: Fields) throws {
+            let number = try fields.int("step")
+            let pass = try fields.optionalInt("pass") ?? 1
+            guard number >= 1, pass >= 1 else { throw fields.failure("step and pass numbers start at 1") }
+            var action: TraceStep.Action?
+            if let scene = try fields.optionalString("appear") {
+                action = .appear(SceneName(scene))
+            } else if let name = try fields.optionalString("do") {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw fields.failure("'do' names 'Scene.UseCase', found '\(name)'") }
+                action = .perform(scene: SceneName(parts[0]), useCase: UseCaseName(parts[1]))
+            } else if case .bool(true)? = fields.value("back") {
+                action = .back
+            }
+            steps.append(TraceStep(number: number, pass: pass, action: action, title: try fields.optionalString("title"),
+                                   location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },
+                                   firstSequence: events.count + 1, lastSequence: events.count))
+        }
+
+        mutating func cycleStart(_ fields: Fields) throws {
+            let number = try fields.int("cycle")
+            guard number == cycles.count + 1 else {
+                throw fields.failure("cycle \(number) out of order; expected \(cycles.count + 1)")
+            }
+            let triggerName = try fields.string("trigger")
+            guard let trigger = TraceCycle.Trigger(rawValue: triggerName) else {
+                throw fields.failure("unknown trigger '\(triggerName)'; expected action, load or appear")
+            }
+            let cause = try fields.optionalInt("cause")
+            if let cause, cause < 1 || cause > events.count {
+                throw fields.failure("cycle \(number) is caused by message \(cause), which has not happened")
+            }
+            open[number] = cycles.count
+            cycleTime[number] = events.last?.time ?? 0
+            cycles.append(TraceCycle(number: number, view: try participant("view", fields),
+                                     useCase: UseCaseName(try fields.string("useCase")), trigger: trigger,
+                                     title: try fields.optionalString("title"), cause: cause,
+                                     location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },
+                                     firstSequence: events.count + 1, lastSequence: events.count))
+        }
+
+        mutating func cycleEnd(_ fields: Fields) throws {
+            let number = try fields.int("cycleEnd")
+            guard let index = open.removeValue(forKey: number) else {
+                throw fields.failure("cycle \(number) ends but is not open")
+            }
+            cycleTime[number] = nil
+            cycles[index].lastSequence = events.count
+        }
+
+        mutating func event(_ fields: Fields) throws {
+            let sequence = try fields.int("seq")
+            guard sequence == events.count + 1 else {
+                throw fields.failure("event \(sequence) out of order; expected \(events.count + 1)")
+            }
+            let parent = try fields.optionalInt("parent")
+            if let parent, parent < 1 || parent >= sequence {
+                throw fields.failure("event \(sequence)'s parent \(parent) must be an earlier message")
+            }
+            let time = try fields.int("t")
+            guard time >= 0 else { throw fields.failure("event \(sequence) happens at \(time) ms; time starts at 0") }
+            let cycle = try fields.optionalInt("cycle")
+            if let cycle {
+                guard let last = cycleTime[cycle] else {
+                    throw fields.failure("event \(sequence) belongs to cycle \(cycle), which is not open")
+                }
+                guard time >= last else {
+                    throw fields.failure("event \(sequence) happens at \(time) ms, before the cycle's previous message (\(last) ms)")
+                }
+                cycleTime[cycle] = time
+            }
+            let message = try TraceReader.message(fields, participant: { number in
+                guard let found = participants[number] else {
+                    throw fields.failure("participant \(number) is not declared before its first use")
+                }
+                return found
+            })
+            events.append(TraceEvent(sequence: sequence, cycle: cycle, parent: parent, step: steps.last?.number, time: time,
+                                     from: try participant("from", fields), to: try participant("to", fields),
+                                     message: message,
+                                     location: try fields.optionalString("at").map { try TraceReader.location($0, fields) }))
+            if !steps.isEmpty { steps[steps.count - 1].lastSequence = sequence }
+        }
+
+        func finish(_ header: TraceHeader) throws -> Trace {
+            Trace(header: header, events: events, steps: steps, cycles: cycles, end: end)
+        }
     }
 
-    private static func event(_ fields: Fields, participants: inout ParticipantTable) throws -> TraceEvent {
+    /// A message's own fields, by its kind.
+    static func message(_ fields: Fields, participant: (Int) throws -> Participant) throws -> Message {
         let kindName = try fields.string("kind")
         guard let kind = EventKind(rawValue: kindName) else { throw fields.failure("unknown event kind '\(kindName)'") }
-        return TraceEvent(
-            sequence: try fields.int("seq"), cycle: try fields.optionalInt("cycle"), parent: try fields.optionalInt("parent"),
-            step: try fields.optionalInt("step"), time: try fields.int("t"), kind: kind,
-            from: try participant(fields.object("from"), &participants), to: try participant(fields.object("to"), &participants),
-            protocolName: try fields.optionalString("protocol"), method: try fields.string("method"),
-            payloadType: try fields.optionalString("type"), payload: fields.value("payload").map(value),
-            location: try fields.optionalString("at").map { try location($0, fields) },
-            note: try fields.optionalString("note"))
-    }
-
-    private static func participant(_ fields: Fields, _ table: inout ParticipantTable) throws -> Participant {
-        let roleName = try fields.string("role")
-        guard let role = ComponentRole(rawValue: roleName) else { throw fields.failure("unknown role '\(roleName)'") }
-        return table.participant(role: role, name: try fields.string("name"), scene: try fields.optionalString("scene"),
-                                 instance: try fields.optionalInt("instance"))
+        func invocation() throws -> Invocation {
+            Invocation(protocolName: try fields.optionalString("protocol"), method: try fields.string("method"),
+                       payloadType: try fields.optionalString("type"), payload: fields.value("payload").map(value))
+        }
+        func write() throws -> FieldWrite {
+            guard let written = fields.value("value") else { throw fields.failure("missing 'value'") }
+            return FieldWrite(protocolName: try fields.optionalString("protocol"), field: try fields.string("field"),
+                              type: try fields.string("type"), value: value(written))
+        }
+        func answer() throws -> WorkerAnswer {
+            let answer: Answer
+            if let index = try fields.optionalInt("case") {
+                guard index >= 0 else { throw fields.failure("'case' is a 0-based index") }
+                answer = .case(index)
+            } else if case .bool(true)? = fields.value("given") {
+                answer = .given
+            } else {
+                answer = .unknown
+            }
+            let latency = try fields.optionalInt("latency") ?? 0
+            guard latency >= 0 else { throw fields.failure("'latency' cannot be negative") }
+            return WorkerAnswer(operation: OperationName(try fields.string("operation")), invocation: try invocation(),
+                                answer: answer, latency: latency)
+        }
+        switch kind {
+        case .configure:
+            return .configure(property: try fields.string("property"), protocolName: try fields.optionalString("protocol"),
+                              value: try participant(try fields.int("value")))
+        case .load: return .load(method: try fields.string("method"))
+        case .appear: return .appear(method: try fields.string("method"))
+        case .render: return .render(method: try fields.string("method"))
+        case .action:
+            return .action(useCase: UseCaseName(try fields.string("useCase")), payloadType: try fields.optionalString("type"),
+                           payload: fields.value("payload").map(value))
+        case .request: return .request(useCase: try fields.optionalString("useCase").map { UseCaseName($0) }, try invocation())
+        case .event: return .event(useCase: try fields.optionalString("useCase").map { UseCaseName($0) }, try invocation())
+        case .call: return .call(try invocation())
+        case .workerCall:
+            let styleName = try fields.optionalString("style") ?? "return"
+            guard let style = CallStyle(rawValue: styleName) else { throw fields.failure("unknown call style '\(styleName)'") }
+            return .workerCall(operation: OperationName(try fields.string("operation")), style: style, try invocation())
+        case .workerResult: return .workerResult(try answer())
+        case .workerError: return .workerError(try answer(), error: try fields.string("error"))
+        case .dataStoreWrite: return .dataStoreWrite(try write())
+        case .stateWrite: return .stateWrite(try write())
+        case .publish: return .publish(try write())
+        case .response:
+            return .response(useCase: UseCaseName(try fields.string("useCase")),
+                             output: try fields.optionalString("output").map { OutputName($0) }, try invocation())
+        case .display:
+            return .display(useCase: try fields.optionalString("useCase").map { UseCaseName($0) },
+                            output: try fields.optionalString("output").map { OutputName($0) }, try invocation())
+        case .show:
+            guard let shown = fields.value("value") else { throw fields.failure("missing 'value'") }
+            return .show(label: try fields.string("label"), value: value(shown))
+        case .route: return .route(RouteName(try fields.string("route")), try invocation())
+        case .dataPassing:
+            guard let passed = fields.value("value") else { throw fields.failure("missing 'value'") }
+            return .dataPassing(DataPass(route: RouteName(try fields.string("route")),
+                                         protocolName: try fields.optionalString("protocol"), method: try fields.string("method"),
+                                         field: try fields.string("field"), source: try fields.string("source"),
+                                         type: try fields.string("type"), value: value(passed)))
+        case .navigation:
+            let styleName = try fields.string("style")
+            guard let style = Navigation.Style(rawValue: styleName) else { throw fields.failure("unknown navigation style '\(styleName)'") }
+            var removed: [Participant] = []
+            if case .array(let items)? = fields.value("removed") {
+                for item in items {
+                    guard case .number(let text, true) = item, let number = Int(text) else {
+                        throw fields.failure("'removed' lists participant numbers")
+                    }
+                    removed.append(try participant(number))
+                }
+            }
+            return .navigation(Navigation(style: style, route: try fields.optionalString("route").map { RouteName($0) },
+                                          method: try fields.string("method"), removed: removed))
+        }
     }
 
     /// `file:line:col`, split from the right so file names may contain colons.
-    private static func location(_ text: String, _ fields: Fields) throws -> SourceLocation {
+    static func location(_ text: String, _ fields: Fields) throws -> SourceLocation {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
             throw fields.failure("'\(text)' is not a file:line:column location")
@@ -128,7 +328,8 @@ public enum TraceReader {
         return SourceLocation(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
     }
 
-    /// A payload: numbers with a decimal point or exponent are Doubles, others Ints; objects are records in order.
+    /// A payload: numbers with a decimal point or exponent are Doubles, others Ints; objects are records in order,
+    /// except `{"$date":…}` and `{"$decimal":…}`.
     static func value(_ json: JSONValue) -> Value {
         switch json {
         case .null: return .null
@@ -138,12 +339,17 @@ public enum TraceReader {
             return .double(Double(text) ?? .nan)
         case .string(let text): return .string(text)
         case .array(let items): return .list(items.map(value))
-        case .object(let members): return .record(Record(members.map { ($0.0, value($0.1)) }))
+        case .object(let members):
+            if members.count == 1, case .string(let text) = members[0].1 {
+                if members[0].0 == "$date", let date = DateValue(iso8601: text) { return .date(date) }
+                if members[0].0 == "$decimal", let decimal = DecimalValue(text) { return .decimal(decimal) }
+            }
+            return .record(Record(members.map { ($0.0, value($0.1)) }))
         }
     }
 
     /// Typed access to an object's members, with line-numbered errors.
-    private struct Fields {
+    struct Fields {
         let members: [(String, JSONValue)]
         let line: Int
 

@@ -1,27 +1,66 @@
 import Foundation
 
-/// Where a run's events go as they happen.
+/// A line between messages: a story step begins, or a cycle begins or ends.
+public enum TraceMarker: Sendable, Hashable {
+    /// A story step begins; its messages follow, until the next step or the end. Its sequence range is filled in
+    /// by whoever keeps the trace.
+    case step(TraceStep)
+    /// A cycle begins.
+    case cycleStart(TraceCycle)
+    /// The cycle with this number ends.
+    case cycleEnd(Int)
+}
+
+/// Where a run's messages and markers go as they happen.
 public protocol TraceSink: AnyObject {
     func begin(_ header: TraceHeader) throws
     func record(_ event: borrowing TraceEvent) throws
+    func mark(_ marker: TraceMarker) throws
     func finish(_ end: RunEnd) throws
 }
 
-/// Keeps a trace in memory (for tests, diagrams and small runs).
+/// Keeps a trace in memory (for tests, diagrams and small runs), as a reader of its file would see it: steps and
+/// cycles know their messages, and each message its step.
 public final class TraceRecorder: TraceSink {
     public private(set) var header: TraceHeader?
     public private(set) var events: [TraceEvent] = []
+    public private(set) var steps: [TraceStep] = []
+    public private(set) var cycles: [TraceCycle] = []
     public private(set) var end: RunEnd?
+    private var cycleIndex: [Int: Int] = [:]
 
     public init() {}
 
     public func begin(_ header: TraceHeader) { self.header = header }
-    public func record(_ event: borrowing TraceEvent) { events.append(copy event) }
+
+    public func record(_ event: borrowing TraceEvent) {
+        var event = copy event
+        event.step = steps.last?.number
+        events.append(event)
+        if !steps.isEmpty { steps[steps.count - 1].lastSequence = event.sequence }
+    }
+
+    public func mark(_ marker: TraceMarker) {
+        switch marker {
+        case .step(var step):
+            step.firstSequence = events.count + 1
+            step.lastSequence = events.count
+            steps.append(step)
+        case .cycleStart(var cycle):
+            cycle.firstSequence = events.count + 1
+            cycle.lastSequence = events.count
+            cycleIndex[cycle.number] = cycles.count
+            cycles.append(cycle)
+        case .cycleEnd(let number):
+            if let index = cycleIndex.removeValue(forKey: number) { cycles[index].lastSequence = events.count }
+        }
+    }
+
     public func finish(_ end: RunEnd) { self.end = end }
 
     /// The recorded trace; nil before `begin`.
     public var trace: Trace? {
-        header.map { Trace(header: $0, events: events, end: end) }
+        header.map { Trace(header: $0, events: events, steps: steps, cycles: cycles, end: end) }
     }
 }
 
@@ -40,6 +79,8 @@ public final class TraceFileWriter: TraceSink {
     private let temporary: URL
     private let handle: FileHandle
     private var buffer: ByteBuffer
+    // Only the run that owns the writer touches it: no run-time exclusivity checks on the hot path.
+    @exclusivity(unchecked) private var encoder = TraceEncoder()
     private let chunkSize: Int
     private var isClosed = false
     private let writer = DispatchQueue(label: "sceneflow.trace-writer")
@@ -78,19 +119,24 @@ public final class TraceFileWriter: TraceSink {
 
     public func begin(_ header: TraceHeader) throws {
         var buffer = self.buffer
-        TraceEncoder.header(header, into: &buffer)
+        encoder.header(header, into: &buffer)
     }
 
     public func record(_ event: borrowing TraceEvent) throws {
         var buffer = self.buffer
-        TraceEncoder.event(event, into: &buffer)
+        encoder.event(event, into: &buffer)
         if buffer.count >= chunkSize { try handOver() }
+    }
+
+    public func mark(_ marker: TraceMarker) throws {
+        var buffer = self.buffer
+        encoder.marker(marker, into: &buffer)
     }
 
     /// Writes the last line and moves the file into place.
     public func finish(_ end: RunEnd) throws {
         var buffer = self.buffer
-        TraceEncoder.end(end, into: &buffer)
+        encoder.end(end, into: &buffer)
         writer.sync {}
         try rethrowWriteError()
         try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }

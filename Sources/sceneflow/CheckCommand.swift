@@ -27,6 +27,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also compare each run with the golden trace <dir>/<scenario>.jsonl recorded by 'run --golden'.", valueName: "dir"))
     var golden: String?
 
+    @Option(help: ArgumentHelp("Judge this recorded trace (from the engine, generated code or an instrumented app) instead of running the scenario.", valueName: "trace.jsonl"))
+    var trace: String?
+
     @Option(help: "Stop a run after this many messages.")
     var maxMessages: Int = EngineOptions.defaultMaxMessages
 
@@ -35,31 +38,21 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
-        let paths = ScenarioFiles.expand(files)
-        if paths.isEmpty { throw ValidationError("no scenario files found in \(files.joined(separator: ", "))") }
-        let checker = StoryChecker(options: EngineOptions(maxMessages: maxMessages), exhaustive: exhaustive)
-        var reports: [StoryChecker.Report] = []
-        var errors: [JUnitReport.ScenarioError] = []
-        var passed = 0, failed = 0
-        for path in paths {
-            let loaded = ScenarioLoader().load(path: path)
-            guard let scenario = loaded.scenario else {
-                FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(loaded.diagnostics))
-                errors.append(JUnitReport.ScenarioError(file: path, message: DiagnosticRenderer(style: .plain).render(loaded.diagnostics)))
-                continue
-            }
-            var report = try checker.check(scenario)
-            if let golden {
-                report.runChecks.append(GoldenTrace.compare(report.trace, with: GoldenTrace.file(
-                    named: OutputLayout.folderName(forScenarioAt: path), in: URL(fileURLWithPath: golden))))
-            }
-            reports.append(report)
-            print(CheckReportText.text(report, style: style))
-            passed += report.passedCount
-            failed += report.failedCount
+        let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages), exhaustive: exhaustive,
+                                  goldenFolder: golden.map { URL(fileURLWithPath: $0) })
+        let result: ScenarioCheck.Result
+        do {
+            result = try check.check(files, trace: trace)
+        } catch let failure as ScenarioCheck.Failure {
+            throw ValidationError(failure.message)
         }
-        print(CheckReportText.summary(scenarios: paths.count, passed: passed, failed: failed, errors: errors.count, style: style))
-        if let junit { try AtomicFile.write(JUnitReport.xml(reports, errors: errors), to: URL(fileURLWithPath: junit)) }
-        if failed > 0 || !errors.isEmpty { throw ExitCode(1) }
+        FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        for problem in result.problems {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(problem)\n")
+        }
+        for report in result.reports { print(CheckReportText.text(report, style: style)) }
+        print(CheckReportText.summary(result, style: style))
+        if let junit { try AtomicFile.write(result.junit(), to: URL(fileURLWithPath: junit)) }
+        if !result.succeeded { throw ExitCode(1) }
     }
 }

@@ -25,32 +25,26 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
-        let paths = ScenarioFiles.expand(files)
-        if paths.isEmpty { throw ValidationError("no scenario files found in \(files.joined(separator: ", "))") }
-        var covered = 0, total = 0, broken = false
-        for path in paths {
-            let loaded = ScenarioLoader().load(path: path)
-            guard let scenario = loaded.scenario else {
-                FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(loaded.diagnostics))
-                broken = true
-                continue
-            }
-            let coverage = try Coverage.measure(scenario)
+        let result: ScenarioCoverage.Result
+        do {
+            result = try ScenarioCoverage.measure(files)
+        } catch let failure as ScenarioCheck.Failure {
+            throw ValidationError(failure.message)
+        }
+        FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        for coverage in result.coverages {
             print(CoverageText.text(coverage), terminator: "")
-            covered += coverage.items.filter { $0.hits > 0 }.count
-            total += coverage.items.count
-            let folder = OutputLayout.folder(forScenarioAt: path, under: URL(fileURLWithPath: out))
+            let folder = OutputLayout.folder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
             let written = try CoverageMap.write(coverage, to: folder)
             for problem in written.warnings + written.failures {
                 FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
             }
             print("  map: " + written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }.joined() + "\n")
         }
-        let percentage = total == 0 ? 100 : Double(covered) * 100 / Double(total)
-        print(String(format: "total: %d of %d (%.0f%%)", covered, total, percentage))
-        if broken { throw ExitCode(1) }
-        if let minimum, percentage < minimum {
-            FileHandle.standardError.write(String(format: "coverage %.0f%% is below --minimum %.0f%%\n", percentage, minimum))
+        print(CoverageText.total(result))
+        if result.broken > 0 { throw ExitCode(1) }
+        if !result.meets(minimum) {
+            FileHandle.standardError.write(CoverageText.belowMinimum(result, minimum: minimum ?? 0))
             throw ExitCode(1)
         }
     }

@@ -71,13 +71,13 @@ struct SequenceDiagramTests {
         let first = messages.prefix(8).map { "\($0.style.rawValue) \($0.from)→\($0.to) \($0.label) | \($0.detail ?? "")" }
         #expect(first == [
             "lifecycle 1→1 8  viewDidLoad() | ",
-            #"call 0→1 10  Login | {username: "ann", password: "wrong"}"#,
-            #"call 1→2 11  LoginBusinessLogic.login(request:) | {username: "ann", password: "wrong"}"#,
-            #"call 2→3 12  login(username:password:) | {username: "ann", password: "wrong"}"#,
-            #"failure 3→2 13  login(username:password:) ✗ | "Invalid credentials""#,
-            #"call 2→5 14  LoginPresentationLogic.presentLogin(response:) | {firstName: nil, error: "Invalid credentials"}"#,
-            #"call 5→1 15  LoginDisplayLogic.displayLogin(viewModel:) | {isSuccess: false, message: "Invalid credential…"#,
-            #"show 1→0 16  shows message = "Invalid credentials" | "#,
+            #"call 0→1 9  Login | {username: "ann", password: "wrong"}"#,
+            #"call 1→2 10  LoginBusinessLogic.login(request:) | {username: "ann", password: "wrong"}"#,
+            #"call 2→3 11  login(username:password:) | {username: "ann", password: "wrong"}"#,
+            #"failure 3→2 12  login(username:password:) ✗ | "Invalid credentials""#,
+            #"call 2→5 13  LoginPresentationLogic.presentLogin(response:) | {firstName: nil, error: "Invalid credentials"}"#,
+            #"call 5→1 14  LoginDisplayLogic.displayLogin(viewModel:) | {isSuccess: false, message: "Invalid credential…"#,
+            #"show 1→0 15  shows message = "Invalid credentials" | "#,
         ])
         #expect(messages.first { $0.style == .failure }?.delay == 120)
         let styles = Set(messages.map(\.style))
@@ -116,9 +116,9 @@ struct SequenceDiagramTests {
         let diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: .scene))
         #expect(diagram.participants.map(\.name) == ["User", "RepositoryList #1", "RepositoryShow #1"])
         #expect(diagram.messages.map(\.label) == [
-            "9  appears: RepositoryList.FetchRepositories", "19  RepositoryList.SelectRepository",
-            "34  routeToRepositoryShow()", "37  appears: RepositoryShow.FetchRepository", "47  back",
-            "48  RepositoryList.SelectRepository",
+            "9  appears: RepositoryList.FetchRepositories", "17  RepositoryList.SelectRepository",
+            "31  routeToRepositoryShow()", "33  appears: RepositoryShow.FetchRepository", "41  back",
+            "42  RepositoryList.SelectRepository",
         ])
         #expect(diagram.messages[2].detail == "push · passes id")
         #expect(diagram.participants[2].removedAt != nil)
@@ -129,7 +129,7 @@ struct SequenceDiagramTests {
         let (_, trace) = try Example.run("Login")
         let diagram = SequenceDiagramBuilder.build(trace, options: .init(steps: 3...3))
         #expect(diagram.frames.map(\.title) == ["cycle 2 · Login.Login — Right password", "cycle 3 · Home.Greet — Home appears"])
-        #expect(diagram.messages.first?.label == "19  Login")
+        #expect(diagram.messages.first?.label == "16  Login")
     }
 }
 
@@ -193,8 +193,8 @@ struct StructureDiagramTests {
         var events = trace.events
         let view = try #require(events.first { $0.to.name == "LoginViewController" }?.to)
         let presenter = try #require(events.first { $0.to.name == "LoginPresenter" }?.to)
-        events.append(TraceEvent(sequence: events.count + 1, cycle: nil, parent: nil, step: nil, time: 0, kind: .request,
-                                 from: view, to: presenter, method: "shortcut()"))
+        events.append(TraceEvent(sequence: events.count + 1, cycle: nil, parent: nil, step: nil, time: 0, from: view, to: presenter,
+                                 message: .call(Invocation(method: "shortcut()"))))
         let diagram = DependencyDiagramBuilder.build(scenario: scenario, trace: Trace(header: trace.header, events: events, end: nil))
         let extra = diagram.links.filter { !$0.declared }
         #expect(extra.map { "\($0.from) -> \($0.to) \($0.label) ×\($0.messages)" } == ["Login.view -> Login.presenter shortcut() ×1"])

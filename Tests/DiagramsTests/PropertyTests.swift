@@ -60,13 +60,11 @@ struct PropertyTests {
         #expect(events.map(\.sequence) == Array(1...max(1, events.count)).prefix(events.count).map { $0 })
         for event in events { if let parent = event.parent { #expect(parent < event.sequence, "\(name) #\(event.sequence)") } }
 
-        // Every cycle opens once and closes once, after it opens.
-        let starts = Dictionary(grouping: events.filter { $0.kind == .cycleStart }, by: { $0.cycle ?? -1 })
-        let ends = Dictionary(grouping: events.filter { $0.kind == .cycleEnd }, by: { $0.cycle ?? -1 })
-        #expect(starts.count == summary.cycles && ends.count == summary.cycles, "\(name)")
-        for (cycle, opened) in starts {
-            #expect(opened.count == 1 && ends[cycle]?.count == 1, "\(name) cycle \(cycle)")
-            if let start = opened.first, let end = ends[cycle]?.first { #expect(start.sequence < end.sequence) }
+        // Every cycle opens once and closes, after it opens, and its messages say they are in it.
+        #expect(trace.cycles.map(\.number) == Array(0..<summary.cycles).map { $0 + 1 }, "\(name)")
+        for cycle in trace.cycles {
+            #expect(cycle.lastSequence >= cycle.firstSequence, "\(name) cycle \(cycle.number)")
+            #expect(trace.events(cycle.range).allSatisfy { $0.cycle == cycle.number }, "\(name) cycle \(cycle.number)")
         }
 
         // Clean Swift: every Request to an Interactor is answered by exactly one Response within its cycle.

@@ -53,15 +53,15 @@ struct MermaidTests {
         Golden.check(MermaidExporter.flowchart(run.flow), against: goldens.appendingPathComponent("Login.flow.mmd"))
     }
 
-    @Test("autonumber follows the trace's sequence numbers, restarting after the messages it does not draw")
+    @Test("autonumber follows the trace's sequence numbers, restarting after the wiring and data passing it draws as notes")
     func numbering() throws {
         let text = MermaidExporter.sequence(try Run(example: "Login").sequence)
         let numbers = text.split(separator: "\n").compactMap { line -> Int? in
             let words = line.split(separator: " ")
             return words.count == 2 && words[0] == "autonumber" ? Int(words[1]) : nil
         }
-        #expect(numbers == [8, 10, 19, 37, 41])
-        #expect(text.contains("        Note over p6,p9: 35 · destination.userID = source.userID → #quot;42#quot;\n"),
+        #expect(numbers == [8, 34])
+        #expect(text.contains("        Note over p6,p9: 32 · destination.userID = source.userID → #quot;42#quot;\n"),
                 "data passing is a note between the Router and the destination's DataStore")
     }
 
@@ -122,7 +122,7 @@ struct MermaidTests {
         let broken = try MermaidRenderer.render(["sequenceDiagram\n    participant p0 as A\n    p0->>p0 oops\n"])
         #expect(broken.first?.ok == false)
         #expect(broken.first?.error?.contains("Parse error on line 3") == true, "\(broken.first?.error ?? "")")
-        #expect(login.contains("35 · destination.userID = source.userID → \"42\""))
+        #expect(login.contains("32 · destination.userID = source.userID → \"42\""))
         #expect(login.contains("LoginBusinessLogic.login(request:)"))
         #expect(login.contains("11"), "the sequence numbers drawn are the trace's")
     }
@@ -192,7 +192,7 @@ struct ChromeTraceTests {
         let threads = events.filter { $0["name"] as? String == "thread_name" }
         let slices = events.filter { $0["ph"] as? String == "X" }
         #expect((threads.first?["args"] as? [String: Any])?["name"] as? String == "User")
-        #expect(slices.count == run.trace.events.filter { $0.kind != .cycleEnd }.count)
+        #expect(slices.count == run.trace.events.count + run.trace.cycles.count, "a slice per message and per cycle")
         // Slices on one track nest: each starts after and ends before the one it starts within.
         for (tid, onTrack) in Dictionary(grouping: slices, by: { $0["tid"] as! Int }) {
             var stack: [Int] = []
@@ -223,31 +223,43 @@ struct ChromeTraceTests {
         #expect((process["args"] as? [String: Any])?["name"] as? String == hostileTitle + " (clean-swift)")
         let request = try #require(events.first { $0["name"] as? String == "FormBusinessLogic.submit(request:)" })
         let call = try #require(events.first { $0["name"] as? String == "echo(text:)" && $0["cat"] as? String == "workerCall" })
-        #expect(request["ts"] as! Int == 11_000 && request["dur"] as! Int == 7_000)
-        #expect(call["ts"] as! Int == 12_000 && call["dur"] as! Int == 2_000)
+        #expect(request["ts"] as! Int == 10_000 && request["dur"] as! Int == 7_000)
+        #expect(call["ts"] as! Int == 11_000 && call["dur"] as! Int == 2_000)
         #expect((call["args"] as? [String: Any])?["at"] as? String == "Tests/ExportersTests/Fixtures/hostile-labels.yml:24:13")
     }
 }
 
 @Suite("JSON export")
 struct JSONExportTests {
-    @Test("one document: the header, the events and the end, each the same object as its trace line",
+    @Test("one document: the header, participants, steps, cycles, events and end, each the object of its trace line",
           arguments: examples + ["hostile-labels"])
     func document(_ name: String) throws {
         let run = name == "hostile-labels" ? try Run(Run.hostile) : try Run(example: name)
         let document = String(decoding: TraceEncoder.document(run.trace), as: UTF8.self)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["header", "events", "end"])
+        #expect(Set(object.keys) == ["header", "participants", "steps", "cycles", "events", "end"])
         #expect((object["events"] as? [Any])?.count == run.trace.events.count)
-        // The document's lines are the trace's lines, with the punctuation that joins them.
+        #expect((object["steps"] as? [Any])?.count == run.trace.steps.count)
+        #expect((object["cycles"] as? [Any])?.count == run.trace.cycles.count)
+        // Each item is its trace line: events and participants exactly; steps and cycles with their first and last
+        // message added.
         let lines = String(decoding: TraceEncoder.encode(run.trace), as: UTF8.self).split(separator: "\n").map(String.init)
-        let parts = document.split(separator: "\n").map(String.init)
-        #expect(parts.first == "{\"header\":" + lines.first! + ",")
-        #expect(parts[1] == "\"events\":[")
-        #expect(Array(parts[2..<(parts.count - 2)]) == lines.dropFirst().dropLast().enumerated().map { index, line in
-            line + (index < run.trace.events.count - 1 ? "," : "")
-        })
-        #expect(parts[parts.count - 2] == "],")
+        // Items end with the punctuation that joins them: `,` between items, `],` after a list's last.
+        let parts = document.split(separator: "\n").map { line -> String in
+            var item = String(line)
+            if item.hasSuffix(",") { item.removeLast() }
+            if item.hasSuffix("}]") { item.removeLast() }
+            return item
+        }
+        #expect(parts.first == "{\"header\":" + lines.first!)
+        let kinds = ["{\"participant\":", "{\"seq\":"]
+        for prefix in kinds {
+            #expect(parts.filter { $0.hasPrefix(prefix) } == lines.filter { $0.hasPrefix(prefix) }, "\(name): \(prefix) lines")
+        }
+        let markers = lines.filter { $0.hasPrefix("{\"step\":") || $0.hasPrefix("{\"cycle\":") }
+        let items = parts.filter { $0.hasPrefix("{\"step\":") || $0.hasPrefix("{\"cycle\":") }
+        #expect(items.count == markers.count)
+        for (item, line) in zip(items.sorted(), markers.sorted()) { #expect(item.hasPrefix(String(line.dropLast()) + ",\"first\":")) }
         #expect(parts.last == "\"end\":" + lines.last! + "}")
         #expect((object["header"] as? [String: Any])?["scenario"] as? String == run.trace.header.scenario)
     }

@@ -73,7 +73,7 @@ struct EngineTests {
         let run = try run(Self.login)
         #expect(run.summary.completed)
         let failed = run.trace.events.filter { $0.step == 1 }.map(\.kind)
-        #expect(failed == [.cycleStart, .action, .request, .workerCall, .workerError, .response, .display, .show, .cycleEnd])
+        #expect(failed == [.action, .request, .workerCall, .workerError, .response, .display, .show])
         #expect(run.events(.workerError).first?.payload == .string("Invalid credentials"))
         #expect(run.snapshots[0].shown["message"] == .string("Invalid credentials"))
         #expect(run.snapshots[0].dataStores["Login"]?["userID"] == .null, "no store after a failure")
@@ -140,7 +140,10 @@ struct EngineTests {
             """)
         #expect(run.summary.completed)
         let passed = run.events(.dataPassing)
-        #expect(passed.map(\.note) == [
+        #expect(passed.map { event in
+            guard case .dataPassing(let pass) = event.message else { return "" }
+            return "destination.\(pass.field) = \(pass.source)"
+        } == [
             "destination.id = source.id", ##"destination.title = "#\(source.id) \(source.name)""##,
             "destination.price = source.price", "destination.items = source.items", "destination.note = source.note",
             "destination.count = source.items.count + 1",
@@ -201,14 +204,15 @@ struct EngineTests {
         #expect(run.snapshots.map(\.stack) == [["A"], ["A"], ["A", "B"], ["A"], ["A"], ["A", "B"], ["A"], ["A", "B"]])
         #expect(run.snapshots[3].shown["taps"] == .int(2), "A still shows what it showed")
         #expect(run.snapshots[4].dataStores["A"]?["taps"] == .int(3), "A's DataStore kept its state and goes on")
-        let backs = run.events(.navigation).filter { $0.from == .user }
-        #expect(backs.map(\.method) == ["popViewController(animated:)", "dismiss(animated:)"])
-        #expect(backs.map(\.note) == ["back to A#1", "back to A#1"])
+        let backs = run.events(.navigation).filter { $0.from.role == .user }
+        #expect(backs.compactMap(\.method) == ["popViewController(animated:)", "dismiss(animated:)"])
+        #expect(backs.map { $0.text() } == ["popViewController(animated:) [back to A#1]", "dismiss(animated:) [back to A#1]"])
+        #expect(backs.map { $0.to.id } == ["A#1.AViewController", "A#1.AViewController"])
         // Each time B is shown it is a new instance, and its appear use case runs again.
-        let instances = run.trace.events.filter { $0.to.name == "BViewController" && $0.kind == .lifecycle }.compactMap(\.to.instance)
+        let instances = run.trace.events.filter { $0.to.name == "BViewController" && $0.kind.isLifecycle }.compactMap(\.to.instance)
         #expect(instances == [1, 2, 3])
         #expect(run.snapshots[7].dataStores["B"]?["fromTaps"] == .int(3))
-        #expect(run.events(.cycleStart).filter { $0.method == "B.Load" }.count == 3)
+        #expect(run.trace.cycles.filter { $0.name == "B.Load" }.count == 3)
     }
 
     @Test("repeat plays the story again from where it left the app: pass 2 is pass 1 shifted in sequence, cycle and time")

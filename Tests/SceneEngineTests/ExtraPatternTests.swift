@@ -82,7 +82,7 @@ struct ExtraPatternTests {
             "CounterScreen.setup() → CounterInteractor  presenter = CounterPresenter",
             "CounterScreen.setup() → CounterPresenter  screen = CounterScreen",
             "CounterScreen → CounterScreen  viewDidLoad()",
-            "User → CounterScreen  Counter.Increment",
+            "User → CounterScreen  Increment",
         ])
         #expect(lines.contains("CounterScreen → CounterInteractor  CounterActions.increment(request:)"))
         #expect(lines.contains("CounterInteractor → CounterPresenter  CounterOutput.presentIncrement(response:) {count: 2}"))

@@ -30,22 +30,26 @@ struct GoldenTraceTests {
         return (try #require(recorder.trace), summary)
     }
 
-    /// One line per event: sequence, cycle, indentation by nesting, sender → receiver, and what was said.
+    /// One line per message: sequence, cycle, indentation by nesting, sender → receiver, and what was said; cycle
+    /// and story step markers between them.
     static func readable(_ trace: Trace) -> String {
         var depth: [Int: Int] = [:]
-        var lines = ["\(trace.header.scenario) (\(trace.header.pattern.rawValue))"]
-        for event in trace.events {
-            let level = event.kind == .cycleStart ? 0 : event.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
-            depth[event.sequence] = level
-            let cycle = event.cycle.map { "c\($0)" } ?? "--"
-            let prefix = String(format: "%3d %@ %5d ms ", event.sequence, cycle.padding(toLength: 3, withPad: " ", startingAt: 0), event.time)
-            let indent = String(repeating: "  ", count: level)
-            switch event.kind {
-            case .cycleStart:
-                lines.append(prefix + "── cycle \(event.cycle ?? 0): \(event.method)" + (event.note.map { " — \($0)" } ?? ""))
-            case .cycleEnd:
-                lines.append(prefix + "── end of cycle \(event.cycle ?? 0)")
-            default:
+        var lines = ["\(trace.header.scenario) (\(trace.header.pattern))"]
+        for record in trace.records {
+            switch record {
+            case .marker(.step(let step)):
+                lines.append("── step \(step.number)" + (step.pass > 1 ? " (pass \(step.pass))" : ""))
+            case .marker(.cycleStart(let cycle)):
+                lines.append("── cycle \(cycle.number): \(cycle.name) (\(cycle.trigger.rawValue))" + (cycle.title.map { " — \($0)" } ?? "")
+                             + (cycle.cause.map { ", caused by \($0)" } ?? ""))
+            case .marker(.cycleEnd(let number)):
+                lines.append("── end of cycle \(number)")
+            case .event(let event):
+                let level = event.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? (event.cycle == nil ? 0 : 1)
+                depth[event.sequence] = level
+                let cycle = event.cycle.map { "c\($0)" } ?? "--"
+                let prefix = String(format: "%3d %@ %5d ms ", event.sequence, cycle.padding(toLength: 3, withPad: " ", startingAt: 0), event.time)
+                let indent = String(repeating: "  ", count: level)
                 let arrow = event.kind.isReturn ? " ⇢ " : " → "
                 lines.append(prefix + indent + event.from.name + arrow + event.to.name + "  " + event.text(payloadLimit: 80))
             }
@@ -81,11 +85,15 @@ struct GoldenTraceTests {
         for event in trace.events {
             if let parent = event.parent { #expect(parent < event.sequence) }
         }
-        let starts = trace.events.filter { $0.kind == .cycleStart }.compactMap(\.cycle)
-        let ends = trace.events.filter { $0.kind == .cycleEnd }.compactMap(\.cycle)
-        #expect(starts == Array(1..<(starts.count + 1)))
-        #expect(Set(starts) == Set(ends))
+        #expect(trace.cycles.map(\.number) == Array(1..<(trace.cycles.count + 1)))
+        for cycle in trace.cycles {
+            // Every cycle closes, and its messages say so.
+            #expect(cycle.lastSequence >= cycle.firstSequence)
+            #expect(trace.events(cycle.range).allSatisfy { $0.cycle == cycle.number })
+        }
+        #expect(trace.events.filter { $0.cycle != nil }.count == trace.cycles.reduce(0) { $0 + $1.lastSequence - $1.firstSequence + 1 })
         #expect(trace.end?.messages == trace.events.count)
+        #expect(trace.end?.cycles == trace.cycles.count)
     }
 }
 

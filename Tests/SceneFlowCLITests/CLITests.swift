@@ -197,7 +197,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         let folder = "\(out.path)/Login"
         #expect(result.stdout == """
-            ✓ story completed: 3 cycles, 45 messages, scenes Login, Home, 240 ms simulated
+            ✓ story completed: 3 cycles, 39 messages, scenes Login, Home, 240 ms simulated
               trace: \(folder)/trace.jsonl
               diagrams: \(folder)/sequence.svg, \(folder)/dependencies.svg, \(folder)/flow.svg, \(folder)/cycle.svg
               report: \(folder)/index.html
@@ -305,7 +305,7 @@ struct RunCommandTests {
                 "\(out.path)/Counter-SwiftUI/cycle.dot",
                 "\(out.path)/Counter-SwiftUI/cycle.svg"
               ],
-              "messages" : 21,
+              "messages" : 17,
               "report" : "\(out.path)/Counter-SwiftUI/index.html",
               "scenes" : [
                 "Some"
@@ -371,7 +371,7 @@ struct RunCommandTests {
         let broken = try CLI.temporaryFile("{\"sceneflowTrace\":1}\n", name: "broken.jsonl")
         let failure = try CLI.run(["render", broken.path, "--color", "never"])
         #expect(failure.status == 1)
-        #expect(failure.stderr == "error: \(broken.path):1: missing 'pattern'\n")
+        #expect(failure.stderr == "error: \(broken.path):1: missing 'scenario'\n")
     }
 }
 
@@ -385,13 +385,13 @@ struct CompareCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
             clean-swift:
-              1 cycles, 18 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
+              1 cycles, 16 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
               paths: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
               only here: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
             appstate:
               cannot be expressed: use case 'LoadIceCream' sends Interactor → Presenter, which appstate does not allow (rule appstate/no-presenter: the AppState variant has no Presenter: the View observes AppState directly, so there is no Response or ViewModel) — and 1 more
             viper:
-              1 cycles, 18 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
+              1 cycles, 16 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
               paths: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
               only here: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
               side by side: \(out.path)/CreateIceCream/compare/index.html

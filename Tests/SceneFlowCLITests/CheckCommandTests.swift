@@ -41,16 +41,16 @@ struct CheckCommandTests {
               ✓ 1  appear Login
               ✗ 2  do Login.Login — Wrong password
                   Login.yml:86:16: shown message: expected "Wrong credentials", got "Invalid credentials"
-                    14  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
-                    15  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: false, message: "Invalid credentials"}
-                    16  LoginViewController → User  shows message = "Invalid credentials"
+                    13  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
+                    14  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: false, message: "Invalid credentials"}
+                    15  LoginViewController → User  shows message = "Invalid credentials"
               ✗ 3  do Login.Login — Right password
                   Login.yml:94:14: route: expected toSignup, got toHome
-                    26  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Ann"}
-                    27  LoginViewController → User  shows message = "Welcome, Ann"
-                    28  LoginViewController → LoginRouter  LoginRoutingLogic.showHome()
-                    35  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.userID = source.userID → "42"
-                    36  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → "Ann"
+                    23  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Ann"}
+                    24  LoginViewController → User  shows message = "Welcome, Ann"
+                    25  LoginViewController → LoginRouter  LoginRoutingLogic.showHome()
+                    32  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.userID = source.userID → "42"
+                    33  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → "Ann"
               ✓ architecture: every message follows clean-swift's rules
 
             1 scenario: 13 checks passed, 2 failed
@@ -86,7 +86,7 @@ struct CheckCommandTests {
               ✗ 2  do RepositoryList.SelectRepository — Tap the second row
                   Scenarios/Repositories.yml:105:5: exhaustive: expected every change of the step in 'expect:', got 2 not expected
                     DataStore RepositoryShow.repository became {id: 2, name: "VIP-Architecture", owner: "sumantkanala", st… — expect 'dataStore: { RepositoryShow.repository: … }'
-                    event 39 called RepositoryWorker.fetchRepository(id:) — expect 'messages: [RepositoryWorker.fetchRepository(id:)]'
+                    event 34 called RepositoryWorker.fetchRepository(id:) — expect 'messages: [RepositoryWorker.fetchRepository(id:)]'
 
             """))
     }
@@ -110,14 +110,14 @@ struct CheckCommandTests {
         #expect(slower.status == 1)
         #expect(slower.stdout.contains("""
               ✗ golden trace
-                  golden trace: expected the same messages as Login.jsonl, got 0 inserted, 0 removed, 2 changed, 43 unchanged
-                      … 11 unchanged
-                      12  LoginInteractor → AuthWorker  login(username:password:) {username: "ann", password: "wrong"}
-                    ~ 13  AuthWorker ⇢ LoginInteractor  login(username:password:) ✗ "Invalid credentials"
+                  golden trace: expected the same messages as Login.jsonl, got 0 inserted, 0 removed, 2 changed, 37 unchanged
+                      … 10 unchanged
+                      11  LoginInteractor → AuthWorker  login(username:password:) {username: "ann", password: "wrong"}
+                    ~ 12  AuthWorker ⇢ LoginInteractor  login(username:password:) ✗ "Invalid credentials"
                           +120 ms → +300 ms after the previous message
-                          note 120 ms → 300 ms
-                      14  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
-                      … 6 unchanged
+                          latency 120 ms → 300 ms
+                      13  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
+                      … 4 unchanged
 
             """))
         let missing = try CLI.run(["check", "Login.yml", "--golden", "elsewhere", "--color", "never"], in: folder)
@@ -138,41 +138,40 @@ struct CheckCommandTests {
                                   "--context", "0", "--color", "never"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout == """
-            --- out/Login/trace.jsonl (45 messages)
-            +++ \(changed.path)/Login.yml (45 messages)
-              … 21 unchanged
-            ~ 22  AuthWorker ⇢ LoginInteractor  login(username:password:) → {userID: "42", firstName: "Anna"}
+            --- out/Login/trace.jsonl (39 messages)
+            +++ \(changed.path)/Login.yml (39 messages)
+              … 18 unchanged
+            ~ 19  AuthWorker ⇢ LoginInteractor  login(username:password:) → {userID: "42", firstName: "Anna"}
                   payload {userID: "42", firstName: "Ann"} → {userID: "42", firstName: "Anna"}
               … 1 unchanged
-            ~ 24  LoginInteractor → LoginDataStore  firstName = "Anna"
+            ~ 21  LoginInteractor → LoginDataStore  firstName = "Anna"
                   payload "Ann" → "Anna"
-            ~ 25  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: "Anna", error: nil}
+            ~ 22  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: "Anna", error: nil}
                   payload {firstName: "Ann", error: nil} → {firstName: "Anna", error: nil}
-            ~ 26  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Anna"}
+            ~ 23  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Anna"}
                   payload {isSuccess: true, message: "Welcome, Ann"} → {isSuccess: true, message: "Welcome, Anna"}
-            ~ 27  LoginViewController → User  shows message = "Welcome, Anna"
+            ~ 24  LoginViewController → User  shows message = "Welcome, Anna"
                   payload "Welcome, Ann" → "Welcome, Anna"
               … 8 unchanged
-            ~ 36  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → "Anna"
+            ~ 33  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → "Anna"
                   payload "Ann" → "Anna"
-              … 5 unchanged
-            ~ 42  HomeInteractor → HomePresenter  HomePresentationLogic.presentGreet(response:) {name: "Anna"}
+              … 3 unchanged
+            ~ 37  HomeInteractor → HomePresenter  HomePresentationLogic.presentGreet(response:) {name: "Anna"}
                   payload {name: "Ann"} → {name: "Anna"}
-            ~ 43  HomePresenter → HomeViewController  HomeDisplayLogic.displayGreet(viewModel:) {greeting: "Hello, Anna!"}
+            ~ 38  HomePresenter → HomeViewController  HomeDisplayLogic.displayGreet(viewModel:) {greeting: "Hello, Anna!"}
                   payload {greeting: "Hello, Ann!"} → {greeting: "Hello, Anna!"}
-            ~ 44  HomeViewController → User  shows greeting = "Hello, Anna!"
+            ~ 39  HomeViewController → User  shows greeting = "Hello, Anna!"
                   payload "Hello, Ann!" → "Hello, Anna!"
-              … 1 unchanged
-            0 inserted, 0 removed, 9 changed, 36 unchanged
+            0 inserted, 0 removed, 9 changed, 30 unchanged
 
             """)
         let same = try CLI.run(["diff", "Login.yml", "out/Login/trace.jsonl"], in: folder)
         #expect(same.status == 0)
         #expect(same.stdout == """
-            --- Login.yml (45 messages)
-            +++ out/Login/trace.jsonl (45 messages)
-              … 45 unchanged
-            0 inserted, 0 removed, 0 changed, 45 unchanged
+            --- Login.yml (39 messages)
+            +++ out/Login/trace.jsonl (39 messages)
+              … 39 unchanged
+            0 inserted, 0 removed, 0 changed, 39 unchanged
 
             """)
         #expect(try CLI.run(["diff", "Login.yml", "nothing.jsonl"], in: folder).status == 1)

@@ -13,6 +13,23 @@ func load(_ yaml: String, file: String = "s.yml") throws -> Scenario {
     return try #require(loaded.scenario, "\(loaded.diagnostics.map(\.description))")
 }
 
+/// The story of `scenario` checked against the engine's run of it.
+func checked(exhaustive: Bool = false, _ scenario: Scenario) throws -> StoryChecker.Report {
+    StoryChecker(exhaustive: exhaustive).check(scenario, trace: try run(scenario))
+}
+
+/// The engine's trace of `scenario`.
+func run(_ scenario: Scenario) throws -> Trace {
+    let recorder = TraceRecorder()
+    _ = try Engine(scenario: scenario).run(into: recorder)
+    return try #require(recorder.trace)
+}
+
+/// What `scenario`'s story exercises, on the engine's run.
+func coverage(_ scenario: Scenario) throws -> Coverage {
+    Coverage.measure(scenario, trace: try run(scenario))
+}
+
 /// An example scenario's text.
 func example(_ name: String) throws -> String {
     try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("\(name).yml"), encoding: .utf8)
@@ -29,7 +46,7 @@ struct StoryCheckerTests {
           arguments: PackagePaths.exampleScenarios().map { $0.deletingPathExtension().lastPathComponent })
     func examplesPass(_ name: String) throws {
         let scenario = try #require(ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("\(name).yml").path).scenario)
-        let report = try StoryChecker().check(scenario)
+        let report = try checked(scenario)
         #expect(report.failedCount == 0, "\(lines(report.checks.filter { !$0.passed }))")
         #expect(report.steps.count == scenario.story.count)
         for (step, result) in zip(scenario.story, report.steps) where step.expectations != nil {
@@ -47,25 +64,25 @@ struct StoryCheckerTests {
         yaml = yaml.replacingOccurrences(of: "absent: [LoginRoutingLogic.showHome()]", with: "absent: [AuthWorker.login]")
         yaml = yaml.replacingOccurrences(of: "scene: Home", with: "scene: Login")
         yaml = yaml.replacingOccurrences(of: "Home.name: Ann", with: "Home.name: Bob")
-        let report = try StoryChecker().check(try load(yaml, file: "Login.yml"))
+        let report = try checked(try load(yaml, file: "Login.yml"))
         #expect(report.steps.map(\.title) == ["appear Login", "do Login.Login — Wrong password", "do Login.Login — Right password"])
         #expect(report.steps.map(\.passed) == [true, false, false])
         #expect(lines(report.checks.filter { !$0.passed }) == [
             "shown message | FAIL | \"Wrong credentials\" | \"Invalid credentials\" | 86:16",
-            "messages | FAIL | AuthWorker.login(username:password:), then LoginBusinessLogic.login(request:) | no 'LoginBusinessLogic.login(request:)' after event 12 | 87:56",
-            "absent | FAIL | no 'AuthWorker.login' | event 12: 12  LoginInteractor → AuthWorker  login(username:password:) {username: \"ann\", password: \"wrong\"} | 88:16",
+            "messages | FAIL | AuthWorker.login(username:password:), then LoginBusinessLogic.login(request:) | no 'LoginBusinessLogic.login(request:)' after event 11 | 87:56",
+            "absent | FAIL | no 'AuthWorker.login' | event 11: 11  LoginInteractor → AuthWorker  login(username:password:) {username: \"ann\", password: \"wrong\"} | 88:16",
             "scene | FAIL | Login | Home | 93:14",
             "dataStore Home.name | FAIL | \"Bob\" | \"Ann\" | 95:81",
         ])
         #expect(report.passedCount == 10)
         let scene = try #require(report.checks.last { $0.name == "scene" })
         #expect(scene.excerpt == [
-            "35  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.userID = source.userID → \"42\"",
-            "36  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → \"Ann\"",
-            "37  LoginRouter → HomeViewController  navigateToHome(source:destination:) [replace]",
-            "38  HomeViewController → HomeViewController  viewDidLoad()",
-            "41  HomeViewController → HomeInteractor  HomeBusinessLogic.greet(request:)",
-        ], "the navigation and the messages around it (not the cycle markers)")
+            "32  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.userID = source.userID → \"42\"",
+            "33  LoginRouter → HomeDataStore  passDataToHome(source:destination:): destination.name = source.firstName → \"Ann\"",
+            "34  LoginRouter → HomeViewController  navigateToHome(source:destination:) [replace]",
+            "35  HomeViewController → HomeViewController  viewDidLoad()",
+            "36  HomeViewController → HomeInteractor  HomeBusinessLogic.greet(request:)",
+        ], "the navigation and the messages around it")
     }
 
     static let counter = """
@@ -99,7 +116,7 @@ struct StoryCheckerTests {
 
     @Test("exhaustive: what a step changed but did not expect fails, naming it and what to write")
     func exhaustive() throws {
-        let report = try StoryChecker(exhaustive: true).check(try load(Self.counter))
+        let report = try checked(exhaustive: true, try load(Self.counter))
         let first = try #require(report.steps.first?.checks.last)
         #expect(first.name == "exhaustive")
         #expect(!first.passed)
@@ -107,23 +124,23 @@ struct StoryCheckerTests {
         #expect(first.excerpt == [
             "DataStore Counter.count became 1 — expect 'dataStore: { Counter.count: 1 }'",
             "DataStore Counter.taps became 1 — expect 'dataStore: { Counter.taps: 1 }'",
-            "event 12 called Clock.now() — expect 'messages: [Clock.now()]'",
+            "event 11 called Clock.now() — expect 'messages: [Clock.now()]'",
         ])
         #expect(first.location.map { "\($0.line):\($0.column)" } == "24:5", "at the step's expect:")
         let second = try #require(report.steps.last?.checks.last)
         #expect(second.passed, "\(second.excerpt)")
-        #expect(try StoryChecker().check(try load(Self.counter)).failedCount == 0, "without --exhaustive the same story passes")
+        #expect(try checked(try load(Self.counter)).failedCount == 0, "without --exhaustive the same story passes")
     }
 
     @Test("the Login example passes exhaustive mode")
     func loginExhaustive() throws {
-        let report = try StoryChecker(exhaustive: true).check(try load(try example("Login"), file: "Login.yml"))
+        let report = try checked(exhaustive: true, try load(try example("Login"), file: "Login.yml"))
         #expect(report.failedCount == 0, "\(report.checks.filter { !$0.passed }.map(\.excerpt))")
     }
 
     @Test("steps after a run-time error fail with it")
     func runError() throws {
-        let report = try StoryChecker().check(try load("""
+        let report = try checked(try load("""
             scenario: S
             scenes:
               A:
@@ -149,7 +166,7 @@ struct StoryCheckerTests {
 
     @Test("a repeated story reports the first pass in full and later passes by their failures")
     func repeatedStory() throws {
-        let report = try StoryChecker().check(try load("""
+        let report = try checked(try load("""
             scenario: S
             repeat: 3
             scenes:
@@ -187,20 +204,21 @@ struct MatchingTests {
     }()
 
     @Test("message patterns name a message by protocol, receiver, method, roles or names", arguments: [
-        ("LoginBusinessLogic.login(request:)", [11, 20]),
-        ("login(request:)", [11, 20]),
-        ("AuthWorker.login(username:password:)", [12, 21]),
-        ("AuthWorker.login", [12, 21]),
-        ("login", [11, 12, 20, 21]),
-        ("AuthWorker -> Interactor", [13, 22]),
+        ("LoginBusinessLogic.login(request:)", [10, 17]),
+        ("login(request:)", [10, 17]),
+        ("AuthWorker.login(username:password:)", [11, 18]),
+        ("AuthWorker.login", [11, 18]),
+        ("login", [10, 11, 17, 18]),
+        ("AuthWorker -> Interactor", [12, 19]),
         ("Worker.logout", []),
-        ("Interactor -> Worker", [12, 21]),
-        ("View -> Interactor: login(request:)", [11, 20]),
-        ("LoginViewController → LoginInteractor", [11, 20]),
-        ("Router -> View", [37]),
-        ("wireframe -> view", [37]),
+        ("Interactor -> Worker", [11, 18]),
+        ("View -> Interactor: login(request:)", [10, 17]),
+        ("LoginViewController → LoginInteractor", [10, 17]),
+        ("Router -> View", [34]),
+        ("wireframe -> view", [34]),
         ("Presenter -> Interactor", []),
-        ("LoginRoutingLogic.showHome()", [28]),
+        ("LoginRoutingLogic.showHome()", [25]),
+        ("LoginDataStore.userID", [20]),
     ])
     func patterns(_ text: String, _ sequences: [Int]) {
         let pattern = MessagePattern(text)

@@ -18,7 +18,7 @@ extension PatternDefinition {
             ],
             protocols: [:],
             requestLabels: .fields, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: "onAppear()"),
+            loadMethod: nil, appearMethod: "onAppear()"),
         wiring: Wiring(style: .environment, links: [
             .init(.view, "interactor", .interactor),
             .init(.interactor, "appState", .appState),

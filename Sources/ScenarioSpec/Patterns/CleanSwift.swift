@@ -24,7 +24,7 @@ extension PatternDefinition {
                 .dataPassing: "{scene}DataPassing", .dataStore: "{scene}DataStore",
             ],
             requestLabels: .request, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: "viewDidLoad()"),
+            loadMethod: "viewDidLoad()", appearMethod: "viewWillAppear(_:)"),
         wiring: Wiring(style: .configurator, links: [
             .init(.view, "interactor", .interactor, through: .businessLogic),
             .init(.view, "router", .router, through: .routingLogic),

@@ -15,8 +15,10 @@ public struct PatternNaming: Sendable, Hashable {
     public var presenterLabels: PresenterLabels
     /// Presenter → View: `display{Output}(viewModel:)`.
     public var viewMethod: String
-    /// What the View does when it loads: `viewDidLoad()`, SwiftUI's `onAppear()`.
-    public var loadMethod: String
+    /// What a View does when it is created and loads, once per instance: UIKit's `viewDidLoad()`; nil for SwiftUI.
+    public var loadMethod: String?
+    /// What a View does each time it comes on screen: UIKit's `viewWillAppear(_:)`, SwiftUI's `onAppear()`.
+    public var appearMethod: String?
 
     public enum RequestLabels: Sendable, Hashable {
         /// One `request:` argument, the Request struct (Clean Swift).
@@ -34,7 +36,7 @@ public struct PatternNaming: Sendable, Hashable {
 
     public init(components: [ComponentRole: String], protocols: [ProtocolSlot: String], requestLabels: RequestLabels,
                 presenterMethod: String, presenterLabels: PresenterLabels, viewMethod: String = "display{Output}",
-                loadMethod: String) {
+                loadMethod: String?, appearMethod: String?) {
         self.components = components
         self.protocols = protocols
         self.requestLabels = requestLabels
@@ -42,6 +44,7 @@ public struct PatternNaming: Sendable, Hashable {
         self.presenterLabels = presenterLabels
         self.viewMethod = viewMethod
         self.loadMethod = loadMethod
+        self.appearMethod = appearMethod
     }
 
     // MARK: - Components and protocols
@@ -74,7 +77,8 @@ public struct PatternNaming: Sendable, Hashable {
 
     /// The Presenter method the View calls with an event (`viewDidLoad()`, `showPostDetail(forPost:)`).
     public func eventMethod(_ useCase: UseCase) -> String {
-        let fallback = useCase.trigger == .appear ? String(loadMethod.prefix { $0 != "(" }) : Self.lowerFirst(useCase.name.rawValue)
+        let fallback = useCase.trigger == .appear ? Self.baseName(loadMethod ?? appearMethod ?? "viewDidLoad()")
+            : Self.lowerFirst(useCase.name.rawValue)
         return Self.signature(useCase.methods.event?.value, default: fallback, labels: useCase.request.map(\.name))
     }
 

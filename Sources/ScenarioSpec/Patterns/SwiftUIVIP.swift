@@ -22,7 +22,7 @@ extension PatternDefinition {
                 .dataPassing: "{scene}DataPassing", .dataStore: "{scene}DataStore",
             ],
             requestLabels: .request, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: "onAppear()"),
+            loadMethod: nil, appearMethod: "onAppear()"),
         wiring: Wiring(style: .configurator, links: [
             .init(.view, "interactor", .interactor, through: .businessLogic),
             .init(.interactor, "presenter", .presenter, through: .presentationLogic),

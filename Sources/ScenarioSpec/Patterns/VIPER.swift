@@ -24,7 +24,7 @@ extension PatternDefinition {
                 .workerInput: "{scene}{worker}InputProtocol", .workerOutput: "{scene}{worker}OutputProtocol",
             ],
             requestLabels: .fields, presenterMethod: "{output}", presenterLabels: .unlabelledWhenValues,
-            loadMethod: "viewDidLoad()"),
+            loadMethod: "viewDidLoad()", appearMethod: "viewWillAppear(_:)"),
         wiring: Wiring(style: .wireFrame, links: [
             .init(.view, "presenter", .presenter, through: .presenterInput),
             .init(.presenter, "view", .view, through: .displayLogic),

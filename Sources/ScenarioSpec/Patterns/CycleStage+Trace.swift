@@ -1,9 +1,8 @@
-import ScenarioSpec
-
 extension TraceEvent {
-    /// The arrow of the pattern's cycle this message travels along, or nil for wiring, lifecycle and cycle markers.
+    /// The arrow of a pattern's cycle this message travels along, or nil for wiring, lifecycle and calls outside
+    /// the cycle.
     public var stage: CycleStage? {
-        switch kind {
+        switch message {
         case .action, .show: return .user
         case .request: return from.role == .presenter ? .input : .request
         case .event: return .event
@@ -15,7 +14,7 @@ extension TraceEvent {
         case .dataPassing, .navigation: return .next
         case .publish: return .publish
         case .render: return .render
-        case .configure, .lifecycle, .cycleStart, .cycleEnd: return nil
+        case .configure, .load, .appear, .call: return nil
         }
     }
 }

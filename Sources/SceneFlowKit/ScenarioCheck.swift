@@ -1,0 +1,166 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import StoryCheck
+import TraceFormat
+
+/// `check` as a library call: loads scenarios (files or folders), checks each story against a run of it — the
+/// engine's, or a trace recorded elsewhere — and, with golden traces, compares the messages.
+///
+/// ```swift
+/// let result = try ScenarioCheck().check(["Scenarios/"])
+/// try AtomicFile.write(result.junit(), to: URL(fileURLWithPath: "check.xml"))
+/// exit(result.succeeded ? 0 : 1)
+/// ```
+public struct ScenarioCheck {
+    public var loader: ScenarioLoader
+    public var options: EngineOptions
+    /// TCA-style: whatever a step changes must be expected.
+    public var exhaustive: Bool
+    /// Compare each run with `<folder>/<scenario>.jsonl` (recorded by `run --golden`).
+    public var goldenFolder: URL?
+
+    public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions(), exhaustive: Bool = false,
+                goldenFolder: URL? = nil) {
+        self.loader = loader
+        self.options = options
+        self.exhaustive = exhaustive
+        self.goldenFolder = goldenFolder
+    }
+
+    /// Everything a batch of scenarios gave.
+    public struct Result: Sendable {
+        /// One report per scenario that loaded, in the order given.
+        public var reports: [StoryChecker.Report]
+        /// Scenarios that could not be checked: they did not load, or their trace could not be read.
+        public var errors: [JUnitReport.ScenarioError]
+        /// The diagnostics of scenarios that did not load.
+        public var diagnostics: [Diagnostic]
+        /// Why a scenario that loaded could not be checked (its trace could not be read).
+        public var problems: [String] = []
+        /// How many files were given (after expanding folders).
+        public var files: Int
+
+        public var passed: Int { reports.reduce(0) { $0 + $1.passedCount } }
+        public var failed: Int { reports.reduce(0) { $0 + $1.failedCount } }
+        public var notChecked: Int { reports.reduce(0) { $0 + $1.notCheckedCount } }
+        /// No failed check and no scenario in error.
+        public var succeeded: Bool { failed == 0 && errors.isEmpty }
+
+        /// JUnit XML, one testcase per expectation.
+        public func junit() -> Data { Data(JUnitReport.xml(reports, errors: errors).utf8) }
+    }
+
+    /// A problem that stops one scenario from being checked.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Checks every scenario in `paths` (folders are searched for `.yml`/`.yaml`), each against a run of it by the
+    /// engine, or, with `trace`, against that recorded trace (one scenario only).
+    public func check(_ paths: [String], trace: String? = nil) throws -> Result {
+        let files = ScenarioFiles.expand(paths)
+        guard !files.isEmpty else { throw Failure(message: "no scenario files found in \(paths.joined(separator: ", "))") }
+        if trace != nil, files.count != 1 {
+            throw Failure(message: "--trace checks one scenario against one trace; \(files.count) scenarios were given")
+        }
+        var result = Result(reports: [], errors: [], diagnostics: [], files: files.count)
+        for path in files {
+            let loaded = loader.load(path: path)
+            guard let scenario = loaded.scenario else {
+                result.diagnostics += loaded.diagnostics
+                result.errors.append(JUnitReport.ScenarioError(file: path, message: DiagnosticRenderer(style: .plain).render(loaded.diagnostics)))
+                continue
+            }
+            do {
+                let recorded = try trace.map { try Self.read(trace: $0, for: scenario) } ?? run(scenario)
+                var report = StoryChecker(exhaustive: exhaustive).check(scenario, trace: recorded)
+                if let goldenFolder {
+                    report.runChecks.append(GoldenTrace.compare(recorded, with: GoldenTrace.file(
+                        named: OutputLayout.folderName(forScenarioAt: path), in: goldenFolder)))
+                }
+                result.reports.append(report)
+            } catch let failure as Failure {
+                result.errors.append(JUnitReport.ScenarioError(file: path, message: failure.message))
+                result.problems.append(failure.message)
+            }
+        }
+        return result
+    }
+
+    /// The engine's run of `scenario`, in memory.
+    public func run(_ scenario: Scenario) throws -> Trace {
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario, options: options).run(into: recorder)
+        return recorder.trace!
+    }
+
+    /// A recorded trace of `scenario`, read (a format-1 trace is upgraded with the scenario's route names).
+    public static func read(trace path: String, for scenario: Scenario) throws -> Trace {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such trace: \(path)") }
+        do {
+            let data = try Data(contentsOf: url)
+            return try TraceReader.read(data, routeName: scenario.routeNamer)
+        } catch let failure as TraceReader.Failure {
+            throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+        } catch {
+            throw Failure(message: "cannot read the trace \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// `coverage` as a library call.
+public enum ScenarioCoverage {
+    /// What `scenario`'s story exercises, measured on a run of it by the engine.
+    public static func measure(_ scenario: Scenario, options: EngineOptions = EngineOptions()) throws -> Coverage {
+        Coverage.measure(scenario, trace: try ScenarioCheck(options: options).run(scenario))
+    }
+
+    /// Coverage of every scenario in `paths`, with the total and whether it reaches `minimum` percent.
+    public struct Result {
+        public var coverages: [Coverage]
+        public var diagnostics: [Diagnostic]
+        /// Files that did not load.
+        public var broken: Int
+        public var covered: Int { coverages.reduce(0) { $0 + $1.items.filter { $0.hits > 0 }.count } }
+        public var total: Int { coverages.reduce(0) { $0 + $1.items.count } }
+        public var percentage: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+
+        /// Whether the total reaches `minimum` percent (nil: no threshold).
+        public func meets(_ minimum: Double?) -> Bool { minimum.map { percentage >= $0 } ?? true }
+    }
+
+    public static func measure(_ paths: [String], loader: ScenarioLoader = ScenarioLoader(),
+                               options: EngineOptions = EngineOptions()) throws -> Result {
+        let files = ScenarioFiles.expand(paths)
+        guard !files.isEmpty else {
+            throw ScenarioCheck.Failure(message: "no scenario files found in \(paths.joined(separator: ", "))")
+        }
+        var result = Result(coverages: [], diagnostics: [], broken: 0)
+        for path in files {
+            let loaded = loader.load(path: path)
+            guard let scenario = loaded.scenario else {
+                result.diagnostics += loaded.diagnostics
+                result.broken += 1
+                continue
+            }
+            result.coverages.append(try measure(scenario, options: options))
+        }
+        return result
+    }
+}
+
+extension Scenario {
+    /// Names the route a format-1 trace's `route` message of a scene calls by method.
+    public var routeNamer: TraceUpgrader.RouteNamer {
+        var names: [String: RouteName] = [:]
+        let naming = pattern.definition.naming
+        for scene in scenes {
+            for route in scene.routes { names["\(scene.name)|\(naming.routeMethod(route))"] = route.name }
+        }
+        return { [names] scene, method in names["\(scene)|\(method)"] }
+    }
+}
