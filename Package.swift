@@ -102,6 +102,6 @@ let package = Package(
             dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TestSupport", "sceneflow"]),
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TraceFormat", "TestSupport", "sceneflow"]),
     ]
 )
