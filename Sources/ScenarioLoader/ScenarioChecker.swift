@@ -7,6 +7,11 @@ final class ScenarioChecker {
     let diagnostics: DiagnosticCollector
     private var records: [String: RecordType] = [:]
     private var expressions: ExpressionChecker!
+    /// What each reference resolved to, found once here and written into the model (`resolve(_:)`), so the engine
+    /// executes what the checker checked. Keyed by where the reference is written.
+    private(set) var callTargets: [SourceLocation: CallTarget] = [:]
+    private(set) var fieldTargets: [SourceLocation: FieldRef] = [:]
+    private(set) var storyTargets: [SourceLocation: UseCaseRef] = [:]
 
     init(draft: ScenarioDraft, diagnostics: DiagnosticCollector) {
         self.draft = draft
@@ -496,7 +501,8 @@ final class ScenarioChecker {
     }
 
     /// The component roles a `call:` may name besides the scene's workers.
-    static let componentRoles = ["Interactor", "Presenter", "View", "Router"]
+    static let componentRoles: [String: ComponentRole] = ["Interactor": .interactor, "Presenter": .presenter, "View": .view,
+                                                          "Router": .router]
 
     private func checkCall(_ call: Call, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
@@ -513,6 +519,7 @@ final class ScenarioChecker {
             }
             checkArguments(call.arguments, against: op.input, callee: "'\(worker.name).\(op.name)'",
                            at: call.method.location, scope: scope)
+            callTargets[call.receiver.location] = .worker(worker.name, op.name)
             var errorScope = scope
             if let binding = call.binding {
                 if let output = op.output {
@@ -530,24 +537,25 @@ final class ScenarioChecker {
             }
             return
         }
-        if Self.componentRoles.contains(call.receiver.value) {
+        if Self.componentRoles[call.receiver.value] != nil {
             if let binding = call.binding {
                 diagnostics.error("a call to \(call.receiver.value) returns nothing; remove 'as: \(binding.value)'",
                                   at: binding.location)
             }
             if call.receiver.value == "Interactor" {
-                guard let target = scene.useCases.first(where: { Self.interactorMethodName($0) == call.method.value
-                                                                 || $0.name.rawValue == call.method.value }) else {
+                guard let target = interactorUseCase(call.method.value, in: scene) else {
                     diagnostics.unknown("the Interactor of '\(scene.name)' has no method '\(call.method.value)'",
                                         name: call.method.value,
-                                        candidates: scene.useCases.map { Self.interactorMethodName($0) },
+                                        candidates: scene.useCases.map { interactorMethodName($0) },
                                         at: call.method.location)
                     return
                 }
                 checkArguments(call.arguments, against: target.request, callee: "'Interactor.\(call.method.value)'",
                                at: call.method.location, scope: scope)
+                callTargets[call.receiver.location] = .useCase(target.name)
             } else {
                 for argument in call.arguments { _ = expressions.check(argument.value, in: scope) }
+                callTargets[call.receiver.location] = .component(Self.componentRoles[call.receiver.value]!)
             }
             return
         }
@@ -563,7 +571,7 @@ final class ScenarioChecker {
             }
         }
         diagnostics.unknown("scene '\(scene.name)' has no worker '\(call.receiver.value)'", name: call.receiver.value,
-                            candidates: scene.workers.map(\.name.rawValue) + Self.componentRoles,
+                            candidates: scene.workers.map(\.name.rawValue) + Self.componentRoles.keys.sorted(),
                             at: call.receiver.location,
                             extraNotes: [Diagnostic.Note(scene.workers.isEmpty
                                 ? "declare it under 'workers:' of scene '\(scene.name)'"
@@ -571,12 +579,13 @@ final class ScenarioChecker {
     }
 
     /// The Interactor method of a use case, without its labels: `login` for `Login`, or the `methods.interactor` name.
-    static func interactorMethodName(_ useCase: UseCase) -> String {
-        if let signature = useCase.methods.interactor?.value {
-            return String(signature.prefix { $0 != "(" })
-        }
-        let name = useCase.name.rawValue
-        return name.prefix(1).lowercased() + name.dropFirst()
+    func interactorMethodName(_ useCase: UseCase) -> String {
+        PatternNaming.baseName(definition.naming.interactorMethod(useCase))
+    }
+
+    /// The use case whose Interactor method `call: Interactor.<name>` names: by method or by use case name.
+    func interactorUseCase(_ name: String, in scene: Scene) -> UseCase? {
+        scene.useCases.first { interactorMethodName($0) == name || $0.name.rawValue == name }
     }
 
     private func checkArguments(_ arguments: [Assignment], against input: [FieldDecl], callee: String,
@@ -631,6 +640,9 @@ final class ScenarioChecker {
                 fields = scene.dataStore
                 owner = "'\(scene.name)' DataStore"
             }
+            if fields.contains(where: { $0.name == target }) {
+                fieldTargets[assignment.targetLocation] = FieldRef(store == .appState ? .appState : .dataStore, target)
+            }
             guard let field = fields.first(where: { $0.name == target }) else {
                 diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.map(\.name),
                                     at: assignment.targetLocation,
@@ -647,13 +659,23 @@ final class ScenarioChecker {
     private func checkSet(_ assignments: [Assignment], scene: Scene, scope: Scope) {
         for assignment in assignments {
             var target = assignment.target
-            var fields = scene.view.state
+            // `state.x` is the View's own; `dataStore.x` the DataStore it holds; a bare name the View's own first.
+            var fields: [(FieldRef.Holder, FieldDecl)] = scene.view.state.map { (.viewState, $0) }
             if definition.flow.viewWritesDataStore {
-                if target.hasPrefix("dataStore.") { target.removeFirst("dataStore.".count) }
-                fields += scene.dataStore
+                if target.hasPrefix("dataStore.") {
+                    target.removeFirst("dataStore.".count)
+                    fields = []
+                }
+                fields += scene.dataStore.map { (.dataStore, $0) }
             }
-            if target.hasPrefix("state.") { target.removeFirst("state.".count) }
-            guard let field = fields.first(where: { $0.name == target }) else {
+            if target.hasPrefix("state.") {
+                target.removeFirst("state.".count)
+                fields = fields.filter { $0.0 == .viewState }
+            }
+            if let (holder, field) = fields.first(where: { $0.1.name == target }) {
+                fieldTargets[assignment.targetLocation] = FieldRef(holder, field.name)
+            }
+            guard let field = fields.first(where: { $0.1.name == target })?.1 else {
                 // A DataStore field: the pattern's rule about who writes the DataStore has been reported.
                 if scene.dataStore.contains(where: { $0.name == target }) {
                     _ = expressions.check(assignment.value, in: scope)
@@ -663,7 +685,7 @@ final class ScenarioChecker {
                     ? "'set' writes the View's 'state' or the DataStore the View holds"
                     : "'set' writes the View's own state: declare it under 'view: { state: … }' of scene '\(scene.name)'"
                 diagnostics.unknown("the View of '\(scene.name)' has no field '\(target)'", name: target,
-                                    candidates: fields.map(\.name), at: assignment.targetLocation,
+                                    candidates: fields.map(\.1.name), at: assignment.targetLocation,
                                     extraNotes: [Diagnostic.Note(hint)])
                 _ = expressions.check(assignment.value, in: scope)
                 continue
@@ -686,6 +708,9 @@ final class ScenarioChecker {
                 break
             case .perform(let sceneName, let useCaseName, _):
                 performed = resolve(scene: sceneName, useCase: useCaseName)
+                if let (scene, useCase) = performed {
+                    storyTargets[step.location] = UseCaseRef(scene: scene.name, useCase: useCase.name)
+                }
             }
             if let expect = step.expectations { check(expect, performed: performed) }
         }
@@ -817,6 +842,65 @@ final class ScenarioChecker {
             diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
                                 at: scene.location,
                                 notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")])
+        }
+    }
+
+    // MARK: - Resolution
+
+    /// `scenes` with every reference the check resolved written in: call targets, the fields `store:` and `set:`
+    /// write. Run after a check without errors.
+    func resolve(_ scenes: [Scene]) -> [Scene] {
+        scenes.map { scene in
+            var scene = scene
+            scene.useCases = scene.useCases.map { useCase in
+                var useCase = useCase
+                useCase.event = useCase.event.map(resolve)
+                useCase.interactor = resolve(useCase.interactor)
+                useCase.outputs = useCase.outputs.map { output in
+                    var output = output
+                    output.view = resolve(output.view)
+                    if case .steps(let steps) = output.presenter { output.presenter = .steps(resolve(steps)) }
+                    return output
+                }
+                return useCase
+            }
+            return scene
+        }
+    }
+
+    /// The story with each `do:` step's scene and use case.
+    func resolve(_ story: [StoryStep]) -> [StoryStep] {
+        story.map { step in
+            var step = step
+            step.performs = storyTargets[step.location]
+            return step
+        }
+    }
+
+    private func resolve(_ steps: [Step]) -> [Step] {
+        steps.map { step in
+            var step = step
+            switch step.kind {
+            case .call(var call):
+                call.target = callTargets[call.receiver.location]
+                call.onError = call.onError.map(resolve)
+                step.kind = .call(call)
+            case .store(let assignments): step.kind = .store(resolve(assignments))
+            case .set(let assignments): step.kind = .set(resolve(assignments))
+            case .validate(let condition, let otherwise): step.kind = .validate(condition, otherwise: resolve(otherwise))
+            case .conditional(let condition, let then, let otherwise):
+                step.kind = .conditional(condition, then: resolve(then), otherwise: resolve(otherwise))
+            case .respond, .bind, .show, .route, .display: break
+            }
+            return step
+        }
+    }
+
+    private func resolve(_ assignments: [Assignment]) -> [Assignment] {
+        assignments.map { assignment in
+            var assignment = assignment
+            assignment.field = fieldTargets[assignment.targetLocation]
+            return assignment
         }
     }
 }

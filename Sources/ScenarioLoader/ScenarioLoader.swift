@@ -113,7 +113,8 @@ public struct ScenarioLoader: Sendable {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics.normalized())
         }
         if let patternOverride { draft.pattern = patternOverride }
-        ScenarioChecker(draft: draft, diagnostics: diagnostics).check()
+        let checker = ScenarioChecker(draft: draft, diagnostics: diagnostics)
+        checker.check()
         let sorted = diagnostics.diagnostics.normalized()
         guard !sorted.containsErrors, let first = draft.scenes.first else {
             return Result(scenario: nil, diagnostics: sorted)
@@ -121,7 +122,7 @@ public struct ScenarioLoader: Sendable {
         var scenario = Scenario(
             name: draft.name, file: file, description: draft.description, pattern: draft.pattern,
             start: draft.start?.value ?? first.name, entities: draft.entities + draft.resultRecords,
-            appState: draft.appState, scenes: draft.scenes, story: draft.story,
+            appState: draft.appState, scenes: checker.resolve(draft.scenes), story: checker.resolve(draft.story),
             storyRepeats: draft.storyRepeats)
         scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
         scenario.fixtureSHA256 = reader.fixtureSHA256

@@ -42,14 +42,37 @@ public struct RecordType: Sendable, Hashable {
 
 /// `target: expression`, as in a DataStore write, a ViewModel mapping or a route's data passing.
 public struct Assignment: Sendable, Hashable {
-    /// The field written (a name, or a path such as `appState.count`).
+    /// The field written (a name, or a path such as `appState.count`), as written.
     public var target: String
     public var targetLocation: SourceLocation
     public var value: Expr
+    /// For `store:` and `set:`, the field the loader resolved `target` to.
+    public var field: FieldRef?
 
-    public init(target: String, at targetLocation: SourceLocation, value: Expr) {
+    public init(target: String, at targetLocation: SourceLocation, value: Expr, field: FieldRef? = nil) {
         self.target = target
         self.targetLocation = targetLocation
         self.value = value
+        self.field = field
+    }
+}
+
+/// A field of state a step writes, resolved by the loader: which holder, which field.
+public struct FieldRef: Sendable, Hashable {
+    public enum Holder: String, Sendable, Hashable {
+        /// The scene's DataStore.
+        case dataStore
+        /// The one AppState.
+        case appState
+        /// The View's own state.
+        case viewState
+    }
+
+    public var holder: Holder
+    public var name: String
+
+    public init(_ holder: Holder, _ name: String) {
+        self.holder = holder
+        self.name = name
     }
 }

@@ -44,6 +44,8 @@ public struct Call: Sendable, Hashable {
     public var binding: Located<String>?
     /// Steps run when the call fails; the enclosing logic ends after them. nil: a failure stops the run.
     public var onError: [Step]?
+    /// What the call reaches, resolved by the loader (nil before).
+    public var target: CallTarget?
 
     public struct Argument: Sendable, Hashable {
         public var label: String
@@ -65,4 +67,14 @@ public struct Call: Sendable, Hashable {
         self.binding = binding
         self.onError = onError
     }
+}
+
+/// What a `call:` step reaches, resolved once by the loader so the checker and the engine agree.
+public enum CallTarget: Sendable, Hashable {
+    /// A worker's operation.
+    case worker(WorkerName, OperationName)
+    /// The Interactor's method of this use case (VIPER's Presenter asking its Interactor).
+    case useCase(UseCaseName)
+    /// Another method of a component of the scene.
+    case component(ComponentRole)
 }

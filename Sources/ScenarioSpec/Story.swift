@@ -7,6 +7,9 @@ public struct StoryStep: Sendable, Hashable {
     /// Worker outcomes that hold during this step only (a stub, as a test's "given").
     public var given: [WorkerStub]
     public var expectations: Expectations?
+    /// For `do:`, the scene and use case the loader resolved it to (the scene may be left out when only one has the
+    /// use case).
+    public var performs: UseCaseRef?
 
     public enum Action: Sendable, Hashable {
         /// The app shows this scene as its root (configures it and runs its `trigger: appear` use cases).
@@ -24,6 +27,17 @@ public struct StoryStep: Sendable, Hashable {
         self.title = title
         self.given = given
         self.expectations = expectations
+    }
+}
+
+/// A use case of a scene.
+public struct UseCaseRef: Sendable, Hashable {
+    public var scene: SceneName
+    public var useCase: UseCaseName
+
+    public init(scene: SceneName, useCase: UseCaseName) {
+        self.scene = scene
+        self.useCase = useCase
     }
 }
 

@@ -124,12 +124,25 @@ extension Engine {
         }
     }
 
-    /// `call:` — a worker operation, or another component's method.
+    /// `call:` — a worker operation, the Interactor's method of a use case, or another component's method, as the
+    /// loader resolved it.
     private func perform(_ call: Call, step: Step, _ context: inout StepContext) throws -> Flow {
         let instance = context.instance
-        guard let worker = instance.scene.worker(call.receiver.value),
-              let operation = worker.operation(call.method.value) else {
-            return try callComponent(call, step: step, context)
+        let worker: Worker, operation: WorkerOperation
+        switch call.target {
+        case .worker(let workerName, let operationName)?:
+            worker = instance.scene.worker(workerName.rawValue)!
+            operation = worker.operation(operationName.rawValue)!
+        case .useCase(let name)?:
+            let target = instance.scene.useCase(name.rawValue)!
+            let request = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
+                                     fields: target.request, env: context.env)
+            try callInteractor(target, request: request, context: context, at: step.location)
+            return .proceed
+        case .component(let role)?:
+            return try callComponent(call, role: role, step: step, context)
+        case nil:
+            preconditionFailure("the loader resolves every call")
         }
         let arguments = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
                                    fields: operation.input, env: context.env)
@@ -199,33 +212,16 @@ extension Engine {
                                                    at: operation.location)])
     }
 
-    /// `call: Interactor.method` and other component calls (as VIPER's Presenter calls its Interactor).
-    private func callComponent(_ call: Call, step: Step, _ context: StepContext) throws -> Flow {
+    /// A method of another component of the scene (`call: Presenter.refresh`).
+    private func callComponent(_ call: Call, role: ComponentRole, step: Step, _ context: StepContext) throws -> Flow {
         let instance = context.instance
-        if call.receiver.value == "Interactor",
-           let target = instance.scene.useCases.first(where: {
-               PatternNaming.lowerFirst(PatternNaming.baseName(definition.naming.interactorMethod($0))) == call.method.value
-                   || $0.name.rawValue == call.method.value
-           }) {
-            let request = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
-                                     fields: target.request, env: context.env)
-            try callInteractor(target, request: request, context: context, at: step.location)
-            return .proceed
-        }
-        let receiver: Participant
-        switch call.receiver.value {
-        case "Presenter": receiver = instance.presenter
-        case "View": receiver = instance.view
-        case "Router": receiver = instance.router
-        default: receiver = instance.interactor
-        }
         var values: [(String, Value)] = []
         for argument in call.arguments {
             values.append((argument.label, try Evaluator.evaluate(argument.value, in: context.env)))
         }
         try emit(.call(Invocation(method: call.method.value + "(" + call.arguments.map { "\($0.label):" }.joined() + ")",
                                   payload: values.isEmpty ? nil : .record(Record(values)))),
-                 from: context.sender, to: receiver, at: step.location, parent: context.parent)
+                 from: context.sender, to: participant(role, of: instance), at: step.location, parent: context.parent)
         return .proceed
     }
 
@@ -245,8 +241,9 @@ extension Engine {
     /// `store:` — the DataStore (Clean Swift, VIPER) or AppState (appstate, which then publishes the change).
     private func store(_ assignment: Assignment, value: Value, context: StepContext) throws {
         let instance = context.instance
-        if definition.flow.store == .appState {
-            let name = assignment.target.hasPrefix("appState.") ? String(assignment.target.dropFirst("appState.".count)) : assignment.target
+        let target = assignment.field!
+        if target.holder == .appState {
+            let name = target.name
             let field = scenario.appState.first { $0.name == name }!
             let coerced = Coercion.coerce(value, to: field.type)
             world.appState[name] = coerced
@@ -261,7 +258,7 @@ extension Engine {
             }
             return
         }
-        let name = assignment.target.hasPrefix("dataStore.") ? String(assignment.target.dropFirst("dataStore.".count)) : assignment.target
+        let name = target.name
         let field = instance.scene.dataStore.first { $0.name == name }!
         let coerced = Coercion.coerce(value, to: field.type)
         instance.dataStore[name] = coerced
@@ -275,11 +272,10 @@ extension Engine {
     /// `set:` — the View's own state, or in swiftui the DataStore it holds.
     private func set(_ assignment: Assignment, value: Value, context: StepContext) throws {
         let instance = context.instance
-        var name = assignment.target
-        if name.hasPrefix("state.") { name.removeFirst("state.".count) }
-        if name.hasPrefix("dataStore.") { name.removeFirst("dataStore.".count) }
+        let target = assignment.field!
+        let name = target.name
         let write: Int
-        if let field = instance.scene.view.state.first(where: { $0.name == name }), !assignment.target.hasPrefix("dataStore.") {
+        if target.holder == .viewState, let field = instance.scene.view.state.first(where: { $0.name == name }) {
             let coerced = Coercion.coerce(value, to: field.type)
             instance.viewState[name] = coerced
             write = try emit(.stateWrite(FieldWrite(field: name, type: field.type.description, value: coerced)),

@@ -32,9 +32,8 @@ public final class Engine {
     var sceneNames: [SceneName: SceneNames] = [:]
     /// Participants made so far: each gets the next number.
     var participantCount = 0
-    /// Scenes by name, and story steps' scene and use case once found: looked up, not searched, on every step.
+    /// Scenes by name: looked up, not searched, on every step.
     let sceneIndex: [SceneName: Int]
-    private var resolved: [String: (Scene, UseCase)] = [:]
     var scenesVisited: [SceneName] = []
     /// Scenes that appeared and whose `appear` use cases wait for the current cycle to end.
     var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
@@ -116,13 +115,15 @@ public final class Engine {
             stubs = step.given
             routesThisStep = []
             let first = sequence + 1
-            try sink.mark(.step(TraceStep(number: index + 1, pass: currentPass, action: traced(step.action), title: step.title,
+            try sink.mark(.step(TraceStep(number: index + 1, pass: currentPass, action: traced(step), title: step.title,
                                           location: step.location, firstSequence: first, lastSequence: sequence)))
             switch step.action {
             case .appear(let name):
                 try showRoot(scene(name.value), at: step.location)
-            case .perform(let sceneName, let useCaseName, let values):
-                let (scene, useCase) = resolve(scene: sceneName?.value, useCase: useCaseName.value)
+            case .perform(_, _, let values):
+                let performs = step.performs!
+                let scene = self.scene(performs.scene)
+                let useCase = scene.useCase(performs.useCase.rawValue)!
                 guard let top = stack.last, top.scene.name == scene.name else {
                     throw RuntimeError(
                         "'do: \(scene.name).\(useCase.name)' needs scene '\(scene.name)' on screen, but \(stack.last.map { "'\($0.scene.name)'" } ?? "nothing") is",
@@ -142,32 +143,17 @@ public final class Engine {
     }
 
     /// A story step's action as the trace marks it.
-    private func traced(_ action: StoryStep.Action) -> TraceStep.Action {
-        switch action {
+    private func traced(_ step: StoryStep) -> TraceStep.Action {
+        switch step.action {
         case .appear(let scene): return .appear(scene.value)
-        case .perform(let scene, let useCase, _):
-            return .perform(scene: scene?.value ?? resolve(scene: nil, useCase: useCase.value).0.name, useCase: useCase.value)
+        case .perform:
+            return .perform(scene: step.performs!.scene, useCase: step.performs!.useCase)
         case .back: return .back
         }
     }
 
     /// A scene the loader checked exists.
     func scene(_ name: SceneName) -> Scene { scenario.scenes[sceneIndex[name]!] }
-
-    private func resolve(scene: SceneName?, useCase: UseCaseName) -> (Scene, UseCase) {
-        let key = (scene?.rawValue ?? "") + "." + useCase.rawValue
-        if let found = resolved[key] { return found }
-        let found = search(scene: scene, useCase: useCase)
-        resolved[key] = found
-        return found
-    }
-
-    private func search(scene: SceneName?, useCase: UseCaseName) -> (Scene, UseCase) {
-        for candidate in scenario.scenes where scene == nil || candidate.name == scene {
-            if let found = candidate.useCase(useCase.rawValue) { return (candidate, found) }
-        }
-        fatalError("the loader resolves every story step")
-    }
 
     private func snapshot(step: Int, firstEvent: Int) -> StepSnapshot {
         StepSnapshot(

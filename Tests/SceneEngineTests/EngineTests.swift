@@ -444,3 +444,78 @@ struct EngineTests {
         ])
     }
 }
+
+/// References are resolved once, by the loader, and the engine executes what the checker checked.
+@Suite("Resolved references")
+struct ResolvedReferenceTests {
+    @Test("a VIPER Presenter calling its Interactor by a declared method name runs the Interactor's logic")
+    func declaredInteractorMethod() throws {
+        let yaml = """
+            scenario: Fetch
+            pattern: viper
+            scenes:
+              List:
+                dataStore: { count: Int = 0 }
+                useCases:
+                  Fetch:
+                    trigger: appear
+                    methods: { interactor: "FetchData()" }
+                    event:
+                      - call: Interactor.FetchData
+                    interactor:
+                      - store: { count: 3 }
+                      - respond: { count: dataStore.count }
+                    response: { count: Int }
+                    presenter:
+                      - display: "showCount(_:)"
+                        with: { count: response.count }
+            story:
+              - appear: List
+                expect: { shown: { count: 3 } }
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "fetch.yml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics.map(\.description))")
+        let call = scenario.scenes[0].useCases[0].event?.first.flatMap { step -> Call? in
+            if case .call(let call) = step.kind { return call }
+            return nil
+        }
+        #expect(call?.target == .useCase("Fetch"), "the loader resolved the call once")
+        let recorder = TraceRecorder()
+        let summary = try Engine(scenario: scenario).run(into: recorder)
+        #expect(summary.completed)
+        let lines = try #require(recorder.trace).events.map { "\($0.from.name) → \($0.to.name)  \($0.text())" }
+        #expect(lines.suffix(6) == [
+            "ListView → ListPresenter  ListPresenterProtocol.viewDidLoad()",
+            "ListPresenter → ListInteractor  ListInteractorInputProtocol.FetchData()",
+            "ListInteractor → ListDataStore  count = 3",
+            "ListInteractor → ListPresenter  ListInteractorOutputProtocol.fetch(_:) {count: 3}",
+            "ListPresenter → ListView  ListViewProtocol.showCount(_:) {count: 3}",
+            "ListView → User  shows count = 3",
+        ])
+    }
+
+    @Test("set: with a dataStore. prefix writes the DataStore even when the View's state has a field of that name")
+    func setPrefix() throws {
+        let yaml = """
+            scenario: Set
+            pattern: swiftui
+            scenes:
+              A:
+                dataStore: { n: Int = 0 }
+                view: { state: { n: Int = 0 } }
+                useCases:
+                  Tap:
+                    interactor: [{ respond: {} }]
+                    presenter: {}
+                    view:
+                      - set: { dataStore.n: 5, n: 7 }
+            story:
+              - do: A.Tap
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "set.yml").scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let writes = try #require(recorder.trace).events.filter { $0.kind == .dataStoreWrite || $0.kind == .stateWrite }
+        #expect(writes.map { "\($0.kind) \($0.text())" } == ["dataStoreWrite n = 5", "stateWrite n = 7"])
+    }
+}
