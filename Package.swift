@@ -46,20 +46,31 @@ let package = Package(
         .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration"]),
         // Exports of traces and diagrams to other tools' formats (Mermaid, PlantUML, Chrome trace); no engine, no Graphviz.
         .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "Diagrams"]),
-        // The pipeline as library calls, output writing and terminal rendering. Rainbow lives here only.
+        // The pipeline as library calls: run, check, coverage, render, export, compare; the files they write.
         .target(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                "StoryCheck", "Narration", "HTMLReport", .product(name: "Rainbow", package: "Rainbow"),
+                "StoryCheck", "Narration", "HTMLReport",
             ]
         ),
+        // What a terminal shows: diagnostics with excerpts, the run as it happens, check and coverage reports, the
+        // explain session. Rainbow lives here only.
+        .target(
+            name: "TerminalOutput",
+            dependencies: [
+                "SceneFlowKit", "ScenarioSpec", "TraceFormat", "StoryCheck", "Narration", "SceneEngine",
+                .product(name: "Rainbow", package: "Rainbow"),
+            ]
+        ),
+        // Synthetic scenarios of any size (`sceneflow synth`), as YAML text.
+        .target(name: "ScenarioSynth", dependencies: ["ScenarioSpec"]),
         // The command-line tool: argument parsing only.
         .executableTarget(
             name: "sceneflow",
             dependencies: [
-                "SceneFlowKit", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "Diagrams", "Exporters", "Narration",
-                "GraphvizRenderer", "StoryCheck",
+                "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat",
+                "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +95,7 @@ let package = Package(
         .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
         .testTarget(
             name: "DiagramsTests",
-            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "TestSupport"],
+            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "ScenarioSynth", "TestSupport"],
             exclude: ["Goldens", "Format1"]
         ),
         .testTarget(
@@ -99,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrationTests",
-            dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "TerminalOutput", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TraceFormat", "TestSupport", "sceneflow"]),

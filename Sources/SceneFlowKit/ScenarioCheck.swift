@@ -71,7 +71,7 @@ public struct ScenarioCheck {
             let loaded = loader.load(path: path)
             guard let scenario = loaded.scenario else {
                 result.diagnostics += loaded.diagnostics
-                result.errors.append(JUnitReport.ScenarioError(file: path, message: DiagnosticRenderer(style: .plain).render(loaded.diagnostics)))
+                result.errors.append(JUnitReport.ScenarioError(file: path, message: loaded.diagnostics.map(\.description).joined(separator: "\n")))
                 continue
             }
             do {

@@ -4,6 +4,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import SceneFlowKit
+import TerminalOutput
 import StoryCheck
 import TraceFormat
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioSpec
 import SceneFlowKit
+import TerminalOutput
 
 /// `sceneflow compare FILE --patterns a,b`: the same story under several patterns.
 struct CompareCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioLoader
 import SceneFlowKit
+import TerminalOutput
 import StoryCheck
 
 /// `sceneflow coverage FILE|DIR…`: what the stories exercise.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagrams
 import SceneFlowKit
+import TerminalOutput
 
 /// Options that choose which diagrams are drawn and how.
 struct DiagramOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneFlowKit
+import TerminalOutput
 import StoryCheck
 import TraceFormat
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Narration
 import SceneFlowKit
+import TerminalOutput
 
 /// `sceneflow explain FILE`: a run told step by step, for people learning the pattern.
 struct ExplainCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Diagrams
 import Foundation
 import ScenarioSpec
 import SceneFlowKit
+import TerminalOutput
 
 /// `sceneflow export TRACE|SCENARIO --format …`: a run in another tool's format, to standard output or a file.
 struct ExportCommand: ParsableCommand {

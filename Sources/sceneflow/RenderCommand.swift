@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioLoader
 import SceneFlowKit
+import TerminalOutput
 import ScenarioSpec
 
 /// `sceneflow render TRACE.jsonl|SCENARIO`: draws diagrams from a recorded trace, or runs a scenario first.

@@ -5,6 +5,7 @@ import ScenarioSpec
 import SceneEngine
 import Narration
 import SceneFlowKit
+import TerminalOutput
 import StoryCheck
 
 /// `sceneflow run FILE`: validates, runs the story and writes the trace.

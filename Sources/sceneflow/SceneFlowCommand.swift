@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphvizRenderer
 import SceneFlowKit
+import TerminalOutput
 
 /// `sceneflow`: validate, run, draw and check VIP scenarios.
 @main

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SceneFlowKit
+import TerminalOutput
+import ScenarioSynth
 import ScenarioSpec
 
 /// `sceneflow synth --scenes N --steps M`: a synthetic scenario of any size.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioLoader
 import SceneFlowKit
+import TerminalOutput
 import ScenarioSpec
 
 /// `sceneflow validate FILE…`: reports every problem of each scenario at once.

@@ -5,6 +5,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import SceneFlowKit
+import ScenarioSynth
 import Testing
 import TestSupport
 import TraceFormat

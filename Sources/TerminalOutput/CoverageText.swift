@@ -1,3 +1,4 @@
+import SceneFlowKit
 import Foundation
 import StoryCheck
 
