@@ -36,8 +36,8 @@ examples: release
 	@for scenario in Scenarios/*.yml; do \
 		name=$$(basename $$scenario .yml); \
 		$(BIN) run $$scenario --quiet --format svg || exit 1; \
-		$(BIN) export $$scenario --format mermaid --out Output/$$name/sequence.mmd || exit 1; \
-		$(BIN) export $$scenario --format mermaid --diagram flow --out Output/$$name/flow.mmd || exit 1; \
+		$(BIN) export $$scenario --format mermaid -o Output/$$name/sequence.mmd || exit 1; \
+		$(BIN) export $$scenario --format mermaid --diagram flow -o Output/$$name/flow.mmd || exit 1; \
 	done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
 	@# The README's picture of the report, when Chromium is there.

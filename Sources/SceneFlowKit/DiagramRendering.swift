@@ -21,36 +21,31 @@ public struct DiagramRendering {
 
     public init(options: DiagramWriter.Options) { self.options = options }
 
-    public func render(input: String, outputRoot: URL?) throws -> Result {
+    /// Draws `input` (a trace, or a scenario run anew); for a trace, `scenario` names its scenario explicitly.
+    public func render(input: String, scenario scenarioPath: String? = nil, outputRoot: URL?) throws -> Result {
         var result = Result()
-        let isTrace = input.hasSuffix(".jsonl")
         guard FileManager.default.fileExists(atPath: input) else { throw Failure(message: "no such file: \(input)") }
-        if !isTrace {
+        guard input.hasSuffix(".jsonl") else {
             let run = ScenarioRun(loader: loader, diagrams: options, report: nil)
             let report = try run.run(path: input, outputRoot: outputRoot ?? URL(fileURLWithPath: "Output"))
             result.written = report.diagrams
             result.diagnostics = report.diagnostics
             return result
         }
-        let trace: Trace
+        let source: TraceSource
         do {
-            trace = try TraceReader.read(contentsOf: URL(fileURLWithPath: input))
-        } catch let failure as TraceReader.Failure {
-            throw Failure(message: "\(input):\(failure.line): \(failure.message)")
+            source = try TraceSource.load(input, scenario: scenarioPath, loader: loader)
+        } catch let failure as TraceSource.Failure {
+            throw Failure(message: failure.message)
         }
-        // The declared structure comes from the scenario the trace names, when it is still there.
-        var scenario: Scenario?
-        if FileManager.default.fileExists(atPath: trace.header.file) {
-            let loaded = loader.load(path: trace.header.file)
-            scenario = loaded.scenario
-            if scenario == nil { result.diagnostics = loaded.diagnostics }
+        result.diagnostics = source.diagnostics
+        result.notes = source.notes
+        if source.scenario == nil && options.kinds.contains(where: { $0 != .sequence && $0 != .cycle }) {
+            result.notes.append("without the scenario, only the sequence and cycle diagrams are drawn")
         }
-        if scenario == nil && options.kinds.contains(where: { $0 != .sequence }) {
-            result.notes.append("the scenario '\(trace.header.file)' could not be loaded, so only the sequence diagram is drawn")
-        }
-        let folder = outputRoot.map { OutputLayout.folder(forScenarioAt: trace.header.file, under: $0) }
+        let folder = outputRoot.map { OutputLayout.folder(forScenarioAt: source.trace.header.file, under: $0) }
             ?? URL(fileURLWithPath: input).deletingLastPathComponent()
-        result.written = try DiagramWriter(options: options).write(trace: trace, scenario: scenario, to: folder)
+        result.written = try DiagramWriter(options: options).write(trace: source.trace, scenario: source.scenario, to: folder)
         return result
     }
 }

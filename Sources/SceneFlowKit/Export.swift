@@ -28,7 +28,7 @@ public enum Export {
         case (.mermaid, .sequence): return MermaidExporter.sequence(sequence())
         case (.mermaid, .flow):
             guard let scenario else {
-                throw Failure(message: "the flow needs the scenario: export the scenario file, or keep it where the trace's header names it (\(trace.header.file))")
+                throw Failure(message: "the flow needs the scenario: export the scenario file, or name it with --scenario FILE (the trace names \(trace.header.file))")
             }
             return MermaidExporter.flowchart(FlowDiagramBuilder.build(scenario: scenario, trace: trace))
         case (.chromeTrace, _): return ChromeTraceExporter.export(trace)

@@ -3,6 +3,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import Narration
+import StoryCheck
 import TraceFormat
 
 /// The whole pipeline for one scenario file: load and check it, run its story, stream the trace to disk.
@@ -19,6 +20,8 @@ public struct ScenarioRun {
         public var diagrams = DiagramWriter.Result()
         /// The HTML report, when one was written.
         public var reportFile: URL?
+        /// The golden trace recorded, when asked for.
+        public var goldenFile: URL?
 
         /// 0 when the story ran to its end, 1 for scenario or run-time errors.
         public var exitCode: Int32 {
@@ -32,6 +35,8 @@ public struct ScenarioRun {
     public var diagrams: DiagramWriter.Options?
     /// The language of the HTML report written with the diagrams; nil writes none.
     public var report: Language?
+    /// Also record the trace as `<folder>/<scenario>.jsonl`, the golden trace `check --golden` compares with.
+    public var goldenFolder: URL?
 
     public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions(),
                 diagrams: DiagramWriter.Options? = DiagramWriter.Options(), report: Language? = .english) {
@@ -67,6 +72,11 @@ public struct ScenarioRun {
         var diagnostics = loaded.diagnostics
         if let error = summary.error { diagnostics.append(error.diagnostic) }
         var report = Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
+        if let goldenFolder {
+            let destination = GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: goldenFolder)
+            try AtomicFile.write(try Data(contentsOf: traceFile), to: destination)
+            report.goldenFile = destination
+        }
         if let diagrams, let trace = recorder?.trace {
             report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder)
             if let language = self.report {

@@ -4,43 +4,121 @@ import ScenarioSpec
 import SceneEngine
 import TraceFormat
 
-/// A trace to work from: read from a `.jsonl` file, or made by running a scenario (in memory).
+/// A trace to work from: read from a `.jsonl` file, or made by running a scenario (in memory), with its scenario
+/// when that can be had safely.
+///
+/// A trace names the scenario it was recorded from, and traces travel (they are committed, shared, rendered in CI),
+/// so that name is not trusted: the file is read only when it is a regular `.yml`/`.yaml` file whose SHA-256 is the
+/// one the trace records, or when the user names it with `scenario:` (`--scenario FILE`). Anything else is said in
+/// `notes`, and nothing of a file that is not the scenario is ever shown.
 public struct TraceSource {
     public var trace: Trace
-    /// The scenario, when it could be loaded (from the file given, or the one the trace names).
+    /// The scenario, when it could be loaded.
     public var scenario: Scenario?
     public var diagnostics: [Diagnostic]
+    /// What the reader should know: the scenario is missing, has changed, or is not a scenario file.
+    public var notes: [String] = []
 
     public struct Failure: Error {
         public var message: String
         public var diagnostics: [Diagnostic] = []
     }
 
-    /// Reads `path` as a trace if it ends in `.jsonl`, otherwise loads and runs it as a scenario.
-    public static func load(_ path: String, loader: ScenarioLoader = ScenarioLoader(),
+    /// Reads `path` as a trace if it ends in `.jsonl`, otherwise loads and runs it as a scenario. For a trace,
+    /// `scenarioPath` names its scenario explicitly.
+    public static func load(_ path: String, scenario scenarioPath: String? = nil, loader: ScenarioLoader = ScenarioLoader(),
                             options: EngineOptions = EngineOptions()) throws -> TraceSource {
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such file: \(path)") }
-        if path.hasSuffix(".jsonl") {
-            let trace: Trace
-            do {
-                trace = try TraceReader.read(contentsOf: URL(fileURLWithPath: path))
-            } catch let failure as TraceReader.Failure {
-                throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+        guard path.hasSuffix(".jsonl") else {
+            let loaded = loader.load(path: path)
+            guard let scenario = loaded.scenario else {
+                throw Failure(message: "\(path) has errors", diagnostics: loaded.diagnostics)
             }
-            var scenario: Scenario?
-            if FileManager.default.fileExists(atPath: trace.header.file) {
-                scenario = loader.load(path: trace.header.file).scenario
+            let recorder = TraceRecorder()
+            let summary = try Engine(scenario: scenario, options: options).run(into: recorder)
+            var diagnostics = loaded.diagnostics
+            if let error = summary.error { diagnostics.append(error.diagnostic) }
+            return TraceSource(trace: recorder.trace!, scenario: scenario, diagnostics: diagnostics)
+        }
+        let data: Data
+        do {
+            data = try readRegularFile(path, limit: 4 << 30)
+        } catch let failure as Failure {
+            throw failure
+        }
+        var trace: Trace
+        do {
+            trace = try TraceReader.read(data)
+        } catch let failure as TraceReader.Failure {
+            throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+        }
+        var source = TraceSource(trace: trace, scenario: nil, diagnostics: [])
+        if let scenarioPath {
+            let loaded = loader.load(path: scenarioPath)
+            source.diagnostics = loaded.diagnostics
+            source.scenario = loaded.scenario
+            if let scenario = loaded.scenario, let recorded = trace.header.scenarioSHA256, scenario.sha256 != recorded {
+                source.notes.append("\(scenarioPath) is not the scenario the trace was recorded from (its SHA-256 differs); using it as given")
             }
-            return TraceSource(trace: trace, scenario: scenario, diagnostics: [])
+        } else {
+            source.scenarioNamedByTrace(loader: loader)
         }
-        let loaded = loader.load(path: path)
-        guard let scenario = loaded.scenario else {
-            throw Failure(message: "\(path) has errors", diagnostics: loaded.diagnostics)
+        // A format-1 trace names routes by method: the scenario knows their names.
+        if data.starts(with: Array(#"{"sceneflowTrace":1"#.utf8)), let scenario = source.scenario {
+            trace = try TraceReader.read(data, routeName: scenario.routeNamer)
+            source.trace = trace
         }
-        let recorder = TraceRecorder()
-        let summary = try Engine(scenario: scenario, options: options).run(into: recorder)
-        var diagnostics = loaded.diagnostics
-        if let error = summary.error { diagnostics.append(error.diagnostic) }
-        return TraceSource(trace: recorder.trace!, scenario: scenario, diagnostics: diagnostics)
+        return source
+    }
+
+    /// Loads the scenario the trace's header names, only if it is safely the one the trace was recorded from.
+    private mutating func scenarioNamedByTrace(loader: ScenarioLoader) {
+        let file = trace.header.file
+        let advice = "; --scenario FILE names the scenario to use"
+        let extensionName = (file as NSString).pathExtension.lowercased()
+        guard ["yml", "yaml"].contains(extensionName) else {
+            notes.append("the trace names '\(file)' as its scenario, which is not a scenario file (.yml)\(advice)")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: file) else {
+            notes.append("the scenario '\(file)' the trace was recorded from is not there\(advice)")
+            return
+        }
+        guard let data = try? Self.readRegularFile(file, limit: loader.limits.maxFileSize) else {
+            notes.append("the scenario '\(file)' the trace names is not a regular file of at most \(loader.limits.maxFileSize) bytes\(advice)")
+            return
+        }
+        guard let recorded = trace.header.scenarioSHA256 else {
+            // A trace that does not fingerprint its scenario (format 1): the file is used as it is now, and if it
+            // does not load, nothing of it is shown.
+            let loaded = loader.load(data: data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+            scenario = loaded.scenario
+            if scenario == nil { notes.append("the scenario '\(file)' the trace names does not load\(advice)") }
+            return
+        }
+        guard Fingerprint.sha256(data) == recorded else {
+            notes.append("the scenario '\(file)' has changed since the trace was recorded (its SHA-256 differs)\(advice)")
+            return
+        }
+        let loaded = loader.load(data: data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        scenario = loaded.scenario
+        diagnostics = loaded.diagnostics
+    }
+
+    /// The bytes of a regular file (links resolved) of at most `limit` bytes: not a FIFO, device or folder.
+    static func readRegularFile(_ path: String, limit: Int) throws -> Data {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
+        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
+            throw Failure(message: "\(path) is not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw Failure(message: "\(path) is \(size) bytes, more than the \(limit) read")
+        }
+        do {
+            return try Data(contentsOf: resolved)
+        } catch {
+            throw Failure(message: "cannot read \(path): \(error.localizedDescription)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import SceneFlowKit
 import ScenarioSpec
 
 /// The last line of `sceneflow validate`: how many files, errors and warnings.
@@ -14,6 +15,11 @@ public struct ValidationSummary: Sendable {
         self.errors = errors
         self.warnings = warnings
         self.strict = strict
+    }
+
+    public init(_ result: ScenarioValidation.Result) {
+        self.init(files: result.files.count, valid: result.valid, errors: result.errors, warnings: result.warnings,
+                  strict: result.strict)
     }
 
     public func text(style: TerminalStyle = .plain) -> String {

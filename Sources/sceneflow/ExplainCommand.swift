@@ -29,6 +29,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Language: en or ko.")
     var lang: Language = .english
 
+    @OptionGroup var traceScenario: TraceScenarioOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -36,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
         let source: TraceSource
         do {
-            source = try TraceSource.load(input)
+            source = try TraceSource.load(input, scenario: traceScenario.scenario)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
                 FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
@@ -44,6 +45,7 @@ struct ExplainCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
+        printNotes(source.notes, style: errorStyle)
         let narration = Narrator(language: lang).narrate(source.trace)
         let session = ExplainSession(
             narration: narration,

@@ -13,7 +13,7 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Formats: mermaid (sequenceDiagram, or with --diagram flow a flowchart), plantuml (sequence), \
             chrome-trace (open in ui.perfetto.dev or chrome://tracing), json (the whole trace as one document). \
-            Writes to standard output unless --out is given (written atomically). \
+            Writes to standard output unless -o/--output FILE is given (written atomically; --out is its old spelling). \
             Exit codes: 0, 1 on errors, 2 on usage errors.
             """
     )
@@ -27,8 +27,12 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Mermaid: the sequence or the scene flow.")
     var diagram: Export.Diagram = .sequence
 
-    @Option(help: "Write to this file instead of standard output.")
-    var out: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    /// The old spelling of `--output`, kept for now.
+    @Option(name: .customLong("out"), help: .hidden)
+    var deprecatedOut: String?
 
     @Option(help: "Sequence detail: message, cycle or scene.")
     var detail: DiagramOptions.DetailChoice = .message
@@ -36,13 +40,22 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "PlantUML: leave out activation bars, cycle groups and colours (much faster for big diagrams).")
     var plain = false
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var traceScenario: TraceScenarioOption
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if output != nil && deprecatedOut != nil { throw ValidationError("give the file once, with -o/--output") }
+    }
 
     func run() throws {
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let errorStyle = TerminalStyle(enabled: outputOptions.color.mode.enabled(for: STDERR_FILENO))
+        if deprecatedOut != nil {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true)
+                                           + " --out is deprecated for export; use -o/--output FILE\n")
+        }
         let source: TraceSource
         do {
-            source = try TraceSource.load(input)
+            source = try TraceSource.load(input, scenario: traceScenario.scenario)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
                 FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
@@ -50,6 +63,7 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
+        printNotes(source.notes, style: errorStyle)
         let text: String
         do {
             text = try Export.text(source.trace, scenario: source.scenario, format: format, diagram: diagram,
@@ -58,8 +72,8 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
-        if let out {
-            try AtomicFile.write(text, to: URL(fileURLWithPath: out))
+        if let file = output ?? deprecatedOut {
+            try AtomicFile.write(text, to: URL(fileURLWithPath: file))
         } else {
             FileHandle.standardOutput.write(text)
         }

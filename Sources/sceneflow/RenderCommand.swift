@@ -12,7 +12,8 @@ struct RenderCommand: ParsableCommand {
         abstract: "Draw diagrams from a trace (without re-running) or from a scenario.",
         discussion: """
             Given a trace, the dependency and flow diagrams also need its scenario: it is read from the file the \
-            trace names, when that file is there. Exit codes: 0 success, 1 on errors, 2 on usage errors.
+            trace names when that file is the scenario the trace was recorded from (same SHA-256), or from \
+            --scenario FILE. Exit codes: 0 success, 1 on errors, 2 on usage errors.
             """
     )
 
@@ -22,6 +23,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The output folder; files go into <out>/<scenario>/ (for a trace: next to it, unless given).")
     var out: String?
 
+    @OptionGroup var traceScenario: TraceScenarioOption
     @OptionGroup var diagrams: DiagramOptions
     @OptionGroup var output: OutputOptions
 
@@ -30,7 +32,7 @@ struct RenderCommand: ParsableCommand {
         let rendering = DiagramRendering(options: try diagrams.writerOptions())
         let result: DiagramRendering.Result
         do {
-            result = try rendering.render(input: input, outputRoot: out.map { URL(fileURLWithPath: $0) })
+            result = try rendering.render(input: input, scenario: traceScenario.scenario, outputRoot: out.map { URL(fileURLWithPath: $0) })
         } catch let failure as DiagramRendering.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
@@ -38,9 +40,7 @@ struct RenderCommand: ParsableCommand {
         if !result.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         }
-        for note in result.notes {
-            FileHandle.standardError.write(errorStyle.paint("note:", .gray, bold: true) + " \(note)\n")
-        }
+        printNotes(result.notes, style: errorStyle)
         for problem in result.written.warnings + result.written.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }

@@ -59,10 +59,11 @@ struct RunCommand: ParsableCommand {
         let style = TerminalStyle(enabled: !json && output.color.mode.enabled(for: STDOUT_FILENO))
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
-        let runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
+        var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
                                  options: EngineOptions(maxMessages: maxMessages),
                                  diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
                                  report: noReport ? nil : lang)
+        runner.goldenFolder = golden.map { URL(fileURLWithPath: $0) }
         let report: ScenarioRun.Report
         do {
             report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
@@ -72,12 +73,6 @@ struct RunCommand: ParsableCommand {
         }
         if !report.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
-        }
-        var goldenFile: URL?
-        if let golden, let traceFile = report.traceFile, report.summary != nil {
-            let destination = GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: file), in: URL(fileURLWithPath: golden))
-            try AtomicFile.write(try Data(contentsOf: traceFile), to: destination)
-            goldenFile = destination
         }
         for problem in report.diagrams.warnings + report.diagrams.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
@@ -93,7 +88,7 @@ struct RunCommand: ParsableCommand {
             if let reportFile = report.reportFile {
                 FileHandle.standardOutput.write("  report: \(RunSummaryText.relative(reportFile.path))\n")
             }
-            if let goldenFile { FileHandle.standardOutput.write("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
+            if let goldenFile = report.goldenFile { FileHandle.standardOutput.write("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
         }
         if report.exitCode != 0 || !report.diagrams.failures.isEmpty { throw ExitCode(1) }
     }

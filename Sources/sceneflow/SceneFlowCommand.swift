@@ -51,6 +51,20 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
+/// The scenario a trace was recorded from, named explicitly (a trace's own header is only trusted when the file
+/// there is the one it ran).
+struct TraceScenarioOption: ParsableArguments {
+    @Option(help: ArgumentHelp("For a trace: the scenario it was recorded from, when it is not the one its header names.",
+                               valueName: "file"),
+            completion: .file(extensions: ["yml", "yaml"]))
+    var scenario: String?
+}
+
+/// Prints what a user should know about where a trace's scenario came from.
+func printNotes(_ notes: [String], style: TerminalStyle) {
+    for note in notes { FileHandle.standardError.write(style.paint("note:", .gray, bold: true) + " \(note)\n") }
+}
+
 extension FileHandle {
     func write(_ text: String) { write(Data(text.utf8)) }
 }

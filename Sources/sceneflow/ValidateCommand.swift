@@ -35,29 +35,21 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loader = ScenarioLoader(limits: .init(maxFileSize: maxFileSize))
-        let paths = ScenarioFiles.expand(files)
-        if paths.isEmpty { throw ValidationError("no scenario files found in \(files.joined(separator: ", "))") }
-        var all: [Diagnostic] = []
-        var valid = 0
-        for path in paths {
-            let result = loader.load(path: path)
-            all += result.diagnostics
-            if result.scenario != nil { valid += 1 }
+        let validation = ScenarioValidation(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)), strict: strict)
+        let result: ScenarioValidation.Result
+        do {
+            result = try validation.validate(files)
+        } catch let failure as ScenarioCheck.Failure {
+            throw ValidationError(failure.message)
         }
-        let errors = all.filter { $0.severity == .error }.count
-        let warnings = all.filter { $0.severity == .warning }.count
-        let failed = errors > 0 || (strict && warnings > 0)
         switch format {
         case .json:
-            print(DiagnosticRenderer().json(all), terminator: "")
+            print(DiagnosticRenderer().json(result.diagnostics), terminator: "")
         case .text:
             let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
-            FileHandle.standardError.write(DiagnosticRenderer(style: style).render(all))
-            let summary = ValidationSummary(files: paths.count, valid: valid, errors: errors, warnings: warnings,
-                                            strict: strict)
-            FileHandle.standardError.write(summary.text(style: style) + "\n")
+            FileHandle.standardError.write(DiagnosticRenderer(style: style).render(result.diagnostics))
+            FileHandle.standardError.write(ValidationSummary(result).text(style: style) + "\n")
         }
-        if failed { throw ExitCode(1) }
+        if result.failed { throw ExitCode(1) }
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+
+/// `validate` as a library call: every problem of every scenario file (folders are searched), and whether that
+/// fails the check — errors always, warnings too when strict.
+public struct ScenarioValidation {
+    public var loader: ScenarioLoader
+    /// Warnings fail too.
+    public var strict: Bool
+
+    public init(loader: ScenarioLoader = ScenarioLoader(), strict: Bool = false) {
+        self.loader = loader
+        self.strict = strict
+    }
+
+    public struct Result: Sendable {
+        public var files: [String]
+        /// Files that loaded (with warnings at most).
+        public var valid: Int
+        public var diagnostics: [Diagnostic]
+        public var strict: Bool
+
+        public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
+        public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
+        /// Errors, or warnings under `strict`.
+        public var failed: Bool { errors > 0 || (strict && warnings > 0) }
+    }
+
+    public func validate(_ paths: [String]) throws -> Result {
+        let files = ScenarioFiles.expand(paths)
+        guard !files.isEmpty else {
+            throw ScenarioCheck.Failure(message: "no scenario files found in \(paths.joined(separator: ", "))")
+        }
+        var result = Result(files: files, valid: 0, diagnostics: [], strict: strict)
+        for path in files {
+            let loaded = loader.load(path: path)
+            result.diagnostics += loaded.diagnostics
+            if loaded.scenario != nil { result.valid += 1 }
+        }
+        return result
+    }
+}
