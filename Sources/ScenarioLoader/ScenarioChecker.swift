@@ -6,12 +6,12 @@ final class ScenarioChecker {
     let draft: ScenarioDraft
     let diagnostics: DiagnosticCollector
     private var records: [String: RecordType] = [:]
-    private var expressions: ExpressionChecker!
+    var expressions: ExpressionChecker!
     /// What each reference resolved to, found once here and written into the model (`resolve(_:)`), so the engine
     /// executes what the checker checked. Keyed by where the reference is written.
     private(set) var callTargets: [SourceLocation: CallTarget] = [:]
     private(set) var fieldTargets: [SourceLocation: FieldRef] = [:]
-    private(set) var storyTargets: [SourceLocation: UseCaseRef] = [:]
+    var storyTargets: [SourceLocation: UseCaseRef] = [:]
 
     init(draft: ScenarioDraft, diagnostics: DiagnosticCollector) {
         self.draft = draft
@@ -154,7 +154,7 @@ final class ScenarioChecker {
         }
     }
 
-    private func checkStart() {
+    func checkStart() {
         guard let start = draft.start else { return }
         if !draft.scenes.contains(where: { $0.name == start.value }) {
             unknownScene(start.value, at: start.location, context: "'start' names")
@@ -168,7 +168,7 @@ final class ScenarioChecker {
 
     // MARK: - Scenes
 
-    private func check(_ scene: Scene) {
+    func check(_ scene: Scene) {
         if let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
             diagnostics.error("scene '\(scene.name)' declares a DataStore, which \(pattern.rawValue) does not have", at: field.location,
                               notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
@@ -184,7 +184,7 @@ final class ScenarioChecker {
         for useCase in scene.useCases { check(useCase, in: scene) }
     }
 
-    private func check(_ op: WorkerOperation, of worker: Worker) {
+    func check(_ op: WorkerOperation, of worker: Worker) {
         var scope = Scope(op.input.map { ($0.name, $0.type) },
                           explanation: "a case's 'when' sees the operation's inputs by name, and 'input'")
         scope.add("input", .named(TypeNames.workerInput(worker: worker.name, operation: op.name)))
@@ -200,7 +200,7 @@ final class ScenarioChecker {
         }
     }
 
-    private func check(_ route: Route, in scene: Scene) {
+    func check(_ route: Route, in scene: Scene) {
         guard let destination = draft.scenes.first(where: { $0.name == route.destination.value }) else {
             unknownScene(route.destination.value, at: route.destination.location, context: "route '\(route.name)' leads to")
             return
@@ -260,7 +260,7 @@ final class ScenarioChecker {
 
     /// What each role sees, as the pattern defines it: Clean Swift's View sees its ViewModel, its Interactor the
     /// DataStore; SwiftUI's View holds the DataStore; AppState's Interactor and Views share `appState`.
-    private func scope(for role: Role, scene: Scene, useCase: UseCase?, output: Output?) -> Scope {
+    func scope(for role: Role, scene: Scene, useCase: UseCase?, output: Output?) -> Scope {
         let spec: PatternDefinition.Scopes.Scope
         switch role {
         case .interactor: spec = definition.scopes.interactor
@@ -293,7 +293,7 @@ final class ScenarioChecker {
         return scope
     }
 
-    private func check(_ useCase: UseCase, in scene: Scene) {
+    func check(_ useCase: UseCase, in scene: Scene) {
         // The cycle's first message, and the parts a pattern may not have.
         if let event = useCase.event, definition.flow.entry != .presenter, let first = event.first {
             checkPath(.view, .presenter, at: first.location, asking: "'event:' (the Presenter handling the View's event)")
@@ -341,7 +341,7 @@ final class ScenarioChecker {
 
     /// A record built field by field (a ViewModel by the Presenter, a Response by `respond`): every target must be a
     /// field, every non-optional field without default must be set.
-    private func checkFields(_ assignments: [Assignment], against fields: [FieldDecl], record: String, scope: Scope,
+    func checkFields(_ assignments: [Assignment], against fields: [FieldDecl], record: String, scope: Scope,
                              at location: SourceLocation, what: String) {
         for assignment in assignments {
             guard let field = fields.first(where: { $0.name == assignment.target }) else {
@@ -362,14 +362,14 @@ final class ScenarioChecker {
         }
     }
 
-    private func checkSteps(_ steps: [Step], role: Role, scene: Scene, useCase: UseCase, output: Output?,
+    func checkSteps(_ steps: [Step], role: Role, scene: Scene, useCase: UseCase, output: Output?,
                             scope: inout Scope) {
         for step in steps {
             checkStep(step, role: role, scene: scene, useCase: useCase, output: output, scope: &scope)
         }
     }
 
-    private func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
+    func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
         let kind = Self.keyword(step.kind)
         var brokeRule = false
@@ -465,7 +465,7 @@ final class ScenarioChecker {
     }
 
     /// The receiver a step sends to, when it sends a message.
-    private func target(of step: Step, role: Role, scene: Scene) -> (ComponentRole, String)? {
+    func target(of step: Step, role: Role, scene: Scene) -> (ComponentRole, String)? {
         switch step.kind {
         case .call(let call):
             if scene.worker(call.receiver.value) != nil { return (.worker, "'call: \(call.receiver.value).\(call.method.value)'") }
@@ -504,7 +504,7 @@ final class ScenarioChecker {
     static let componentRoles: [String: ComponentRole] = ["Interactor": .interactor, "Presenter": .presenter, "View": .view,
                                                           "Router": .router]
 
-    private func checkCall(_ call: Call, role: Role, scene: Scene, useCase: UseCase, output: Output?,
+    func checkCall(_ call: Call, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
         // Whatever happens below, the bound name exists from here on.
         if let binding = call.binding { scope.addPoisoned(binding.value) }
@@ -588,13 +588,13 @@ final class ScenarioChecker {
         scene.useCases.first { interactorMethodName($0) == name || $0.name.rawValue == name }
     }
 
-    private func checkArguments(_ arguments: [Assignment], against input: [FieldDecl], callee: String,
+    func checkArguments(_ arguments: [Assignment], against input: [FieldDecl], callee: String,
                                 at location: SourceLocation, scope: Scope) {
         checkArguments(arguments.map { Call.Argument(label: $0.target, at: $0.targetLocation, value: $0.value) },
                        against: input, callee: callee, at: location, scope: scope)
     }
 
-    private func checkArguments(_ arguments: [Call.Argument], against input: [FieldDecl], callee: String,
+    func checkArguments(_ arguments: [Call.Argument], against input: [FieldDecl], callee: String,
                                 at location: SourceLocation, scope: Scope) {
         var given = Set<String>()
         for argument in arguments {
@@ -621,7 +621,7 @@ final class ScenarioChecker {
 
     /// `store:` writes where the pattern keeps state: the DataStore (Clean Swift, VIPER) or the one AppState;
     /// never both, never the View's.
-    private func checkStore(_ assignments: [Assignment], role: Role, scene: Scene, scope: Scope) {
+    func checkStore(_ assignments: [Assignment], role: Role, scene: Scene, scope: Scope) {
         let store = definition.flow.store
         for assignment in assignments {
             var target = assignment.target
@@ -656,7 +656,7 @@ final class ScenarioChecker {
     }
 
     /// `set:` writes the View's own state, and in 'swiftui' the DataStore the View holds.
-    private func checkSet(_ assignments: [Assignment], scene: Scene, scope: Scope) {
+    func checkSet(_ assignments: [Assignment], scene: Scene, scope: Scope) {
         for assignment in assignments {
             var target = assignment.target
             // `state.x` is the View's own; `dataStore.x` the DataStore it holds; a bare name the View's own first.
@@ -691,216 +691,6 @@ final class ScenarioChecker {
                 continue
             }
             expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(field.name)'")
-        }
-    }
-
-    // MARK: - Story
-
-    private func checkStory() {
-        for step in draft.story {
-            var performed: (Scene, UseCase)?
-            switch step.action {
-            case .appear(let name):
-                if !draft.scenes.contains(where: { $0.name == name.value }) {
-                    unknownScene(name.value, at: name.location, context: "'appear' names")
-                }
-            case .back:
-                break
-            case .perform(let sceneName, let useCaseName, _):
-                performed = resolve(scene: sceneName, useCase: useCaseName)
-                if let (scene, useCase) = performed {
-                    storyTargets[step.location] = UseCaseRef(scene: scene.name, useCase: useCase.name)
-                }
-            }
-            if let expect = step.expectations { check(expect, performed: performed) }
-        }
-    }
-
-    private func resolve(scene sceneName: Located<SceneName>?, useCase name: Located<UseCaseName>) -> (Scene, UseCase)? {
-        if let sceneName {
-            guard let scene = draft.scenes.first(where: { $0.name == sceneName.value }) else {
-                unknownScene(sceneName.value, at: sceneName.location, context: "'do' names")
-                return nil
-            }
-            guard let useCase = scene.useCase(name.value.rawValue) else {
-                diagnostics.unknown("scene '\(scene.name)' has no use case '\(name.value)'", name: name.value.rawValue,
-                                    candidates: scene.useCases.map(\.name.rawValue), at: name.location)
-                return nil
-            }
-            return (scene, useCase)
-        }
-        let matches = draft.scenes.compactMap { scene in scene.useCase(name.value.rawValue).map { (scene, $0) } }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            diagnostics.unknown("no scene has a use case '\(name.value)'", name: name.value.rawValue,
-                                candidates: draft.scenes.flatMap { $0.useCases.map(\.name.rawValue) }, at: name.location)
-        } else {
-            diagnostics.error("use case '\(name.value)' exists in " + matches.map { "'\($0.0.name)'" }.joined(separator: " and ")
-                              + "; write 'Scene.\(name.value)'", at: name.location)
-        }
-        return nil
-    }
-
-    private func check(_ expect: Expectations, performed: (Scene, UseCase)?) {
-        let sceneNames = draft.scenes.map(\.name.rawValue)
-        for name in [expect.scene].compactMap({ $0 }) + (expect.stack ?? []) where !sceneNames.contains(name.value.rawValue) {
-            unknownScene(name.value, at: name.location, context: "'expect' names")
-        }
-        if let route = expect.route, !draft.scenes.contains(where: { $0.route(route.value.rawValue) != nil }) {
-            diagnostics.unknown("no scene has a route '\(route.value)'", name: route.value.rawValue,
-                                candidates: draft.scenes.flatMap { $0.routes.map(\.name.rawValue) }, at: route.location)
-        }
-        let labels = Set(draft.scenes.flatMap(Self.labels(of:)))
-        for shown in expect.shown where !labels.contains(shown.value.path) {
-            diagnostics.unknown("no View shows '\(shown.value.path)'", name: shown.value.path, candidates: labels,
-                                at: shown.location,
-                                extraNotes: [Diagnostic.Note("labels come from 'show:', 'display … with:' and 'view: { shows: }'")])
-        }
-        let viewModelFields: [FieldDecl] = performed.map { $0.1.outputs.flatMap(\.viewModel) }
-            ?? draft.scenes.flatMap { $0.useCases.flatMap { $0.outputs.flatMap(\.viewModel) } }
-        for field in expect.viewModel where !viewModelFields.contains(where: { $0.name == field.value.path }) {
-            diagnostics.unknown("the ViewModel has no field '\(field.value.path)'", name: field.value.path,
-                                candidates: viewModelFields.map(\.name), at: field.location)
-        }
-        for field in expect.appState where !draft.appState.contains(where: { $0.name == field.value.path }) {
-            diagnostics.unknown("AppState has no field '\(field.value.path)'", name: field.value.path,
-                                candidates: draft.appState.map(\.name), at: field.location)
-        }
-        let onScreen = expect.scene.flatMap { name in draft.scenes.first { $0.name == name.value } } ?? performed?.0
-        for entry in expect.dataStore {
-            let parts = entry.value.path.split(separator: ".", maxSplits: 1).map(String.init)
-            let scene: Scene
-            if parts.count == 2 {
-                guard let named = draft.scenes.first(where: { $0.name.rawValue == parts[0] }) else {
-                    unknownScene(SceneName(parts[0]), at: entry.location, context: "'dataStore' names")
-                    continue
-                }
-                scene = named
-            } else if let onScreen {
-                scene = onScreen
-            } else {
-                diagnostics.error("cannot tell which scene's DataStore '\(entry.value.path)' is; write 'Scene.\(entry.value.path)'",
-                                  at: entry.location)
-                continue
-            }
-            let field = parts.last!
-            if !scene.dataStore.contains(where: { $0.name == field }) {
-                diagnostics.unknown("'\(scene.name)' DataStore has no field '\(field)'", name: field,
-                                    candidates: scene.dataStore.map(\.name), at: entry.location)
-            }
-        }
-        for message in expect.messages + expect.absent where message.value.trimmingSpaces().isEmpty {
-            diagnostics.error("an expected message is empty", at: message.location)
-        }
-    }
-
-    /// Every label a scene's View can show.
-    static func labels(of scene: Scene) -> [String] {
-        var labels = scene.view.shows.map(\.target)
-        func collect(_ steps: [Step]) {
-            for step in steps {
-                switch step.kind {
-                case .show(let items): labels += items.map(\.target)
-                case .display(_, let values): labels += values.map(\.target)
-                case .conditional(_, let then, let otherwise):
-                    collect(then)
-                    collect(otherwise)
-                case .validate(_, let otherwise): collect(otherwise)
-                case .call(let call): collect(call.onError ?? [])
-                default: break
-                }
-            }
-        }
-        for useCase in scene.useCases {
-            collect(useCase.event ?? [])
-            for output in useCase.outputs {
-                collect(output.view)
-                if case .steps(let steps) = output.presenter { collect(steps) }
-            }
-        }
-        return labels
-    }
-
-    // MARK: - Reachability
-
-    private func checkReachability() {
-        guard let first = draft.scenes.first else { return }
-        let declared = draft.start.map(\.value)
-        let start = declared.flatMap { name in draft.scenes.contains { $0.name == name } ? name : nil } ?? first.name
-        var reached: Set<SceneName> = [start]
-        var queue = [start]
-        for step in draft.story {
-            if case .appear(let name) = step.action, reached.insert(name.value).inserted { queue.append(name.value) }
-        }
-        while let name = queue.popLast() {
-            guard let scene = draft.scenes.first(where: { $0.name == name }) else { continue }
-            for route in scene.routes where reached.insert(route.destination.value).inserted {
-                queue.append(route.destination.value)
-            }
-        }
-        for scene in draft.scenes where !reached.contains(scene.name) {
-            diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
-                                at: scene.location,
-                                notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")])
-        }
-    }
-
-    // MARK: - Resolution
-
-    /// `scenes` with every reference the check resolved written in: call targets, the fields `store:` and `set:`
-    /// write. Run after a check without errors.
-    func resolve(_ scenes: [Scene]) -> [Scene] {
-        scenes.map { scene in
-            var scene = scene
-            scene.useCases = scene.useCases.map { useCase in
-                var useCase = useCase
-                useCase.event = useCase.event.map(resolve)
-                useCase.interactor = resolve(useCase.interactor)
-                useCase.outputs = useCase.outputs.map { output in
-                    var output = output
-                    output.view = resolve(output.view)
-                    if case .steps(let steps) = output.presenter { output.presenter = .steps(resolve(steps)) }
-                    return output
-                }
-                return useCase
-            }
-            return scene
-        }
-    }
-
-    /// The story with each `do:` step's scene and use case.
-    func resolve(_ story: [StoryStep]) -> [StoryStep] {
-        story.map { step in
-            var step = step
-            step.performs = storyTargets[step.location]
-            return step
-        }
-    }
-
-    private func resolve(_ steps: [Step]) -> [Step] {
-        steps.map { step in
-            var step = step
-            switch step.kind {
-            case .call(var call):
-                call.target = callTargets[call.receiver.location]
-                call.onError = call.onError.map(resolve)
-                step.kind = .call(call)
-            case .store(let assignments): step.kind = .store(resolve(assignments))
-            case .set(let assignments): step.kind = .set(resolve(assignments))
-            case .validate(let condition, let otherwise): step.kind = .validate(condition, otherwise: resolve(otherwise))
-            case .conditional(let condition, let then, let otherwise):
-                step.kind = .conditional(condition, then: resolve(then), otherwise: resolve(otherwise))
-            case .respond, .bind, .show, .route, .display: break
-            }
-            return step
-        }
-    }
-
-    private func resolve(_ assignments: [Assignment]) -> [Assignment] {
-        assignments.map { assignment in
-            var assignment = assignment
-            assignment.field = fieldTargets[assignment.targetLocation]
-            return assignment
         }
     }
 }

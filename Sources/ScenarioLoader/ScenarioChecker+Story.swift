@@ -1,0 +1,154 @@
+import ScenarioSpec
+
+extension ScenarioChecker {
+    // MARK: - Story
+
+    func checkStory() {
+        for step in draft.story {
+            var performed: (Scene, UseCase)?
+            switch step.action {
+            case .appear(let name):
+                if !draft.scenes.contains(where: { $0.name == name.value }) {
+                    unknownScene(name.value, at: name.location, context: "'appear' names")
+                }
+            case .back:
+                break
+            case .perform(let sceneName, let useCaseName, _):
+                performed = resolve(scene: sceneName, useCase: useCaseName)
+                if let (scene, useCase) = performed {
+                    storyTargets[step.location] = UseCaseRef(scene: scene.name, useCase: useCase.name)
+                }
+            }
+            if let expect = step.expectations { check(expect, performed: performed) }
+        }
+    }
+
+    func resolve(scene sceneName: Located<SceneName>?, useCase name: Located<UseCaseName>) -> (Scene, UseCase)? {
+        if let sceneName {
+            guard let scene = draft.scenes.first(where: { $0.name == sceneName.value }) else {
+                unknownScene(sceneName.value, at: sceneName.location, context: "'do' names")
+                return nil
+            }
+            guard let useCase = scene.useCase(name.value.rawValue) else {
+                diagnostics.unknown("scene '\(scene.name)' has no use case '\(name.value)'", name: name.value.rawValue,
+                                    candidates: scene.useCases.map(\.name.rawValue), at: name.location)
+                return nil
+            }
+            return (scene, useCase)
+        }
+        let matches = draft.scenes.compactMap { scene in scene.useCase(name.value.rawValue).map { (scene, $0) } }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            diagnostics.unknown("no scene has a use case '\(name.value)'", name: name.value.rawValue,
+                                candidates: draft.scenes.flatMap { $0.useCases.map(\.name.rawValue) }, at: name.location)
+        } else {
+            diagnostics.error("use case '\(name.value)' exists in " + matches.map { "'\($0.0.name)'" }.joined(separator: " and ")
+                              + "; write 'Scene.\(name.value)'", at: name.location)
+        }
+        return nil
+    }
+
+    func check(_ expect: Expectations, performed: (Scene, UseCase)?) {
+        let sceneNames = draft.scenes.map(\.name.rawValue)
+        for name in [expect.scene].compactMap({ $0 }) + (expect.stack ?? []) where !sceneNames.contains(name.value.rawValue) {
+            unknownScene(name.value, at: name.location, context: "'expect' names")
+        }
+        if let route = expect.route, !draft.scenes.contains(where: { $0.route(route.value.rawValue) != nil }) {
+            diagnostics.unknown("no scene has a route '\(route.value)'", name: route.value.rawValue,
+                                candidates: draft.scenes.flatMap { $0.routes.map(\.name.rawValue) }, at: route.location)
+        }
+        let labels = Set(draft.scenes.flatMap(Self.labels(of:)))
+        for shown in expect.shown where !labels.contains(shown.value.path) {
+            diagnostics.unknown("no View shows '\(shown.value.path)'", name: shown.value.path, candidates: labels,
+                                at: shown.location,
+                                extraNotes: [Diagnostic.Note("labels come from 'show:', 'display … with:' and 'view: { shows: }'")])
+        }
+        let viewModelFields: [FieldDecl] = performed.map { $0.1.outputs.flatMap(\.viewModel) }
+            ?? draft.scenes.flatMap { $0.useCases.flatMap { $0.outputs.flatMap(\.viewModel) } }
+        for field in expect.viewModel where !viewModelFields.contains(where: { $0.name == field.value.path }) {
+            diagnostics.unknown("the ViewModel has no field '\(field.value.path)'", name: field.value.path,
+                                candidates: viewModelFields.map(\.name), at: field.location)
+        }
+        for field in expect.appState where !draft.appState.contains(where: { $0.name == field.value.path }) {
+            diagnostics.unknown("AppState has no field '\(field.value.path)'", name: field.value.path,
+                                candidates: draft.appState.map(\.name), at: field.location)
+        }
+        let onScreen = expect.scene.flatMap { name in draft.scenes.first { $0.name == name.value } } ?? performed?.0
+        for entry in expect.dataStore {
+            let parts = entry.value.path.split(separator: ".", maxSplits: 1).map(String.init)
+            let scene: Scene
+            if parts.count == 2 {
+                guard let named = draft.scenes.first(where: { $0.name.rawValue == parts[0] }) else {
+                    unknownScene(SceneName(parts[0]), at: entry.location, context: "'dataStore' names")
+                    continue
+                }
+                scene = named
+            } else if let onScreen {
+                scene = onScreen
+            } else {
+                diagnostics.error("cannot tell which scene's DataStore '\(entry.value.path)' is; write 'Scene.\(entry.value.path)'",
+                                  at: entry.location)
+                continue
+            }
+            let field = parts.last!
+            if !scene.dataStore.contains(where: { $0.name == field }) {
+                diagnostics.unknown("'\(scene.name)' DataStore has no field '\(field)'", name: field,
+                                    candidates: scene.dataStore.map(\.name), at: entry.location)
+            }
+        }
+        for message in expect.messages + expect.absent where message.value.trimmingSpaces().isEmpty {
+            diagnostics.error("an expected message is empty", at: message.location)
+        }
+    }
+
+    /// Every label a scene's View can show.
+    static func labels(of scene: Scene) -> [String] {
+        var labels = scene.view.shows.map(\.target)
+        func collect(_ steps: [Step]) {
+            for step in steps {
+                switch step.kind {
+                case .show(let items): labels += items.map(\.target)
+                case .display(_, let values): labels += values.map(\.target)
+                case .conditional(_, let then, let otherwise):
+                    collect(then)
+                    collect(otherwise)
+                case .validate(_, let otherwise): collect(otherwise)
+                case .call(let call): collect(call.onError ?? [])
+                default: break
+                }
+            }
+        }
+        for useCase in scene.useCases {
+            collect(useCase.event ?? [])
+            for output in useCase.outputs {
+                collect(output.view)
+                if case .steps(let steps) = output.presenter { collect(steps) }
+            }
+        }
+        return labels
+    }
+
+    // MARK: - Reachability
+
+    func checkReachability() {
+        guard let first = draft.scenes.first else { return }
+        let declared = draft.start.map(\.value)
+        let start = declared.flatMap { name in draft.scenes.contains { $0.name == name } ? name : nil } ?? first.name
+        var reached: Set<SceneName> = [start]
+        var queue = [start]
+        for step in draft.story {
+            if case .appear(let name) = step.action, reached.insert(name.value).inserted { queue.append(name.value) }
+        }
+        while let name = queue.popLast() {
+            guard let scene = draft.scenes.first(where: { $0.name == name }) else { continue }
+            for route in scene.routes where reached.insert(route.destination.value).inserted {
+                queue.append(route.destination.value)
+            }
+        }
+        for scene in draft.scenes where !reached.contains(scene.name) {
+            diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
+                                at: scene.location,
+                                notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")])
+        }
+    }
+}
