@@ -1,3 +1,4 @@
+import CYaml
 import ScenarioSpec
 import Yams
 
@@ -10,143 +11,120 @@ enum DocumentLimits {
     /// Most nodes aliases may add to a document by repeating anchored nodes.
     static let maxAliasExpansion = 100_000
 
-    // MARK: - Nesting, on the text
+    // MARK: - Nesting, on the parser's events
 
-    /// The first place where the text nests deeper than `maxDepth`, found without parsing: indentation levels,
-    /// compact list items (`- - -`) and open brackets outside quotes, comments and block scalars. It may
-    /// overestimate for odd but valid text only far beyond any real scenario's depth.
+    /// The first place where the document nests deeper than `maxDepth`, measured on libyaml's own events (its parser
+    /// is iterative, so a hostile depth cannot overflow it) before anything recursive — composing the tree, reading
+    /// values — sees the document. An alias counts as deep as the node it repeats: a chain of anchors each nested
+    /// a little cannot add up to a deep tree.
     ///
     /// It also refuses keys that are not plain scalars (`? key`, an alias or a list as a key): no scenario has
     /// them, and the YAML library compares such keys in full, which an alias bomb makes exponential.
     ///
-    /// It also says whether the text uses aliases at all: when it does not, the tree cannot expand and
-    /// `expansionProblem` need not walk it.
+    /// It also says whether the document uses aliases at all: when it does not, the tree cannot expand and
+    /// `expansionProblem` need not walk it. A document libyaml cannot parse is left to the composer, which
+    /// reports the syntax error.
     static func scan(_ text: String, source: SourceText) -> (problem: Diagnostic?, hasAliases: Bool) {
-        let all = Array(text.utf8)
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr: UInt8 = 0x0D
-        var indents: [Int] = []   // the indentation stack of block structure
-        var flowDepth = 0
-        var quote: UInt8? = nil   // inside a quoted scalar that may span lines
-        var blockScalarIndent: Int? = nil  // skipping the lines of a `|` or `>` scalar indented more than this
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return (nil, true) }
+        defer { yaml_parser_delete(&parser) }
+        /// An open collection: whether it is a mapping, how many nodes it has (even: the next is a key), how deep
+        /// it reaches, and its anchor.
+        struct Open {
+            var isMapping: Bool
+            var children = 0
+            var depth: Int
+            var deepest: Int
+            var anchor: String?
+        }
+        var stack: [Open] = []
+        /// How many levels each anchored node spans (1 for a scalar or an empty collection).
+        var anchorDepth: [String: Int] = [:]
         var hasAliases = false
-        var line = 0
-        var lineStart = 0
-        while lineStart <= all.count {
-            var lineEnd = lineStart
-            while lineEnd < all.count, all[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            defer { lineStart = lineEnd + 1 }
-            line += 1
-            func column(_ index: Int) -> Int { index - lineStart + 1 }
-            var index = lineStart
-            while index < lineEnd, all[index] == space { index += 1 }
-            let indent = index - lineStart
-            let blank = index == lineEnd || all[index] == UInt8(ascii: "#") || all[index] == cr
-            if let parent = blockScalarIndent {
-                if blank || indent > parent { continue }
-                blockScalarIndent = nil
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> (problem: Diagnostic?, hasAliases: Bool) in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var event = yaml_event_t()
+            func location(_ mark: yaml_mark_t) -> SourceLocation {
+                source.location(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
             }
-            if quote == nil && flowDepth == 0 && !blank {
-                while let last = indents.last, last > indent { indents.removeLast() }
-                if indents.last != indent { indents.append(indent) }
+            func anchorName(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+                pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
             }
-            // Compact nested list items on one line: `- - - x`.
-            var compact = 0
-            if quote == nil {
-                while index < lineEnd, all[index] == UInt8(ascii: "-"), index + 1 == lineEnd || all[index + 1] == space {
-                    compact += 1
-                    index += 2
-                    while index < lineEnd, all[index] == space { index += 1 }
+            /// A node starts in the innermost collection: a key must be a plain scalar.
+            func startNode(isScalar: Bool, at mark: yaml_mark_t) -> Diagnostic? {
+                guard !stack.isEmpty else { return nil }
+                defer { stack[stack.count - 1].children += 1 }
+                if stack[stack.count - 1].isMapping, stack[stack.count - 1].children % 2 == 0, !isScalar {
+                    return complexKey(at: location(mark))
                 }
+                return nil
             }
-            func endsToken(_ at: Int) -> Bool {
-                guard at < lineEnd else { return true }
-                let byte = all[at]
-                return byte == space || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
-                    || byte == cr || byte == tab
+            /// A node reaching `depth` levels: every open collection reaches at least that deep.
+            func reach(_ depth: Int) {
+                for index in stack.indices where stack[index].deepest < depth { stack[index].deepest = depth }
             }
-            func startsToken(_ byte: UInt8) -> Bool {
-                byte == space || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: ",") || byte == tab
-            }
-            func startsNode(_ byte: UInt8) -> Bool {
-                byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
-                    || byte == UInt8(ascii: ",")
-            }
-            var previous = space
-            // What came before, ignoring spaces: a node starts after these (or at the start of the line's content).
-            var lastNonSpace = UInt8(ascii: "-")
-            var lastToken = index  // where the line's last space-separated token starts
-            while index < lineEnd {
-                let byte = all[index]
-                if let open = quote {
-                    if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
-                        index += 2
-                        continue
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    // libyaml's own nesting limit (it looks ahead through flow collections) is this limit too.
+                    if let problem = parser.problem, String(cString: problem).contains("nesting level") {
+                        return (tooDeep(at: deepest(in: buffer, line: parser.problem_mark, open: stack.count, source: source)),
+                                hasAliases)
                     }
-                    if byte == open {
-                        if open == UInt8(ascii: "'"), index + 1 < lineEnd, all[index + 1] == UInt8(ascii: "'") {
-                            index += 2
-                            continue
-                        }
-                        quote = nil
-                    }
-                } else {
-                    switch byte {
-                    case UInt8(ascii: "#") where previous == space || previous == tab:
-                        index = lineEnd
-                        continue
-                    case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                        // A quote opens a quoted scalar only where a scalar starts.
-                        if startsToken(previous) || previous == UInt8(ascii: ":") || previous == UInt8(ascii: "-") {
-                            quote = byte
-                        }
-                    case UInt8(ascii: "?") where startsToken(previous) && startsNode(lastNonSpace) && endsToken(index + 1):
-                        return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
-                    case UInt8(ascii: "*") where startsToken(previous) && startsNode(lastNonSpace):
-                        hasAliases = true
-                        // An alias followed by ':' is an alias used as a key.
-                        var end = index + 1
-                        while end < lineEnd, !endsToken(end), all[end] != UInt8(ascii: ":") { end += 1 }
-                        while end < lineEnd, all[end] == space { end += 1 }
-                        if end < lineEnd, all[end] == UInt8(ascii: ":"), endsToken(end + 1) {
-                            return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
-                        }
-                    case UInt8(ascii: ":") where (lastNonSpace == UInt8(ascii: "]") || lastNonSpace == UInt8(ascii: "}")) && endsToken(index + 1):
-                        return (complexKey(at: source.location(line: line, column: column(index))), hasAliases)
-                    case UInt8(ascii: "["), UInt8(ascii: "{"):
-                        flowDepth += 1
-                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                        flowDepth = max(0, flowDepth - 1)
-                    default:
-                        break
-                    }
-                    if byte != space && byte != cr {
-                        lastNonSpace = byte
-                        if previous == space { lastToken = index }
-                    }
-                    if indents.count + compact + flowDepth > maxDepth {
-                        return (tooDeep(at: source.location(line: line, column: column(index))), hasAliases)
-                    }
+                    return (nil, hasAliases)
                 }
-                previous = byte
-                index += 1
-            }
-            if indents.count + compact + flowDepth > maxDepth {
-                return (tooDeep(at: source.location(line: line, column: indent + 1)), hasAliases)
-            }
-            // `key: |`, `- >-`, `key: |2`: the lines after belong to a block scalar.
-            if quote == nil, flowDepth == 0, lastToken < lineEnd, all[lastToken] == UInt8(ascii: "|") || all[lastToken] == UInt8(ascii: ">") {
-                var end = lineEnd
-                while end > lastToken, all[end - 1] == space || all[end - 1] == cr { end -= 1 }
-                let header = all[(lastToken + 1)..<end]
-                let indicators = header.allSatisfy { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }
-                var before = lastToken
-                while before > lineStart, all[before - 1] == space { before -= 1 }
-                let afterKey = before == lineStart + indent || (before > lineStart
-                    && (all[before - 1] == UInt8(ascii: ":") || all[before - 1] == UInt8(ascii: "-")))
-                if indicators && afterKey { blockScalarIndent = indent }
+                defer { yaml_event_delete(&event) }
+                let mark = event.start_mark
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return (nil, hasAliases)
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    if let problem = startNode(isScalar: false, at: mark) { return (problem, hasAliases) }
+                    let isMapping = event.type == YAML_MAPPING_START_EVENT
+                    let anchor = anchorName(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+                    let depth = stack.count + 1
+                    if depth > maxDepth { return (tooDeep(at: location(mark)), hasAliases) }
+                    stack.append(Open(isMapping: isMapping, depth: depth, deepest: depth, anchor: anchor))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let closed = stack.popLast() else { continue }
+                    if let anchor = closed.anchor { anchorDepth[anchor] = closed.deepest - closed.depth + 1 }
+                    reach(closed.deepest)
+                case YAML_SCALAR_EVENT:
+                    if let problem = startNode(isScalar: true, at: mark) { return (problem, hasAliases) }
+                    if let anchor = anchorName(event.data.scalar.anchor) { anchorDepth[anchor] = 1 }
+                case YAML_ALIAS_EVENT:
+                    hasAliases = true
+                    if let problem = startNode(isScalar: false, at: mark) { return (problem, hasAliases) }
+                    // The alias stands for a copy of its anchor's node, nested where the alias is.
+                    let spans = anchorName(event.data.alias.anchor).flatMap { anchorDepth[$0] } ?? 1
+                    let depth = stack.count + spans
+                    if depth > maxDepth { return (tooDeep(at: location(mark)), hasAliases) }
+                    reach(depth)
+                default:
+                    continue
+                }
             }
         }
-        return (nil, hasAliases)
+    }
+
+    /// Where the flow brackets from `mark` on take the nesting past `maxDepth`, with `open` collections open
+    /// there: libyaml looks ahead through flow collections and stops at its own limit before it says where.
+    private static func deepest(in bytes: UnsafeBufferPointer<UInt8>, line mark: yaml_mark_t, open: Int,
+                                source: SourceText) -> SourceLocation {
+        var depth = open, index = min(Int(mark.index), bytes.count), column = Int(mark.column) + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+                if depth > maxDepth { return source.location(line: Int(mark.line) + 1, column: column) }
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return source.location(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private static func complexKey(at location: SourceLocation) -> Diagnostic {

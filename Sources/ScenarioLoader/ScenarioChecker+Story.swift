@@ -75,7 +75,13 @@ extension ScenarioChecker {
         }
         let onScreen = expect.scene.flatMap { name in draft.scenes.first { $0.name == name.value } } ?? performed?.0
         for entry in expect.dataStore {
-            let parts = entry.value.path.split(separator: ".", maxSplits: 1).map(String.init)
+            let parts = entry.value.path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            // `field` or `Scene.field`, each part a name.
+            guard parts.allSatisfy({ $0.first.map { $0 == "_" || $0.isLetter } == true && $0.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } }) else {
+                diagnostics.error("'\(entry.value.path)' is not a DataStore field; write 'field' or 'Scene.field'",
+                                  at: entry.location)
+                continue
+            }
             let scene: Scene
             if parts.count == 2 {
                 guard let named = draft.scenes.first(where: { $0.name.rawValue == parts[0] }) else {
@@ -90,7 +96,7 @@ extension ScenarioChecker {
                                   at: entry.location)
                 continue
             }
-            let field = parts.last!
+            let field = parts[parts.count - 1]
             if !scene.dataStore.contains(where: { $0.name == field }) {
                 diagnostics.unknown("'\(scene.name)' DataStore has no field '\(field)'", name: field,
                                     candidates: scene.dataStore.map(\.name), at: entry.location)

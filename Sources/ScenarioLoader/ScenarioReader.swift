@@ -126,6 +126,11 @@ final class ScenarioReader {
         if let entry = top["repeat"], let text = nodes.string(entry.value, "'repeat'") {
             if let count = ValueReader.integer(text), (1...Scenario.maxStoryRepeats).contains(count) {
                 storyRepeats = count
+                if count > 1 && story.isEmpty {
+                    diagnostics.error("'repeat' plays the story \(count) times, but the story has no steps",
+                                      at: location(entry.value),
+                                      notes: [Diagnostic.Note("add steps under 'story:', or remove 'repeat'")])
+                }
             } else {
                 diagnostics.error("'repeat' must be a whole number from 1 to \(Scenario.maxStoryRepeats), found '\(text)'",
                                   at: location(entry.value),
@@ -502,6 +507,9 @@ final class ScenarioReader {
         }
     }
 
+    /// The largest fixture read, in bytes.
+    static let maxFixtureSize = 16 << 20
+
     /// Reads a JSON fixture from the scenario's folder (never outside it) and types it by the operation's output.
     func readFixture(_ path: String, as type: TypeRef, at location: SourceLocation) -> Value? {
         guard let baseDirectory else {
@@ -525,11 +533,29 @@ final class ScenarioReader {
         }
         let displayPath = fixtureDisplayPath(path)
         let fixtureLocation = SourceLocation(file: displayPath, line: 1, column: 1)
-        guard let data = try? Data(contentsOf: url) else {
+        // A link may not lead out of the scenario's folder, nor to anything but a regular file.
+        let resolved = url.resolvingSymlinksInPath()
+        let folder = baseDirectory.resolvingSymlinksInPath().path
+        guard resolved.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            diagnostics.error("fixture '\(path)' leads outside the scenario's folder", at: location,
+                              notes: [Diagnostic.Note("fixtures are read from the scenario's folder and its subfolders; copy the file there")])
+            return nil
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
+        guard let kind = attributes?[.type] as? FileAttributeType, kind == .typeRegular else {
+            diagnostics.error("fixture '\(path)' is not a regular file", at: location)
+            return nil
+        }
+        // The size is checked before reading: a huge file is never read whole.
+        if let size = attributes?[.size] as? Int, size > Self.maxFixtureSize {
+            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
+            return nil
+        }
+        guard let data = try? Data(contentsOf: resolved) else {
             diagnostics.error("fixture '\(path)' cannot be read", at: location)
             return nil
         }
-        guard data.count <= 16 << 20 else {
+        guard data.count <= Self.maxFixtureSize else {
             diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
             return nil
         }
@@ -538,6 +564,10 @@ final class ScenarioReader {
             let raw = try ValueReader.raw(json: data, location: fixtureLocation)
             return ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] in recordTypes[$0] }, strictStrings: true)
                 .value(raw, as: type, what: "fixture '\(path)'")
+        } catch is ValueReader.TooManyNodes {
+            diagnostics.error("fixture '\(path)' holds more than \(ValueReader.nodeBudget) values", at: location,
+                              notes: [Diagnostic.Note("a fixture is a value of the scenario, and values are limited to \(ValueReader.nodeBudget) nodes")])
+            return nil
         } catch {
             diagnostics.error("fixture '\(path)' is not valid JSON", at: location,
                               notes: [Self.jsonProblem(in: data, file: displayPath)])

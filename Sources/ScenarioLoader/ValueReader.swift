@@ -62,8 +62,31 @@ struct ValueReader {
 
     /// Reads a JSON document; positions inside JSON are not kept, so everything points at `location`.
     static func raw(json data: Data, location: SourceLocation) throws -> RawData {
+        // The same node budget as a YAML value, counted on the bytes before anything is decoded.
+        guard jsonNodeBound(data) <= nodeBudget else { throw TooManyNodes() }
         let tree = try JSONDecoder().decode(JSONTree.self, from: data)
         return tree.raw(at: location)
+    }
+
+    /// A JSON document with more nodes than `nodeBudget`.
+    struct TooManyNodes: Error {}
+
+    /// At least as many as the nodes of a JSON document: one, and one more for each comma and opening bracket
+    /// outside strings.
+    static func jsonNodeBound(_ data: Data) -> Int {
+        var count = 1, inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"): count += 1
+            default: break
+            }
+        }
+        return count
     }
 
     // MARK: - Typing

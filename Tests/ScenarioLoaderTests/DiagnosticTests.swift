@@ -42,7 +42,7 @@ struct DiagnosticTests {
             "s.yml:2:1: error: YAML merge keys ('<<') are not supported in the scenario\nnote: write the keys out (merge keys can multiply a document)",
         ])
         #expect(diagnostics("scenario: L\nscenes:\n  A:\n    dataStore: { [a, b]: Int }\n") == [
-            "s.yml:4:24: error: YAML keys here must be plain names, not '? ' keys, aliases or lists\nnote: write the key as a name, e.g. 'userID:'",
+            "s.yml:4:18: error: YAML keys here must be plain names, not '? ' keys, aliases or lists\nnote: write the key as a name, e.g. 'userID:'",
         ])
         #expect(diagnostics("""
             scenario: OK

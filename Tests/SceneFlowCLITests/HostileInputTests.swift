@@ -40,9 +40,9 @@ struct HostileInputTests {
             note: write the repeated parts out, or repeat less (aliases that repeat aliases multiply)
             """),
         ("alias bomb in keys", (["scenario: Keys"] + laughs() + ["scenes:", "  A:", "    dataStore:", "      ? *a8", "      : Int"]).joined(separator: "\n"), """
-            FILE:15:7: error: YAML keys here must be plain names, not '? ' keys, aliases or lists
+            FILE:15:9: error: YAML keys here must be plain names, not '? ' keys, aliases or lists
                   ? *a8
-                  ^
+                    ^
             note: write the key as a name, e.g. 'userID:'
             """),
         ("alias as a key", "scenario: K\nx: &k [a, b]\nscenes:\n  A:\n    dataStore: { *k : Int }\n", """
@@ -189,14 +189,14 @@ struct HostileInputTests {
                                   "--color", "never"], timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("""
-            \(file.path):9:15: error: the run reached 300 messages and stopped; a story whose routes loop never ends
+            \(file.path):9:15: error: the run reached 300 messages and stopped: the launch has run 25 cycles without ending, 13 of them A.Go: its routes loop
                 routes: { toB: B }
                           ^
-            note: raise the limit with --max-messages, or break the loop
+            note: break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages
             """))
         let lines = try String(contentsOf: out.appendingPathComponent("loop/trace.jsonl"), encoding: .utf8).split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix(#"{"seq":"#) }.count == 300)
-        #expect(lines.last == #"{"end":"failed","messages":300,"cycles":25,"t":0,"error":"the run reached 300 messages and stopped; a story whose routes loop never ends","at":"\#(file.path):9:15"}"#)
+        #expect(lines.last == #"{"end":"failed","messages":300,"cycles":25,"t":0,"error":"the run reached 300 messages and stopped: the launch has run 25 cycles without ending, 13 of them A.Go: its routes loop","at":"\#(file.path):9:15"}"#)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("loop").path) == ["trace.jsonl"])
     }
 
