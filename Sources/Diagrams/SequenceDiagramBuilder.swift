@@ -19,17 +19,29 @@ public enum SequenceDiagramBuilder {
         public var steps: ClosedRange<Int>?
         /// Payloads longer than this are cut with `…`; 0 hides payloads.
         public var payloadLimit: Int
+        /// Messages after this sequence number are not drawn (a diagram too big to draw stops here).
+        public var lastSequence: Int?
 
-        public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48) {
+        public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48, lastSequence: Int? = nil) {
             self.detail = detail
             self.steps = steps
             self.payloadLimit = payloadLimit
+            self.lastSequence = lastSequence
         }
     }
 
     public static func build(_ trace: Trace, options: Options = Options()) -> SequenceDiagram {
         // The body in order, within the chosen story steps (the launch belongs to step 1).
         let records = trace.records.filter { record in
+            if let last = options.lastSequence {
+                switch record {
+                case .event(let event) where event.sequence > last: return false
+                case .marker(.step(let step)) where step.firstSequence > last: return false
+                case .marker(.cycleStart(let cycle)) where cycle.firstSequence > last: return false
+                case .marker(.cycleEnd(let number)) where (trace.cycle(number)?.lastSequence ?? 0) > last: return false
+                default: break
+                }
+            }
             guard let steps = options.steps else { return true }
             switch record {
             case .event(let event): return steps.contains(event.step ?? 1)
@@ -228,6 +240,11 @@ public enum SequenceDiagramBuilder {
             }
         }
         flushWiring()
+        // Cycles still open where the drawing stops end with it.
+        for (_, open) in openFrames.sorted(by: { $0.key < $1.key }) where diagram.rows.count > open.firstRow {
+            diagram.frames.append(SequenceDiagram.Frame(title: open.title, firstRow: open.firstRow,
+                                                        lastRow: diagram.rows.count - 1, firstColumn: 0, lastColumn: 0))
+        }
 
         // Frames span the columns their messages touch.
         diagram.frames = diagram.frames.compactMap { frame in

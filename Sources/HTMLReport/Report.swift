@@ -180,6 +180,9 @@ public enum Report {
         } else {
             summary.append(["status", "interrupted"])
         }
+        if let end = trace.end, end.messages > trace.events.count {
+            summary.append(["shown", "the first \(trace.events.count) of \(end.messages) messages; the trace holds them all"])
+        }
         var scenes: [String] = []
         for event in trace.events {
             for scene in [event.from.scene, event.to.scene].compactMap({ $0?.rawValue }) where !scenes.contains(scene) { scenes.append(scene) }

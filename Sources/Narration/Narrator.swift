@@ -78,13 +78,11 @@ public struct Narrator: Sendable {
         let definition = trace.header.patternDefinition
         var steps: [Narration.Step] = []
         var timeOf: [Int: Int] = [:]
-        // Every component of the run, for the quiz's choices.
-        var known: [Participant] = []
-        var knownSet: Set<Participant> = []
+        // Every component of the run, for the quiz's choices, found by scene instance.
+        var known = Known()
         for event in trace.events {
-            for participant in [event.from, event.to]
-            where participant.role != .user && participant.role != .configurator && knownSet.insert(participant).inserted {
-                known.append(participant)
+            for participant in [event.from, event.to] where participant.role != .user && participant.role != .configurator {
+                known.add(participant)
             }
         }
         let records = trace.records
@@ -144,7 +142,29 @@ public struct Narrator: Sendable {
     }
 
     /// One message: what, why, the data, and the quiz question.
-    func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: [Participant]) -> Narration.Step {
+    /// The components of a run in the order they first appear, by scene instance: a question's choices are the
+    /// sender's and the receiver's scenes' components, found without looking at every other instance.
+    struct Known {
+        private var order: [Participant: Int] = [:]
+        private var byInstance: [String: [Participant]] = [:]
+        private var shared: [Participant] = []
+
+        mutating func add(_ participant: Participant) {
+            guard order[participant] == nil else { return }
+            order[participant] = order.count
+            if let key = participant.sceneInstance { byInstance[key, default: []].append(participant) } else { shared.append(participant) }
+        }
+
+        /// The components of these scene instances, and those of no scene, in order of first appearance.
+        func around(_ participants: [Participant]) -> [Participant] {
+            var keys: [String] = []
+            for participant in participants { if let key = participant.sceneInstance, !keys.contains(key) { keys.append(key) } }
+            let found = shared + keys.flatMap { byInstance[$0] ?? [] }
+            return found.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+        }
+    }
+
+    func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: Known) -> Narration.Step {
         let suffix = "." + definition.narrationKey
         let value = event.payload.map { TraceEvent.brief($0, limit: payloadLimit) } ?? ""
         var arguments = [
@@ -200,14 +220,10 @@ public struct Narrator: Sendable {
     /// Column order for the options: the cycle's order.
     static let roleOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .worker, .dataStore, .appState]
 
-    func question(_ event: TraceEvent, definition: PatternDefinition, known: [Participant], why: String?) -> Narration.Question? {
+    func question(_ event: TraceEvent, definition: PatternDefinition, known: Known, why: String?) -> Narration.Question? {
         guard Self.quizKinds.contains(event.kind), event.from.role != .user, event.from != event.to else { return nil }
         // The sender's and the receiver's scene instances: what the sender could be talking to.
-        let scenes = Set([event.from, event.to].compactMap { participant in participant.scene.map { "\($0)#\(participant.instance ?? 0)" } })
-        var candidates = known.filter { participant in
-            participant != event.from
-                && (participant.scene.map { scenes.contains("\($0)#\(participant.instance ?? 0)") } ?? true)
-        }
+        var candidates = known.around([event.from, event.to]).filter { $0 != event.from }
         if !candidates.contains(event.to) { candidates.append(event.to) }
         candidates.sort { a, b in
             let ra = Self.roleOrder.firstIndex(of: a.role) ?? 99, rb = Self.roleOrder.firstIndex(of: b.role) ?? 99

@@ -24,6 +24,9 @@ public final class Engine {
     /// 1-based pass through the story (`repeat:`).
     var currentPass = 1
     var currentStepLocation: SourceLocation?
+    /// Cycles run before the current story step began, and the step's cycles by use case.
+    var cyclesBeforeStep = 0
+    var cyclesInStep: [String: Int] = [:]
     /// The scenario line of the latest event that had one: where a run that stops between lines points.
     var lastLocation: SourceLocation?
     var stack: [SceneInstance] = []
@@ -51,7 +54,8 @@ public final class Engine {
         var index: [SceneName: Int] = [:]
         for (position, scene) in scenario.scenes.enumerated() where index[scene.name] == nil { index[scene.name] = position }
         sceneIndex = index
-        world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }))
+        world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }),
+                      maxValueSize: options.maxValueSize)
         user = Participant(number: 1, role: .user, name: "User")
         appStateParticipant = Participant(number: 2, role: .appState, name: "AppState")
         participantCount = 2
@@ -103,7 +107,10 @@ public final class Engine {
         }
         for pass in 1...max(1, scenario.storyRepeats) {
             currentPass = pass
+            let before = sequence
             try runStoryPass(observer: observer)
+            // A pass that sends no message changes nothing, and neither would the rest: cut them short.
+            if sequence == before { break }
         }
     }
 
@@ -114,6 +121,8 @@ public final class Engine {
             currentStepLocation = step.location
             stubs = step.given
             routesThisStep = []
+            cyclesBeforeStep = cycles
+            cyclesInStep = [:]
             let first = sequence + 1
             try sink.mark(.step(TraceStep(number: index + 1, pass: currentPass, action: traced(step), title: step.title,
                                           location: step.location, firstSequence: first, lastSequence: sequence)))
@@ -176,18 +185,30 @@ public final class Engine {
     /// Records one message and returns its sequence number.
     @discardableResult
     func emit(_ message: Message, from: Participant, to: Participant, at location: SourceLocation?, parent: Int?) throws -> Int {
-        guard sequence < options.maxMessages else {
-            throw RuntimeError(
-                "the run reached \(options.maxMessages) messages and stopped; a story whose routes loop never ends",
-                at: location ?? lastLocation ?? currentStepLocation,
-                notes: [Diagnostic.Note("raise the limit with --max-messages, or break the loop")])
-        }
+        guard sequence < options.maxMessages else { throw limitReached(at: location) }
         sequence += 1
         if let location { lastLocation = location }
         try sink.record(TraceEvent(sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock,
                                    from: from, to: to, message: message, location: location))
         return sequence
     }
+
+    /// The message limit is reached: a story step still running after many cycles loops through its routes;
+    /// otherwise the story is simply longer than the limit.
+    private func limitReached(at location: SourceLocation?) -> RuntimeError {
+        let place = location ?? lastLocation ?? currentStepLocation
+        let inStep = cycles - cyclesBeforeStep
+        if let (name, count) = cyclesInStep.max(by: { $0.value < $1.value }), count >= Self.loopingCycles {
+            return RuntimeError(
+                "the run reached \(options.maxMessages) messages and stopped: \(currentStep.map { "story step \($0)" } ?? "the launch") has run \(inStep) cycles without ending, \(count) of them \(name): its routes loop",
+                at: place, notes: [Diagnostic.Note("break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages")])
+        }
+        return RuntimeError("the run reached the limit of \(options.maxMessages) messages and stopped", at: place,
+                            notes: [Diagnostic.Note("the story needs more messages: raise the limit with --max-messages N")])
+    }
+
+    /// How often one story step may run the same use case before a run that hits the message limit is said to loop.
+    static let loopingCycles = 10
 
     // MARK: - Cycles
 
@@ -200,6 +221,7 @@ public final class Engine {
         currentCycle = number
         defer { currentCycle = nil }
         let names = instance.names.useCase(useCase)
+        cyclesInStep[names.cycle, default: 0] += 1
         let started: TraceCycle.Trigger = cause == nil ? .action : (definition.naming.loadMethod == nil ? .appear : .load)
         try sink.mark(.cycleStart(TraceCycle(number: number, view: instance.view, useCase: useCase.name, trigger: started,
                                              title: title, cause: cause, location: location, firstSequence: sequence + 1,

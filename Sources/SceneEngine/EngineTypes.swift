@@ -6,10 +6,16 @@ public struct EngineOptions: Sendable, Hashable {
     /// The run stops with an error after this many events (a story whose routes loop never ends otherwise).
     public var maxMessages: Int
 
-    public static let defaultMaxMessages = 1_000_000
+    /// The largest text (UTF-8 bytes) or list (items and characters) an expression may make: a value that doubles
+    /// each step stops here, as a run-time error at its line, instead of filling memory.
+    public var maxValueSize: Int
 
-    public init(maxMessages: Int = EngineOptions.defaultMaxMessages) {
+    public static let defaultMaxMessages = 1_000_000
+    public static let defaultMaxValueSize = 1 << 20
+
+    public init(maxMessages: Int = EngineOptions.defaultMaxMessages, maxValueSize: Int = EngineOptions.defaultMaxValueSize) {
         self.maxMessages = maxMessages
+        self.maxValueSize = maxValueSize
     }
 }
 

@@ -36,6 +36,11 @@ struct Environment {
 /// State shared by all scenes: the `appstate` pattern's AppState.
 final class World {
     var appState: Record
+    /// The largest text (UTF-8 bytes) or list (items and characters) an expression may make.
+    let maxValueSize: Int
 
-    init(appState: Record) { self.appState = appState }
+    init(appState: Record, maxValueSize: Int) {
+        self.appState = appState
+        self.maxValueSize = maxValueSize
+    }
 }

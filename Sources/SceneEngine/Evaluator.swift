@@ -38,11 +38,18 @@ enum Evaluator {
                 case .expr(let inner): text += try evaluate(inner, env).value.displayText
                 }
             }
+            try limitText(text.utf8.count, env, at: node.location)
             return Result(value: .string(text))
         case .list(let items):
             var values: [Value] = []
             values.reserveCapacity(items.count)
-            for item in items { values.append(try evaluate(item, env).value) }
+            var size = 0
+            for item in items {
+                let value = try evaluate(item, env).value
+                size += 1 + value.size(upTo: env.world.maxValueSize)
+                values.append(value)
+            }
+            try limitList(size, env, at: node.location)
             return Result(value: .list(values))
         case .member(let baseNode, let name, let optionalChaining):
             let base = try evaluate(baseNode, env)
@@ -148,13 +155,13 @@ enum Evaluator {
             default: return .bool(order >= 0)
             }
         case .add, .subtract, .multiply, .divide, .remainder:
-            return try arithmetic(op, left, right, at: location)
+            return try arithmetic(op, left, right, env, at: location)
         default:
             throw RuntimeError("unsupported operator '\(op.rawValue)'", at: location)
         }
     }
 
-    private static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value,
+    private static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, _ env: Environment,
                                    at location: SourceLocation) throws(RuntimeError) -> Value {
         switch (left, right) {
         case (.int(let a), .int(let b)):
@@ -171,8 +178,10 @@ enum Evaluator {
             if result.overflow { throw RuntimeError("\(a) \(op.rawValue) \(b) overflows Int", at: location) }
             return .int(result.partialValue)
         case (.string(let a), .string(let b)) where op == .add:
+            try limitText(a.utf8.count + b.utf8.count, env, at: location)
             return .string(a + b)
         case (.list(let a), .list(let b)) where op == .add:
+            try limitList(left.size(upTo: env.world.maxValueSize) + right.size(upTo: env.world.maxValueSize), env, at: location)
             return .list(a + b)
         default:
             guard let a = number(left), let b = number(right) else {
@@ -191,6 +200,20 @@ enum Evaluator {
             guard result.isFinite else { throw RuntimeError("\(Value.format(a)) \(op.rawValue) \(Value.format(b)) is too large for a Double", at: location) }
             return .double(result)
         }
+    }
+
+    /// A text may grow only so far: expressions that double a value each step would otherwise fill memory.
+    private static func limitText(_ bytes: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
+        guard bytes > env.world.maxValueSize else { return }
+        throw RuntimeError("this text would be \(bytes) bytes; a value is limited to \(env.world.maxValueSize)", at: location,
+                           notes: [Diagnostic.Note("raise the limit with --max-value-size, or stop the value growing")])
+    }
+
+    private static func limitList(_ size: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
+        guard size > env.world.maxValueSize else { return }
+        throw RuntimeError("this list would hold more than \(env.world.maxValueSize) items and characters; a value is limited to that",
+                           at: location,
+                           notes: [Diagnostic.Note("raise the limit with --max-value-size, or stop the value growing")])
     }
 
     private static func number(_ value: Value) -> Double? {
@@ -230,6 +253,25 @@ enum Coercion {
             if element.unwrapped == .double { return .list(items.map { coerce($0, to: element) }) }
             return value
         default: return value
+        }
+    }
+}
+
+extension Value {
+    /// How big a value is, counting items and UTF-8 bytes, counted only as far as `limit` (beyond, any number over
+    /// it).
+    func size(upTo limit: Int) -> Int {
+        switch self {
+        case .string(let text): return text.utf8.count
+        case .list(let items):
+            var total = items.count
+            for item in items where total <= limit { total += item.size(upTo: limit - total) }
+            return total
+        case .record(let record):
+            var total = record.count
+            for value in record.values where total <= limit { total += value.size(upTo: limit - total) }
+            return total
+        case .null, .bool, .int, .double, .date, .decimal: return 1
         }
     }
 }

@@ -29,12 +29,16 @@ public struct DiagramWriter {
         public var kinds: [DiagramKind]
         public var formats: [DiagramFormat]
         public var sequence: SequenceDiagramBuilder.Options
+        /// The most messages the sequence diagram (and the report) draws; a longer run stops there and says so.
+        public var maxSequenceMessages: Int
 
         public init(kinds: [DiagramKind] = DiagramKind.allCases, formats: [DiagramFormat] = [.svg],
-                    sequence: SequenceDiagramBuilder.Options = .init()) {
+                    sequence: SequenceDiagramBuilder.Options = .init(),
+                    maxSequenceMessages: Int = DiagramWriter.defaultMaxSequenceMessages) {
             self.kinds = kinds
             self.formats = formats
             self.sequence = sequence
+            self.maxSequenceMessages = maxSequenceMessages
         }
     }
 
@@ -46,6 +50,8 @@ public struct DiagramWriter {
         public var failures: [String] = []
         /// The SVG rendered, by name, for the report to reuse.
         public var svg: [String: Data] = [:]
+        /// What a reader should know about what was drawn (a sequence diagram cut short).
+        public var notes: [String] = []
     }
 
     public var options: Options
@@ -71,6 +77,9 @@ public struct DiagramWriter {
 
     /// Up to this many trace events, the sequence diagram's SVG text is measured with Pango.
     public static let measuredSequenceLimit = 2_000
+
+    /// The most messages one sequence diagram draws by default (`--max-diagram-messages`).
+    public static let defaultMaxSequenceMessages = 20_000
 
     /// Writes one graph as `<name>.dot` and renders it to each format. `measuresText: false` is for graphs whose
     /// boxes all have their size in the DOT: their SVG skips Pango's text measurement.
@@ -100,8 +109,17 @@ public struct DiagramWriter {
 
     public func write(trace: Trace, scenario: Scenario?, to folder: URL) throws -> Result {
         var result = Result()
+        var sequence = options.sequence
+        let drawn = trace.events.filter { event in sequence.steps.map { $0.contains(event.step ?? 1) } ?? true }
+        let limit = options.maxSequenceMessages
+        if options.kinds.contains(.sequence), drawn.count > limit {
+            let last = drawn[limit - 1].sequence
+            sequence.lastSequence = last
+            result.notes.append("the sequence diagram draws \(limit) of the \(drawn.count) messages (up to message \(last)); "
+                                + "draw later story steps with 'sceneflow render TRACE --from N --to M', or raise --max-diagram-messages")
+        }
         for kind in options.kinds {
-            guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: options.sequence) else { continue }
+            guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: sequence) else { continue }
             // A big sequence diagram's labels sit in boxes SceneFlow sized: Graphviz's built-in font metrics place
             // them a few pixels from where Pango would, at a fraction of the cost. Small ones keep Pango's exact text.
             let written = try Self.write(graph, engine: engine, as: kind.rawValue, formats: options.formats, to: folder,

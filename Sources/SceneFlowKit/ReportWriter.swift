@@ -11,7 +11,10 @@ public enum ReportWriter {
     /// Renders what is missing from `rendered` (SVG by diagram kind) and writes `<folder>/index.html` atomically.
     @discardableResult
     public static func write(trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english,
-                             sequence: SequenceDiagramBuilder.Options = .init(), rendered: [DiagramKind: Data] = [:]) throws -> URL {
+                             sequence: SequenceDiagramBuilder.Options = .init(), rendered: [DiagramKind: Data] = [:],
+                             maxMessages: Int = DiagramWriter.defaultMaxSequenceMessages) throws -> URL {
+        // A run too long to step through in a page is shown up to where its sequence diagram stops.
+        let trace = trace.prefix(through: maxMessages)
         var diagrams: [Report.Diagram] = []
         let titles: [DiagramKind: String] = [
             .sequence: "Sequence", .dependencies: "Dependencies, as the pattern declares them, with this run's messages",

@@ -83,7 +83,8 @@ public struct ScenarioRun {
                 var rendered: [DiagramKind: Data] = [:]
                 for kind in DiagramKind.allCases { rendered[kind] = report.diagrams.svg[kind.rawValue] }
                 report.reportFile = try ReportWriter.write(trace: trace, scenario: scenario, to: folder, language: language,
-                                                           sequence: diagrams.sequence, rendered: rendered)
+                                                           sequence: diagrams.sequence, rendered: rendered,
+                                                           maxMessages: diagrams.maxSequenceMessages)
             }
         }
         return report

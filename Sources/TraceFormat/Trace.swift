@@ -224,3 +224,24 @@ extension Trace {
         steps.last { $0.firstSequence <= sequence }?.number
     }
 }
+
+extension Trace {
+    /// The trace up to message `last`: later messages, steps and cycles dropped, those open at the cut ending there.
+    /// The end line stays: it still says how the whole run ended.
+    public func prefix(through last: Int) -> Trace {
+        guard last < events.count else { return self }
+        var cut = self
+        cut.events = Array(events.prefix(max(0, last)))
+        cut.steps = steps.filter { $0.firstSequence <= last }.map { step in
+            var step = step
+            step.lastSequence = min(step.lastSequence, last)
+            return step
+        }
+        cut.cycles = cycles.filter { $0.firstSequence <= last }.map { cycle in
+            var cycle = cycle
+            cycle.lastSequence = min(cycle.lastSequence, last)
+            return cycle
+        }
+        return cut
+    }
+}

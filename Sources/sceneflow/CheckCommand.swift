@@ -34,12 +34,20 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Stop a run after this many messages.")
     var maxMessages: Int = EngineOptions.defaultMaxMessages
 
+    @Option(help: "Largest text (UTF-8 bytes) or list (items and characters) an expression may make.")
+    var maxValueSize: Int = EngineOptions.defaultMaxValueSize
+
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
+        if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
+    }
 
     func run() throws {
         let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
-        let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages), exhaustive: exhaustive,
+        let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize), exhaustive: exhaustive,
                                   goldenFolder: golden.map { URL(fileURLWithPath: $0) })
         let result: ScenarioCheck.Result
         do {

@@ -24,6 +24,9 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "Longest payload shown under a message, in characters (0 hides payloads).")
     var payloadLength: Int = 48
 
+    @Option(help: "Most messages the sequence diagram and the report draw; a longer run's are cut there, with a note.")
+    var maxDiagramMessages: Int = DiagramWriter.defaultMaxSequenceMessages
+
     enum DiagramChoice: String, ExpressibleByArgument, CaseIterable { case sequence, dependencies, flow, cycle }
     enum DetailChoice: String, ExpressibleByArgument, CaseIterable { case message, cycle, scene }
 
@@ -33,6 +36,7 @@ struct DiagramOptions: ParsableArguments {
         if let to, to < 1 { throw ValidationError("--to must be a story step, 1 or more") }
         if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
         if payloadLength < 0 { throw ValidationError("--payload-length cannot be negative") }
+        if maxDiagramMessages < 1 { throw ValidationError("--max-diagram-messages must be positive") }
     }
 
     func formats() throws -> [DiagramFormat] {
@@ -53,6 +57,7 @@ struct DiagramOptions: ParsableArguments {
             kinds: diagrams.isEmpty ? DiagramKind.allCases : diagrams.map { DiagramKind(rawValue: $0.rawValue)! },
             formats: try formats(),
             sequence: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, steps: steps,
-                            payloadLimit: payloadLength))
+                            payloadLimit: payloadLength),
+            maxSequenceMessages: maxDiagramMessages)
     }
 }

@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         if !result.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         }
-        printNotes(result.notes, style: errorStyle)
+        printNotes(result.notes + result.written.notes, style: errorStyle)
         for problem in result.written.warnings + result.written.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }

@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Stop the run after this many messages (a story whose routes loop never ends).")
     var maxMessages: Int = EngineOptions.defaultMaxMessages
 
+    @Option(help: "Largest text (UTF-8 bytes) or list (items and characters) an expression may make.")
+    var maxValueSize: Int = EngineOptions.defaultMaxValueSize
+
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
@@ -52,6 +55,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
+        if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
         if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
     }
 
@@ -60,7 +64,7 @@ struct RunCommand: ParsableCommand {
         let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
         var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
-                                 options: EngineOptions(maxMessages: maxMessages),
+                                 options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize),
                                  diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
                                  report: noReport ? nil : lang)
         runner.goldenFolder = golden.map { URL(fileURLWithPath: $0) }
@@ -74,6 +78,7 @@ struct RunCommand: ParsableCommand {
         if !report.diagnostics.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
         }
+        printNotes(report.diagrams.notes, style: errorStyle)
         for problem in report.diagrams.warnings + report.diagrams.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }

@@ -280,7 +280,7 @@ struct RunCommandTests {
             """, name: "Loop.yml")
         let result = try CLI.run(["run", file.path, "--out", outputFolder().path, "--quiet", "--max-messages", "300", "--color", "never"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: the run reached 300 messages and stopped; a story whose routes loop never ends"))
+        #expect(result.stderr.contains("error: the run reached 300 messages and stopped: the launch has run 25 cycles without ending, 25 of them A.Go: its routes loop"))
         #expect(try CLI.run(["run", file.path, "--max-messages", "0"]).status == 2)
     }
 
