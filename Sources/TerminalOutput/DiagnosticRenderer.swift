@@ -35,22 +35,9 @@ public struct DiagnosticRenderer: Sendable {
             + style.paint(Self.printable(message, keepNewlines: true), bold: severity != "note")
     }
 
-    /// Text from a scenario made safe for a terminal: control characters (an escape sequence could restyle or
-    /// rewrite the screen) become `�`, and bidirectional overrides (which could reorder what is shown) are
-    /// written as `<U+202E>`. Tabs stay, so carets line up.
+    /// Text from a scenario made safe for a terminal (see `TerminalText`); tabs stay, so carets line up.
     static func printable(_ text: String, keepNewlines: Bool = false) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09: out.append(scalar)
-            case 0x0A where keepNewlines: out.append(scalar)
-            case 0x00...0x1F, 0x7F...0x9F: out.append("\u{FFFD}")
-            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
-                out.append(contentsOf: String(format: "<U+%04X>", scalar.value).unicodeScalars)
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
+        TerminalText.safe(text, keepingColor: false, keepingNewlines: keepNewlines)
     }
 
     /// Longest line shown whole in an excerpt; longer lines show a window around the column.
@@ -136,7 +123,10 @@ public final class SourceCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if lines[path] == nil {
-            let text = (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { String(data: $0, encoding: .utf8) }
+            // Only a regular file of scenario size: a location could name a pipe or a device.
+            var info = stat()
+            let readable = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size <= 64 << 20
+            let text = readable ? (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { String(data: $0, encoding: .utf8) } : nil
             lines[path] = text.map(Self.split)
         }
         guard let file = lines[path] ?? nil, number >= 1, number <= file.count else { return nil }

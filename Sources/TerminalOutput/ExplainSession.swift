@@ -37,7 +37,7 @@ public struct ExplainSession {
     public var options: Options
     public var style: TerminalStyle
     public var catalogue: Catalogue
-    /// Reads one line of the learner's input; nil at the end of input.
+    /// Reads one line of the learner's input; nil at the end of input. `readLine(limit:)` keeps a line bounded.
     public var input: () -> String?
     public var output: (String) -> Void
 
@@ -98,7 +98,11 @@ public struct ExplainSession {
         return score
     }
 
-    /// Asks until the reply picks an option (or is empty, which shows the answer); nil at the end of input.
+    /// How many replies a question takes before it shows the answer.
+    public static let attempts = 3
+
+    /// Asks until the reply picks an option (or is empty, which shows the answer, as do `attempts` replies that
+    /// pick none); nil at the end of input.
     func ask(_ question: Narration.Question) -> Bool? {
         output("\n" + style.paint("? ", .cyan, bold: true) + question.prompt + "\n")
         output(question.options.enumerated().map { "    \($0.offset + 1)) \($0.element)" }.joined(separator: "\n") + "\n")
@@ -107,7 +111,7 @@ public struct ExplainSession {
             if let why = question.why { out += wrap(why, indent: "    ") + "\n" }
             return out
         }
-        while true {
+        for _ in 0..<Self.attempts {
             output("  > ")
             guard let reply = input() else {
                 output("\n")
@@ -125,6 +129,9 @@ public struct ExplainSession {
             }
             output("  1–\(question.options.count)?\n")
         }
+        // Replies that never pick an option (input that is not a learner) end the question.
+        output(verdict(false))
+        return false
     }
 
     /// One step as text.
@@ -203,4 +210,18 @@ public struct ExplainSession {
         }
         return count
     }
+}
+
+/// One line from standard input, at most `limit` bytes of it (the rest of a longer line is read and dropped, so an
+/// endless line cannot fill memory); nil at the end of input.
+public func readLine(limit: Int) -> String? {
+    var bytes: [UInt8] = []
+    while true {
+        let next = getchar()
+        if next == EOF { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+        if next == 0x0A { break }
+        if bytes.count < limit { bytes.append(UInt8(next)) }
+    }
+    if bytes.last == 0x0D { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
 }

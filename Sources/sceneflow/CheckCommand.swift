@@ -45,8 +45,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let style = output.style(for: STDOUT_FILENO)
+        let errorStyle = output.style(for: STDERR_FILENO)
         let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize), exhaustive: exhaustive,
                                   goldenFolder: golden.map { URL(fileURLWithPath: $0) })
         let result: ScenarioCheck.Result
@@ -59,8 +59,8 @@ struct CheckCommand: ParsableCommand {
         for problem in result.problems {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(problem)\n")
         }
-        for report in result.reports { print(CheckReportText.text(report, style: style)) }
-        print(CheckReportText.summary(result, style: style))
+        for report in result.reports { say(CheckReportText.text(report, style: style)) }
+        say(CheckReportText.summary(result, style: style))
         if let junit { try AtomicFile.write(result.junit(), to: URL(fileURLWithPath: junit)) }
         if !result.succeeded { throw ExitCode(1) }
     }

@@ -24,8 +24,14 @@ struct CoverageCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let minimum, !(0...100).contains(minimum) {
+            throw ValidationError("--minimum is a percentage from 0 to 100, got \(minimum)")
+        }
+    }
+
     func run() throws {
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let errorStyle = output.style(for: STDERR_FILENO)
         let result: ScenarioCoverage.Result
         do {
             result = try ScenarioCoverage.measure(files)
@@ -34,15 +40,15 @@ struct CoverageCommand: ParsableCommand {
         }
         FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         for coverage in result.coverages {
-            print(CoverageText.text(coverage), terminator: "")
+            say(CoverageText.text(coverage), terminator: "")
             let folder = OutputLayout.folder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
             let written = try CoverageMap.write(coverage, to: folder)
             for problem in written.warnings + written.failures {
                 FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
             }
-            print("  map: " + written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }.joined() + "\n")
+            say("  map: " + written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }.joined() + "\n")
         }
-        print(CoverageText.total(result))
+        say(CoverageText.total(result))
         if result.broken > 0 { throw ExitCode(1) }
         if !result.meets(minimum) {
             FileHandle.standardError.write(CoverageText.belowMinimum(result, minimum: minimum ?? 0))

@@ -26,8 +26,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
-        let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
+        let errorStyle = output.style(for: STDERR_FILENO)
+        let style = output.style(for: STDOUT_FILENO)
         func load(_ path: String) throws -> Trace {
             do {
                 return try TraceSource.load(path).trace
@@ -41,15 +41,15 @@ struct DiffCommand: ParsableCommand {
         }
         let (old, new) = (try load(a), try load(b))
         let diff = TraceDiff(from: old, to: new)
-        print(style.paint("--- \(a) (\(old.events.count) messages)", .red))
-        print(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
+        say(style.paint("--- \(a) (\(old.events.count) messages)", .red))
+        say(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
         let text = diff.text(context: context, describe: GoldenTrace.describe)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             switch line.first {
-            case "-": print(style.paint(String(line), .red))
-            case "+": print(style.paint(String(line), .green))
-            case "~": print(style.paint(String(line), .yellow))
-            default: print(line)
+            case "-": say(style.paint(String(line), .red))
+            case "+": say(style.paint(String(line), .green))
+            case "~": say(style.paint(String(line), .yellow))
+            default: say(String(line))
             }
         }
         if !diff.isEmpty { throw ExitCode(1) }

@@ -33,8 +33,8 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDOUT_FILENO))
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let style = output.style(for: STDOUT_FILENO)
+        let errorStyle = output.style(for: STDERR_FILENO)
         let source: TraceSource
         do {
             source = try TraceSource.load(input, scenario: traceScenario.scenario)
@@ -51,8 +51,8 @@ struct ExplainCommand: ParsableCommand {
             narration: narration,
             options: .init(step: step, quiz: quiz, echoInput: isatty(STDIN_FILENO) != 1),
             style: style, language: lang,
-            input: { readLine(strippingNewline: true) },
-            output: { text in FileHandle.standardOutput.write(Data(text.utf8)) })
+            input: { readLine(limit: 1024) },
+            output: { text in FileHandle.standardOutput.write(text) })
         session.run()
     }
 }

@@ -48,7 +48,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = TerminalStyle(enabled: outputOptions.color.mode.enabled(for: STDERR_FILENO))
+        let errorStyle = outputOptions.style(for: STDERR_FILENO)
         if deprecatedOut != nil {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true)
                                            + " --out is deprecated for export; use -o/--output FILE\n")

@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let errorStyle = output.style(for: STDERR_FILENO)
         let rendering = DiagramRendering(options: try diagrams.writerOptions())
         let result: DiagramRendering.Result
         do {

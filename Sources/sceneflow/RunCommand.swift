@@ -60,8 +60,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = TerminalStyle(enabled: !json && output.color.mode.enabled(for: STDOUT_FILENO))
-        let errorStyle = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+        let style = output.style(for: STDOUT_FILENO, unless: json)
+        let errorStyle = output.style(for: STDERR_FILENO)
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
         var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
                                  options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize),
@@ -71,8 +71,8 @@ struct RunCommand: ParsableCommand {
         let report: ScenarioRun.Report
         do {
             report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
-        } catch {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " cannot write the trace: \(error.localizedDescription)\n")
+        } catch let error as CustomStringConvertible & Error {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(error)\n")
             throw ExitCode(1)
         }
         if !report.diagnostics.isEmpty {
@@ -83,7 +83,7 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }
         if json {
-            print(RunSummaryText.json(report))
+            say(RunSummaryText.json(report))
         } else if let summary = report.summary {
             FileHandle.standardOutput.write((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
             let drawn = report.diagrams.files.filter { $0.pathExtension != "dot" }

@@ -31,11 +31,15 @@ struct SceneFlowCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                FileHandle.standardError.write(Data("Run 'sceneflow --help' for usage.\n".utf8))
+                FileHandle.standardError.write(fullMessage(for: error) + "\n")
+                FileHandle.standardError.write("Run 'sceneflow --help' for usage.\n")
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            // ArgumentParser's own printing would bypass `Console`; help and version go to standard output.
+            if !(error is ExitCode), !fullMessage(for: error).isEmpty {
+                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(fullMessage(for: error) + "\n")
+            }
+            Foundation.exit(code.rawValue)
         }
     }
 }
@@ -48,6 +52,13 @@ struct OutputOptions: ParsableArguments {
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
         var mode: ColorMode { ColorMode(rawValue: rawValue)! }
+    }
+
+    /// The style for a stream, which also lets SceneFlow's own colours through on it (see `Console`).
+    func style(for descriptor: Int32, unless off: Bool = false) -> TerminalStyle {
+        let enabled = !off && color.mode.enabled(for: descriptor)
+        Console.allowColour(enabled, on: descriptor)
+        return TerminalStyle(enabled: enabled)
     }
 }
 
@@ -65,6 +76,27 @@ func printNotes(_ notes: [String], style: TerminalStyle) {
     for note in notes { FileHandle.standardError.write(style.paint("note:", .gray, bold: true) + " \(note)\n") }
 }
 
+/// The one way out to the terminal: every text written to standard output or error passes `TerminalText.safe`,
+/// which keeps colour sequences only on a stream a command coloured.
+enum Console {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var colourOn: Set<Int32> = []
+
+    static func allowColour(_ allowed: Bool, on descriptor: Int32) {
+        lock.withLock { if allowed { colourOn.insert(descriptor) } else { colourOn.remove(descriptor) } }
+    }
+
+    static func allowsColour(on descriptor: Int32) -> Bool { lock.withLock { colourOn.contains(descriptor) } }
+}
+
 extension FileHandle {
-    func write(_ text: String) { write(Data(text.utf8)) }
+    /// Writes text made safe for a terminal (see `Console`).
+    func write(_ text: String) {
+        write(Data(TerminalText.safe(text, keepingColor: Console.allowsColour(on: fileDescriptor)).utf8))
+    }
+}
+
+/// `print` for SceneFlow: through `Console`.
+func say(_ text: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(text + terminator)
 }

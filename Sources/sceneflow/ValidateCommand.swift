@@ -44,9 +44,9 @@ struct ValidateCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            print(DiagnosticRenderer().json(result.diagnostics), terminator: "")
+            say(DiagnosticRenderer().json(result.diagnostics), terminator: "")
         case .text:
-            let style = TerminalStyle(enabled: output.color.mode.enabled(for: STDERR_FILENO))
+            let style = output.style(for: STDERR_FILENO)
             FileHandle.standardError.write(DiagnosticRenderer(style: style).render(result.diagnostics))
             FileHandle.standardError.write(ValidationSummary(result).text(style: style) + "\n")
         }
