@@ -35,6 +35,9 @@ struct NodeReader {
         return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
+    /// Longest key (UTF-8 bytes): names become diagram labels and file names, not payloads.
+    static let longestKey = 256
+
     /// The entries of a mapping in document order; reports and returns nil for anything else.
     func mapping(_ node: Node, _ what: String) -> [MappingEntry]? {
         guard case .mapping(let mapping) = node else {
@@ -46,6 +49,11 @@ struct NodeReader {
         for (keyNode, value) in mapping {
             guard case .scalar(let key) = keyNode else {
                 diagnostics.error("keys of \(what) must be plain names, found \(Self.describe(keyNode))",
+                                  at: location(keyNode))
+                continue
+            }
+            if key.string.utf8.count > Self.longestKey {
+                diagnostics.error("this key is \(key.string.utf8.count) bytes long; a name is at most \(Self.longestKey)",
                                   at: location(keyNode))
                 continue
             }
@@ -96,6 +104,21 @@ struct NodeReader {
             return nil
         }
         return scalar.string
+    }
+
+    /// Longest title (characters): titles head diagrams, frames and terminal lines.
+    static let longestTitle = 200
+
+    /// A title: a scalar of at most `longestTitle` characters.
+    func title(_ node: Node, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        let length = text.unicodeScalars.count
+        if length > Self.longestTitle {
+            diagnostics.error("\(what) is \(length) characters long; a title is at most \(Self.longestTitle)",
+                              at: location(node))
+            return nil
+        }
+        return text
     }
 
     /// A scalar's text with its position.

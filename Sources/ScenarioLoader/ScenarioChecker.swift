@@ -178,10 +178,22 @@ final class ScenarioChecker {
         for show in scene.view.shows { _ = expressions.check(show.value, in: viewScope) }
 
         for worker in scene.workers {
+            checkName(of: worker)
             for op in worker.operations { check(op, of: worker) }
         }
         for route in scene.routes { check(route, in: scene) }
         for useCase in scene.useCases { check(useCase, in: scene) }
+    }
+
+    /// A worker named like a component reads as that component in every diagram and trace.
+    func checkName(of worker: Worker) {
+        for other in draft.scenes {
+            for spec in definition.roles where spec.role != .worker
+                && definition.naming.componentName(spec.role, scene: other.name) == worker.name.rawValue {
+                diagnostics.warning("worker '\(worker.name)' has the name of scene '\(other.name)''s \(spec.role.rawValue); diagrams and traces will show two '\(worker.name)'",
+                                    at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")])
+            }
+        }
     }
 
     func check(_ op: WorkerOperation, of worker: Worker) {

@@ -50,7 +50,7 @@ extension ScenarioReader {
         if actionKey != "do", let request = keys["request"] {
             diagnostics.error("'request' belongs to a 'do' step", at: location(request.keyNode))
         }
-        let title = keys["title"].flatMap { nodes.string($0.value, "'title'") }
+        let title = keys["title"].flatMap { nodes.title($0.value, "'title'") }
         let actionNode = keys[actionKey]!.value
         let stepAt = location(keys[actionKey]!.keyNode)
         var performedScene: Scene?

@@ -105,6 +105,11 @@ extension ScenarioReader {
     /// A method signature such as `presentIceCream(response:)`, `viewDidLoad()` or a bare name.
     func readSignature(_ node: Node) -> Located<String>? {
         guard let text = nodes.located(node, "a method signature") else { return nil }
+        if text.value.utf8.count > Self.longestSignature {
+            diagnostics.error("this method signature is \(text.value.utf8.count) bytes long; a signature is at most \(Self.longestSignature)",
+                              at: text.location)
+            return nil
+        }
         if !Self.isSignature(text.value) {
             diagnostics.error("'\(text.value)' is not a method signature; write e.g. 'presentLogin(response:)' or 'viewDidLoad()'",
                               at: text.location)
@@ -112,6 +117,9 @@ extension ScenarioReader {
         }
         return text
     }
+
+    /// Longest method signature accepted (UTF-8 bytes): a diagram label, not a payload.
+    static let longestSignature = 256
 
     /// `name`, `name()` or `name(label:…)` with `_` allowed as a label.
     static func isSignature(_ text: String) -> Bool {

@@ -44,7 +44,7 @@ final class ScenarioReader {
 
         var name = ""
         if let entry = top["scenario"] {
-            name = nodes.string(entry.value, "'scenario' (the scenario's title)") ?? ""
+            name = nodes.title(entry.value, "'scenario' (the scenario's title)") ?? ""
         } else {
             diagnostics.error("missing key 'scenario': give the scenario a title, e.g. 'scenario: Sign in'",
                               at: location(root))
@@ -448,7 +448,7 @@ final class ScenarioReader {
         return WorkerOperation(name: OperationName(name), location: nameLocation,
                          description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
                          input: input, output: output, cases: cases, latency: latency,
-                         signature: keys["method"].flatMap { nodes.string($0.value, "'method'") },
+                         signature: keys["method"].flatMap { readSignature($0.value)?.value },
                          callbacks: callbacks)
     }
 

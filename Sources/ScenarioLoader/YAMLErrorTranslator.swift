@@ -15,8 +15,12 @@ struct YAMLErrorTranslator {
             notes += hints(for: problem, at: mark)
             return .error("invalid YAML: \(problem)", at: source.location(of: mark), notes: notes)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? "?"
             let first = source.location(of: context.mark)
+            guard let key = duplicates.first(where: { $0 != "<uncovertable>" }) else {
+                // Yams names keys that are lists or mappings '<uncovertable>'.
+                return .error("a mapping repeats a key that is a list or a mapping; keys here must be plain names",
+                              at: first, notes: [Diagnostic.Note("write each key as a name, e.g. 'userID:'")])
+            }
             let second = findRepeat(of: key, after: context.mark)
             return .error("duplicate key '\(key)'; each key may appear once in a mapping", at: second ?? first,
                           notes: second == nil ? [] : [Diagnostic.Note("'\(key)' first appears here", at: first)])
