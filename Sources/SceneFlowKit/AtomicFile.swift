@@ -1,23 +1,32 @@
 import Foundation
+import TraceFormat
 
 /// Writes files so a reader never sees half of one: a temporary file in the same folder, then a rename.
 public enum AtomicFile {
+    /// Writes `data` to `url`; a failure is a `WriteFailure` naming `url`, and leaves no temporary file.
     public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
-            try data.write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [
-                    NSFilePathErrorKey: url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
-                ])
-            }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            throw WriteFailure(file: folder.relativePath, error: error)
+        }
+        var info = stat()
+        if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw WriteFailure(file: url.relativePath, reason: "it is a folder; name a file")
+        }
+        let temporary = TemporaryFile.url(beside: url)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.close()
+            if rename(temporary.path, url.path) != 0 { throw WriteFailure(file: url.relativePath, errno: errno) }
+        } catch {
+            try? handle.close()
+            unlink(temporary.path)
+            throw WriteFailure(file: url.relativePath, error: error)
         }
     }
 

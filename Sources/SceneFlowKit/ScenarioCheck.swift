@@ -67,7 +67,18 @@ public struct ScenarioCheck {
             throw Failure(message: "--trace checks one scenario against one trace; \(files.count) scenarios were given")
         }
         var result = Result(reports: [], errors: [], diagnostics: [], files: files.count)
+        // Files whose golden traces would be one file are not compared with it.
+        var sharing: [String: [String]] = [:]
+        if goldenFolder != nil {
+            for shared in OutputLayout.sharedNames(files) { for path in shared.paths { sharing[path] = shared.paths } }
+        }
         for path in files {
+            if let others = sharing[path] {
+                let message = "\(others.map { "'\($0)'" }.joined(separator: ", ")) share the golden trace '\(OutputLayout.folderName(forScenarioAt: path)).jsonl': rename all but one"
+                result.errors.append(JUnitReport.ScenarioError(file: path, message: message))
+                result.problems.append("\(path): \(message)")
+                continue
+            }
             let loaded = loader.load(path: path)
             guard let scenario = loaded.scenario else {
                 result.diagnostics += loaded.diagnostics
@@ -78,8 +89,7 @@ public struct ScenarioCheck {
                 let recorded = try trace.map { try Self.read(trace: $0, for: scenario) } ?? run(scenario)
                 var report = StoryChecker(exhaustive: exhaustive).check(scenario, trace: recorded)
                 if let goldenFolder {
-                    report.runChecks.append(GoldenTrace.compare(recorded, with: GoldenTrace.file(
-                        named: OutputLayout.folderName(forScenarioAt: path), in: goldenFolder)))
+                    report.runChecks.append(Self.golden(recorded, of: path, in: goldenFolder))
                 }
                 result.reports.append(report)
             } catch let failure as Failure {
@@ -88,6 +98,18 @@ public struct ScenarioCheck {
             }
         }
         return result
+    }
+
+    /// The golden-trace check of `path`'s run: a golden file recorded from another scenario file (whose name leads
+    /// to the same golden name) fails instead of being compared.
+    static func golden(_ trace: Trace, of path: String, in folder: URL) -> StoryChecker.Check {
+        let file = GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: folder)
+        if let owner = OutputLayout.otherScenario(recordedIn: file, than: path) {
+            return StoryChecker.Check(name: "golden trace", passed: false, expected: "a golden trace of '\(path)'",
+                                      actual: "\(file.relativePath) was recorded from '\(owner)' (both names lead to it); rename one of the files",
+                                      location: nil)
+        }
+        return GoldenTrace.compare(trace, with: file)
     }
 
     /// The engine's run of `scenario`, in memory.
@@ -99,11 +121,12 @@ public struct ScenarioCheck {
 
     /// A recorded trace of `scenario`, read (a format-1 trace is upgraded with the scenario's route names).
     public static func read(trace path: String, for scenario: Scenario) throws -> Trace {
-        let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such trace: \(path)") }
         do {
-            let data = try Data(contentsOf: url)
+            let data = try TraceSource.readRegularFile(path, limit: TraceSource.largestTrace)
             return try TraceReader.read(data, routeName: scenario.routeNamer)
+        } catch let failure as TraceSource.Failure {
+            throw Failure(message: failure.message)
         } catch let failure as TraceReader.Failure {
             throw Failure(message: "\(path):\(failure.line): \(failure.message)")
         } catch {

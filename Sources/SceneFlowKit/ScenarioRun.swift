@@ -54,8 +54,12 @@ public struct ScenarioRun {
         guard let scenario = loaded.scenario else {
             return Report(diagnostics: loaded.diagnostics, scenario: nil, summary: nil, traceFile: nil)
         }
-        let folder = OutputLayout.folder(forScenarioAt: path, under: outputRoot)
-        OutputLayout.removeStaleTemporaryFiles(in: folder)
+        let started = Date()
+        let folder = try OutputLayout.prepareFolder(forScenarioAt: path, under: outputRoot)
+        let golden = goldenFolder.map { GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: $0) }
+        if let golden, let owner = OutputLayout.otherScenario(recordedIn: golden, than: path) {
+            throw OutputLayout.Conflict(message: "\(golden.relativePath) is the golden trace of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(golden.lastPathComponent)'): rename one of the files")
+        }
         let traceFile = folder.appendingPathComponent("trace.jsonl")
         let writer = try TraceFileWriter(destination: traceFile)
         // Diagrams need the events again: keep them in memory unless none are drawn.
@@ -72,12 +76,29 @@ public struct ScenarioRun {
         var diagnostics = loaded.diagnostics
         if let error = summary.error { diagnostics.append(error.diagnostic) }
         var report = Report(diagnostics: diagnostics, scenario: scenario, summary: summary, traceFile: traceFile)
-        if let goldenFolder {
-            let destination = GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: goldenFolder)
-            try AtomicFile.write(try Data(contentsOf: traceFile), to: destination)
-            report.goldenFile = destination
+        if let golden {
+            try AtomicFile.write(try Data(contentsOf: traceFile), to: golden)
+            report.goldenFile = golden
         }
-        if let diagrams, let trace = recorder?.trace {
+        do {
+            try draw(recorder?.trace, scenario: scenario, into: folder, report: &report)
+        } catch let failure as WriteFailure {
+            // The folder must not mix this run's files with an earlier run's.
+            let removed = OutputLayout.removeOutputs(in: folder, olderThan: started)
+            throw Failure(message: "\(failure)" + (removed.isEmpty ? "" :
+                "; the earlier run's \(removed.joined(separator: ", ")) \(removed.count == 1 ? "was" : "were") removed, so the folder holds this run's files only"))
+        }
+        return report
+    }
+
+    /// Why a run's outputs could not be written.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    private func draw(_ trace: Trace?, scenario: Scenario, into folder: URL, report: inout Report) throws {
+        if let diagrams, let trace {
             report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder)
             if let language = self.report {
                 var rendered: [DiagramKind: Data] = [:]
@@ -87,7 +108,6 @@ public struct ScenarioRun {
                                                            maxMessages: diagrams.maxSequenceMessages)
             }
         }
-        return report
     }
 }
 

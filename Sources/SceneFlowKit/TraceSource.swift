@@ -42,7 +42,7 @@ public struct TraceSource {
         }
         let data: Data
         do {
-            data = try readRegularFile(path, limit: 4 << 30)
+            data = try readRegularFile(path, limit: Self.largestTrace)
         } catch let failure as Failure {
             throw failure
         }
@@ -104,6 +104,9 @@ public struct TraceSource {
         scenario = loaded.scenario
         diagnostics = loaded.diagnostics
     }
+
+    /// Largest trace file read (bytes).
+    static let largestTrace = 4 << 30
 
     /// The bytes of a regular file (links resolved) of at most `limit` bytes: not a FIFO, device or folder.
     static func readRegularFile(_ path: String, limit: Int) throws -> Data {

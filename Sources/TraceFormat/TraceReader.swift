@@ -10,8 +10,31 @@ public enum TraceReader {
         public var description: String { "line \(line): \(message)" }
     }
 
+    /// Reads the trace in a regular file (links followed); a folder, pipe or device is refused before reading.
     public static func read(contentsOf url: URL) throws -> Trace {
-        try read(Data(contentsOf: url))
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw Failure(line: 0, message: "cannot read \(url.relativePath): \(String(cString: strerror(errno)).lowercased())")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(line: 0, message: "\(url.relativePath) is not a regular file")
+        }
+        return try read(Data(contentsOf: url))
+    }
+
+    /// The header of the trace at `url`, reading only its first line (at most 64 KiB): nil when the file does not
+    /// start with a trace header.
+    public static func header(of url: URL) -> TraceHeader? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1 << 16), let newline = head.firstIndex(of: 0x0A) else { return nil }
+        var line = head[head.startIndex..<newline]
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        return try? line.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> TraceHeader? in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard case .object(let members) = try parser.parseDocument() else { return nil }
+            return try Self.header(Fields(members: members, line: 1))
+        }
     }
 
     /// Reads a trace of any format this library knows; a format-1 trace is upgraded (`TraceUpgrader`), with

@@ -101,12 +101,15 @@ public final class TraceFileWriter: TraceSink {
         self.chunkSize = chunkSize
         buffer = ByteBuffer(capacity: chunkSize + 4096)
         let folder = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WriteFailure(file: folder.relativePath, error: error)
         }
-        handle = try FileHandle(forWritingTo: temporary)
+        temporary = TemporaryFile.url(beside: destination)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteFailure(file: destination.relativePath, errno: errno) }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit {
@@ -139,9 +142,13 @@ public final class TraceFileWriter: TraceSink {
         encoder.end(end, into: &buffer)
         writer.sync {}
         try rethrowWriteError()
-        try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
-        buffer.removeAll()
-        try handle.close()
+        do {
+            try buffer.withUnsafeBytes { try handle.write(contentsOf: $0) }
+            buffer.removeAll()
+            try handle.close()
+        } catch {
+            throw WriteFailure(file: destination.relativePath, error: error)
+        }
         isClosed = true
         try Self.replace(destination, with: temporary)
     }
@@ -184,7 +191,7 @@ public final class TraceFileWriter: TraceSink {
         shared.lock.lock()
         let error = shared.error
         shared.lock.unlock()
-        if let error { throw error }
+        if let error { throw WriteFailure(file: destination.relativePath, error: error) }
     }
 
     /// Atomically replaces `destination` with `source` (rename within one folder).
@@ -192,10 +199,7 @@ public final class TraceFileWriter: TraceSink {
         if rename(source.path, destination.path) != 0 {
             let code = errno
             try? FileManager.default.removeItem(at: source)
-            throw CocoaError(.fileWriteUnknown, userInfo: [
-                NSFilePathErrorKey: destination.path,
-                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-            ])
+            throw WriteFailure(file: destination.relativePath, errno: code)
         }
     }
 }
