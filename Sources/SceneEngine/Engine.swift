@@ -198,7 +198,8 @@ public final class Engine {
     private func limitReached(at location: SourceLocation?) -> RuntimeError {
         let place = location ?? lastLocation ?? currentStepLocation
         let inStep = cycles - cyclesBeforeStep
-        if let (name, count) = cyclesInStep.max(by: { $0.value < $1.value }), count >= Self.loopingCycles {
+        // The most repeated cycle; among equals, the first by name (a dictionary has no order).
+        if let (name, count) = cyclesInStep.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= Self.loopingCycles {
             return RuntimeError(
                 "the run reached \(options.maxMessages) messages and stopped: \(currentStep.map { "story step \($0)" } ?? "the launch") has run \(inStep) cycles without ending, \(count) of them \(name): its routes loop",
                 at: place, notes: [Diagnostic.Note("break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages")])

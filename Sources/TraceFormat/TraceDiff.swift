@@ -32,15 +32,20 @@ public struct TraceDiff: Sendable {
         }
     }
 
-    public init(from old: Trace, to new: Trace) {
-        let a = old.events.map(Key.init), b = new.events.map(Key.init)
-        let difference = b.difference(from: a)
-        var removedOffsets = Set<Int>(), insertedOffsets = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removedOffsets.insert(offset)
-            case .insert(let offset, _, _): insertedOffsets.insert(offset)
-            }
+    /// Set when the traces differ in more places than the alignment searches (`maxEdits`): the middle part was
+    /// then compared position by position, and this says so.
+    public var note: String?
+
+    /// Most insertions plus removals the alignment searches for; beyond it, the middle is compared by position.
+    /// Bounds time at O((N + M) · maxEdits) and memory at O(maxEdits²) whatever the traces hold.
+    public static let maxEdits = 1_000
+
+    public init(from old: Trace, to new: Trace, maxEdits: Int = TraceDiff.maxEdits) {
+        let (a, b) = Self.numbered(old.events.map(Key.init), new.events.map(Key.init))
+        let edits = Self.edits(a, b, maxEdits: maxEdits)
+        let removedOffsets = edits.removed, insertedOffsets = edits.inserted
+        if edits.gaveUp {
+            note = "the traces differ in more than \(maxEdits) places; the middle \(edits.middle.0) and \(edits.middle.1) messages were compared position by position"
         }
         var lines: [Line] = []
         var i = 0, j = 0
@@ -71,6 +76,79 @@ public struct TraceDiff: Sendable {
         self.lines = lines
     }
 
+    /// Keys as small integers (equal keys, equal numbers), so the alignment compares integers.
+    static func numbered(_ a: [Key], _ b: [Key]) -> ([Int], [Int]) {
+        var ids: [Key: Int] = [:]
+        func id(_ key: Key) -> Int {
+            if let known = ids[key] { return known }
+            ids[key] = ids.count
+            return ids.count - 1
+        }
+        return (a.map(id), b.map(id))
+    }
+
+    /// The offsets removed from `a` and inserted into `b` by a shortest edit script (Myers), after trimming the
+    /// common prefix and suffix; with more than `maxEdits` edits, the remaining middle is paired by position
+    /// (`gaveUp`), its surplus removed or inserted at the end.
+    static func edits(_ a: [Int], _ b: [Int], maxEdits: Int)
+        -> (removed: Set<Int>, inserted: Set<Int>, gaveUp: Bool, middle: (Int, Int)) {
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        var endA = a.count, endB = b.count
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+            endA -= 1
+            endB -= 1
+        }
+        let n = endA - start, m = endB - start
+        var removed = Set<Int>(), inserted = Set<Int>()
+        if n == 0 || m == 0 {
+            removed.formUnion(start..<endA)
+            inserted.formUnion(start..<endB)
+            return (removed, inserted, false, (n, m))
+        }
+        // Myers' greedy search, keeping each round's furthest points for the way back.
+        let limit = min(n + m, maxEdits)
+        let offset = limit + 1
+        var v = [Int](repeating: 0, count: 2 * limit + 3)
+        var rounds: [[Int]] = []
+        var found: Int?
+        search: for d in 0...limit {
+            rounds.append(v)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[start + x] == b[start + y] {
+                    x += 1
+                    y += 1
+                }
+                v[offset + k] = x
+                if x >= n, y >= m {
+                    found = d
+                    break search
+                }
+            }
+        }
+        guard let depth = found else {
+            // Too different to align within the bound: pair the middle by position.
+            let paired = min(n, m)
+            removed.formUnion((start + paired)..<endA)
+            inserted.formUnion((start + paired)..<endB)
+            return (removed, inserted, true, (n, m))
+        }
+        var x = n, y = m
+        for d in stride(from: depth, to: 0, by: -1) {
+            let v = rounds[d]
+            let k = x - y
+            let down = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])
+            let previousK = down ? k + 1 : k - 1
+            let previousX = v[offset + previousK], previousY = previousX - previousK
+            if down { inserted.insert(start + previousY) } else { removed.insert(start + previousX) }
+            x = previousX
+            y = previousY
+        }
+        return (removed, inserted, false, (n, m))
+    }
+
     /// What differs between two messages beyond their payloads (which are compared on their own).
     static func details(_ a: Message, _ b: Message) -> [String] {
         switch (a, b) {
@@ -98,6 +176,7 @@ public struct TraceDiff: Sendable {
 
     /// The diff as text: changes with `context` unchanged events around them, `…` for the rest, then a summary.
     public func text(context: Int = 2, describe: (TraceEvent) -> String) -> String {
+        let context = min(max(0, context), lines.count)
         var keep = Set<Int>()
         for (index, line) in lines.enumerated() {
             if case .same = line { continue }
@@ -123,6 +202,7 @@ public struct TraceDiff: Sendable {
             }
         }
         if skipped > 0 { out += "  … \(skipped) unchanged\n" }
+        if let note { out += "note: \(note)\n" }
         return out + "\(inserted) inserted, \(removed) removed, \(changed) changed, \(unchanged) unchanged\n"
     }
 }

@@ -1,4 +1,8 @@
+import Foundation
 import HTMLReport
+import ScenarioLoader
+import SceneFlowKit
+import TestSupport
 import Testing
 
 @Suite("Report page pieces")
@@ -33,5 +37,27 @@ struct ReportPageTests {
     @Test("text is escaped for HTML")
     func escape() {
         #expect(HTML.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    }
+}
+
+@Suite("Report page policy")
+struct ReportPolicyTests {
+    /// The page's Content-Security-Policy allows its script by hash, and the hash is the script's.
+    @Test("the report's script is allowed by its SHA-256, not by 'unsafe-inline'")
+    func scriptHash() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-csp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let report = try ScenarioRun().run(path: PackagePaths.root.appendingPathComponent("Scenarios/Login.yml").path,
+                                           outputRoot: out)
+        let page = try String(contentsOf: try #require(report.reportFile), encoding: .utf8)
+        let scripts = page.components(separatedBy: "<script>").dropFirst().map { $0.components(separatedBy: "</script>")[0] }
+        #expect(scripts.count == 1)
+        let hex = Fingerprint.sha256(Data(try #require(scripts.first).utf8))
+        let digest = Data(stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+        })
+        #expect(page.contains("script-src 'sha256-\(digest.base64EncodedString())';"))
+        #expect(!page.contains("unsafe-inline'; img") && !page.contains("script-src 'unsafe-inline'"))
     }
 }

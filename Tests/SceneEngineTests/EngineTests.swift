@@ -288,7 +288,7 @@ struct EngineTests {
                 routes: { toA: A }
             """, maxMessages: 500)
         let error = try #require(run.summary.error)
-        #expect(error.message == "the run reached 500 messages and stopped: the launch has run 42 cycles without ending, 21 of them B.Go: its routes loop")
+        #expect(error.message == "the run reached 500 messages and stopped: the launch has run 42 cycles without ending, 21 of them A.Go: its routes loop")
         #expect(error.notes.map(\.message) == ["break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages"])
         #expect(run.trace.events.count == 500)
         #expect(run.trace.end == RunEnd(status: .failed, messages: 500, cycles: run.summary.cycles, time: 0,
