@@ -78,8 +78,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
         .executableTarget(name: "sceneflow-bench"),
-        // libFuzzer targets for the loader and the expression parser (`make fuzz`); built normally, a replayer.
-        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader"]),
+        // libFuzzer targets for the loader, the expression parser and the trace reader (`make fuzz`); built normally, a replayer.
+        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",

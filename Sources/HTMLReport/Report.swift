@@ -10,7 +10,7 @@ import TraceFormat
 /// Text from the scenario never becomes markup: it travels as JSON (with `<`, `>`, `&` and line separators
 /// escaped) and the page's script puts it into the document with `textContent`; the diagrams are Graphviz SVG,
 /// whose texts Graphviz escapes, inlined without comments or anything that could run. A Content-Security-Policy
-/// forbids every network request.
+/// forbids every network request and runs no script but the page's own, allowed by its hash.
 public enum Report {
     /// A drawing to include.
     public struct Diagram: Sendable {

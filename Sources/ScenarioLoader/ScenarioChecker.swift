@@ -190,7 +190,7 @@ final class ScenarioChecker {
         for other in draft.scenes {
             for spec in definition.roles where spec.role != .worker
                 && definition.naming.componentName(spec.role, scene: other.name) == worker.name.rawValue {
-                diagnostics.warning("worker '\(worker.name)' has the name of scene '\(other.name)''s \(spec.role.rawValue); diagrams and traces will show two '\(worker.name)'",
+                diagnostics.warning("worker '\(worker.name)' has the name of the \(spec.role.rawValue) of scene '\(other.name)'; diagrams and traces will show two '\(worker.name)'",
                                     at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")])
             }
         }

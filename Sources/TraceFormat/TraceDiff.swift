@@ -56,6 +56,12 @@ public struct TraceDiff: Sendable {
             } else if j < b.count, insertedOffsets.contains(j) {
                 lines.append(.inserted(new.events[j]))
                 j += 1
+            } else if i < a.count, j < b.count, a[i] != b[j] {
+                // Paired by position (the alignment gave up): two different messages.
+                lines.append(.removed(old.events[i]))
+                lines.append(.inserted(new.events[j]))
+                i += 1
+                j += 1
             } else if i < a.count, j < b.count {
                 let (x, y) = (old.events[i], new.events[j])
                 var changes: [String] = []

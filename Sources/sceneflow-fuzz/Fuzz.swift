@@ -1,15 +1,20 @@
+import Diagrams
+import Exporters
 import Foundation
+import Narration
 import ScenarioLoader
+import TraceFormat
 
-/// Fuzz targets for `make fuzz`: bytes into the scenario loader, or text into the expression parser. Neither may
-/// crash, hang or use unbounded memory, whatever the input; every input ends in a scenario or in diagnostics.
+/// Fuzz targets for `make fuzz`: bytes into the scenario loader, text into the expression parser, or bytes into the
+/// trace reader (and, for a trace it accepts, what `render`, `explain`, `diff` and `export` do with it). None may
+/// crash, hang or use unbounded memory, whatever the input; every input ends in a result or in an error.
 ///
 /// Built with `-sanitize=fuzzer,address -DSCENEFLOW_FUZZ`, libFuzzer drives `LLVMFuzzerTestOneInput`; the target is
-/// chosen by the `SCENEFLOW_FUZZ_TARGET` environment variable (`loader` or `expression`). Built normally, it is a
+/// chosen by the `SCENEFLOW_FUZZ_TARGET` environment variable (`loader`, `expression` or `trace`). Built normally, it is a
 /// replayer: `sceneflow-fuzz loader FILE…` runs each file through the same code and prints what it made of it,
 /// which is how a crash libFuzzer found becomes a regression test.
 enum FuzzTarget: String {
-    case loader, expression
+    case loader, expression, trace
 
     /// Runs one input; returns a one-line summary.
     @discardableResult
@@ -24,6 +29,20 @@ enum FuzzTarget: String {
             let parsed = ScenarioLoader.parseExpression(text)
             if let expression = parsed.expression { return "expression '\(expression.text)'" }
             return "error: " + (parsed.diagnostic?.message ?? "none")
+        case .trace:
+            let trace: Trace
+            do {
+                trace = try TraceReader.read(data)
+            } catch {
+                return "refused: \(error)"
+            }
+            // What a hostile trace reaches next: the diagrams, the narration, the diff and the exports.
+            let diagram = SequenceDiagramBuilder.build(trace, options: .init(lastSequence: 2_000))
+            let dot = DOTEncoder.encode(diagram.dot())
+            let mermaid = MermaidExporter.sequence(diagram)
+            let narration = Narrator().narrate(trace)
+            let diff = TraceDiff(from: trace, to: trace)
+            return "trace of \(trace.events.count) messages: \(dot.utf8.count) bytes of DOT, \(mermaid.utf8.count) of Mermaid, \(narration.steps.count) narrated steps, \(diff.isEmpty ? "no" : "some") difference"
         }
     }
 }
@@ -55,7 +74,7 @@ struct Replay {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let first = arguments.first, let target = FuzzTarget(rawValue: first) else {
-            FileHandle.standardError.write(Data("usage: sceneflow-fuzz loader|expression FILE…\n".utf8))
+            FileHandle.standardError.write(Data("usage: sceneflow-fuzz loader|expression|trace FILE…\n".utf8))
             exit(2)
         }
         for path in arguments.dropFirst() {

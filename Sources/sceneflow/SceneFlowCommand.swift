@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRenderer
 import SceneFlowKit
 import TerminalOutput
+import TraceFormat
 
 /// `sceneflow`: validate, run, draw and check VIP scenarios.
 @main
@@ -29,6 +30,11 @@ struct SceneFlowCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            // A file that could not be written is the user's situation, not a usage error: said like other errors.
+            if let failure = error as? WriteFailure {
+                FileHandle.standardError.write("error: \(failure)\n")
+                Foundation.exit(1)
+            }
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(fullMessage(for: error) + "\n")
