@@ -138,11 +138,18 @@ enum CLI {
     }
 
     /// Runs `sceneflow`; a run still going after `timeout` seconds is killed (and its status is SIGKILL's).
+    /// `addressSpace` (bytes) bounds the child's memory (`ulimit -v`): a run that would grow past it fails
+    /// instead of taking the machine.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = PackagePaths.root,
-                    environment: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120, addressSpace: Int? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try binary
-        process.arguments = arguments
+        if let addressSpace {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(addressSpace / 1024) && exec \"$0\" \"$@\"", try binary.path] + arguments
+        } else {
+            process.executableURL = try binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil

@@ -18,6 +18,10 @@ struct HostileRoundTwoTests {
         return folder
     }
 
+    /// The address space a hostile run gets: the binary and its libraries with room to spare, far below what an
+    /// unbounded value or fixture would take.
+    static let addressSpace = 3 << 30
+
     // MARK: - Values and stories that grow
 
     static let grow = """
@@ -40,7 +44,8 @@ struct HostileRoundTwoTests {
     @Test("a value that doubles stops at the size limit, at its line, with the trace so far")
     func valueCap() throws {
         let dir = try folder(["grow.yml": Self.grow])
-        let defaults = try CLI.run(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir, timeout: 60)
+        let defaults = try CLI.run(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir, timeout: 60,
+                                   addressSpace: Self.addressSpace)
         #expect(defaults.status == 1)
         #expect(defaults.stderr == """
             grow.yml:10:27: error: this text would be 2097152 bytes; a value is limited to 1048576
@@ -127,7 +132,8 @@ struct HostileRoundTwoTests {
                 routes: { toA: A }
             """])
         let result = try CLI.run(["run", "loop.yml", "--out", "out", "--quiet", "--max-messages", "3000",
-                                  "--max-diagram-messages", "500", "--color", "never"], in: dir, timeout: 120)
+                                  "--max-diagram-messages", "500", "--color", "never"], in: dir, timeout: 120,
+                                 addressSpace: Self.addressSpace)
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the run reached 3000 messages and stopped: the launch has run 250 cycles without ending, 125 of them A.Go: its routes loop"))
         #expect(result.stderr.contains("note: the sequence diagram draws 500 of the 3000 messages (up to message 500); draw later story steps with 'sceneflow render TRACE --from N --to M', or raise --max-diagram-messages\n"),
@@ -216,7 +222,7 @@ struct HostileRoundTwoTests {
                 """),
         ]
         for (file, expected) in expectations {
-            let result = try CLI.run(["validate", file, "--color", "never"], in: dir, timeout: 20)
+            let result = try CLI.run(["validate", file, "--color", "never"], in: dir, timeout: 20, addressSpace: Self.addressSpace)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix(expected + "\n"), "\(result.stderr)")
         }
