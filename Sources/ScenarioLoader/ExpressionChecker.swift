@@ -162,16 +162,9 @@ struct ExpressionChecker {
             case .invalid: return Result(type: .invalid)
             }
         case .identifier(let name):
-            if name.isEmpty || scope.isPoisoned(name) { return Result(type: .invalid) }
-            if let type = scope.type(of: name) { return Result(type: .type(type)) }
-            var notes: [Diagnostic.Note] = []
-            let visible = scope.visibleNames
-            notes.append(Diagnostic.Note(visible.isEmpty ? "nothing is in scope here"
-                                         : "in scope here: " + visible.joined(separator: ", ")))
-            if let explanation = scope.explanation { notes.append(Diagnostic.Note(explanation)) }
-            diagnostics.unknown("unknown name '\(name)'", name: name, candidates: visible, at: node.location,
-                                extraNotes: notes)
-            return Result(type: .invalid)
+            return checkName(name, at: node.location, scope)
+        case .state(let root):
+            return checkName(root.rawValue, at: node.location, scope)
         case .member(let baseNode, let name, let optionalChaining):
             let base = check(baseNode, scope)
             guard case .type(let baseType) = base.type else {
@@ -398,4 +391,19 @@ struct ExpressionChecker {
             return nil
         }
     }
+
+    /// A name the expression reads: in scope with its type, or an error listing what is.
+    private func checkName(_ name: String, at location: SourceLocation, _ scope: Scope) -> Result {
+        if name.isEmpty || scope.isPoisoned(name) { return Result(type: .invalid) }
+        if let type = scope.type(of: name) { return Result(type: .type(type)) }
+        var notes: [Diagnostic.Note] = []
+        let visible = scope.visibleNames
+        notes.append(Diagnostic.Note(visible.isEmpty ? "nothing is in scope here"
+                                     : "in scope here: " + visible.joined(separator: ", ")))
+        if let explanation = scope.explanation { notes.append(Diagnostic.Note(explanation)) }
+        diagnostics.unknown("unknown name '\(name)'", name: name, candidates: visible, at: location,
+                            extraNotes: notes)
+        return Result(type: .invalid)
+    }
+
 }

@@ -285,7 +285,9 @@ struct ExpressionParser {
             case "true": return ExprNode(.literal(.bool(true)), at: location(start))
             case "false": return ExprNode(.literal(.bool(false)), at: location(start))
             case "nil": return ExprNode(.literal(.null), at: location(start))
-            default: return ExprNode(.identifier(name), at: location(start))
+            default:
+                if let root = StateRoot(rawValue: name) { return ExprNode(.state(root), at: location(start)) }
+                return ExprNode(.identifier(name), at: location(start))
             }
         }
         if c == "'" {

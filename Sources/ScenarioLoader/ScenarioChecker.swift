@@ -185,6 +185,14 @@ final class ScenarioChecker {
         for useCase in scene.useCases { check(useCase, in: scene) }
     }
 
+    /// The names the pattern gives (`request`, `dataStore`, …) cannot be bound by `let` or `as`: an expression
+    /// reads the state roots directly, and a second `request` would hide the first.
+    func isReserved(_ name: String, at location: SourceLocation) -> Bool {
+        guard PatternDefinition.Scopes.Name(rawValue: name) != nil else { return false }
+        diagnostics.error("'\(name)' is a name the pattern gives; call the value something else", at: location)
+        return true
+    }
+
     /// A worker named like a component reads as that component in every diagram and trace.
     func checkName(of worker: Worker) {
         for other in draft.scenes {
@@ -431,6 +439,7 @@ final class ScenarioChecker {
         case .bind(let assignments):
             for assignment in assignments {
                 let type = expressions.check(assignment.value, in: scope)
+                if isReserved(assignment.target, at: assignment.targetLocation) { continue }
                 switch type {
                 case .type(let t): scope.add(assignment.target, t)
                 case .nilLiteral, .emptyList:
@@ -533,7 +542,7 @@ final class ScenarioChecker {
                            at: call.method.location, scope: scope)
             callTargets[call.receiver.location] = .worker(worker.name, op.name)
             var errorScope = scope
-            if let binding = call.binding {
+            if let binding = call.binding, !isReserved(binding.value, at: binding.location) {
                 if let output = op.output {
                     scope.add(binding.value, output)
                 } else {

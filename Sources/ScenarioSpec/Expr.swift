@@ -36,8 +36,11 @@ public struct ExprNode: Sendable, Hashable {
         case interpolation([InterpolationPart])
         /// `[a, b]`.
         case list([ExprNode])
-        /// A name in scope: `request`, `auth`, `username`.
+        /// A name bound in the logic's scope: `request`, `auth`, `username`.
         case identifier(String)
+        /// The state a component reads live: `dataStore`, the View's `state`, the `appState`. Resolved when the
+        /// expression is parsed (the names are reserved), so nothing looks them up by name at run time.
+        case state(StateRoot)
         /// `base.name` or, with optional chaining, `base?.name`.
         case member(ExprNode, String, optionalChaining: Bool)
         /// `base[index]`.
@@ -47,6 +50,13 @@ public struct ExprNode: Sendable, Hashable {
         /// `condition ? then : else`.
         case conditional(ExprNode, ExprNode, ExprNode)
     }
+}
+
+/// The live state an expression can read, by the name it is written with.
+public enum StateRoot: String, Sendable, Hashable, CaseIterable {
+    case dataStore
+    case viewState = "state"
+    case appState
 }
 
 /// A piece of an interpolated string: literal text or an embedded expression.

@@ -1,7 +1,7 @@
 import ScenarioSpec
 
-/// The names an expression can use while a step runs. `dataStore`, `state` and `appState` are read live from
-/// the scene instance, so a `store` earlier in the same logic is visible.
+/// The names an expression can use while a step runs. The state roots (`dataStore`, `state`, `appState`) are
+/// read live from the scene instance, so a `store` earlier in the same logic is visible.
 struct Environment {
     private var names: [String] = []
     private var values: [Value] = []
@@ -18,17 +18,22 @@ struct Environment {
         values.append(value)
     }
 
+    /// A name bound by the logic (`request`, `let`, `as`), the latest binding first.
     func lookup(_ name: String) -> Value? {
         var index = names.count - 1
         while index >= 0 {
             if names[index] == name { return values[index] }
             index -= 1
         }
-        switch name {
-        case "dataStore": return instance.map { .record($0.dataStore) }
-        case "state": return instance.map { .record($0.viewState) }
-        case "appState": return .record(world.appState)
-        default: return nil
+        return nil
+    }
+
+    /// The live state an expression reads.
+    func state(_ root: StateRoot) -> Value? {
+        switch root {
+        case .dataStore: instance.map { .record($0.dataStore) }
+        case .viewState: instance.map { .record($0.viewState) }
+        case .appState: .record(world.appState)
         }
     }
 }

@@ -30,6 +30,11 @@ enum Evaluator {
                 throw RuntimeError("'\(name)' has no value here", at: node.location)
             }
             return Result(value: value)
+        case .state(let root):
+            guard let value = env.state(root) else {
+                throw RuntimeError("'\(root.rawValue)' has no value here", at: node.location)
+            }
+            return Result(value: value)
         case .interpolation(let parts):
             var text = ""
             for part in parts {

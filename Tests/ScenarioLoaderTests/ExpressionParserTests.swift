@@ -26,6 +26,7 @@ struct ExpressionParserTests {
         switch node.kind {
         case .literal(let value): return value.description
         case .identifier(let name): return name
+        case .state(let root): return "<\(root.rawValue)>"
         case .member(let base, let name, let chained): return "\(render(base))\(chained ? "?." : ".")\(name)"
         case .index(let base, let index): return "\(render(base))[\(render(index))]"
         case .unary(let op, let operand): return "(\(op.rawValue)\(render(operand)))"

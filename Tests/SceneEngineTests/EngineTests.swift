@@ -518,4 +518,45 @@ struct ResolvedReferenceTests {
         let writes = try #require(recorder.trace).events.filter { $0.kind == .dataStoreWrite || $0.kind == .stateWrite }
         #expect(writes.map { "\($0.kind) \($0.text())" } == ["dataStoreWrite n = 5", "stateWrite n = 7"])
     }
+
+    @Test("the state roots are resolved when parsed; 'let' and 'as' cannot take a name the pattern gives")
+    func stateRoots() throws {
+        let parsed = try #require(ScenarioLoader.parseExpression("dataStore.n + state.m + appState.k + request.x").expression)
+        var roots: [String] = []
+        func walk(_ node: ExprNode) {
+            switch node.kind {
+            case .state(let root): roots.append(root.rawValue)
+            case .identifier(let name): roots.append("name " + name)
+            case .member(let base, _, _): walk(base)
+            case .binary(_, let left, let right): walk(left); walk(right)
+            default: break
+            }
+        }
+        walk(parsed.root)
+        #expect(roots == ["dataStore", "state", "appState", "name request"])
+        let yaml = """
+            scenario: Reserved
+            start: A
+            scenes:
+              A:
+                dataStore: { n: Int = 0 }
+                workers:
+                  W:
+                    get: { output: Int, result: 1 }
+                useCases:
+                  U:
+                    interactor:
+                      - let: { dataStore: 1 }
+                      - call: W.get
+                        as: request
+                      - respond: {}
+            story:
+              - do: A.U
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "r.yml")
+        #expect(loaded.diagnostics.map(\.description) == [
+            "r.yml:12:20: error: 'dataStore' is a name the pattern gives; call the value something else",
+            "r.yml:14:17: error: 'request' is a name the pattern gives; call the value something else",
+        ])
+    }
 }
