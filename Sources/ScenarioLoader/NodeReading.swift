@@ -30,9 +30,12 @@ struct NodeReader {
     }
 
     /// True for YAML's null: an empty plain scalar, `~` or `null`.
+    /// Plain scalars that mean "no value": YAML's own (`~`, `null`, empty) and Swift's `nil`. Quoted, each is text.
+    static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL", "nil"]
+
     static func isNull(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node else { return false }
-        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        return scalar.style == .plain && nullWords.contains(scalar.string)
     }
 
     /// Longest key (UTF-8 bytes): names become diagram labels and file names, not payloads.

@@ -102,8 +102,10 @@ extension ScenarioChecker {
                                     candidates: scene.dataStore.map(\.name), at: entry.location)
             }
         }
-        for message in expect.messages + expect.absent where message.value.trimmingSpaces().isEmpty {
-            diagnostics.error("an expected message is empty", at: message.location)
+        if !expect.messages.isEmpty || !expect.absent.isEmpty {
+            let vocabulary = messageVocabulary()
+            checkMessages(expect.messages, key: "messages", vocabulary: vocabulary)
+            checkMessages(expect.absent, key: "absent", vocabulary: vocabulary)
         }
     }
 

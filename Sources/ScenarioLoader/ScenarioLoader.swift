@@ -112,7 +112,15 @@ public struct ScenarioLoader: Sendable {
         guard var draft = reader.readScenario(root) else {
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics.normalized())
         }
-        if let patternOverride { draft.pattern = patternOverride }
+        if let patternOverride, patternOverride != draft.pattern {
+            draft.pattern = patternOverride
+            // Messages are named in the scenario's own pattern (its protocols and methods); under another, they
+            // name nothing, so the story keeps its other expectations only.
+            for index in draft.story.indices {
+                draft.story[index].expectations?.messages = []
+                draft.story[index].expectations?.absent = []
+            }
+        }
         let checker = ScenarioChecker(draft: draft, diagnostics: diagnostics)
         checker.check()
         let sorted = diagnostics.diagnostics.normalized()

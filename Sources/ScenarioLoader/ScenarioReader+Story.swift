@@ -200,6 +200,8 @@ extension ScenarioReader {
         expect.appState = keys["appState"].map { naturalValues($0.value, "'appState' (field: value)") } ?? []
         if let entry = keys["dataStore"], let entries = nodes.mapping(entry.value, "'dataStore' (Scene.field: value)") {
             let onScreen = expect.scene.flatMap { name in scenes.first { $0.name == name.value } } ?? performedScene
+            var values = self.values
+            values.partialRecords = true
             for item in entries {
                 guard let raw = ValueReader.raw(item.value, source: source, diagnostics: diagnostics) else { continue }
                 let parts = item.key.split(separator: ".", maxSplits: 1).map(String.init)

@@ -10,6 +10,8 @@ struct ValueReader {
     let recordType: (String) -> RecordType?
     /// JSON has real types: a number is not text there, as it may be in YAML (`userID: 42` for a String).
     var strictStrings = false
+    /// Expected values: a record names the fields it checks, and the others are not filled in.
+    var partialRecords = false
 
     /// Most nodes one value may expand to; YAML aliases can otherwise multiply a small file into a huge value.
     static let nodeBudget = 100_000
@@ -155,6 +157,8 @@ struct ValueReader {
                 } else {
                     ok = false
                 }
+            } else if partialRecords {
+                continue
             } else if let initial = field.initialValue {
                 fields.append((field.name, initial))
             } else {

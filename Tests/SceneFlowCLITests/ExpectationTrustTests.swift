@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Expectations that pass only when the app does what they say: `nil` means no value everywhere, a record names the
+/// fields it checks, and the messages an expectation names must be ones the scenario can send.
+@Suite("Expectations you can trust")
+struct ExpectationTrustTests {
+    static let scenario = """
+            scenario: Trust
+            start: A
+            entities:
+              Thing: { name: String, size: Int }
+            scenes:
+              A:
+                dataStore: { note: String?, thing: Thing?, count: Int? }
+                useCases:
+                  Save:
+                    request: { note: String?, thing: Thing? }
+                    interactor:
+                      - store: { note: request.note, thing: request.thing }
+                      - respond: {}
+            story:
+              - do: A.Save
+                request: { note: nil, thing: ~ }
+                expect: { dataStore: { A.note: nil, A.thing: null, A.count: ~ } }
+              - do: A.Save
+                request: { note: "nil", thing: { name: x, size: 1 } }
+                expect: { dataStore: { A.note: nil, A.thing: { name: y } } }
+            """
+
+    @Test("nil, null and ~ are no value, a quoted \"nil\" is text, and a record checks the fields it names")
+    func nilAndPartialRecords() throws {
+        let file = try CLI.temporaryFile(Self.scenario, name: "trust.yml")
+        let result = try CLI.run(["check", "trust.yml", "--color", "never"], in: file.deletingLastPathComponent())
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            trust.yml — Trust (clean-swift)
+              ✓ 1  do A.Save
+              ✗ 2  do A.Save
+                  trust.yml:20:28: dataStore A.note: expected nil, got "nil"
+                    14  User → AViewController  Save {note: "nil", thing: {name: "x", size: 1}}
+                    15  AViewController → AInteractor  ABusinessLogic.save(request:) {note: "nil", thing: {name: "x", size: 1}}
+                    16  AInteractor → ADataStore  note = "nil"
+                    17  AInteractor → ADataStore  thing = {name: "x", size: 1}
+                    18  AInteractor → APresenter  APresentationLogic.presentSave(response:)
+                  trust.yml:20:41: dataStore A.thing: expected {name: "y"}, got {name: "x", size: 1}
+                    15  AViewController → AInteractor  ABusinessLogic.save(request:) {note: "nil", thing: {name: "x", size: 1}}
+                    16  AInteractor → ADataStore  note = "nil"
+                    17  AInteractor → ADataStore  thing = {name: "x", size: 1}
+                    18  AInteractor → APresenter  APresentationLogic.presentSave(response:)
+                    19  APresenter → AViewController  ADisplayLogic.displaySave(viewModel:)
+              ✓ architecture: every message follows clean-swift's rules
+
+            1 scenario: 4 checks passed, 2 failed
+
+            """)
+        let fixed = Self.scenario.replacingOccurrences(of: "A.note: nil, A.thing: { name: y }", with: "A.note: \"nil\", A.thing: { name: x }")
+        let passing = try CLI.temporaryFile(fixed, name: "trust.yml")
+        let ok = try CLI.run(["check", "trust.yml", "--color", "never"], in: passing.deletingLastPathComponent())
+        #expect(ok.status == 0)
+        #expect(ok.stdout.hasSuffix("1 scenario: 6 checks passed, 0 failed\n"))
+        // For a type that is not optional, nil is an error that names the type.
+        let strict = Self.scenario.replacingOccurrences(of: "request: { note: String?, thing: Thing? }", with: "request: { note: String?, thing: Thing }")
+        let refused = try CLI.run(["validate", try CLI.temporaryFile(strict, name: "t.yml").path, "--color", "never"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: request value 'thing' is nil, but its type 'Thing' is not optional"), "\(refused.stderr)")
+    }
+
+    @Test("messages and absent are checked by validate, with did-you-mean")
+    func messageNames() throws {
+        let text = try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("Login.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "absent: [LoginRoutingLogic.showHome()]",
+                                  with: "absent: [LoginRoutingLogic.showHom(), LoginRouter.routeToHome, Interactor -> Presentr]")
+            .replacingOccurrences(of: "messages: [AuthWorker.login(username:password:), LoginRoutingLogic.showHome()]",
+                                  with: "messages: [AuthWorkr.login(username:password:), LoginRoutingLogic.showHome(), login(user:)]")
+        let file = try CLI.temporaryFile(text, name: "L.yml")
+        let result = try CLI.run(["validate", "L.yml", "--color", "never"], in: file.deletingLastPathComponent())
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            L.yml:88:16: error: 'absent' names 'showHom()', which nothing in this scenario sends
+                  absent: [LoginRoutingLogic.showHom(), LoginRouter.routeToHome, Interactor -> Presentr]
+                           ^
+            note: did you mean 'showHome()'?
+            note: an 'absent' message that cannot be sent would pass for nothing
+            L.yml:88:45: error: 'absent' names 'routeToHome', which nothing in this scenario sends
+                  absent: [LoginRoutingLogic.showHom(), LoginRouter.routeToHome, Interactor -> Presentr]
+                                                        ^
+            note: an 'absent' message that cannot be sent would pass for nothing
+            L.yml:88:70: error: 'absent' names 'Presentr', which is no component, worker or role of this scenario
+                  absent: [LoginRoutingLogic.showHom(), LoginRouter.routeToHome, Interactor -> Presentr]
+                                                                                 ^
+            note: did you mean 'presenter'?
+            L.yml:96:18: error: 'messages' names 'AuthWorkr', which is no component, protocol or worker of this scenario
+                  messages: [AuthWorkr.login(username:password:), LoginRoutingLogic.showHome(), login(user:)]
+                             ^
+            note: did you mean 'AuthWorker'?
+            L.yml:96:85: error: 'messages' names 'login(user:)', which nothing in this scenario sends
+                  messages: [AuthWorkr.login(username:password:), LoginRoutingLogic.showHome(), login(user:)]
+                                                                                                ^
+            ✗ 1 of 1 scenario invalid (5 errors, 0 warnings)
+
+            """)
+    }
+}
