@@ -189,7 +189,7 @@ struct ExpressionChecker {
             }
             guard let memberType = member(name, of: inner, at: node.location) else { return Result(type: .invalid) }
             return Result(type: .type(chained ? memberType.asOptional : memberType), chained: chained)
-        case .index(let baseNode, let indexNode):
+        case .index(let baseNode, let indexNode, let optionalChaining):
             let base = check(baseNode, scope)
             let index = check(indexNode, scope).type
             if index != .invalid && index != .type(.int) {
@@ -199,8 +199,8 @@ struct ExpressionChecker {
             var chained = base.chained
             var inner = baseType
             if baseType.isOptional {
-                guard base.chained else {
-                    diagnostics.error("'\(baseType)' is optional; unwrap it with '?? []' before indexing", at: node.location)
+                guard base.chained || optionalChaining else {
+                    diagnostics.error("'\(baseType)' is optional; index it with '?[…]', or unwrap it with '?? []' first", at: node.location)
                     return Result(type: .invalid)
                 }
                 inner = baseType.unwrapped

@@ -225,7 +225,9 @@ struct ExpressionParser {
                     throw error("expected a member name after '?.'", at: nameAt)
                 }
                 base = ExprNode(.member(base, name, optionalChaining: true), at: location(nameAt))
-            } else if peek() == "[" && before == index {
+            } else if (peek() == "[" || (peek() == "?" && peek(1) == "[")) && before == index {
+                let chained = peek() == "?"
+                if chained { index += 1 }
                 let open = index
                 index += 1
                 try nest()
@@ -235,7 +237,7 @@ struct ExpressionParser {
                 guard consume("]") else {
                     throw error("expected ']' to close the '[' at column \(location(open).column)", at: index)
                 }
-                base = ExprNode(.index(base, subscriptExpr), at: location(open))
+                base = ExprNode(.index(base, subscriptExpr, optionalChaining: chained), at: location(open))
             } else {
                 index = before
                 return base

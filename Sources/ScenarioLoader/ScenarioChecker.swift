@@ -314,6 +314,7 @@ final class ScenarioChecker {
     }
 
     func check(_ useCase: UseCase, in scene: Scene) {
+        checkEffect(of: useCase)
         // The cycle's first message, and the parts a pattern may not have.
         if let event = useCase.event, definition.flow.entry != .presenter, let first = event.first {
             checkPath(.view, .presenter, at: first.location, asking: "'event:' (the Presenter handling the View's event)")
@@ -356,6 +357,51 @@ final class ScenarioChecker {
             }
             var viewScope = scope(for: .view, scene: scene, useCase: useCase, output: output)
             checkSteps(output.view, role: .view, scene: scene, useCase: useCase, output: output, scope: &viewScope)
+        }
+    }
+
+    /// Keys and steps that could never change a run are warnings: what a scenario says must happen, or be said
+    /// not to.
+    func checkEffect(of useCase: UseCase) {
+        if let event = useCase.methods.event, definition.flow.entry != .presenter {
+            diagnostics.warning("'methods: { event: … }' has no effect in \(pattern.rawValue): the View's action goes to the Interactor, not to a Presenter",
+                                at: event.location,
+                                notes: [Diagnostic.Note("name the Interactor's method with 'interactor:', or remove 'event'")])
+        }
+        // Outputs the logic never responds with: their Presenter and View steps never run.
+        var responded = Set<String>()
+        var respondsToEveryOutput = false
+        func collect(_ steps: [Step]) {
+            for step in steps {
+                switch step.kind {
+                case .respond(let output, _):
+                    // An unknown output is an error of its own; no warning follows from it.
+                    if let output, useCase.output(output.value) != nil { responded.insert(output.value) } else { respondsToEveryOutput = true }
+                case .conditional(_, let then, let otherwise):
+                    collect(then)
+                    collect(otherwise)
+                case .validate(_, let otherwise): collect(otherwise)
+                case .call(let call): collect(call.onError ?? [])
+                default: break
+                }
+            }
+        }
+        collect(useCase.interactor)
+        collect(useCase.event ?? [])
+        if respondsToEveryOutput && (useCase.outputs.count == 1 || responded.isEmpty) { return }
+        for output in useCase.outputs where !responded.contains(output.name.rawValue) {
+            let hasPresenter: Bool
+            switch output.presenter {
+            case .viewModel(let mapping): hasPresenter = !mapping.isEmpty
+            case .steps(let steps): hasPresenter = !steps.isEmpty
+            }
+            guard hasPresenter || !output.view.isEmpty else { continue }
+            let what = useCase.outputs.count == 1 ? "use case '\(useCase.name)'" : "output '\(output.name)' of use case '\(useCase.name)'"
+            diagnostics.warning("\(what) never runs its Presenter and View steps: no 'respond' sends it",
+                                at: output.view.first?.location ?? output.location,
+                                notes: [Diagnostic.Note(useCase.outputs.count == 1
+                                    ? "add '- respond: {}' to the Interactor's steps"
+                                    : "add '- respond: { … }' with 'output: \(output.name)' where the Interactor answers this way")])
         }
     }
 

@@ -43,8 +43,8 @@ public struct ExprNode: Sendable, Hashable {
         case state(StateRoot)
         /// `base.name` or, with optional chaining, `base?.name`.
         case member(ExprNode, String, optionalChaining: Bool)
-        /// `base[index]`.
-        case index(ExprNode, ExprNode)
+        /// `base[index]` or, with optional chaining, `base?[index]`.
+        case index(ExprNode, ExprNode, optionalChaining: Bool)
         case unary(UnaryOperator, ExprNode)
         case binary(BinaryOperator, ExprNode, ExprNode)
         /// `condition ? then : else`.
@@ -103,7 +103,7 @@ extension ExprNode {
     /// The position of the node's leftmost character (a compound node's own location is its operator).
     public var startLocation: SourceLocation {
         switch kind {
-        case .member(let base, _, _), .index(let base, _): return base.startLocation
+        case .member(let base, _, _), .index(let base, _, _): return base.startLocation
         case .binary(_, let left, _): return left.startLocation
         case .conditional(let condition, _, _): return condition.startLocation
         default: return location

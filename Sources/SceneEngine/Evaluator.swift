@@ -64,7 +64,7 @@ enum Evaluator {
                 throw RuntimeError("'\(name)' of nil", at: node.location)
             }
             return Result(value: try member(name, of: base.value, at: node.location))
-        case .index(let baseNode, let indexNode):
+        case .index(let baseNode, let indexNode, _):
             let base = try evaluate(baseNode, env)
             if base.chainStopped { return base }
             let index = try evaluate(indexNode, env).value
@@ -243,7 +243,7 @@ extension ExprNode {
     var isChain: Bool {
         switch kind {
         case .member(let base, _, let optional): return optional || base.isChain
-        case .index(let base, _): return base.isChain
+        case .index(let base, _, let optionalChaining): return optionalChaining || base.isChain
         default: return false
         }
     }

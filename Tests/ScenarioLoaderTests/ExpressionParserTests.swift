@@ -28,7 +28,7 @@ struct ExpressionParserTests {
         case .identifier(let name): return name
         case .state(let root): return "<\(root.rawValue)>"
         case .member(let base, let name, let chained): return "\(render(base))\(chained ? "?." : ".")\(name)"
-        case .index(let base, let index): return "\(render(base))[\(render(index))]"
+        case .index(let base, let index, let chained): return "\(render(base))\(chained ? "?[" : "[")\(render(index))]"
         case .unary(let op, let operand): return "(\(op.rawValue)\(render(operand)))"
         case .binary(let op, let l, let r): return "(\(render(l)) \(op.rawValue) \(render(r)))"
         case .conditional(let c, let a, let b): return "(\(render(c)) ? \(render(a)) : \(render(b)))"
@@ -57,6 +57,8 @@ struct ExpressionParserTests {
     func postfix() throws {
         #expect(try tree("response.user?.name.count") == "response.user?.name.count")
         #expect(try tree("list[i + 1].id") == "list[(i + 1)].id")
+        #expect(try tree("source.orders?[i].id") == "source.orders?[i].id")
+        #expect(try tree("a ?[1] : [2]") == "(a ? [1] : [2])", "with a space, '?' is the conditional")
         #expect(try tree("[1, 2, 3]") == "[1, 2, 3]")
         #expect(try tree("[]") == "[]")
     }

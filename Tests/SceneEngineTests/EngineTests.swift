@@ -559,4 +559,48 @@ struct ResolvedReferenceTests {
             "r.yml:14:17: error: 'request' is a name the pattern gives; call the value something else",
         ])
     }
+
+    @Test("an optional list is indexed with ?[…]: nil when the list is, the rest of the chain skipped")
+    func optionalSubscript() throws {
+        let yaml = """
+            scenario: OS
+            start: A
+            entities:
+              Order: { id: String }
+            scenes:
+              A:
+                dataStore: { orders: "[Order]?", picked: String? }
+                workers:
+                  OrdersWorker:
+                    fetch: { output: "[Order]", result: [{ id: a }, { id: b }] }
+                useCases:
+                  Load:
+                    interactor:
+                      - call: OrdersWorker.fetch
+                        as: orders
+                      - store: { orders: orders }
+                      - respond: {}
+                  Pick:
+                    request: { i: Int }
+                    interactor:
+                      - store: { picked: 'dataStore.orders?[request.i].id' }
+                      - respond: {}
+            story:
+              - do: A.Pick
+                request: { i: 0 }
+              - do: A.Load
+              - do: A.Pick
+                request: { i: 1 }
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "os.yml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics.map(\.description))")
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let writes = try #require(recorder.trace).events.filter { $0.kind == .dataStoreWrite }.map { $0.text() }
+        #expect(writes == ["picked = nil", #"orders = [{id: "a"}, {id: "b"}]"#, #"picked = "b""#])
+        let unwrapped = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "orders?[request.i]", with: "orders[request.i]"), file: "os.yml")
+        #expect(unwrapped.diagnostics.map(\.description) == [
+            "os.yml:21:47: error: '[Order]?' is optional; index it with '?[…]', or unwrap it with '?? []' first",
+        ])
+    }
 }

@@ -102,4 +102,38 @@ struct ExpectationTrustTests {
 
             """)
     }
+
+    @Test("a key with no effect and steps that can never run are warnings; --strict makes them fail")
+    func noEffect() throws {
+        let file = try CLI.temporaryFile("""
+            scenario: E
+            start: A
+            scenes:
+              A:
+                useCases:
+                  Go:
+                    methods: { event: viewWillAppear(_:) }
+                    view: [{ route: toB }]
+                routes: { toB: B }
+              B: {}
+            story:
+              - do: A.Go
+            """, name: "e.yml")
+        let folder = file.deletingLastPathComponent()
+        let result = try CLI.run(["validate", "e.yml", "--color", "never"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            e.yml:7:27: warning: 'methods: { event: … }' has no effect in clean-swift: the View's action goes to the Interactor, not to a Presenter
+                    methods: { event: viewWillAppear(_:) }
+                                      ^
+            note: name the Interactor's method with 'interactor:', or remove 'event'
+            e.yml:8:18: warning: use case 'Go' never runs its Presenter and View steps: no 'respond' sends it
+                    view: [{ route: toB }]
+                             ^
+            note: add '- respond: {}' to the Interactor's steps
+            ✓ 1 scenario valid (0 errors, 2 warnings)
+
+            """)
+        #expect(try CLI.run(["validate", "e.yml", "--strict", "--color", "never"], in: folder).status == 1)
+    }
 }
