@@ -28,8 +28,9 @@ let package = Package(
         ),
         // Runs a scenario's story under its pattern's rules and emits trace events.
         .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
-        // Checks a run against its story's expectations and its pattern's rules; coverage; JUnit.
-        .target(name: "StoryCheck", dependencies: ["ScenarioSpec", "TraceFormat", "SceneEngine"]),
+        // Checks any trace (the engine's, generated code's, an app's) against its story's expectations and its pattern's
+        // rules, rebuilding state from the trace; coverage; JUnit. No engine.
+        .target(name: "StoryCheck", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Diagram models (sequence, dependency, flow) and their DOT encoding; no Graphviz, no engine.
         .target(name: "Diagrams", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Graphviz's C library, found with pkg-config.
