@@ -163,6 +163,10 @@ struct ExpressionChecker {
             }
         case .identifier(let name):
             return checkName(name, at: node.location, scope)
+        case .todo:
+            diagnostics.warning("a placeholder ('todo') stands here; a run that reaches it stops", at: node.location,
+                                notes: [Diagnostic.Note("write the expression")])
+            return Result(type: .invalid)
         case .state(let root):
             return checkName(root.rawValue, at: node.location, scope)
         case .member(let baseNode, let name, let optionalChaining):

@@ -287,6 +287,7 @@ struct ExpressionParser {
             case "true": return ExprNode(.literal(.bool(true)), at: location(start))
             case "false": return ExprNode(.literal(.bool(false)), at: location(start))
             case "nil": return ExprNode(.literal(.null), at: location(start))
+            case "todo": return ExprNode(.todo, at: location(start))
             default:
                 if let root = StateRoot(rawValue: name) { return ExprNode(.state(root), at: location(start)) }
                 return ExprNode(.identifier(name), at: location(start))

@@ -475,6 +475,12 @@ final class ScenarioReader {
             return WorkerCase(condition: condition, outcome: .error(message), latency: latency, location: location)
         case "result":
             let node = keys["result"]!.value
+            if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "todo" {
+                diagnostics.warning("the result of \(what) is a placeholder ('todo'); a run that calls it stops there",
+                                    at: self.location(node),
+                                    notes: [Diagnostic.Note("write the result, or give it in the story with 'given:'")])
+                return WorkerCase(condition: condition, outcome: .todo, latency: latency, location: location)
+            }
             guard let output else {
                 if NodeReader.isNull(node) {
                     return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location)

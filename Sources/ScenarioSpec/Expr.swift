@@ -49,6 +49,9 @@ public struct ExprNode: Sendable, Hashable {
         case binary(BinaryOperator, ExprNode, ExprNode)
         /// `condition ? then : else`.
         case conditional(ExprNode, ExprNode, ExprNode)
+        /// `todo`: a placeholder for an expression not written yet (what `sceneflow import` could not translate).
+        /// It fits any type with a warning; a run that reaches it stops with an error at its place.
+        case todo
     }
 }
 

@@ -72,6 +72,8 @@ public struct WorkerCase: Sendable, Hashable {
         case fixture(path: String, value: Value)
         /// The operation fails with this message.
         case error(String)
+        /// `result: todo`: not written yet (what `sceneflow import` cannot know); a run that reaches it stops.
+        case todo
     }
 
     public init(condition: Expr?, outcome: Outcome, latency: Int?, location: SourceLocation) {

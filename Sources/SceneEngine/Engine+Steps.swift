@@ -157,6 +157,9 @@ extension Engine {
         let (outcome, latency, answer) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
         clock += latency
         switch outcome {
+        case .todo:
+            throw RuntimeError("'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'",
+                               at: call.receiver.location)
         case .result(let value), .fixture(_, let value):
             let callback = operation.callbacks?.result
             try emit(.workerResult(WorkerAnswer(

@@ -30,6 +30,8 @@ enum Evaluator {
                 throw RuntimeError("'\(name)' has no value here", at: node.location)
             }
             return Result(value: value)
+        case .todo:
+            throw RuntimeError("the run reached a placeholder ('todo'); write the expression", at: node.location)
         case .state(let root):
             guard let value = env.state(root) else {
                 throw RuntimeError("'\(root.rawValue)' has no value here", at: node.location)

@@ -78,6 +78,7 @@ public struct Coverage: Sendable {
                         let outcome: String
                         switch workerCase.outcome {
                         case .result, .fixture: outcome = "result"
+                        case .todo: outcome = "placeholder result"
                         case .error(let message): outcome = "error \"\(message)\""
                         }
                         let condition = workerCase.condition.map { " when \($0.text)" } ?? ""

@@ -27,6 +27,7 @@ struct ExpressionParserTests {
         case .literal(let value): return value.description
         case .identifier(let name): return name
         case .state(let root): return "<\(root.rawValue)>"
+        case .todo: return "todo"
         case .member(let base, let name, let chained): return "\(render(base))\(chained ? "?." : ".")\(name)"
         case .index(let base, let index, let chained): return "\(render(base))\(chained ? "?[" : "[")\(render(index))]"
         case .unary(let op, let operand): return "(\(op.rawValue)\(render(operand)))"
