@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // The trace: values, component roles, source locations, trace events, the JSON Lines writer and reader, the
@@ -52,7 +53,7 @@ let package = Package(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                "StoryCheck", "Narration", "HTMLReport",
+                "StoryCheck", "Narration", "HTMLReport", "CodeImport",
             ]
         ),
         // What a terminal shows: diagnostics with excerpts, the run as it happens, check and coverage reports, the
@@ -64,6 +65,16 @@ let package = Package(
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
+        // Swift code -> an app model (scenes, use cases, fields, workers, routes, wiring, references) -> a scenario
+        // (`import`), a dependency map (`map`) or the differences from a scenario (`drift`). swift-syntax lives here only.
+        .target(
+            name: "CodeImport",
+            dependencies: [
+                "ScenarioSpec", "TraceFormat",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Synthetic scenarios of any size (`sceneflow synth`), as YAML text.
         .target(name: "ScenarioSynth", dependencies: ["ScenarioSpec"]),
         // The command-line tool: argument parsing only.
@@ -71,7 +82,7 @@ let package = Package(
             name: "sceneflow",
             dependencies: [
                 "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat",
-                "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck",
+                "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck", "CodeImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -125,5 +125,15 @@ extension PatternDefinition {
                 .init(.next, "router", "next", "passes data, navigates", through: "DataPassing",
                       carries: [.init(.router, .dataStore), .init(.router, .view)]),
             ]),
-        narrationKey: "clean-swift")
+        narrationKey: "clean-swift",
+        codeConventions: [
+            // The templates since 2016: Clean Swift's VIP protocols.
+            .init(title: "Clean Swift (BusinessLogic protocols)", businessLogic: "BusinessLogic",
+                  presentationLogic: "PresentationLogic", displayLogic: "DisplayLogic", routingLogic: ["RoutingLogic"],
+                  dataStore: "DataStore"),
+            // The first templates: Input/Output protocols, conformances added by a Configurator.
+            .init(title: "Clean Swift (Input/Output protocols)", businessLogic: "InteractorInput",
+                  presentationLogic: "PresenterInput", displayLogic: "ViewControllerInput",
+                  routingLogic: ["RouterInput", "RoutingLogic"], dataStore: "DataStore"),
+        ])
 }

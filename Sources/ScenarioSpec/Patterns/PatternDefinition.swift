@@ -20,10 +20,13 @@ public struct PatternDefinition: Sendable {
     public var cycle: Cycle
     /// The suffix of this pattern's entries in the narration catalogue (`why.response.<key>`, `setup.why.<key>`).
     public var narrationKey: String
+    /// How apps written in this pattern name their protocols, one entry per generation of its templates (newest
+    /// first): what `sceneflow import` recognises in code. Empty: the pattern is not imported.
+    public var codeConventions: [CodeConvention]
 
     public init(pattern: Pattern, title: String, roles: [RoleSpec], naming: PatternNaming, wiring: Wiring,
                 dependencies: [Dependency], flow: Flow, scopes: Scopes, rules: PatternRules, cycle: Cycle,
-                narrationKey: String) {
+                narrationKey: String, codeConventions: [CodeConvention] = []) {
         self.pattern = pattern
         self.title = title
         self.roles = roles
@@ -35,6 +38,7 @@ public struct PatternDefinition: Sendable {
         self.rules = rules
         self.cycle = cycle
         self.narrationKey = narrationKey
+        self.codeConventions = codeConventions
     }
 
     /// The definitions SceneFlow ships, the default (a scenario without `pattern:`) first.
@@ -47,6 +51,28 @@ public struct PatternDefinition: Sendable {
     public var columnOrder: [ComponentRole] { roles.map(\.role) }
 
     // MARK: - Parts
+
+    /// One generation of a pattern's code: the protocol a scene `X` declares for each role is `X` + the suffix
+    /// (`ListOrders` + `BusinessLogic`). The business-logic protocol names the scenes.
+    public struct CodeConvention: Sendable, Hashable {
+        public var title: String
+        public var businessLogic: String
+        public var presentationLogic: String
+        public var displayLogic: String
+        /// Tried in order.
+        public var routingLogic: [String]
+        public var dataStore: String?
+
+        public init(title: String, businessLogic: String, presentationLogic: String, displayLogic: String,
+                    routingLogic: [String], dataStore: String?) {
+            self.title = title
+            self.businessLogic = businessLogic
+            self.presentationLogic = presentationLogic
+            self.displayLogic = displayLogic
+            self.routingLogic = routingLogic
+            self.dataStore = dataStore
+        }
+    }
 
     /// A component a scene of this pattern has.
     public struct RoleSpec: Sendable, Hashable {

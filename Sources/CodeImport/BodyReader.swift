@@ -1,0 +1,264 @@
+import ScenarioSpec
+import SwiftSyntax
+
+/// Reads method bodies the way a reviewer does: which worker is called, which DataStore field is written, what the
+/// Presenter is sent, what the ViewModel is made of. Expressions it can say in the scenario language are
+/// translated; everything else becomes `todo` and is listed with its place.
+struct BodyReader {
+    /// Names an expression may use, and what they become (`request` → `request`, `orders` → `orders`).
+    var bound: [String: String] = [:]
+    /// The Interactor's DataStore fields: `self.orders` and `orders` become `dataStore.orders`.
+    var dataStoreFields: Set<String> = []
+    /// Property names that hold workers, and the worker type each holds.
+    var workers: [String: String] = [:]
+    /// Names an `if let` or `guard let` rebinds: what they hold is narrowed, which the scenario cannot say yet.
+    var shadowed: Set<String> = []
+    /// Property names that hold the Presenter.
+    var presenterProperties: Set<String> = ["presenter"]
+    let converter: SourceLocationConverter
+    let file: String
+    private(set) var steps: [ImportedApp.Step] = []
+    private(set) var unmapped: [ImportedApp.Unmapped] = []
+    /// `let response = X.Y.Response(…)` seen so far: the variable and the call's arguments.
+    private var builtRecords: [String: LabeledExprListSyntax] = [:]
+
+    init(converter: SourceLocationConverter, file: String) {
+        self.converter = converter
+        self.file = file
+    }
+
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let place = node.startLocation(converter: converter)
+        return SourceLocation(file: file, line: place.line, column: place.column)
+    }
+
+    // MARK: - Interactor logic
+
+    /// The steps of an Interactor method: worker calls (following their completion handlers), DataStore writes and
+    /// the Response sent to the Presenter.
+    mutating func readInteractor(_ statements: CodeBlockItemListSyntax) {
+        for item in statements { read(Syntax(item.item)) }
+    }
+
+    private mutating func read(_ node: Syntax) {
+        if let declaration = node.as(VariableDeclSyntax.self) {
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer?.value else { continue }
+                let unwrapped = Self.unwrapTryAwait(value)
+                if let call = unwrapped.as(FunctionCallExprSyntax.self) {
+                    if let worker = workerCall(call) {
+                        steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                                           arguments: assignments(call.arguments), location: location(call)))
+                        bound[name] = name
+                        continue
+                    }
+                    if call.calledExpression.trimmedDescription.hasSuffix("Response") {
+                        builtRecords[name] = call.arguments
+                        continue
+                    }
+                }
+                bound[name] = nil
+            }
+            return
+        }
+        if let expression = node.as(ExprSyntax.self) ?? node.as(ExpressionStmtSyntax.self)?.expression {
+            readExpression(expression)
+            return
+        }
+        if let statement = node.as(StmtSyntax.self) {
+            readStatement(statement)
+        }
+    }
+
+    private mutating func readStatement(_ statement: StmtSyntax) {
+        if let guardStatement = statement.as(GuardStmtSyntax.self) {
+            unmapped.append(.init(message: "a 'guard' is not translated; its else branch is left out", location: location(guardStatement)))
+            return
+        }
+        if let expression = statement.as(ExpressionStmtSyntax.self) {
+            readExpression(expression.expression)
+            return
+        }
+        if let doStatement = statement.as(DoStmtSyntax.self) {
+            readInteractor(doStatement.body.statements)
+            return
+        }
+        if statement.is(ReturnStmtSyntax.self) { return }
+        unmapped.append(.init(message: "'\(Self.firstLine(statement))' is not translated", location: location(statement)))
+    }
+
+    private mutating func readExpression(_ expression: ExprSyntax) {
+        let expression = Self.unwrapTryAwait(expression)
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            unmapped.append(.init(message: "'if \(ifExpression.conditions.trimmedDescription)' is not translated; both branches are read in order",
+                                  location: location(ifExpression)))
+            for condition in ifExpression.conditions {
+                if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                   let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    shadowed.insert(name)
+                    bound[name] = nil
+                }
+            }
+            readInteractor(ifExpression.body.statements)
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) { readInteractor(block.statements) }
+                if let nested = elseBody.as(IfExprSyntax.self) { readExpression(ExprSyntax(nested)) }
+            }
+            return
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                let target = elements[0].trimmedDescription
+                let field = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
+                if dataStoreFields.contains(field) {
+                    steps.append(.store([ImportedApp.Assignment(field: field, expression: translate(elements[2]),
+                                                                location: location(elements[0]))],
+                                        location: location(sequence)))
+                    return
+                }
+            }
+            unmapped.append(.init(message: "'\(Self.firstLine(sequence))' is not translated", location: location(sequence)))
+            return
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            if let worker = workerCall(call) {
+                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+                let binding = closure.flatMap(Self.firstParameter)
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding,
+                                   arguments: assignments(call.arguments), location: location(call)))
+                if let closure {
+                    if let binding { bound[binding] = binding }
+                    readInteractor(closure.statements)
+                }
+                return
+            }
+            if let member = Self.member(of: call), presenterProperties.contains(member.base) {
+                let argument = call.arguments.first?.expression
+                var fields: [ImportedApp.Assignment] = []
+                if let name = argument?.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
+                    fields = assignments(arguments)
+                } else if let inline = argument.flatMap({ Self.unwrapTryAwait($0).as(FunctionCallExprSyntax.self) }) {
+                    fields = assignments(inline.arguments)
+                }
+                steps.append(.respond(fields, location: location(call)))
+                return
+            }
+            // DispatchQueue.main.async { … } and similar wrappers: their closure's statements are read.
+            if let closure = call.trailingClosure, call.calledExpression.trimmedDescription.contains("async") {
+                readInteractor(closure.statements)
+                return
+            }
+        }
+        unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated", location: location(expression)))
+    }
+
+    /// Labelled arguments as field assignments.
+    func assignments(_ arguments: LabeledExprListSyntax) -> [ImportedApp.Assignment] {
+        arguments.compactMap { argument -> ImportedApp.Assignment? in
+            guard let label = argument.label?.text else { return nil }
+            return ImportedApp.Assignment(field: label, expression: translate(argument.expression), location: location(argument))
+        }
+    }
+
+    /// `ordersWorker.fetchOrders(…)`, `self.worker?.login(…)`: the worker type and operation.
+    func workerCall(_ call: FunctionCallExprSyntax) -> (type: String, operation: String)? {
+        guard let member = Self.member(of: call), let type = workers[member.base] else { return nil }
+        return (type, member.name)
+    }
+
+    /// `base.name(…)` with `self.` and optional chaining removed: `("presenter", "presentX")`.
+    static func member(of call: FunctionCallExprSyntax) -> (base: String, name: String)? {
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        var text = base.trimmedDescription
+        if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        if text.hasPrefix("self?.") { text.removeFirst(6) }
+        return (text, access.declName.baseName.text)
+    }
+
+    static func firstParameter(_ closure: ClosureExprSyntax) -> String? {
+        guard let clause = closure.signature?.parameterClause else { return nil }
+        if let shorthand = clause.as(ClosureShorthandParameterListSyntax.self) {
+            return shorthand.first.map { $0.name.text }.flatMap { $0 == "_" ? nil : $0 }
+        }
+        if let full = clause.as(ClosureParameterClauseSyntax.self) {
+            return full.parameters.first.map { ($0.secondName ?? $0.firstName).text }.flatMap { $0 == "_" ? nil : $0 }
+        }
+        return nil
+    }
+
+    static func unwrapTryAwait(_ expression: ExprSyntax) -> ExprSyntax {
+        if let tryExpression = expression.as(TryExprSyntax.self) { return unwrapTryAwait(tryExpression.expression) }
+        if let awaitExpression = expression.as(AwaitExprSyntax.self) { return unwrapTryAwait(awaitExpression.expression) }
+        return expression
+    }
+
+    static func firstLine(_ node: some SyntaxProtocol) -> String {
+        let text = node.trimmedDescription
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        return line.count > 80 ? String(line.prefix(79)) + "…" : line
+    }
+
+    // MARK: - Expressions
+
+    /// The expression in the scenario language, or `todo` for what it cannot say.
+    func translate(_ expression: ExprSyntax) -> String {
+        translated(expression) ?? "todo"
+    }
+
+    private func translated(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if shadowed.contains(name) { return nil }
+            if let value = bound[name] { return value }
+            if dataStoreFields.contains(name) { return "dataStore.\(name)" }
+            return nil
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = access.base else { return nil }
+            let name = access.declName.baseName.text
+            if base.trimmedDescription == "self" { return dataStoreFields.contains(name) ? "dataStore.\(name)" : nil }
+            if let chained = base.as(OptionalChainingExprSyntax.self) {
+                return translated(chained.expression).map { "\($0)?.\(name)" }
+            }
+            return translated(base).map { "\($0).\(name)" }
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1,
+           let index = subscriptCall.arguments.first?.expression {
+            let indexText = translate(index)
+            if let chained = subscriptCall.calledExpression.as(OptionalChainingExprSyntax.self) {
+                return translated(chained.expression).map { "\($0)?[\(indexText)]" }
+            }
+            return translated(subscriptCall.calledExpression).map { "\($0)[\(indexText)]" }
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            var text = ""
+            for segment in string.segments {
+                guard let piece = segment.as(StringSegmentSyntax.self) else {
+                    guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                          interpolation.expressions.count == 1, let inner = interpolation.expressions.first,
+                          let value = translated(inner.expression) else { return nil }
+                    text += "\\(\(value))"
+                    continue
+                }
+                text += piece.content.text
+            }
+            return "\"\(text)\""
+        }
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self) {
+            return expression.trimmedDescription
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var items: [String] = []
+            for element in array.elements {
+                guard let item = translated(element.expression) else { return nil }
+                items.append(item)
+            }
+            return "[" + items.joined(separator: ", ") + "]"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import ScenarioSpec
+
+/// `sceneflow import`: Swift sources (files and folders) → an app model → a scenario. Reads with swift-syntax's
+/// parser, never with patterns over text; runs nothing; the same files give the same bytes whatever order the file
+/// system lists them in.
+public struct CodeImporter: Sendable {
+    /// Folders never read: dependencies and build products.
+    public static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", ".git", "node_modules", "Packages"]
+    /// Largest Swift file read (bytes); bigger ones are listed as skipped.
+    public static let largestFile = 4 << 20
+
+    /// Extra folder or file names to skip (`--exclude`).
+    public var excluded: Set<String>
+
+    public init(excluded: Set<String> = []) {
+        self.excluded = excluded
+    }
+
+    /// Why nothing could be imported.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public struct Result: Sendable {
+        public var app: ImportedApp
+        /// The scenario file's text.
+        public var scenario: String
+    }
+
+    /// An error a checker found in the scenario text: its 1-based line and column, and what it said.
+    public struct Problem: Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+
+        public init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+    }
+
+    /// Reads `paths` and writes the scenario titled `title` (by default, the first folder's name). With `check`
+    /// (the scenario loader's errors for a text), a translated expression the checker refuses — a type that does
+    /// not fit where the code's `if let` or `!` made it fit — is written as `todo` instead, and listed.
+    public func importApp(_ paths: [String], title: String? = nil, check: ((String) -> [Problem])? = nil) throws -> Result {
+        var app = try read(paths)
+        var writer = ScenarioText(app: app, title: title ?? Self.title(for: paths))
+        var text = writer.text()
+        guard let check else { return Result(app: app, scenario: text) }
+        var lines = text.components(separatedBy: "\n")
+        var replaced: [ImportedApp.Unmapped] = []
+        for _ in 0..<3 {
+            let problems = check(lines.joined(separator: "\n"))
+            var changed = false
+            // Right to left on each line, so earlier columns stay valid.
+            for problem in problems.sorted(by: { ($0.line, $1.column) < ($1.line, $0.column) }) {
+                guard let place = writer.expressions.first(where: { $0.line == problem.line && $0.column == problem.column }),
+                      place.yaml != "todo", problem.line - 1 < lines.count else { continue }
+                var scalars = Array(lines[problem.line - 1].unicodeScalars)
+                let start = problem.column - 1, length = place.yaml.unicodeScalars.count
+                guard start + length <= scalars.count, String(String.UnicodeScalarView(scalars[start..<(start + length)])) == place.yaml else { continue }
+                scalars.replaceSubrange(start..<(start + length), with: "todo".unicodeScalars)
+                lines[problem.line - 1] = String(String.UnicodeScalarView(scalars))
+                replaced.append(.init(message: "'\(place.yaml)' does not fit the scenario here (\(problem.message)); written as todo",
+                                      location: place.origin))
+                changed = true
+            }
+            if !changed { break }
+            // Positions moved: write again with the same replacements applied to the model is not needed, the
+            // text is final; later rounds only see new errors at untouched places.
+            writer.shiftColumns(after: lines)
+        }
+        text = lines.joined(separator: "\n")
+        if !replaced.isEmpty {
+            app.unmapped = Self.sorted(app.unmapped + replaced)
+            // The header lists what was not mapped: write it again with the replacements.
+            text = Self.replaceHeader(of: text, with: app)
+        }
+        return Result(app: app, scenario: text)
+    }
+
+    /// The scenario text with its leading comment block written for `app` (the rest unchanged).
+    static func replaceHeader(of text: String, with app: ImportedApp) -> String {
+        var body = text.components(separatedBy: "\n")
+        while let first = body.first, first.hasPrefix("#") { body.removeFirst() }
+        var writer = ScenarioText(app: app, title: "")
+        let header = writer.header()
+        return (header + body).joined(separator: "\n")
+    }
+
+    /// The app model of the code at `paths`.
+    public func read(_ paths: [String]) throws -> ImportedApp {
+        let files = try swiftFiles(paths)
+        var index = SwiftIndex()
+        var skipped: [ImportedApp.Unmapped] = []
+        for file in files {
+            var info = stat()
+            guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if Int(info.st_size) > Self.largestFile {
+                skipped.append(.init(message: "\(file.display) is larger than \(Self.largestFile >> 20) MiB and was not read", location: nil))
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                skipped.append(.init(message: "\(file.display) could not be read", location: nil))
+                continue
+            }
+            index.add(source: String(decoding: data, as: UTF8.self), file: file.display)
+        }
+        guard let (definition, convention) = VIPReader.convention(of: index) else {
+            throw Failure(message: "no Clean Swift scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it")
+        }
+        var reader = VIPReader(index: index)
+        let (scenes, entities) = reader.read(convention)
+        return ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
+                           unmapped: skipped + Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
+    }
+
+    /// Unmapped items by place, so the output does not depend on the order they were found in.
+    static func sorted(_ items: [ImportedApp.Unmapped]) -> [ImportedApp.Unmapped] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0.description).inserted }.sorted { a, b in
+            switch (a.location, b.location) {
+            case let (x?, y?): return (x.file, x.line, x.column, a.message) < (y.file, y.line, y.column, b.message)
+            case (nil, _?): return true
+            case (_?, nil): return false
+            case (nil, nil): return a.message < b.message
+            }
+        }
+    }
+
+    /// A file to read: its path, and how it is named in messages (relative to what was given).
+    struct SourceFile {
+        var path: String
+        var display: String
+    }
+
+    /// Every `.swift` file under `paths`, sorted by the name shown; folders named in `skippedFolders` or
+    /// `excluded`, hidden folders and links to folders are not entered; test targets' files are kept (their test
+    /// doubles are recognised as such).
+    func swiftFiles(_ paths: [String]) throws -> [SourceFile] {
+        var files: [SourceFile] = []
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw Failure(message: "no such file or folder: \(path)") }
+            if (info.st_mode & S_IFMT) == S_IFREG {
+                if path.hasSuffix(".swift") { files.append(SourceFile(path: path, display: path)) }
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            try walk(path, display: path, into: &files)
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert($0.display).inserted }.sorted { $0.display < $1.display }
+    }
+
+    private func walk(_ folder: String, display: String, into files: inout [SourceFile]) throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            if name.hasPrefix(".") || Self.skippedFolders.contains(name) || excluded.contains(name) { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            let shown = (display as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: try walk(path, display: shown, into: &files)
+            case S_IFREG where name.hasSuffix(".swift"): files.append(SourceFile(path: path, display: shown))
+            default: continue
+            }
+        }
+    }
+
+    /// The scenario's title: the first folder given, by name.
+    static func title(for paths: [String]) -> String {
+        guard let first = paths.first else { return "Imported app" }
+        let name = (URL(fileURLWithPath: first).standardizedFileURL.lastPathComponent as NSString).deletingPathExtension
+        return name.isEmpty || name == "/" ? "Imported app" : name
+    }
+}

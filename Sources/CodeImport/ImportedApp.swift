@@ -1,0 +1,131 @@
+import ScenarioSpec
+
+/// An app as its code has it, in the scenario format's terms: what `import` writes, `map` draws and `drift`
+/// compares. Every part keeps where the code says it.
+public struct ImportedApp: Sendable {
+    public var pattern: Pattern
+    /// Which generation of the pattern's conventions the code follows (`clean-swift (BusinessLogic protocols)`).
+    public var convention: String
+    public var scenes: [Scene]
+    public var entities: [Entity]
+    /// What could not be mapped, with its place: said on stderr and as comments.
+    public var unmapped: [Unmapped]
+    /// Files the parser could not read whole (read as far as it recovered).
+    public var filesWithErrors: [String]
+    /// How many Swift files were read.
+    public var files: Int
+
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        /// The scenario type (`[Order]?`).
+        public var type: String
+        /// Why the type differs from the code's (`Date in the code`).
+        public var note: String?
+        public var location: SourceLocation
+    }
+
+    public struct Entity: Sendable, Hashable {
+        public var name: String
+        public var fields: [Field]
+        public var location: SourceLocation
+    }
+
+    public struct Component: Sendable, Hashable {
+        public var role: ComponentRole
+        public var typeName: String
+        public var location: SourceLocation
+    }
+
+    /// A reference one component holds to another (`presenter: ListOrdersPresentationLogic?`), and whether it
+    /// is weak: what `map` draws.
+    public struct Reference: Sendable, Hashable {
+        public var from: ComponentRole
+        public var to: ComponentRole
+        public var property: String
+        public var weak: Bool
+        public var location: SourceLocation
+    }
+
+    /// A call one component makes to another, found in a method body.
+    public struct Call: Sendable, Hashable {
+        public var from: ComponentRole
+        public var to: ComponentRole
+        public var method: String
+        public var location: SourceLocation
+    }
+
+    public struct Scene: Sendable {
+        public var name: String
+        public var location: SourceLocation
+        public var components: [Component]
+        /// `configurator`, `setup` (the View Controller's `setup()`) or `wireFrame`.
+        public var wiring: String?
+        public var dataStore: [Field]
+        public var workers: [Worker]
+        public var useCases: [UseCase]
+        public var routes: [Route]
+        public var references: [Reference]
+        public var calls: [Call]
+    }
+
+    public struct Worker: Sendable {
+        public var name: String
+        public var location: SourceLocation
+        public var operations: [Operation]
+    }
+
+    public struct Operation: Sendable {
+        public var name: String
+        /// The method as the code spells it, when it differs from the scenario's convention.
+        public var signature: String
+        public var input: [Field]
+        public var output: String?
+        /// `callback` when the result comes through a completion handler.
+        public var callback: Bool
+        public var location: SourceLocation
+    }
+
+    public struct Assignment: Sendable, Hashable {
+        public var field: String
+        /// A scenario expression, or `todo`.
+        public var expression: String
+        public var location: SourceLocation
+    }
+
+    public enum Step: Sendable {
+        case call(worker: String, operation: String, binding: String?, arguments: [Assignment], location: SourceLocation)
+        case store([Assignment], location: SourceLocation)
+        case respond([Assignment], location: SourceLocation)
+    }
+
+    public struct UseCase: Sendable {
+        public var name: String
+        public var location: SourceLocation
+        public var request: [Field]
+        public var response: [Field]
+        public var viewModel: [Field]
+        /// Methods as the code names them (the scenario writes them only where they differ from the convention).
+        public var interactorMethod: String
+        public var presenterMethod: String?
+        public var viewMethod: String?
+        public var interactor: [Step]
+        public var presenter: [Assignment]
+        /// Whether the View asks for it when it appears (`viewWillAppear`/`viewDidLoad` calls it).
+        public var onAppear: Bool
+    }
+
+    public struct Route: Sendable {
+        public var name: String
+        public var destination: String
+        public var method: String
+        public var navigation: String?
+        public var pass: [Assignment]
+        public var location: SourceLocation
+    }
+
+    public struct Unmapped: Sendable, Hashable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation?
+        public var description: String { (location.map { "\($0): " } ?? "") + message }
+    }
+}

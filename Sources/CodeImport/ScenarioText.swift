@@ -1,0 +1,283 @@
+import ScenarioSpec
+
+/// An imported app as a scenario file: the normal format, in a fixed order, with the code's places and what could
+/// not be mapped as comments. Names and methods appear only where they differ from the pattern's conventions.
+struct ScenarioText {
+    let app: ImportedApp
+    let title: String
+    var lines: [String] = []
+    /// Where each translated expression was written (1-based line and column, in characters), so a checker's
+    /// complaint about one can be answered by writing `todo` there.
+    private(set) var expressions: [ExpressionPlace] = []
+
+    struct ExpressionPlace {
+        var line: Int
+        var column: Int
+        /// The expression as written in YAML (quoted where needed).
+        var yaml: String
+        var origin: SourceLocation?
+    }
+
+    init(app: ImportedApp, title: String) {
+        self.app = app
+        self.title = title
+    }
+
+    mutating func text() -> String {
+        lines = header()
+        expressions = []
+        line("scenario: \(YAMLText.scalar(title))")
+        line("pattern: \(app.pattern.rawValue)")
+        if let start = startScene { line("start: \(YAMLText.scalar(start))") }
+        if !app.entities.isEmpty {
+            line("")
+            line("entities:")
+            for entity in app.entities {
+                line("  \(YAMLText.key(entity.name)):" + (entity.fields.isEmpty ? " {}" : "") + "  # \(YAMLText.comment(entity.location.description))")
+                fields(entity.fields, indent: 4)
+            }
+        }
+        line("")
+        line("scenes:")
+        for scene in orderedScenes { write(scene) }
+        line("")
+        line("story: []  # the user's steps: '- do: Scene.UseCase' with 'request:', 'given:' for 'todo' results, 'expect:'")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The comment block that opens the file: where it came from and what was not mapped.
+    mutating func header() -> [String] {
+        lines = []
+        comment("Imported from \(app.files) Swift file\(app.files == 1 ? "" : "s") by 'sceneflow import' (\(app.convention)).")
+        comment("What the code cannot tell is 'todo' (validate warns about each one); the story is yours to write.")
+        if !app.unmapped.isEmpty {
+            comment("Not mapped:")
+            for item in app.unmapped { comment("  \(item)") }
+        }
+        for file in app.filesWithErrors { comment("\(file) has syntax errors; it was read as far as the parser recovered.") }
+        let header = lines
+        lines = []
+        return header
+    }
+
+    /// After replacements in `lines`, the recorded columns of later expressions on a changed line are found again
+    /// by their text.
+    mutating func shiftColumns(after lines: [String]) {
+        for index in expressions.indices {
+            let place = expressions[index]
+            guard place.line - 1 < lines.count else { continue }
+            let scalars = Array(lines[place.line - 1].unicodeScalars)
+            let target = Array(place.yaml.unicodeScalars)
+            let start = place.column - 1
+            if start + target.count <= scalars.count, Array(scalars[start..<(start + target.count)]) == target { continue }
+            // Search leftwards from the old column (replacements only shorten what precedes).
+            var column = min(start, scalars.count - target.count)
+            while column >= 0 {
+                if column + target.count <= scalars.count, Array(scalars[column..<(column + target.count)]) == target {
+                    expressions[index].column = column + 1
+                    break
+                }
+                column -= 1
+            }
+        }
+    }
+
+    /// The scene no route leads to (the first such, by name), else the first scene.
+    var startScene: String? {
+        // Routes that go back do not make their destination a scene one reaches.
+        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "dismiss"].contains($0.navigation) }.map(\.destination) })
+        return app.scenes.first { !destinations.contains($0.name) }?.name ?? app.scenes.first?.name
+    }
+
+    /// The start scene first, then the others by name.
+    var orderedScenes: [ImportedApp.Scene] {
+        let start = startScene
+        return app.scenes.filter { $0.name == start } + app.scenes.filter { $0.name != start }
+    }
+
+    private mutating func write(_ scene: ImportedApp.Scene) {
+        line("  \(YAMLText.key(scene.name)):")
+        let parts = scene.components.sorted { $0.role < $1.role }.map(\.typeName).joined(separator: ", ")
+        comment("\(parts)\(scene.wiring.map { "; wired by \($0 == "setup" ? "the View Controller's setup()" : "a Configurator")" } ?? "")", indent: 4)
+        if !scene.dataStore.isEmpty {
+            line("    dataStore:")
+            fields(scene.dataStore, indent: 6)
+        }
+        if !scene.workers.isEmpty {
+            line("    workers:")
+            for worker in scene.workers {
+                line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty ? " {}" : ""))
+                for operation in worker.operations { write(operation) }
+            }
+        }
+        if !scene.useCases.isEmpty {
+            line("    useCases:")
+            for useCase in scene.useCases { write(useCase, in: scene) }
+        }
+        if !scene.routes.isEmpty {
+            line("    routes:")
+            for route in scene.routes { write(route) }
+        }
+    }
+
+    private mutating func write(_ operation: ImportedApp.Operation) {
+        line("        \(YAMLText.key(operation.name)):")
+        if !operation.input.isEmpty {
+            line("          input:")
+            fields(operation.input, indent: 12)
+        }
+        if let output = operation.output {
+            line("          output: \(YAMLText.scalar(output))")
+            line("          result: todo")
+        }
+        let conventional = PatternNaming.signature(nil, default: operation.name, labels: operation.input.map(\.name))
+        if operation.signature != conventional { line("          method: \(YAMLText.scalar(operation.signature))") }
+    }
+
+    private mutating func write(_ useCase: ImportedApp.UseCase, in scene: ImportedApp.Scene) {
+        line("      \(YAMLText.key(useCase.name)):")
+        if useCase.onAppear { line("        trigger: appear") }
+        for (key, fields) in [("request", useCase.request), ("response", useCase.response), ("viewModel", useCase.viewModel)] where !fields.isEmpty {
+            line("        \(key):")
+            self.fields(fields, indent: 10)
+        }
+        line("        interactor:")
+        var responded = false
+        for step in useCase.interactor {
+            switch step {
+            case .call(let worker, let operation, let binding, let arguments, _):
+                line("          - call: \(YAMLText.scalar("\(worker).\(operation)"))")
+                let inputs = scene.workers.first { $0.name == worker }?.operations.first { $0.name == operation }?.input ?? []
+                if !inputs.isEmpty {
+                    let given = Dictionary(arguments.map { ($0.field, $0.expression) }, uniquingKeysWith: { first, _ in first })
+                    let origins = Dictionary(arguments.map { ($0.field, $0.location) }, uniquingKeysWith: { first, _ in first })
+                    expressionLine("            with: ", inputs.map { ($0.name, given[$0.name] ?? "todo", origins[$0.name]) })
+                }
+                if let binding, scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {
+                    line("            as: \(YAMLText.scalar(binding))")
+                }
+            case .store(let assignments, _):
+                expressionLine("          - store: ", assignments.map { ($0.field, $0.expression, $0.location) })
+            case .respond(let assignments, _):
+                responded = true
+                expressionLine("          - respond: ", completed(assignments, fields: useCase.response))
+            }
+        }
+        if !responded {
+            expressionLine("          - respond: ", completed([], fields: useCase.response), suffix: "  # the code sends no Response here")
+        }
+        if !useCase.viewModel.isEmpty {
+            line("        presenter:")
+            for assignment in completed(useCase.presenter, fields: useCase.viewModel) {
+                let prefix = "          \(YAMLText.key(assignment.0)): "
+                let yaml = YAMLText.scalar(assignment.1)
+                expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: assignment.2))
+                line(prefix + yaml)
+            }
+        }
+        var methods: [(String, String)] = []
+        let lower = useCase.name.prefix(1).lowercased() + useCase.name.dropFirst()
+        if useCase.interactorMethod != "\(lower)(request:)" { methods.append(("interactor", useCase.interactorMethod)) }
+        if let presenter = useCase.presenterMethod, presenter != "present\(useCase.name)(response:)" { methods.append(("presenter", presenter)) }
+        if let view = useCase.viewMethod, view != "display\(useCase.name)(viewModel:)" { methods.append(("view", view)) }
+        if !methods.isEmpty { line("        methods: " + YAMLText.flow(methods)) }
+    }
+
+    /// Assignments for every field, `todo` where the code gives none.
+    private func completed(_ assignments: [ImportedApp.Assignment], fields: [ImportedApp.Field]) -> [(String, String, SourceLocation?)] {
+        let given = Dictionary(assignments.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        return fields.map { ($0.name, given[$0.name]?.expression ?? "todo", given[$0.name]?.location) }
+    }
+
+    /// `prefix{ field: expression, … }suffix`, recording where each expression is.
+    private mutating func expressionLine(_ prefix: String, _ pairs: [(String, String, SourceLocation?)], suffix: String = "") {
+        guard !pairs.isEmpty else {
+            line(prefix + "{}" + suffix)
+            return
+        }
+        var text = prefix + "{ "
+        for (offset, pair) in pairs.enumerated() {
+            if offset > 0 { text += ", " }
+            text += YAMLText.key(pair.0) + ": "
+            let yaml = YAMLText.scalar(pair.1)
+            expressions.append(ExpressionPlace(line: lines.count + 1, column: text.unicodeScalars.count + 1, yaml: yaml, origin: pair.2))
+            text += yaml
+        }
+        line(text + " }" + suffix)
+    }
+
+    private mutating func write(_ route: ImportedApp.Route) {
+        line("      \(YAMLText.key(route.name)):")
+        line("        to: \(YAMLText.scalar(route.destination))")
+        switch route.navigation {
+        case "present", "replace": line("        navigation: \(route.navigation!)")
+        case "pop", "dismiss":
+            comment("the code goes back (\(route.navigation!)); the scenario format writes a route forward only", indent: 8)
+        default: break
+        }
+        if !route.pass.isEmpty { expressionLine("        pass: ", route.pass.map { ($0.field, $0.expression, $0.location) }) }
+        let conventional = "route" + route.name.prefix(1).uppercased() + route.name.dropFirst() + "()"
+        if route.method != conventional { line("        method: \(YAMLText.scalar(route.method))") }
+    }
+
+    private mutating func fields(_ fields: [ImportedApp.Field], indent: Int) {
+        let pad = String(repeating: " ", count: indent)
+        for field in fields {
+            line(pad + "\(YAMLText.key(field.name)): \(YAMLText.scalar(field.type))" + (field.note.map { "  # \(YAMLText.comment($0))" } ?? ""))
+        }
+    }
+
+    private mutating func line(_ text: String) { lines.append(text) }
+
+    private mutating func comment(_ text: String, indent: Int = 0) {
+        lines.append(String(repeating: " ", count: indent) + "# " + YAMLText.comment(text))
+    }
+}
+
+/// YAML spelling for what the importer writes: plain where YAML reads it back unchanged, double-quoted otherwise.
+enum YAMLText {
+    static func scalar(_ text: String) -> String {
+        isPlain(text) ? text : quoted(text)
+    }
+
+    /// Keys are Swift identifiers; anything else is quoted.
+    static func key(_ text: String) -> String { scalar(text) }
+
+    static func flow(_ pairs: [(String, String)]) -> String {
+        pairs.isEmpty ? "{}" : "{ " + pairs.map { "\(key($0.0)): \(scalar($0.1))" }.joined(separator: ", ") + " }"
+    }
+
+    /// One line of comment text: line breaks and control characters become spaces.
+    static func comment(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Letters, digits and `_ . ( ) :` with no `: ` or ` #`, not starting with what YAML treats specially, and not
+    /// a word YAML reads as another type.
+    static func isPlain(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        if ["true", "false", "yes", "no", "on", "off", "null", "nil", "y", "n", "~"].contains(text.lowercased()) { return false }
+        if text.hasSuffix(":") || text.contains(": ") || text.contains(" #") { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.():?".unicodeScalars.contains($0) }
+    }
+}

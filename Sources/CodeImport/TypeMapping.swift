@@ -1,0 +1,156 @@
+import ScenarioSpec
+
+/// Swift types as the scenario format's types: `String`, `Int`, `Double`, `Bool`, entities, optionals and lists.
+/// Types it has no word for yet become `String` (or `Double` for money) with a note, never silently.
+struct TypeMapping {
+    let index: SwiftIndex
+    /// Entities found so far, by scenario name.
+    private(set) var entities: [String: ImportedApp.Entity] = [:]
+    /// Entity names in the order they were first met (the scenario lists them so).
+    private(set) var entityOrder: [String] = []
+    /// Qualified Swift name → entity name.
+    private var entityNames: [String: String] = [:]
+    /// Types that are components or workers: never entities.
+    var excluded: Set<String> = []
+
+    init(index: SwiftIndex) { self.index = index }
+
+    /// The scenario type for a Swift type, and a note when it is an approximation.
+    mutating func map(_ swift: String, context: [String] = []) -> (type: String, note: String?) {
+        var text = swift.trimmingCharacters(in: .whitespaces)
+        for attribute in ["@escaping ", "inout ", "@MainActor ", "@Sendable "] where text.hasPrefix(attribute) {
+            text.removeFirst(attribute.count)
+        }
+        if text.hasSuffix("?") || text.hasSuffix("!") {
+            let inner = map(String(text.dropLast()), context: context)
+            return (inner.type.hasSuffix("?") ? inner.type : inner.type + "?", inner.note)
+        }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") {
+            let inner = map(String(text.dropFirst(9).dropLast()), context: context)
+            return (inner.type.hasSuffix("?") ? inner.type : inner.type + "?", inner.note)
+        }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            if Self.topLevelColon(in: inner) {
+                return ("String", "the dictionary '\(text)' in the code")
+            }
+            let element = map(inner, context: context)
+            return ("[\(element.type)]", element.note)
+        }
+        if text.hasPrefix("Array<"), text.hasSuffix(">") {
+            let element = map(String(text.dropFirst(6).dropLast()), context: context)
+            return ("[\(element.type)]", element.note)
+        }
+        switch text {
+        case "String", "Substring", "Character", "NSString": return ("String", nil)
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger": return ("Int", nil)
+        case "Double", "Float", "CGFloat", "Float32", "Float64", "TimeInterval": return ("Double", nil)
+        case "Bool": return ("Bool", nil)
+        case "Date", "NSDate": return ("String", "Date in the code")
+        case "Decimal", "NSDecimalNumber": return ("Double", "\(text) in the code")
+        case "URL", "NSURL", "UUID": return ("String", "\(text) in the code")
+        default: break
+        }
+        if let entity = entity(for: text, context: context) { return (entity, nil) }
+        if let declaration = resolve(text, context: context), declaration.kind == .enum {
+            return ("String", "the enum '\(declaration.qualifiedName)' in the code")
+        }
+        return ("String", "'\(text)' in the code")
+    }
+
+    /// The declaration a type name refers to from inside `context` (the path of the type that uses it).
+    func resolve(_ name: String, context: [String]) -> SwiftIndex.TypeDecl? {
+        var scope = context
+        while true {
+            let qualified = (scope + [name]).joined(separator: ".")
+            if let found = index.declarations.first(where: { $0.kind != .extension && $0.kind != .protocol && $0.qualifiedName == qualified }) {
+                return found
+            }
+            if scope.isEmpty { break }
+            scope.removeLast()
+        }
+        return index.type(named: name.split(separator: ".").last.map(String.init) ?? name)
+    }
+
+    /// A struct or class with stored properties, as an entity (its name: the type's own, or qualified when two
+    /// types share it).
+    private mutating func entity(for name: String, context: [String]) -> String? {
+        guard let declaration = resolve(name, context: context), [.struct, .class].contains(declaration.kind),
+              !excluded.contains(declaration.name) else { return nil }
+        if let known = entityNames[declaration.qualifiedName] { return known }
+        var entityName = declaration.name
+        if entities[entityName] != nil { entityName = declaration.path.joined() }
+        entityNames[declaration.qualifiedName] = entityName
+        // Registered before its fields, so a type that refers to itself through a list ends.
+        entities[entityName] = ImportedApp.Entity(name: entityName, fields: [], location: declaration.location)
+        entityOrder.append(entityName)
+        let fields = storedFields(of: declaration)
+        entities[entityName]?.fields = fields
+        return entityName
+    }
+
+    /// A type's stored properties as fields.
+    mutating func storedFields(of declaration: SwiftIndex.TypeDecl) -> [ImportedApp.Field] {
+        index.members(of: declaration).properties.filter { !$0.isStatic && !$0.isComputed }.compactMap { property in
+            guard let swift = property.type ?? property.initializerType else { return nil }
+            let mapped = map(swift, context: declaration.path)
+            return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location)
+        }
+    }
+
+    static func topLevelColon(in text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 0: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The value type a completion handler delivers: `([Order]) -> Void` → `[Order]`, `(Result<User, Error>) -> Void`
+    /// → `User`; nil for a type that is not a closure.
+    static func closureResult(_ type: String) -> String?? {
+        var text = type.trimmingCharacters(in: .whitespaces)
+        for attribute in ["@escaping ", "@Sendable ", "@MainActor "] where text.hasPrefix(attribute) {
+            text.removeFirst(attribute.count)
+        }
+        if text.hasPrefix("("), text.hasSuffix(")?") { text = String(text.dropFirst().dropLast(2)) }
+        guard text.hasPrefix("("), let arrow = text.range(of: ") ->") ?? text.range(of: ")->") else { return nil }
+        let parameters = String(text[text.index(after: text.startIndex)..<arrow.lowerBound])
+        let first = splitTopLevel(parameters).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        if first.isEmpty { return .some(nil) }
+        // A labelled closure parameter (`_ orders: [Order]`) keeps its type.
+        var value = first
+        if let colon = first.firstIndex(of: ":"), !topLevelColon(in: String(first[..<colon])) && !first.hasPrefix("[") {
+            value = String(first[first.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        if value.hasPrefix("Result<"), value.hasSuffix(">") {
+            value = splitTopLevel(String(value.dropFirst(7).dropLast())).first ?? value
+        }
+        return .some(value.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `a, b<c, d>, e` → `[a, b<c, d>, e]`.
+    static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for character in text {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            default: break
+            }
+            if character == "," && depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+        return parts
+    }
+}

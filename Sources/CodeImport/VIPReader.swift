@@ -1,0 +1,394 @@
+import Foundation
+import ScenarioSpec
+import SwiftSyntax
+
+/// Reads a VIP app by its pattern's code conventions (`PatternDefinition.codeConventions`: for Clean Swift, the
+/// current templates' `XBusinessLogic` / `XPresentationLogic` / `XDisplayLogic` / `XRoutingLogic` / `XDataStore`,
+/// and the older `XInteractorInput` / `XPresenterInput` / `XViewControllerInput` / `XRouterInput` with a Configurator
+/// adding conformances in extensions). Names stay as the code spells them, typos included.
+struct VIPReader {
+    /// Suffixes of the types a scene's components hold as workers.
+    static let workerSuffixes = ["Worker", "Service", "DataManager", "Repository"]
+
+    let index: SwiftIndex
+    var types: TypeMapping
+    var unmapped: [ImportedApp.Unmapped] = []
+
+    init(index: SwiftIndex) {
+        self.index = index
+        types = TypeMapping(index: index)
+    }
+
+    typealias Generation = PatternDefinition.CodeConvention
+
+    /// The pattern and generation whose protocols the code declares most (the first registered wins a tie).
+    static func convention(of index: SwiftIndex) -> (definition: PatternDefinition, convention: Generation)? {
+        var best: (definition: PatternDefinition, convention: Generation, count: Int)?
+        for definition in PatternRegistry.shared.all {
+            for convention in definition.codeConventions {
+                let count = index.declarations.filter {
+                    $0.kind == .protocol && $0.name.hasSuffix(convention.businessLogic) && $0.name.count > convention.businessLogic.count
+                }.count
+                if count > 0, count > (best?.count ?? 0) { best = (definition, convention, count) }
+            }
+        }
+        return best.map { ($0.definition, $0.convention) }
+    }
+
+    mutating func read(_ generation: Generation) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]) {
+        let sceneNames = index.declarations
+            .filter { $0.kind == .protocol && $0.name.hasSuffix(generation.businessLogic) && $0.name.count > generation.businessLogic.count }
+            .map { String($0.name.dropLast(generation.businessLogic.count)) }
+        let names = Array(Set(sceneNames)).sorted()
+        // Components and workers are not entities.
+        for name in names {
+            for suffix in ["Interactor", "Presenter", "ViewController", "Router", "Worker", "Configurator", "View"] {
+                types.excluded.insert(name + suffix)
+            }
+        }
+        for declaration in index.declarations where Self.workerSuffixes.contains(where: { declaration.name.hasSuffix($0) }) {
+            types.excluded.insert(declaration.name)
+        }
+        var scenes: [ImportedApp.Scene] = []
+        for name in names { scenes.append(readScene(name, generation: generation, allScenes: Set(names))) }
+        return (scenes, types.entityOrder.compactMap { types.entities[$0] })
+    }
+
+    // MARK: - A scene
+
+    private mutating func readScene(_ name: String, generation: Generation, allScenes: Set<String>) -> ImportedApp.Scene {
+        let index = self.index
+        let businessProtocol = index.protocol(named: name + generation.businessLogic)!
+        let presentationProtocol = index.protocol(named: name + generation.presentationLogic)
+        let displayProtocol = index.protocol(named: name + generation.displayLogic)
+        let routingProtocol = generation.routingLogic.lazy.compactMap { index.protocol(named: name + $0) }.first
+        let dataStoreProtocol = generation.dataStore.flatMap { index.protocol(named: name + $0) }
+
+        var components: [ImportedApp.Component] = []
+        func component(_ role: ComponentRole, conformingTo protocolDecl: SwiftIndex.TypeDecl?, fallback: String) -> SwiftIndex.TypeDecl? {
+            let found = protocolDecl.map { index.conformers(to: $0.name) }?.first { !Self.isTestDouble($0) } ?? index.type(named: fallback)
+            if let found { components.append(.init(role: role, typeName: found.name, location: found.location)) }
+            return found
+        }
+        let interactor = component(.interactor, conformingTo: businessProtocol, fallback: name + "Interactor")
+        let presenter = component(.presenter, conformingTo: presentationProtocol, fallback: name + "Presenter")
+        let view = component(.view, conformingTo: displayProtocol, fallback: name + "ViewController")
+        let router = component(.router, conformingTo: routingProtocol, fallback: name + "Router")
+
+        var scene = ImportedApp.Scene(name: name, location: businessProtocol.location, components: components, wiring: nil,
+                                      dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
+        scene.wiring = wiring(of: name, view: view)
+
+        // The DataStore: the protocol's fields (or, without one, nothing: older scenes keep state in the Interactor).
+        if let dataStoreProtocol {
+            scene.dataStore = dataStoreProtocol.properties.map { property in
+                let mapped = types.map(property.type ?? "String", context: [])
+                return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location)
+            }
+        }
+
+        // Workers: what the Interactor holds whose type is named like a worker.
+        var workerProperties: [String: String] = [:]
+        if let interactor {
+            for property in index.members(of: interactor).properties where !property.isStatic {
+                guard let typeName = Self.baseTypeName(property.type ?? property.initializerType ?? ""),
+                      Self.workerSuffixes.contains(where: { typeName.hasSuffix($0) }) else { continue }
+                workerProperties[property.name] = typeName
+                if !scene.workers.contains(where: { $0.name == typeName }) {
+                    scene.workers.append(readWorker(typeName, at: property.location))
+                }
+            }
+        }
+
+        // Use cases: the BusinessLogic methods, with their models.
+        let interactorMethods = interactor.map { index.members(of: $0).methods } ?? []
+        let presenterMethods = presenter.map { index.members(of: $0).methods } ?? []
+        let appearing = appearCalls(in: view)
+        for method in businessProtocol.methods {
+            var useCase = useCaseShell(for: method, scene: name)
+            useCase.onAppear = appearing.contains(method.name)
+            if let presentation = presentationProtocol?.methods.first(where: { modelPath(of: $0, kind: "Response")?.useCase == useCase.name }) {
+                useCase.presenterMethod = presentation.signature
+                if let implementation = presenterMethods.first(where: { $0.signature == presentation.signature }) {
+                    useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
+                }
+            }
+            if let display = displayProtocol?.methods.first(where: { modelPath(of: $0, kind: "ViewModel")?.useCase == useCase.name }) {
+                useCase.viewMethod = display.signature
+            }
+            if let implementation = interactorMethods.first(where: { $0.signature == method.signature }), let body = implementation.body {
+                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
+                reader.dataStoreFields = Set(scene.dataStore.map(\.name))
+                reader.workers = workerProperties
+                if let request = implementation.parameters.first { reader.bound[request.name] = "request" }
+                reader.readInteractor(body.statements)
+                useCase.interactor = reader.steps
+                unmapped += reader.unmapped
+            }
+            scene.useCases.append(useCase)
+        }
+
+        // Routes: the RoutingLogic methods.
+        if let routingProtocol {
+            let routerMethods = router.map { index.members(of: $0).methods } ?? []
+            for method in routingProtocol.methods {
+                scene.routes.append(readRoute(method, routerMethods: routerMethods, scenes: allScenes, dataStore: dataStoreProtocol))
+            }
+        }
+        scene.references = references(interactor: interactor, presenter: presenter, view: view, router: router,
+                                       protocols: [businessProtocol, presentationProtocol, displayProtocol, routingProtocol, dataStoreProtocol],
+                                       workers: workerProperties)
+        scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
+                            references: scene.references)
+        return scene
+    }
+
+    /// Test doubles conform to the same protocols; they are not the app's components.
+    static func isTestDouble(_ declaration: SwiftIndex.TypeDecl) -> Bool {
+        ["Spy", "Mock", "Stub", "Fake", "Dummy"].contains { declaration.name.hasSuffix($0) }
+    }
+
+    /// `[Order]?` → `Order`; `OrdersWorker(ordersStore:)` → `OrdersWorker`.
+    static func baseTypeName(_ text: String) -> String? {
+        var name = text.trimmingCharacters(in: .whitespaces)
+        while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
+        return name.isEmpty ? nil : name
+    }
+
+    // MARK: - Use cases
+
+    /// `ListOrders.FetchOrders.Request` (or the older `ListOrders_FetchOrders_Request`): the scene namespace, the
+    /// use case and the model kind of a method's first parameter.
+    func modelPath(of method: SwiftIndex.Method, kind: String) -> (path: String, useCase: String)? {
+        guard let type = method.parameters.first?.type else { return nil }
+        let dotted = type.split(separator: ".").map(String.init)
+        if dotted.count >= 3, dotted.last == kind { return (type, dotted[dotted.count - 2]) }
+        let underscored = type.split(separator: "_").map(String.init)
+        if underscored.count >= 3, underscored.last == kind { return (type, underscored[underscored.count - 2]) }
+        return nil
+    }
+
+    private mutating func useCaseShell(for method: SwiftIndex.Method, scene: String) -> ImportedApp.UseCase {
+        let path = modelPath(of: method, kind: "Request")
+        let name = path?.useCase ?? (method.name.prefix(1).uppercased() + method.name.dropFirst())
+        func fields(_ kind: String) -> [ImportedApp.Field] {
+            guard let base = path?.path else { return [] }
+            let qualified = base.hasSuffix(".Request") ? String(base.dropLast(8)) + "." + kind
+                : String(base.dropLast(8)) + "_" + kind
+            guard let declaration = index.declaration(qualified) else { return [] }
+            return types.storedFields(of: declaration)
+        }
+        if path == nil, !method.parameters.isEmpty {
+            unmapped.append(.init(message: "'\(method.signature)' takes no Request model; its parameters are not read", location: method.location))
+        }
+        return ImportedApp.UseCase(name: name, location: method.location, request: fields("Request"), response: fields("Response"),
+                                   viewModel: fields("ViewModel"), interactorMethod: method.signature, presenterMethod: nil,
+                                   viewMethod: nil, interactor: [], presenter: [], onAppear: false)
+    }
+
+    /// The ViewModel's fields as the Presenter builds them: `X.Y.ViewModel(field: expression, …)`; a field it does
+    /// not build, or builds from something the scenario cannot say, is `todo`.
+    private mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field]) -> [ImportedApp.Assignment] {
+        var reader = BodyReader(converter: method.converter, file: method.location.file)
+        if let response = method.parameters.first { reader.bound[response.name] = "response" }
+        var found: [String: ImportedApp.Assignment] = [:]
+        if let body = method.body {
+            for call in body.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.parent?.as(FunctionCallExprSyntax.self) })
+            where call.calledExpression.trimmedDescription.hasSuffix("ViewModel") {
+                for assignment in reader.assignments(call.arguments) { found[assignment.field] = assignment }
+            }
+        }
+        return fields.map { field in
+            let assignment = found[field.name] ?? ImportedApp.Assignment(field: field.name, expression: "todo", location: method.location)
+            if assignment.expression.contains("todo") {
+                unmapped.append(.init(message: "the Presenter's '\(field.name)' is not translated (todo)", location: assignment.location))
+            }
+            return assignment
+        }
+    }
+
+    /// Methods the View calls when it loads or appears (directly, or through one method of its own).
+    private func appearCalls(in view: SwiftIndex.TypeDecl?) -> Set<String> {
+        guard let view else { return [] }
+        let methods = index.members(of: view).methods
+        var called = Set<String>()
+        func calls(in method: SwiftIndex.Method) -> [FunctionCallExprSyntax] {
+            guard let body = method.body else { return [] }
+            return body.tokens(viewMode: .sourceAccurate).compactMap { token in
+                token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+            }
+        }
+        for lifecycle in methods where ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(lifecycle.name) {
+            for call in calls(in: lifecycle) {
+                if let member = BodyReader.member(of: call), member.base == "interactor" { called.insert(member.name) }
+                if let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   let method = methods.first(where: { $0.name == own }) {
+                    for inner in calls(in: method) {
+                        if let member = BodyReader.member(of: inner), member.base == "interactor" { called.insert(member.name) }
+                    }
+                }
+            }
+        }
+        return called
+    }
+
+    // MARK: - Workers
+
+    private mutating func readWorker(_ typeName: String, at location: SourceLocation) -> ImportedApp.Worker {
+        guard let declaration = index.type(named: typeName) ?? index.protocol(named: typeName) else {
+            unmapped.append(.init(message: "worker type '\(typeName)' is not in the code read", location: location))
+            return ImportedApp.Worker(name: typeName, location: location, operations: [])
+        }
+        var operations: [ImportedApp.Operation] = []
+        for method in index.members(of: declaration).methods where !method.isStatic && method.name != "init" {
+            var input: [ImportedApp.Field] = []
+            var output: String?
+            var callback = false
+            for parameter in method.parameters {
+                if let delivered = TypeMapping.closureResult(parameter.type) {
+                    if !callback, let delivered { output = types.map(delivered, context: declaration.path).type }
+                    callback = true
+                    continue
+                }
+                let mapped = types.map(parameter.type, context: declaration.path)
+                input.append(ImportedApp.Field(name: parameter.label ?? parameter.name, type: mapped.type, note: mapped.note,
+                                               location: method.location))
+            }
+            if !callback, let returned = method.returnType, returned != "Void", returned != "()" {
+                output = types.map(returned, context: declaration.path).type
+            }
+            operations.append(ImportedApp.Operation(name: method.name, signature: method.signature, input: input,
+                                                    output: output, callback: callback, location: method.location))
+        }
+        return ImportedApp.Worker(name: typeName, location: declaration.location, operations: operations)
+    }
+
+    // MARK: - Routes
+
+    private mutating func readRoute(_ method: SwiftIndex.Method, routerMethods: [SwiftIndex.Method], scenes: Set<String>,
+                                    dataStore: SwiftIndex.TypeDecl?) -> ImportedApp.Route {
+        let target = method.name.hasPrefix("routeTo") ? String(method.name.dropFirst(7)) : method.name
+        let name = method.name.hasPrefix("routeTo") ? "to" + target : method.name
+        var destination = target
+        let navigate = routerMethods.first { $0.name == "navigateTo" + target }
+        let passData = routerMethods.first { $0.name == "passDataTo" + target }
+        if !scenes.contains(destination) {
+            // The destination's DataStore or View Controller names the scene (`destination: inout ShowOrderDataStore`).
+            // The destination parameter (the last) first: the source's type names this scene.
+            let named = [passData?.parameters.last, navigate?.parameters.last].compactMap { $0 }
+                + (passData?.parameters.dropLast() ?? []) + (navigate?.parameters.dropLast() ?? [])
+            let candidates = scenes.sorted { $0.count > $1.count }
+            if let scene = named.lazy.compactMap({ parameter in candidates.first { Self.baseTypeName(parameter.type)?.hasPrefix($0) == true } }).first {
+                destination = scene
+            } else {
+                unmapped.append(.init(message: "route '\(method.signature)' leads to no scene found in the code; it is written to '\(destination)'",
+                                      location: method.location))
+            }
+        }
+        var navigation: String?
+        if let navigate, let body = navigate.body?.trimmedDescription {
+            if body.contains("popViewController") || body.contains("popToViewController") || body.contains("popToRootViewController") {
+                navigation = "pop"
+            } else if body.contains("dismiss(") {
+                navigation = "dismiss"
+            } else if body.contains("present(") {
+                navigation = "present"
+            } else if body.contains(".show(") || body.contains("pushViewController") {
+                navigation = "push"
+            } else if body.contains("setViewControllers") || body.contains("rootViewController") {
+                navigation = "replace"
+            }
+        } else {
+            unmapped.append(.init(message: "route '\(method.signature)' has no 'navigateTo\(target)': it is written as a push (a storyboard segue navigates)",
+                                  location: method.location))
+        }
+        var pass: [ImportedApp.Assignment] = []
+        if let passData, let body = passData.body {
+            var reader = BodyReader(converter: passData.converter, file: passData.location.file)
+            if passData.parameters.count >= 1 { reader.bound[passData.parameters[0].name] = "source" }
+            for item in body.statements {
+                guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self) else {
+                    if !item.item.is(VariableDeclSyntax.self) {
+                        unmapped.append(.init(message: "'\(BodyReader.firstLine(item))' is not translated", location: reader.location(item)))
+                    }
+                    continue
+                }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                      let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == passData.parameters.last?.name else { continue }
+                let assignment = ImportedApp.Assignment(field: access.declName.baseName.text, expression: reader.translate(elements[2]),
+                                                        location: reader.location(elements[0]))
+                if assignment.expression.contains("todo") {
+                    unmapped.append(.init(message: "the data passed to '\(assignment.field)' is not fully translated (todo)", location: assignment.location))
+                }
+                pass.append(assignment)
+            }
+        }
+        return ImportedApp.Route(name: name, destination: destination, method: method.signature, navigation: navigation,
+                                 pass: pass, location: method.location)
+    }
+
+    // MARK: - Wiring, references and calls
+
+    private func wiring(of scene: String, view: SwiftIndex.TypeDecl?) -> String? {
+        if index.type(named: scene + "Configurator") != nil { return "configurator" }
+        if let view, index.members(of: view).methods.contains(where: { $0.name == "setup" || $0.name == "configure" }) { return "setup" }
+        return nil
+    }
+
+    private func references(interactor: SwiftIndex.TypeDecl?, presenter: SwiftIndex.TypeDecl?, view: SwiftIndex.TypeDecl?,
+                            router: SwiftIndex.TypeDecl?, protocols: [SwiftIndex.TypeDecl?], workers: [String: String]) -> [ImportedApp.Reference] {
+        let holders: [(ComponentRole, SwiftIndex.TypeDecl?)] = [(.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)]
+        // Which role a type name means: a component's own name or one of the protocols it implements.
+        var roleOf: [String: ComponentRole] = [:]
+        for (role, declaration) in holders {
+            guard let declaration else { continue }
+            roleOf[declaration.name] = role
+            for name in index.members(of: declaration).inherited.flatMap(SwiftIndex.names) where roleOf[name] == nil {
+                roleOf[name] = role
+            }
+        }
+        if let dataStoreName = protocols.last??.name { roleOf[dataStoreName] = .dataStore }
+        var references: [ImportedApp.Reference] = []
+        for (role, declaration) in holders {
+            guard let declaration else { continue }
+            for property in index.members(of: declaration).properties where !property.isStatic {
+                if workers[property.name] != nil, role == .interactor {
+                    references.append(.init(from: role, to: .worker, property: property.name, weak: false, location: property.location))
+                    continue
+                }
+                let typeText = property.type ?? property.initializerType ?? ""
+                let names = SwiftIndex.names(typeText.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")))
+                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")) }
+                guard let target = names.lazy.compactMap({ roleOf[$0] }).first(where: { $0 != role }) else { continue }
+                references.append(.init(from: role, to: target, property: property.name, weak: property.isWeak,
+                                        location: property.location))
+            }
+        }
+        return references
+    }
+
+    /// Calls through the references: `interactor?.fetchOrders(request:)` in the View is View → Interactor.
+    private func calls(in holders: [(ComponentRole, SwiftIndex.TypeDecl?)], references: [ImportedApp.Reference]) -> [ImportedApp.Call] {
+        var calls: [ImportedApp.Call] = []
+        for (role, declaration) in holders {
+            guard let declaration else { continue }
+            let held = Dictionary(references.filter { $0.from == role }.map { ($0.property, $0.to) }, uniquingKeysWith: { first, _ in first })
+            for method in index.members(of: declaration).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                var seen = Set<SyntaxIdentifier>()
+                for token in body.tokens(viewMode: .sourceAccurate) {
+                    guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                          seen.insert(call.id).inserted, let member = BodyReader.member(of: call), let target = held[member.base] else { continue }
+                    let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+                    calls.append(.init(from: role, to: target, method: "\(member.name)(\(labels))", location: reader.location(call)))
+                }
+            }
+        }
+        return calls
+    }
+}
+

@@ -1,0 +1,51 @@
+import CodeImport
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+
+/// `import` as a library call: Swift code → a scenario, validated, written where asked (never over an existing file
+/// unless forced).
+public enum ScenarioImport {
+    public struct Result: Sendable {
+        public var app: ImportedApp
+        public var scenario: String
+        /// What `validate` says about the scenario (warnings for its placeholders; errors would be a bug here).
+        public var diagnostics: [Diagnostic]
+        /// The file written, or nil when the scenario goes to standard output.
+        public var written: URL?
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static func run(_ paths: [String], excluded: Set<String> = [], title: String? = nil, output: String? = nil,
+                           force: Bool = false) throws -> Result {
+        if let output, !force, FileManager.default.fileExists(atPath: output) {
+            throw Failure(message: "\(output) exists; --force overwrites it")
+        }
+        let imported: CodeImporter.Result
+        do {
+            let file = output ?? "imported.yml"
+            let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            imported = try CodeImporter(excluded: excluded).importApp(paths, title: title) { text in
+                ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base).diagnostics.compactMap { diagnostic in
+                    guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
+                    return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
+                }
+            }
+        } catch let failure as CodeImporter.Failure {
+            throw Failure(message: failure.message)
+        }
+        let file = output ?? "imported.yml"
+        let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        let loaded = ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base)
+        var written: URL?
+        if let output {
+            written = URL(fileURLWithPath: output)
+            try AtomicFile.write(imported.scenario, to: written!)
+        }
+        return Result(app: imported.app, scenario: imported.scenario, diagnostics: loaded.diagnostics, written: written)
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+import TerminalOutput
+
+/// `sceneflow import PATH…`: a scenario from an app's Swift code.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a scenario from an app's Swift code (Clean Swift).",
+        discussion: """
+            Reads the Swift files under each path with swift-syntax: scenes, use cases with their Request, Response and \
+            ViewModel fields, the DataStore, workers and their operations, routes with the data they pass. What the \
+            code cannot tell becomes 'todo' (validate warns about each); what could not be mapped is listed with its \
+            place. Pods, Carthage, DerivedData, .build and hidden folders are skipped.
+            """
+    )
+
+    @Argument(help: "Swift files or folders.", completion: .directory)
+    var paths: [String]
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Overwrite the output file.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Also skip folders or files of this name (repeatable).", valueName: "name"))
+    var exclude: [String] = []
+
+    @Option(help: "The scenario's title (default: the first folder's name).")
+    var title: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let errorStyle = outputOptions.style(for: STDERR_FILENO)
+        let result: ScenarioImport.Result
+        do {
+            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: output, force: force)
+        } catch let failure as ScenarioImport.Failure {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            throw ExitCode(1)
+        }
+        for item in result.app.unmapped {
+            FileHandle.standardError.write(errorStyle.paint("note:", .gray, bold: true) + " \(item)\n")
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle, showsSource: false).render(errors))
+        }
+        let app = result.app
+        let summary = "\(app.scenes.count) scenes, \(app.scenes.reduce(0) { $0 + $1.useCases.count }) use cases, "
+            + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes, \(app.scenes.reduce(0) { $0 + $1.workers.count }) workers "
+            + "from \(app.files) Swift files (\(app.convention)); \(result.diagnostics.filter { $0.severity == .warning }.count) placeholders to fill"
+        if let written = result.written {
+            FileHandle.standardError.write("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
+        } else {
+            FileHandle.standardOutput.write(result.scenario)
+            FileHandle.standardError.write(summary + "\n")
+        }
+        if !errors.isEmpty { throw ExitCode(1) }
+    }
+}
