@@ -52,7 +52,8 @@ bench: bench-deps release
 	.build/release/sceneflow-bench $(BIN)
 
 # libFuzzer on the loader (bytes -> scenario or diagnostics), the expression parser and the trace reader (bytes ->
-# trace, then its diagrams, narration, diff and Mermaid export), with AddressSanitizer,
+# trace, then its diagrams, narration, diff and Mermaid export) and the importer (Swift source -> app model), with
+# AddressSanitizer,
 # FUZZ_SECONDS each (default 600), starting from the committed corpus in Tests/FuzzCorpus/. New inputs go to
 # .build/fuzz-corpus/; crashes to .build/fuzz-artifacts/ (replay one: .build/debug/sceneflow-fuzz loader FILE).
 FUZZ_SECONDS ?= 600
@@ -60,7 +61,7 @@ FUZZ_BIN := .build/fuzz/release/sceneflow-fuzz
 fuzz: deps
 	$(SWIFT) build -c release --product sceneflow-fuzz --scratch-path .build/fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DSCENEFLOW_FUZZ -Xcc -fsanitize=fuzzer-no-link,address
-	@mkdir -p .build/fuzz-corpus/loader .build/fuzz-corpus/expression .build/fuzz-corpus/trace .build/fuzz-artifacts
+	@mkdir -p .build/fuzz-corpus/loader .build/fuzz-corpus/expression .build/fuzz-corpus/trace .build/fuzz-corpus/swift .build/fuzz-artifacts
 	SCENEFLOW_FUZZ_TARGET=loader $(FUZZ_BIN) .build/fuzz-corpus/loader Tests/FuzzCorpus/loader \
 		-dict=Tests/FuzzCorpus/yaml.dict -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=.build/fuzz-artifacts/loader- -print_final_stats=1
@@ -70,6 +71,9 @@ fuzz: deps
 	SCENEFLOW_FUZZ_TARGET=trace $(FUZZ_BIN) .build/fuzz-corpus/trace Tests/FuzzCorpus/trace \
 		-dict=Tests/FuzzCorpus/trace.dict -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=.build/fuzz-artifacts/trace- -print_final_stats=1
+	SCENEFLOW_FUZZ_TARGET=swift $(FUZZ_BIN) .build/fuzz-corpus/swift Tests/FuzzCorpus/swift \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=.build/fuzz-artifacts/swift- -print_final_stats=1
 
 clean:
 	rm -rf .build

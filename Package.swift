@@ -91,7 +91,7 @@ let package = Package(
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
         .executableTarget(name: "sceneflow-bench"),
         // libFuzzer targets for the loader, the expression parser and the trace reader (`make fuzz`); built normally, a replayer.
-        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters"]),
+        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters", "CodeImport"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",
@@ -124,6 +124,11 @@ let package = Package(
             name: "NarrationTests",
             dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "TerminalOutput", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "CodeImportTests",
+            dependencies: ["CodeImport", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Fixtures", "Expected"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "TraceFormat", "TestSupport", "sceneflow"]),
     ]

@@ -203,6 +203,9 @@ struct BodyReader {
 
     // MARK: - Expressions
 
+    /// Binary operators the scenario language has.
+    static let operators: Set<String> = ["??", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]
+
     /// The expression in the scenario language, or `todo` for what it cannot say.
     func translate(_ expression: ExprSyntax) -> String {
         translated(expression) ?? "todo"
@@ -250,6 +253,33 @@ struct BodyReader {
         if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
             || expression.is(BooleanLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self) {
             return expression.trimmedDescription
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            // Operators as Swift writes them; the scenario language has Swift's precedence, so the flat sequence
+            // reads the same.
+            var parts: [String] = []
+            for element in sequence.elements {
+                if let binary = element.as(BinaryOperatorExprSyntax.self) {
+                    let op = binary.operator.text
+                    guard Self.operators.contains(op) else { return nil }
+                    parts.append(op)
+                } else if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+                    guard let then = translated(ternary.thenExpression) else { return nil }
+                    parts.append("? \(then) :")
+                } else if element.is(AssignmentExprSyntax.self) {
+                    return nil
+                } else {
+                    guard let operand = translated(element) else { return nil }
+                    parts.append(operand)
+                }
+            }
+            return parts.joined(separator: " ")
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), ["!", "-"].contains(prefix.operator.text) {
+            return translated(prefix.expression).map { prefix.operator.text + $0 }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return translated(only.expression).map { "(\($0))" }
         }
         if let array = expression.as(ArrayExprSyntax.self) {
             var items: [String] = []

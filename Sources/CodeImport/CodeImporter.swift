@@ -94,7 +94,7 @@ public struct CodeImporter: Sendable {
     /// The app model of the code at `paths`.
     public func read(_ paths: [String]) throws -> ImportedApp {
         let files = try swiftFiles(paths)
-        var index = SwiftIndex()
+        var sources: [(file: String, text: String)] = []
         var skipped: [ImportedApp.Unmapped] = []
         for file in files {
             var info = stat()
@@ -107,15 +107,25 @@ public struct CodeImporter: Sendable {
                 skipped.append(.init(message: "\(file.display) could not be read", location: nil))
                 continue
             }
-            index.add(source: String(decoding: data, as: UTF8.self), file: file.display)
+            sources.append((file.display, String(decoding: data, as: UTF8.self)))
         }
+        var app = try read(sources: sources)
+        app.unmapped = Self.sorted(skipped + app.unmapped)
+        return app
+    }
+
+    /// The app model of sources given as text (`file` names each in messages).
+    public func read(sources: [(file: String, text: String)]) throws -> ImportedApp {
+        var index = SwiftIndex()
+        for source in sources.sorted(by: { $0.file < $1.file }) { index.add(source: source.text, file: source.file) }
+        let files = sources
         guard let (definition, convention) = VIPReader.convention(of: index) else {
-            throw Failure(message: "no Clean Swift scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it")
+            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it")
         }
         var reader = VIPReader(index: index)
         let (scenes, entities) = reader.read(convention)
         return ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
-                           unmapped: skipped + Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
+                           unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
     }
 
     /// Unmapped items by place, so the output does not depend on the order they were found in.
@@ -137,7 +147,8 @@ public struct CodeImporter: Sendable {
         var display: String
     }
 
-    /// Every `.swift` file under `paths`, sorted by the name shown; folders named in `skippedFolders` or
+    /// Every `.swift` file under `paths`, named from each given folder's own name (`CleanStore/Scenes/…`), sorted by
+    /// that name; folders named in `skippedFolders` or
     /// `excluded`, hidden folders and links to folders are not entered; test targets' files are kept (their test
     /// doubles are recognised as such).
     func swiftFiles(_ paths: [String]) throws -> [SourceFile] {
@@ -145,12 +156,14 @@ public struct CodeImporter: Sendable {
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else { throw Failure(message: "no such file or folder: \(path)") }
+            // Places are named from the folder given, by its own name: the same in every checkout.
+            let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             if (info.st_mode & S_IFMT) == S_IFREG {
-                if path.hasSuffix(".swift") { files.append(SourceFile(path: path, display: path)) }
+                if path.hasSuffix(".swift") { files.append(SourceFile(path: path, display: name)) }
                 continue
             }
             guard (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            try walk(path, display: path, into: &files)
+            try walk(path, display: name, into: &files)
         }
         var seen = Set<String>()
         return files.filter { seen.insert($0.display).inserted }.sorted { $0.display < $1.display }

@@ -164,7 +164,7 @@ struct ScenarioText {
             }
         }
         if !responded {
-            expressionLine("          - respond: ", completed([], fields: useCase.response), suffix: "  # the code sends no Response here")
+            comment("the code sends the Presenter nothing here", indent: 10)
         }
         if !useCase.viewModel.isEmpty {
             line("        presenter:")

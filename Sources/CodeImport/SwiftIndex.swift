@@ -57,6 +57,8 @@ struct SwiftIndex {
     }
 
     private(set) var declarations: [TypeDecl] = []
+    /// `typealias OrdersRouting = OrdersRoutingLogic & OrdersDataPassing`: name → what it stands for.
+    private(set) var typealiases: [String: String] = [:]
     /// Files that did not parse cleanly: they are read as far as the parser recovered, and said.
     private(set) var filesWithErrors: [String] = []
 
@@ -67,6 +69,7 @@ struct SwiftIndex {
         let collector = Collector(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
         collector.walk(tree)
         declarations += collector.declarations
+        for (name, value) in collector.typealiases where typealiases[name] == nil { typealiases[name] = value }
     }
 
     /// Types (not extensions, not protocols) by their simple name; a name declared twice keeps the first.
@@ -100,13 +103,26 @@ struct SwiftIndex {
     func conformers(to protocolName: String) -> [TypeDecl] {
         declarations.filter { declaration in
             guard [.class, .struct, .actor].contains(declaration.kind) else { return false }
-            return members(of: declaration).inherited.contains { Self.names($0).contains(protocolName) }
+            return members(of: declaration).inherited.contains { expandedNames($0).contains(protocolName) }
         }
     }
 
     /// The protocol names in an inheritance entry or composition (`NSObjectProtocol & ListOrdersRoutingLogic`).
     static func names(_ type: String) -> [String] {
         type.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Like `names`, with typealiases expanded (a composition hidden behind a name).
+    func expandedNames(_ type: String) -> [String] {
+        var result: [String] = []
+        var pending = Self.names(type)
+        var seen = Set<String>()
+        while let name = pending.first {
+            pending.removeFirst()
+            guard seen.insert(name).inserted else { continue }
+            if let value = typealiases[name] { pending += Self.names(value) } else { result.append(name) }
+        }
+        return result
     }
 }
 
@@ -115,6 +131,7 @@ private final class Collector: SyntaxVisitor {
     let converter: SourceLocationConverter
     let file: String
     var declarations: [SwiftIndex.TypeDecl] = []
+    var typealiases: [String: String] = [:]
     /// Indexes into `declarations` of the types enclosing the current node.
     var stack: [Int] = []
 
@@ -179,6 +196,11 @@ private final class Collector: SyntaxVisitor {
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        typealiases[node.name.text] = node.initializer.value.trimmedDescription
+        return .skipChildren
+    }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = stack.last else { return .skipChildren }

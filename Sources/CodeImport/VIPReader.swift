@@ -100,10 +100,17 @@ struct VIPReader {
             }
         }
 
+        // Who holds whom, read before the logic: the Interactor's Presenter may be called `output` (the first templates).
+        let protocolsRead = [businessProtocol, presentationProtocol, displayProtocol, routingProtocol, dataStoreProtocol]
+        scene.references = references(interactor: interactor, presenter: presenter, view: view, router: router,
+                                       protocols: protocolsRead, workers: workerProperties)
+        let presenterProperties = Set(scene.references.filter { $0.from == .interactor && $0.to == .presenter }.map(\.property))
+        let interactorProperties = Set(scene.references.filter { $0.from == .view && $0.to == .interactor }.map(\.property))
+
         // Use cases: the BusinessLogic methods, with their models.
         let interactorMethods = interactor.map { index.members(of: $0).methods } ?? []
         let presenterMethods = presenter.map { index.members(of: $0).methods } ?? []
-        let appearing = appearCalls(in: view)
+        let appearing = appearCalls(in: view, interactorProperties: interactorProperties.union(["interactor"]))
         for method in businessProtocol.methods {
             var useCase = useCaseShell(for: method, scene: name)
             useCase.onAppear = appearing.contains(method.name)
@@ -120,10 +127,12 @@ struct VIPReader {
                 var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name))
                 reader.workers = workerProperties
+                reader.presenterProperties = presenterProperties.union(["presenter"])
                 if let request = implementation.parameters.first { reader.bound[request.name] = "request" }
                 reader.readInteractor(body.statements)
                 useCase.interactor = reader.steps
                 unmapped += reader.unmapped
+                noteTodos(in: reader.steps, useCase: useCase.name)
             }
             scene.useCases.append(useCase)
         }
@@ -132,15 +141,35 @@ struct VIPReader {
         if let routingProtocol {
             let routerMethods = router.map { index.members(of: $0).methods } ?? []
             for method in routingProtocol.methods {
-                scene.routes.append(readRoute(method, routerMethods: routerMethods, scenes: allScenes, dataStore: dataStoreProtocol))
+                if let route = readRoute(method, routerMethods: routerMethods, scenes: allScenes, dataStore: dataStoreProtocol) {
+                    scene.routes.append(route)
+                }
             }
         }
-        scene.references = references(interactor: interactor, presenter: presenter, view: view, router: router,
-                                       protocols: [businessProtocol, presentationProtocol, displayProtocol, routingProtocol, dataStoreProtocol],
-                                       workers: workerProperties)
+        noteWhatIsNotMapped(in: [view, interactor, presenter, router].compactMap { $0 })
         scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
                             references: scene.references)
         return scene
+    }
+
+    /// Each value of the Interactor's steps that could not be translated, by its place.
+    private mutating func noteTodos(in steps: [ImportedApp.Step], useCase: String) {
+        for step in steps {
+            switch step {
+            case .call(let worker, let operation, _, let arguments, _):
+                for argument in arguments where argument.expression.contains("todo") {
+                    unmapped.append(.init(message: "the argument '\(argument.field)' of '\(worker).\(operation)' is not translated (todo)", location: argument.location))
+                }
+            case .store(let assignments, _):
+                for assignment in assignments where assignment.expression.contains("todo") {
+                    unmapped.append(.init(message: "the value stored in '\(assignment.field)' is not translated (todo)", location: assignment.location))
+                }
+            case .respond(let assignments, _):
+                for assignment in assignments where assignment.expression.contains("todo") {
+                    unmapped.append(.init(message: "the Response's '\(assignment.field)' in '\(useCase)' is not translated (todo)", location: assignment.location))
+                }
+            }
+        }
     }
 
     /// Test doubles conform to the same protocols; they are not the app's components.
@@ -154,6 +183,7 @@ struct VIPReader {
         while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
         return name.isEmpty ? nil : name
     }
 
@@ -210,7 +240,7 @@ struct VIPReader {
     }
 
     /// Methods the View calls when it loads or appears (directly, or through one method of its own).
-    private func appearCalls(in view: SwiftIndex.TypeDecl?) -> Set<String> {
+    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>) -> Set<String> {
         guard let view else { return [] }
         let methods = index.members(of: view).methods
         var called = Set<String>()
@@ -222,11 +252,11 @@ struct VIPReader {
         }
         for lifecycle in methods where ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(lifecycle.name) {
             for call in calls(in: lifecycle) {
-                if let member = BodyReader.member(of: call), member.base == "interactor" { called.insert(member.name) }
+                if let member = BodyReader.member(of: call), interactorProperties.contains(member.base) { called.insert(member.name) }
                 if let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                    let method = methods.first(where: { $0.name == own }) {
                     for inner in calls(in: method) {
-                        if let member = BodyReader.member(of: inner), member.base == "interactor" { called.insert(member.name) }
+                        if let member = BodyReader.member(of: inner), interactorProperties.contains(member.base) { called.insert(member.name) }
                     }
                 }
             }
@@ -268,9 +298,11 @@ struct VIPReader {
     // MARK: - Routes
 
     private mutating func readRoute(_ method: SwiftIndex.Method, routerMethods: [SwiftIndex.Method], scenes: Set<String>,
-                                    dataStore: SwiftIndex.TypeDecl?) -> ImportedApp.Route {
-        let target = method.name.hasPrefix("routeTo") ? String(method.name.dropFirst(7)) : method.name
-        let name = method.name.hasPrefix("routeTo") ? "to" + target : method.name
+                                    dataStore: SwiftIndex.TypeDecl?) -> ImportedApp.Route? {
+        // `routeToShowOrder` (current templates) or `navigateToSomewhere` (the first ones).
+        let prefix = ["routeTo", "navigateTo"].first { method.name.hasPrefix($0) && method.name.count > $0.count }
+        let target = prefix.map { String(method.name.dropFirst($0.count)) } ?? method.name
+        let name = prefix == nil ? method.name : "to" + target
         var destination = target
         let navigate = routerMethods.first { $0.name == "navigateTo" + target }
         let passData = routerMethods.first { $0.name == "passDataTo" + target }
@@ -283,12 +315,13 @@ struct VIPReader {
             if let scene = named.lazy.compactMap({ parameter in candidates.first { Self.baseTypeName(parameter.type)?.hasPrefix($0) == true } }).first {
                 destination = scene
             } else {
-                unmapped.append(.init(message: "route '\(method.signature)' leads to no scene found in the code; it is written to '\(destination)'",
+                unmapped.append(.init(message: "route '\(method.signature)' leads to no scene found in the code; it is left out",
                                       location: method.location))
+                return nil
             }
         }
         var navigation: String?
-        if let navigate, let body = navigate.body?.trimmedDescription {
+        if let navigate = navigate ?? (prefix == "navigateTo" ? method : nil), let body = navigate.body?.trimmedDescription {
             if body.contains("popViewController") || body.contains("popToViewController") || body.contains("popToRootViewController") {
                 navigation = "pop"
             } else if body.contains("dismiss(") {
@@ -330,6 +363,28 @@ struct VIPReader {
                                  pass: pass, location: method.location)
     }
 
+    /// Reactive streams (RxSwift relays, Combine subjects and publishers) carry messages no method names, and
+    /// storyboard segues dispatched by selector strings name routes only in the storyboard: both are said.
+    private mutating func noteWhatIsNotMapped(in components: [SwiftIndex.TypeDecl]) {
+        let streams = ["Relay", "Subject", "Observable", "Publisher", "Driver", "Signal"]
+        for component in components {
+            let members = index.members(of: component)
+            for property in members.properties {
+                let type = property.type ?? property.initializerType ?? ""
+                if let kind = streams.first(where: { type.contains($0) }) {
+                    unmapped.append(.init(message: "'\(component.name).\(property.name)' is a reactive stream (\(type)); what flows through a \(kind.lowercased()) is not mapped",
+                                          location: property.location))
+                }
+            }
+            for method in members.methods where method.name == "prepare" {
+                if method.body?.trimmedDescription.contains("NSSelectorFromString") == true {
+                    unmapped.append(.init(message: "'\(component.name)' starts routes from storyboard segues by selector strings ('routeTo' + the segue's identifier); the storyboard, which names them, is not read",
+                                          location: method.location))
+                }
+            }
+        }
+    }
+
     // MARK: - Wiring, references and calls
 
     private func wiring(of scene: String, view: SwiftIndex.TypeDecl?) -> String? {
@@ -346,7 +401,7 @@ struct VIPReader {
         for (role, declaration) in holders {
             guard let declaration else { continue }
             roleOf[declaration.name] = role
-            for name in index.members(of: declaration).inherited.flatMap(SwiftIndex.names) where roleOf[name] == nil {
+            for name in index.members(of: declaration).inherited.flatMap(index.expandedNames) where roleOf[name] == nil {
                 roleOf[name] = role
             }
         }
@@ -360,7 +415,7 @@ struct VIPReader {
                     continue
                 }
                 let typeText = property.type ?? property.initializerType ?? ""
-                let names = SwiftIndex.names(typeText.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")))
+                let names = index.expandedNames(typeText.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")))
                     .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")) }
                 guard let target = names.lazy.compactMap({ roleOf[$0] }).first(where: { $0 != role }) else { continue }
                 references.append(.init(from: role, to: target, property: property.name, weak: property.isWeak,

@@ -1,3 +1,4 @@
+import CodeImport
 import Diagrams
 import Exporters
 import Foundation
@@ -6,15 +7,16 @@ import ScenarioLoader
 import TraceFormat
 
 /// Fuzz targets for `make fuzz`: bytes into the scenario loader, text into the expression parser, or bytes into the
-/// trace reader (and, for a trace it accepts, what `render`, `explain`, `diff` and `export` do with it). None may
+/// trace reader (and, for a trace it accepts, what `render`, `explain`, `diff` and `export` do with it), or Swift
+/// source into the importer (`sceneflow import`). None may
 /// crash, hang or use unbounded memory, whatever the input; every input ends in a result or in an error.
 ///
 /// Built with `-sanitize=fuzzer,address -DSCENEFLOW_FUZZ`, libFuzzer drives `LLVMFuzzerTestOneInput`; the target is
-/// chosen by the `SCENEFLOW_FUZZ_TARGET` environment variable (`loader`, `expression` or `trace`). Built normally, it is a
+/// chosen by the `SCENEFLOW_FUZZ_TARGET` environment variable (`loader`, `expression`, `trace` or `swift`). Built normally, it is a
 /// replayer: `sceneflow-fuzz loader FILE…` runs each file through the same code and prints what it made of it,
 /// which is how a crash libFuzzer found becomes a regression test.
 enum FuzzTarget: String {
-    case loader, expression, trace
+    case loader, expression, trace, swift
 
     /// Runs one input; returns a one-line summary.
     @discardableResult
@@ -29,6 +31,13 @@ enum FuzzTarget: String {
             let parsed = ScenarioLoader.parseExpression(text)
             if let expression = parsed.expression { return "expression '\(expression.text)'" }
             return "error: " + (parsed.diagnostic?.message ?? "none")
+        case .swift:
+            do {
+                let app = try CodeImporter().read(sources: [("Fuzz.swift", String(decoding: data, as: UTF8.self))])
+                return "\(app.scenes.count) scenes, \(app.unmapped.count) not mapped"
+            } catch {
+                return "refused: \(error)"
+            }
         case .trace:
             let trace: Trace
             do {
@@ -74,7 +83,7 @@ struct Replay {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let first = arguments.first, let target = FuzzTarget(rawValue: first) else {
-            FileHandle.standardError.write(Data("usage: sceneflow-fuzz loader|expression|trace FILE…\n".utf8))
+            FileHandle.standardError.write(Data("usage: sceneflow-fuzz loader|expression|trace|swift FILE…\n".utf8))
             exit(2)
         }
         for path in arguments.dropFirst() {

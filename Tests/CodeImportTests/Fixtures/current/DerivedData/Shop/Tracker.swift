@@ -1,0 +1,3 @@
+protocol TrackerBusinessLogic {
+  func track(request: Tracker.Track.Request)
+}

@@ -1,0 +1,3 @@
+class Broken {
+  func half( {
+    let x =

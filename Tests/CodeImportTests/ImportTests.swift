@@ -1,0 +1,93 @@
+import CodeImport
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import Testing
+import TestSupport
+
+/// `sceneflow import` on apps written for these tests, one per convention and one per messy case: each gives its
+/// exact expected scenario, which validates.
+@Suite("Import")
+struct ImportTests {
+    static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
+    static let expected = PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected")
+    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names"]
+
+    /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
+    static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
+        let folder = fixtures.appendingPathComponent(name)
+        return try CodeImporter().importApp(paths ?? [folder.path], title: name) { text in
+            ScenarioLoader().load(yaml: text, file: "\(name).yml").diagnostics.compactMap { diagnostic in
+                guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
+                return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
+            }
+        }
+    }
+
+    @Test("each fixture gives its expected scenario, and the scenario validates", arguments: names)
+    func expectedScenario(name: String) throws {
+        let result = try Self.importFixture(name)
+        Golden.check(result.scenario, against: Self.expected.appendingPathComponent("\(name).yml"))
+        let loaded = ScenarioLoader().load(yaml: result.scenario, file: "\(name).yml")
+        #expect(loaded.scenario != nil, "\(loaded.diagnostics.map(\.description))")
+        #expect(!loaded.diagnostics.contains { $0.severity == .error })
+        // Every placeholder is a warning at a 'todo'.
+        for warning in loaded.diagnostics where warning.severity == .warning {
+            #expect(warning.message.contains("placeholder"), "\(warning)")
+        }
+    }
+
+    @Test("the same bytes whatever order the files and folders are given in")
+    func deterministic() throws {
+        let folder = Self.fixtures.appendingPathComponent("current")
+        let forward = try Self.importFixture("current", paths: [folder.appendingPathComponent("Shop").path, folder.appendingPathComponent("ShopTests").path])
+        let backward = try Self.importFixture("current", paths: [folder.appendingPathComponent("ShopTests").path, folder.appendingPathComponent("Shop").path])
+        #expect(forward.scenario == backward.scenario)
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("Shop").path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { (file: "Shop/\($0)", text: try String(contentsOf: folder.appendingPathComponent("Shop/\($0)"), encoding: .utf8)) }
+        let a = try CodeImporter().read(sources: sources)
+        let b = try CodeImporter().read(sources: sources.reversed())
+        #expect(a.scenes.map(\.name) == b.scenes.map(\.name))
+        #expect(a.unmapped == b.unmapped)
+    }
+
+    @Test("test doubles are not components, and dependency folders are not read")
+    func doublesAndDependencies() throws {
+        let app = try Self.importFixture("current").app
+        #expect(app.scenes.map(\.name) == ["Home", "Login"], "no scene from Pods, Carthage, DerivedData or .build")
+        let login = try #require(app.scenes.first { $0.name == "Login" })
+        #expect(login.components.map(\.typeName) == ["LoginInteractor", "LoginPresenter", "LoginViewController", "LoginRouter"])
+        #expect(login.workers.map(\.name) == ["AuthWorker"])
+        #expect(app.files == 13)
+    }
+
+    @Test("references and calls the code holds and makes: what map draws")
+    func referencesAndCalls() throws {
+        let app = try Self.importFixture("current").app
+        let login = try #require(app.scenes.first { $0.name == "Login" })
+        #expect(login.references.map { "\($0.from.rawValue) -> \($0.to.rawValue) \($0.property)\($0.weak ? " (weak)" : "")" } == [
+            "view -> interactor interactor",
+            "view -> router router",
+            "interactor -> presenter presenter",
+            "interactor -> worker authWorker",
+            "presenter -> view viewController (weak)",
+            "router -> view viewController (weak)",
+            "router -> dataStore dataStore",
+        ])
+        #expect(login.calls.map { "\($0.from.rawValue) -> \($0.to.rawValue) \($0.method)" } == [
+            "view -> interactor signIn(request:)",
+            "view -> router routeToHome(segue:)",
+            "interactor -> worker signIn(username:password:)",
+            "interactor -> presenter presentSignIn(response:)",
+            "presenter -> view displaySignIn(viewModel:)",
+        ])
+    }
+
+    @Test("code with no scenes is refused with what a scene is")
+    func noScenes() throws {
+        #expect(throws: CodeImporter.Failure.self) {
+            try CodeImporter().read(sources: [(file: "A.swift", text: "struct A { var b: Int }")])
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import UIKit
+
+struct CreateOrder_FormatExpirationDate_Request {
+  var date: Date
+}
+
+struct CreateOrder_FormatExpirationDate_Response {
+  var date: Date
+}
+
+struct CreateOrder_FormatExpirationDate_ViewModel {
+  var date: String
+}

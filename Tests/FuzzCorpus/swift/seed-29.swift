@@ -1,0 +1,4 @@
+class OrdersInteractor: OrdersDataStore {
+  var presenter: OrdersPresentationLogic?
+  var count = 0
+}
