@@ -186,7 +186,7 @@ public struct CodeImporter: Sendable {
     }
 
     /// The scenario's title: the first folder given, by name.
-    static func title(for paths: [String]) -> String {
+    public static func title(for paths: [String]) -> String {
         guard let first = paths.first else { return "Imported app" }
         let name = (URL(fileURLWithPath: first).standardizedFileURL.lastPathComponent as NSString).deletingPathExtension
         return name.isEmpty || name == "/" ? "Imported app" : name

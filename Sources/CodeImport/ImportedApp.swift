@@ -44,6 +44,8 @@ public struct ImportedApp: Sendable {
         public var property: String
         public var weak: Bool
         public var location: SourceLocation
+        /// For a worker, its type (`AuthWorker`).
+        public var worker: String? = nil
     }
 
     /// A call one component makes to another, found in a method body.

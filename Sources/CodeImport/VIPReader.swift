@@ -410,8 +410,9 @@ struct VIPReader {
         for (role, declaration) in holders {
             guard let declaration else { continue }
             for property in index.members(of: declaration).properties where !property.isStatic {
-                if workers[property.name] != nil, role == .interactor {
-                    references.append(.init(from: role, to: .worker, property: property.name, weak: false, location: property.location))
+                if let worker = workers[property.name], role == .interactor {
+                    references.append(.init(from: role, to: .worker, property: property.name, weak: false, location: property.location,
+                                            worker: worker))
                     continue
                 }
                 let typeText = property.type ?? property.initializerType ?? ""

@@ -33,11 +33,11 @@ struct DependencyDOT {
             if !link.declared {
                 look.color = "#dc2626"
                 look.style = "bold"
-                look.suffix = " — not declared"
-            } else if link.messages == 0 {
+                look.suffix = diagram.fromCode ? " — \(diagram.pattern.rawValue) does not allow it" : " — not declared"
+            } else if link.messages == 0 && !(diagram.fromCode && link.kind == .reads) {
                 look.color = "#9ca3af"
                 look.style = link.kind == .reads ? "dotted" : "dashed"
-                look.suffix = " — unused"
+                look.suffix = diagram.fromCode ? " — no call found" : " — unused"
             }
         }
         return look
@@ -55,7 +55,11 @@ struct DependencyDOT {
             row("┈┈▶", "#6b7280", "Router reads its DataStore (DataPassing)"),
             row("━━▶", "#7c3aed", "routes to a scene, passing the fields named"),
         ]
-        if diagram.observed {
+        if diagram.fromCode {
+            rows.append(row("×N", "#111827", "calls found in the code"))
+            rows.append(row("- - -", "#9ca3af", "held, but no call found in the code"))
+            rows.append(row("━━▶", "#dc2626", "held or called, but the pattern does not allow it"))
+        } else if diagram.observed {
             rows.append(row("×N", "#111827", "messages in this run; thicker is busier"))
             rows.append(row("- - -", "#9ca3af", "declared, unused in this run"))
             rows.append(row("━━▶", "#dc2626", "used, but not declared by the pattern"))

@@ -12,10 +12,27 @@ public struct DependencyDiagram: Sendable, Hashable {
     public var links: [Link]
     /// Whether a trace was given: without one, nothing is "unused".
     public var observed: Bool
+    /// Drawn from an app's code (`sceneflow map`): links are the references the code holds, their counts the calls
+    /// it makes, and "declared" means the pattern allows it.
+    public var fromCode: Bool = false
+
+    public init(title: String, pattern: Pattern, scenes: [SceneBlock], shared: [Component], links: [Link], observed: Bool) {
+        self.title = title
+        self.pattern = pattern
+        self.scenes = scenes
+        self.shared = shared
+        self.links = links
+        self.observed = observed
+    }
 
     public struct SceneBlock: Sendable, Hashable {
         public var name: SceneName
         public var components: [Component]
+
+        public init(name: SceneName, components: [Component]) {
+            self.name = name
+            self.components = components
+        }
     }
 
     public struct Component: Sendable, Hashable {
@@ -23,6 +40,12 @@ public struct DependencyDiagram: Sendable, Hashable {
         public var id: String
         public var name: String
         public var role: ComponentRole
+
+        public init(id: String, name: String, role: ComponentRole) {
+            self.id = id
+            self.name = name
+            self.role = role
+        }
     }
 
     public enum LinkKind: String, Sendable, Hashable {
@@ -51,6 +74,15 @@ public struct DependencyDiagram: Sendable, Hashable {
         public var declared: Bool
         /// Messages the run sent along it.
         public var messages: Int
+
+        public init(from: String, to: String, kind: LinkKind, label: String, declared: Bool, messages: Int) {
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.label = label
+            self.declared = declared
+            self.messages = messages
+        }
     }
 }
 

@@ -10,7 +10,12 @@ public enum OutputLayout {
     /// any script, `-`, `_` and `.`, with anything else replaced by `-`. Never empty, never `.` or `..`, never
     /// hidden, at most 200 UTF-8 bytes.
     public static func folderName(forScenarioAt path: String) -> String {
-        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.precomposedStringWithCanonicalMapping
+        folderName(for: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+    }
+
+    /// A folder name for `name` as it is (no extension removed): the same rules as for a scenario's.
+    public static func folderName(for name: String) -> String {
+        let base = name.precomposedStringWithCanonicalMapping
         var name = String.UnicodeScalarView()
         var bytes = 0
         for scalar in base.unicodeScalars {

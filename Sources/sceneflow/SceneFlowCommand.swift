@@ -18,7 +18,7 @@ struct SceneFlowCommand: ParsableCommand {
         version: SceneFlowVersion.current,
         subcommands: [
             ValidateCommand.self, RunCommand.self, ExplainCommand.self, CheckCommand.self, DiffCommand.self, CoverageCommand.self,
-            RenderCommand.self, ExportCommand.self, CompareCommand.self, SynthCommand.self, ImportCommand.self,
+            RenderCommand.self, ExportCommand.self, CompareCommand.self, SynthCommand.self, ImportCommand.self, MapCommand.self, DriftCommand.self,
         ]
     )
 

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `sceneflow map` and `sceneflow drift` on apps written for these tests.
+@Suite("sceneflow map and drift")
+struct MapDriftTests {
+    static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
+
+    func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-map-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("map: a clean app exits 0 and draws every reference; a Presenter holding its Interactor is red, with its place, exit 1")
+    func map() throws {
+        let out = try folder()
+        let clean = try CLI.run(["map", "current", "--out", out.path, "--format", "svg,dot", "--color", "never"], in: Self.fixtures)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stdout == """
+            2 scenes, 14 references, 9 calls, 2 routes from 13 Swift files (Clean Swift (BusinessLogic protocols))
+            ✓ every reference is one clean-swift allows
+              map: \(out.path)/current/map.svg
+
+            """)
+        let dot = try String(contentsOf: out.appendingPathComponent("current/map.dot"), encoding: .utf8)
+        for name in ["LoginViewController", "LoginInteractor", "LoginPresenter", "LoginRouter", "AuthWorker", "HomeViewController"] {
+            #expect(dot.contains(name), "\(name)")
+        }
+        #expect(!dot.contains("— clean-swift does not allow it"), "nothing red")
+        let broken = try CLI.run(["map", "presenter-calls-interactor", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(broken.status == 1)
+        #expect(broken.stdout == """
+            1 scenes, 4 references, 4 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
+            ✗ presenter-calls-interactor/Profile/Profile.swift:34:7: Profile: presenter → interactor holds 'interactor', which clean-swift does not allow
+
+            """)
+        let redDot = try String(contentsOf: out.appendingPathComponent("presenter-calls-interactor/map.dot"), encoding: .utf8)
+        #expect(redDot.contains("interactor — clean-swift does not allow it"))
+        #expect(redDot.contains("#dc2626"))
+    }
+
+    /// The `current` fixture's imported scenario with `edits` applied.
+    func scenario(_ edits: [(String, String)]) throws -> URL {
+        var text = try String(contentsOf: PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected/current.yml"), encoding: .utf8)
+        for (old, new) in edits {
+            #expect(text.contains(old), "\(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        let file = try folder().appendingPathComponent("app.yml")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test("drift: the imported scenario agrees with its code")
+    func agrees() throws {
+        let file = try scenario([])
+        let result = try CLI.run(["drift", file.path, "current", "--color", "never"], in: Self.fixtures)
+        #expect(result.status == 0)
+        #expect(result.stdout == "✓ the scenario and the code agree\n")
+    }
+
+    @Test("drift: one difference of each kind, with both places; exit 1; JSON for tools")
+    func eachKind() throws {
+        let file = try scenario([
+            ("  Home:\n", "  Settings: {}\n  Home:\n"),
+            ("      Greet:\n", "      Greet:\n        methods: { interactor: \"greetUser(request:)\" }\n"),
+            ("        method: routeToHome(segue:)\n", "        method: routeToHome(segue:)\n      toSettings: Settings\n"),
+            ("pass: { name: source.user?.firstName }", "pass: { name: source.user?.firstName, nickname: source.user?.firstName }"),
+            ("    dataStore:\n      name: String?\n", "    dataStore:\n      name: String?\n      nickname: String?\n"),
+            ("          isSignedIn: Bool\n", "          isSignedIn: Bool?\n"),
+            ("        request:\n          username: String\n", "        request:\n          user: String\n"),
+            ("with: { username: request.username,", "with: { username: request.user,"),
+            ("      toLogin:\n        to: Login\n", "      toLogin:\n        to: Settings\n"),
+            ("    routes:\n      toLogin:", "      Wave:\n        interactor: []\n    routes:\n      toLogin:"),
+        ])
+        let path = file.path
+        let result = try CLI.run(["drift", path, "current", "--color", "never"], in: Self.fixtures)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            drift: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
+              scenario: \(path):37:23
+              code: current/Shop/Scenes/Login/LoginModels.swift:17:11
+            drift: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
+              scenario: \(path):30:11
+            drift: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
+              code: current/Shop/Scenes/Login/LoginModels.swift:8:11
+            drift: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
+              scenario: \(path):51:47
+              code: current/Shop/Scenes/Login/LoginRouter.swift:4:8
+            drift: route 'Login.toSettings' is in the scenario but not in the code
+              scenario: \(path):53:7
+            drift: scene 'Settings' is in the scenario but not in the code
+              scenario: \(path):54:3
+            drift: 'Home.DataStore' has 'nickname' in the scenario, not in the code
+              scenario: \(path):59:7
+            drift: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
+              scenario: \(path):62:32
+              code: current/Shop/Scenes/Home/HomeInteractor.swift:4:8
+            drift: use case 'Home.Wave' is in the scenario but not in the code
+              scenario: \(path):72:7
+            drift: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
+              scenario: \(path):76:13
+              code: current/Shop/Scenes/Home/HomeRouter.swift:4:8
+            10 differences
+
+            """)
+        let json = try CLI.run(["drift", path, "current", "--format", "json"], in: Self.fixtures)
+        #expect(json.status == 1)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]]
+        #expect(decoded?.map { $0["kind"] ?? "" } == ["fieldType", "modelField", "modelField", "passedField", "route", "scene",
+                                                      "dataStoreField", "method", "useCase", "destination"])
+        // What only the code has: a scene, its use case and routes.
+        let trimmed = try scenario([
+            ("      toHome:\n        to: Home\n        navigation: present\n        pass: { name: source.user?.firstName }\n        method: routeToHome(segue:)\n", ""),
+        ])
+        var text = try String(contentsOf: trimmed, encoding: .utf8)
+        if let home = text.range(of: "  Home:\n"), let story = text.range(of: "\nstory:") {
+            text.removeSubrange(home.lowerBound..<story.lowerBound)
+        }
+        try Data(text.utf8).write(to: trimmed)
+        let onlyCode = try CLI.run(["drift", trimmed.path, "current", "--color", "never"], in: Self.fixtures)
+        #expect(onlyCode.status == 1)
+        #expect(onlyCode.stdout == """
+            drift: route 'Login.toHome' is in the code but not in the scenario
+              code: current/Shop/Scenes/Login/LoginRouter.swift:4:8
+            drift: scene 'Home' is in the code but not in the scenario
+              code: current/Shop/Scenes/Home/HomeInteractor.swift:3:1
+            2 differences
+
+            """, "\(onlyCode.stderr)")
+    }
+}
