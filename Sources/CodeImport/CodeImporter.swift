@@ -118,12 +118,17 @@ public struct CodeImporter: Sendable {
     public func read(sources: [(file: String, text: String)]) throws -> ImportedApp {
         var index = SwiftIndex()
         for source in sources.sorted(by: { $0.file < $1.file }) { index.add(source: source.text, file: source.file) }
+        index.prepare()
         let files = sources
         guard let (definition, convention) = VIPReader.convention(of: index) else {
-            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it")
+            let refusedNote = index.refused.map { "; \($0.file):\($0.line) \($0.reason)" }.joined()
+            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it" + refusedNote)
         }
         var reader = VIPReader(index: index)
         let (scenes, entities) = reader.read(convention)
+        for refused in index.refused {
+            reader.unmapped.append(.init(message: refused.reason, location: SourceLocation(file: refused.file, line: refused.line, column: 1)))
+        }
         return ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
                            unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
     }

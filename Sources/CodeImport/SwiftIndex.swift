@@ -62,8 +62,20 @@ struct SwiftIndex {
     /// Files that did not parse cleanly: they are read as far as the parser recovered, and said.
     private(set) var filesWithErrors: [String] = []
 
-    /// Adds one file's declarations.
+    /// Files not read, and why.
+    private(set) var refused: [(file: String, line: Int, reason: String)] = []
+
+    /// Deepest nesting of `[` read. swift-syntax's parser looks ahead for collection and inline-array types at each
+    /// `[`, and its work doubles with every level: a file nesting them 26 deep takes it seconds, 30 deep minutes.
+    /// Real code nests three or four.
+    static let deepestSquareBrackets = 12
+
+    /// Adds one file's declarations (a file that nests `[` too deep is refused, with its line).
     mutating func add(source: String, file: String) {
+        if let line = Self.lineNestingTooDeep(source) {
+            refused.append((file, line, "nests '[' more than \(Self.deepestSquareBrackets) deep; the file is not read"))
+            return
+        }
         let tree = Parser.parse(source: source)
         if tree.hasError { filesWithErrors.append(file) }
         let collector = Collector(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
@@ -72,25 +84,103 @@ struct SwiftIndex {
         for (name, value) in collector.typealiases where typealiases[name] == nil { typealiases[name] = value }
     }
 
+    /// The line where `[` brackets first nest deeper than `deepestSquareBrackets`, outside comments and string
+    /// literals; nil when they never do.
+    static func lineNestingTooDeep(_ source: String) -> Int? {
+        var depth = 0, line = 1
+        var bytes = Array(source.utf8)[...]
+        while let byte = bytes.first {
+            bytes = bytes.dropFirst()
+            switch byte {
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: "/") where bytes.first == UInt8(ascii: "/"):
+                while let next = bytes.first, next != UInt8(ascii: "\n") { bytes = bytes.dropFirst() }
+            case UInt8(ascii: "/") where bytes.first == UInt8(ascii: "*"):
+                bytes = bytes.dropFirst()
+                while let next = bytes.first {
+                    bytes = bytes.dropFirst()
+                    if next == UInt8(ascii: "\n") { line += 1 }
+                    if next == UInt8(ascii: "*"), bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst(); break }
+                }
+            case UInt8(ascii: "\""):
+                // To the closing quote on this line (a multi-line literal ends at its own quotes' line, which this
+                // treats as another literal: good enough to keep brackets in text from counting).
+                while let next = bytes.first, next != UInt8(ascii: "\n") {
+                    bytes = bytes.dropFirst()
+                    if next == UInt8(ascii: "\\") { bytes = bytes.dropFirst(); continue }
+                    if next == UInt8(ascii: "\"") { break }
+                }
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth > deepestSquareBrackets { return line }
+            case UInt8(ascii: "]"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    // Lookups, built once by `prepare()` after the last file: every question below is a dictionary read, so
+    // reading an app is linear in its size.
+    private var typesByName: [String: Int] = [:]
+    private var declarationsByQualifiedName: [String: Int] = [:]
+    private var declarationsByName: [String: Int] = [:]
+    private var protocolsByName: [String: Int] = [:]
+    private var extensionsByName: [String: [Int]] = [:]
+    private var conformersByProtocol: [String: [Int]] = [:]
+
+    /// Builds the lookups; call after the last `add`.
+    mutating func prepare() {
+        typesByName = [:]; declarationsByQualifiedName = [:]; declarationsByName = [:]
+        protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]
+        for (position, declaration) in declarations.enumerated() {
+            switch declaration.kind {
+            case .extension:
+                extensionsByName[declaration.name, default: []].append(position)
+            case .protocol:
+                if protocolsByName[declaration.name] == nil { protocolsByName[declaration.name] = position }
+                if declarationsByQualifiedName[declaration.qualifiedName] == nil { declarationsByQualifiedName[declaration.qualifiedName] = position }
+                if declarationsByName[declaration.name] == nil { declarationsByName[declaration.name] = position }
+            default:
+                if typesByName[declaration.name] == nil { typesByName[declaration.name] = position }
+                if declarationsByQualifiedName[declaration.qualifiedName] == nil { declarationsByQualifiedName[declaration.qualifiedName] = position }
+                if declarationsByName[declaration.name] == nil { declarationsByName[declaration.name] = position }
+            }
+        }
+        for (position, declaration) in declarations.enumerated() where [.class, .struct, .actor].contains(declaration.kind) {
+            var seen = Set<String>()
+            for entry in members(of: declaration).inherited {
+                for name in expandedNames(entry) where seen.insert(name).inserted {
+                    conformersByProtocol[name, default: []].append(position)
+                }
+            }
+        }
+    }
+
     /// Types (not extensions, not protocols) by their simple name; a name declared twice keeps the first.
     func type(named name: String) -> TypeDecl? {
-        declarations.first { $0.kind != .extension && $0.kind != .protocol && $0.name == name }
+        typesByName[name].map { declarations[$0] }
     }
 
     /// A type or protocol by qualified name (`ListOrders.FetchOrders.Request`) or simple name.
     func declaration(_ name: String) -> TypeDecl? {
-        declarations.first { $0.kind != .extension && $0.qualifiedName == name }
-            ?? declarations.first { $0.kind != .extension && $0.name == name }
+        (declarationsByQualifiedName[name] ?? declarationsByName[name]).map { declarations[$0] }
+    }
+
+    /// A type (not a protocol) by qualified name only.
+    func type(qualified name: String) -> TypeDecl? {
+        declarationsByQualifiedName[name].map { declarations[$0] }.flatMap { $0.kind == .protocol ? nil : $0 }
     }
 
     func `protocol`(named name: String) -> TypeDecl? {
-        declarations.first { $0.kind == .protocol && $0.name == name }
+        protocolsByName[name].map { declarations[$0] }
     }
 
     /// The members of a type with those its extensions add.
     func members(of type: TypeDecl) -> (properties: [Property], methods: [Method], inherited: [String]) {
         var properties = type.properties, methods = type.methods, inherited = type.inherited
-        for ext in declarations where ext.kind == .extension && ext.name == type.name {
+        for position in extensionsByName[type.name] ?? [] {
+            let ext = declarations[position]
             properties += ext.properties
             methods += ext.methods
             inherited += ext.inherited
@@ -101,10 +191,12 @@ struct SwiftIndex {
     /// Types (classes, structs, actors) that conform to `protocolName`, directly or through an extension, or through
     /// a protocol-composition typealias.
     func conformers(to protocolName: String) -> [TypeDecl] {
-        declarations.filter { declaration in
-            guard [.class, .struct, .actor].contains(declaration.kind) else { return false }
-            return members(of: declaration).inherited.contains { expandedNames($0).contains(protocolName) }
-        }
+        (conformersByProtocol[protocolName] ?? []).map { declarations[$0] }
+    }
+
+    /// Protocols whose name ends with `suffix` (and is longer).
+    func protocols(endingWith suffix: String) -> [TypeDecl] {
+        declarations.filter { $0.kind == .protocol && $0.name.hasSuffix(suffix) && $0.name.count > suffix.count }
     }
 
     /// The protocol names in an inheritance entry or composition (`NSObjectProtocol & ListOrdersRoutingLogic`).

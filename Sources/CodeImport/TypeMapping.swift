@@ -62,10 +62,7 @@ struct TypeMapping {
     func resolve(_ name: String, context: [String]) -> SwiftIndex.TypeDecl? {
         var scope = context
         while true {
-            let qualified = (scope + [name]).joined(separator: ".")
-            if let found = index.declarations.first(where: { $0.kind != .extension && $0.kind != .protocol && $0.qualifiedName == qualified }) {
-                return found
-            }
+            if let found = index.type(qualified: (scope + [name]).joined(separator: ".")) { return found }
             if scope.isEmpty { break }
             scope.removeLast()
         }

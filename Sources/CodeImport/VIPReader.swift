@@ -26,9 +26,7 @@ struct VIPReader {
         var best: (definition: PatternDefinition, convention: Generation, count: Int)?
         for definition in PatternRegistry.shared.all {
             for convention in definition.codeConventions {
-                let count = index.declarations.filter {
-                    $0.kind == .protocol && $0.name.hasSuffix(convention.businessLogic) && $0.name.count > convention.businessLogic.count
-                }.count
+                let count = index.protocols(endingWith: convention.businessLogic).count
                 if count > 0, count > (best?.count ?? 0) { best = (definition, convention, count) }
             }
         }
@@ -36,9 +34,7 @@ struct VIPReader {
     }
 
     mutating func read(_ generation: Generation) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]) {
-        let sceneNames = index.declarations
-            .filter { $0.kind == .protocol && $0.name.hasSuffix(generation.businessLogic) && $0.name.count > generation.businessLogic.count }
-            .map { String($0.name.dropLast(generation.businessLogic.count)) }
+        let sceneNames = index.protocols(endingWith: generation.businessLogic).map { String($0.name.dropLast(generation.businessLogic.count)) }
         let names = Array(Set(sceneNames)).sorted()
         // Components and workers are not entities.
         for name in names {

@@ -57,6 +57,7 @@ struct Bench {
         try startup()
         try seedRuns()
         try loading()
+        try importing()
         try sequenceDiagrams()
         try dependencyDiagrams()
         // Last: gigabytes of trace leave the kernel writing back long after, which would slow what came next.
@@ -122,6 +123,130 @@ struct Bench {
                          "`sceneflow validate FILE` on `sceneflow synth` scenarios: YAML parsing (libyaml through Yams), reading "
                             + "into the model with source positions, type and name checks, every diagnostic. Includes process start.",
                          ["lines", "scenes", "story steps", "size", "time", "peak"], rows))
+    }
+
+    /// `sceneflow import` on a generated Clean Swift app of 100 and 1,000 Swift files (five per scene, in the
+    /// current templates' shape: models, Interactor with a worker and DataStore, Presenter, View Controller, Router).
+    mutating func importing() throws {
+        Self.log("import")
+        var rows: [[String]] = []
+        for scenes in [20, 200] {
+            let folder = work.appendingPathComponent("app-\(scenes)")
+            try Self.writeApp(scenes: scenes, to: folder)
+            let output = work.appendingPathComponent("imported-\(scenes).yml")
+            let m = try measure([sceneflow, "import", folder.path, "-o", output.path, "--force"], runs: 5)
+            let lines = try Self.lineCount(output)
+            rows.append([Self.thousands(scenes * 5), "\(scenes)", Self.thousands(lines), Self.milliseconds(m), Self.megabytes(m)])
+            if scenes == 200 {
+                targets.append(Target(what: "import of 1,000 Swift files", goal: "< 3 s", measured: Self.seconds(m), met: m.seconds < 3))
+            }
+        }
+        sections.append(("Import",
+                         "`sceneflow import DIR -o FILE`: read and parse every Swift file with swift-syntax, recognise the scenes, "
+                            + "write the scenario and validate it (placeholders and all). Includes process start.",
+                         ["Swift files", "scenes", "scenario lines", "time", "peak"], rows))
+    }
+
+    /// A Clean Swift app of `scenes` scenes, each routing to the next, written as the current templates write it.
+    static func writeApp(scenes: Int, to folder: URL) throws {
+        try? FileManager.default.removeItem(at: folder)
+        for index in 1...scenes {
+            let name = "Scene\(index)", next = "Scene\(index % scenes + 1)"
+            let scene = folder.appendingPathComponent("Scenes/\(name)")
+            try FileManager.default.createDirectory(at: scene, withIntermediateDirectories: true)
+            let files = [
+                "Models": """
+                    import UIKit
+
+                    enum \(name) {
+                      enum Load {
+                        struct Request { var page: Int }
+                        struct Response { var items: [String]; var page: Int }
+                        struct ViewModel { var title: String; var count: Int }
+                      }
+                    }
+                    """,
+                "Interactor": """
+                    import UIKit
+
+                    protocol \(name)BusinessLogic { func load(request: \(name).Load.Request) }
+                    protocol \(name)DataStore { var items: [String] { get set } }
+
+                    class \(name)Worker {
+                      func fetch(page: Int, completion: @escaping ([String]) -> Void) { completion([]) }
+                    }
+
+                    class \(name)Interactor: \(name)BusinessLogic, \(name)DataStore {
+                      var presenter: \(name)PresentationLogic?
+                      var worker = \(name)Worker()
+                      var items: [String] = []
+
+                      func load(request: \(name).Load.Request) {
+                        worker.fetch(page: request.page) { items in
+                          self.items = items
+                          let response = \(name).Load.Response(items: items, page: request.page)
+                          self.presenter?.presentLoad(response: response)
+                        }
+                      }
+                    }
+                    """,
+                "Presenter": """
+                    import UIKit
+
+                    protocol \(name)PresentationLogic { func presentLoad(response: \(name).Load.Response) }
+
+                    class \(name)Presenter: \(name)PresentationLogic {
+                      weak var viewController: \(name)DisplayLogic?
+                      func presentLoad(response: \(name).Load.Response) {
+                        let viewModel = \(name).Load.ViewModel(title: "Page \\(response.page)", count: response.items.count)
+                        viewController?.displayLoad(viewModel: viewModel)
+                      }
+                    }
+                    """,
+                "ViewController": """
+                    import UIKit
+
+                    protocol \(name)DisplayLogic: AnyObject { func displayLoad(viewModel: \(name).Load.ViewModel) }
+
+                    class \(name)ViewController: UIViewController, \(name)DisplayLogic {
+                      var interactor: \(name)BusinessLogic?
+                      var router: (NSObjectProtocol & \(name)RoutingLogic & \(name)DataPassing)?
+                      override func viewDidLoad() {
+                        super.viewDidLoad()
+                        interactor?.load(request: \(name).Load.Request(page: 1))
+                      }
+                      func displayLoad(viewModel: \(name).Load.ViewModel) { title = viewModel.title }
+                      @IBAction func next(_ sender: Any) { router?.routeTo\(next)(segue: nil) }
+                    }
+                    """,
+                "Router": """
+                    import UIKit
+
+                    @objc protocol \(name)RoutingLogic { func routeTo\(next)(segue: UIStoryboardSegue?) }
+                    protocol \(name)DataPassing { var dataStore: \(name)DataStore? { get } }
+
+                    class \(name)Router: NSObject, \(name)RoutingLogic, \(name)DataPassing {
+                      weak var viewController: \(name)ViewController?
+                      var dataStore: \(name)DataStore?
+                      func routeTo\(next)(segue: UIStoryboardSegue?) {
+                        let destination = \(next)ViewController()
+                        var destinationDS = destination.router!.dataStore!
+                        passDataTo\(next)(source: dataStore!, destination: &destinationDS)
+                        navigateTo\(next)(source: viewController!, destination: destination)
+                      }
+                      func navigateTo\(next)(source: \(name)ViewController, destination: \(next)ViewController) {
+                        source.show(destination, sender: nil)
+                      }
+                      func passDataTo\(next)(source: \(name)DataStore, destination: inout \(next)DataStore) {
+                        destination.items = source.items
+                      }
+                    }
+                    """,
+            ]
+            for (kind, text) in files {
+                try Data(text.utf8).write(to: scene.appendingPathComponent("\(name)\(kind).swift"))
+            }
+        }
     }
 
     /// Runs of 10⁴ … 10⁷ messages from one small file (`repeat:`), the trace streamed to disk.

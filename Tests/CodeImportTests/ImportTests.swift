@@ -91,3 +91,32 @@ struct ImportTests {
         }
     }
 }
+
+/// The importer's fuzz corpus, replayed (`make fuzz`'s swift target): every input ends in an app model or a refusal,
+/// quickly — among them the input that once made the parser's look-ahead run for minutes.
+@Suite("Import fuzz corpus")
+struct ImportCorpusTests {
+    @Test("every Swift input is read or refused")
+    func replay() throws {
+        let folder = PackagePaths.tests.appendingPathComponent("FuzzCorpus/swift")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.count >= 30)
+        for name in files {
+            let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+            do {
+                let app = try CodeImporter().read(sources: [(file: name, text: text)])
+                #expect(app.files == 1)
+            } catch let failure as CodeImporter.Failure {
+                #expect(failure.message.hasPrefix("no scenes found"), "\(name)")
+            }
+        }
+    }
+
+    @Test("a file nesting '[' more than 12 deep is not read, and said with its line")
+    func deepBrackets() throws {
+        let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)
+        let deep = "// [[[[[[[[[[[[[[ in a comment counts for nothing\nlet text = \"[[[[[[[[[[[[[[[[\"\nlet ok: [[[[String]]]] = []\nfunc f(u" + String(repeating: "[(", count: 30) + ")\n"
+        let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene), (file: "Deep.swift", text: deep)])
+        #expect(app.unmapped.map(\.description) == ["Deep.swift:4:1: nests '[' more than 12 deep; the file is not read"])
+    }
+}
