@@ -40,6 +40,8 @@ examples: release
 		$(BIN) export $$scenario --format mermaid --diagram flow -o Output/$$name/flow.mmd || exit 1; \
 	done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
+	@# The README's map of an app's code: the import fixture written in the current Clean Swift templates.
+	$(BIN) map Tests/CodeImportTests/Fixtures/current --out Output/Map --format svg,png,dot
 	@# The README's picture of the report, when Chromium is there.
 	@if command -v chromium >/dev/null 2>&1; then \
 		chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,1000 \

@@ -157,7 +157,8 @@ struct BodyReader {
     /// Labelled arguments as field assignments.
     func assignments(_ arguments: LabeledExprListSyntax) -> [ImportedApp.Assignment] {
         arguments.compactMap { argument -> ImportedApp.Assignment? in
-            guard let label = argument.label?.text else { return nil }
+            // A completion handler is the call's way back, not one of its values.
+            guard let label = argument.label?.text, !argument.expression.is(ClosureExprSyntax.self) else { return nil }
             return ImportedApp.Assignment(field: label, expression: translate(argument.expression), location: location(argument))
         }
     }

@@ -26,16 +26,24 @@ struct VIPReader {
         var best: (definition: PatternDefinition, convention: Generation, count: Int)?
         for definition in PatternRegistry.shared.all {
             for convention in definition.codeConventions {
-                let count = index.protocols(endingWith: convention.businessLogic).count
+                let count = sceneNames(index, convention).count
                 if count > 0, count > (best?.count ?? 0) { best = (definition, convention, count) }
             }
         }
         return best.map { ($0.definition, $0.convention) }
     }
 
+    /// Scenes: names `X` with the business-logic protocol and a presentation- or display-logic protocol of the same
+    /// convention (one protocol alone is not a convention: VIPER apps declare `XInteractorInput` too).
+    static func sceneNames(_ index: SwiftIndex, _ convention: Generation) -> [String] {
+        let names = index.protocols(endingWith: convention.businessLogic).map { String($0.name.dropLast(convention.businessLogic.count)) }
+        return Array(Set(names.filter { name in
+            index.protocol(named: name + convention.presentationLogic) != nil || index.protocol(named: name + convention.displayLogic) != nil
+        })).sorted()
+    }
+
     mutating func read(_ generation: Generation) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]) {
-        let sceneNames = index.protocols(endingWith: generation.businessLogic).map { String($0.name.dropLast(generation.businessLogic.count)) }
-        let names = Array(Set(sceneNames)).sorted()
+        let names = Self.sceneNames(index, generation)
         // Components and workers are not entities.
         for name in names {
             for suffix in ["Interactor", "Presenter", "ViewController", "Router", "Worker", "Configurator", "View"] {

@@ -1,4 +1,7 @@
+import CodeImport
+import Diagrams
 import Foundation
+import SceneFlowKit
 import Testing
 import TestSupport
 
@@ -130,5 +133,14 @@ struct MapDriftTests {
             2 differences
 
             """, "\(onlyCode.stderr)")
+    }
+
+    @Test("Output/Map/current holds the map the README shows, as the code draws it today")
+    func committedMap() throws {
+        let app = try CodeImporter().read([Self.fixtures.appendingPathComponent("current").path])
+        let (diagram, _) = CodeMap.diagram(app, title: "current")
+        let committed = try? String(contentsOf: PackagePaths.root.appendingPathComponent("Output/Map/current/map.dot"), encoding: .utf8)
+        #expect(committed == DOTEncoder.encode(diagram.dot(name: "map")), "Output/Map is stale: run 'make examples'")
+        #expect(FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("Output/Map/current/map.png").path))
     }
 }
