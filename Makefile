@@ -73,7 +73,7 @@ fuzz: deps
 	SCENEFLOW_FUZZ_TARGET=trace $(FUZZ_BIN) .build/fuzz-corpus/trace Tests/FuzzCorpus/trace \
 		-dict=Tests/FuzzCorpus/trace.dict -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=.build/fuzz-artifacts/trace- -print_final_stats=1
-	SCENEFLOW_FUZZ_TARGET=swift $(FUZZ_BIN) .build/fuzz-corpus/swift Tests/FuzzCorpus/swift \
+	SCENEFLOW_FUZZ_TARGET=swift $(FUZZ_BIN) .build/fuzz-corpus/swift Tests/FuzzCorpus/swift Tests/CodeImportTests/Fixtures \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=.build/fuzz-artifacts/swift- -print_final_stats=1
 

@@ -219,7 +219,7 @@ struct SwiftIndex {
 }
 
 /// Walks one file, keeping the path of enclosing types.
-private final class Collector: SyntaxVisitor {
+private final class Collector: SyntaxAnyVisitor {
     let converter: SourceLocationConverter
     let file: String
     var declarations: [SwiftIndex.TypeDecl] = []
@@ -248,41 +248,28 @@ private final class Collector: SyntaxVisitor {
         stack.append(declarations.count - 1)
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.class, name: node.name.text, inherited: node.inheritanceClause, at: node)
+    /// Classes, structs, enums, actors, protocols and extensions: one path for all (`DeclGroupSyntax`).
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        guard let group = node.asProtocol(DeclGroupSyntax.self) else { return .visitChildren }
+        let kind: SwiftIndex.Kind
+        switch node.kind {
+        case .classDecl: kind = .class
+        case .structDecl: kind = .struct
+        case .enumDecl: kind = .enum
+        case .actorDecl: kind = .actor
+        case .protocolDecl: kind = .protocol
+        case .extensionDecl: kind = .extension
+        default: return .skipChildren
+        }
+        let name = node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+        open(kind, name: name, inherited: group.inheritanceClause, at: node)
         return .visitChildren
     }
-    override func visitPost(_ node: ClassDeclSyntax) { stack.removeLast() }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.struct, name: node.name.text, inherited: node.inheritanceClause, at: node)
-        return .visitChildren
+    override func visitAnyPost(_ node: Syntax) {
+        if [.classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl].contains(node.kind) { stack.removeLast() }
     }
-    override func visitPost(_ node: StructDeclSyntax) { stack.removeLast() }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.enum, name: node.name.text, inherited: node.inheritanceClause, at: node)
-        return .visitChildren
-    }
-    override func visitPost(_ node: EnumDeclSyntax) { stack.removeLast() }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.actor, name: node.name.text, inherited: node.inheritanceClause, at: node)
-        return .visitChildren
-    }
-    override func visitPost(_ node: ActorDeclSyntax) { stack.removeLast() }
-
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.protocol, name: node.name.text, inherited: node.inheritanceClause, at: node)
-        return .visitChildren
-    }
-    override func visitPost(_ node: ProtocolDeclSyntax) { stack.removeLast() }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(.extension, name: node.extendedType.trimmedDescription, inherited: node.inheritanceClause, at: node)
-        return .visitChildren
-    }
-    override func visitPost(_ node: ExtensionDeclSyntax) { stack.removeLast() }
 
     /// Members only: locals inside function bodies are not the type's.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

@@ -1,3 +1,0 @@
-protocol TrackerBusinessLogic {
-  func track(request: Tracker.Track.Request)
-}

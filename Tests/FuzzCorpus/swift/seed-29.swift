@@ -1,4 +1,0 @@
-class OrdersInteractor: OrdersDataStore {
-  var presenter: OrdersPresentationLogic?
-  var count = 0
-}

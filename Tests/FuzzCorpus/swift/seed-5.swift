@@ -1,7 +1,0 @@
-import Foundation
-
-struct User: Equatable {
-  var id: String
-  var firstName: String
-  var joined: Date
-}

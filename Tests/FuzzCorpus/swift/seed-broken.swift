@@ -1,3 +1,0 @@
-class Broken {
-  func half( {
-    let x =
