@@ -113,7 +113,9 @@ public struct ImportedApp: Sendable {
         public var interactor: [Step]
         public var presenter: [Assignment]
         /// Whether the View asks for it when it appears (`viewWillAppear`/`viewDidLoad` calls it).
-        public var onAppear: Bool
+        /// `load` when the View asks for it as it loads (`viewDidLoad`), `appear` when it comes on screen
+        /// (`viewWillAppear`, `viewDidAppear`), nil when the user starts it.
+        public var trigger: String?
     }
 
     public struct Route: Sendable {

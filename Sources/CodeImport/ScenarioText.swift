@@ -85,7 +85,7 @@ struct ScenarioText {
     /// The scene no route leads to (the first such, by name), else the first scene.
     var startScene: String? {
         // Routes that go back do not make their destination a scene one reaches.
-        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "dismiss"].contains($0.navigation) }.map(\.destination) })
+        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "popToScene", "dismiss"].contains($0.navigation) }.map(\.destination) })
         return app.scenes.first { !destinations.contains($0.name) }?.name ?? app.scenes.first?.name
     }
 
@@ -136,7 +136,7 @@ struct ScenarioText {
 
     private mutating func write(_ useCase: ImportedApp.UseCase, in scene: ImportedApp.Scene) {
         line("      \(YAMLText.key(useCase.name)):")
-        if useCase.onAppear { line("        trigger: appear") }
+        if let trigger = useCase.trigger { line("        trigger: \(trigger)") }
         for (key, fields) in [("request", useCase.request), ("response", useCase.response), ("viewModel", useCase.viewModel)] where !fields.isEmpty {
             line("        \(key):")
             self.fields(fields, indent: 10)
@@ -209,12 +209,7 @@ struct ScenarioText {
     private mutating func write(_ route: ImportedApp.Route) {
         line("      \(YAMLText.key(route.name)):")
         line("        to: \(YAMLText.scalar(route.destination))")
-        switch route.navigation {
-        case "present", "replace": line("        navigation: \(route.navigation!)")
-        case "pop", "dismiss":
-            comment("the code goes back (\(route.navigation!)); the scenario format writes a route forward only", indent: 8)
-        default: break
-        }
+        if let navigation = route.navigation, navigation != "push" { line("        navigation: \(navigation)") }
         if !route.pass.isEmpty { expressionLine("        pass: ", route.pass.map { ($0.field, $0.expression, $0.location) }) }
         let conventional = "route" + route.name.prefix(1).uppercased() + route.name.dropFirst() + "()"
         if route.method != conventional { line("        method: \(YAMLText.scalar(route.method))") }

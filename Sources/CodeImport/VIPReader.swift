@@ -117,7 +117,7 @@ struct VIPReader {
         let appearing = appearCalls(in: view, interactorProperties: interactorProperties.union(["interactor"]))
         for method in businessProtocol.methods {
             var useCase = useCaseShell(for: method, scene: name)
-            useCase.onAppear = appearing.contains(method.name)
+            useCase.trigger = appearing[method.name]
             if let presentation = presentationProtocol?.methods.first(where: { modelPath(of: $0, kind: "Response")?.useCase == useCase.name }) {
                 useCase.presenterMethod = presentation.signature
                 if let implementation = presenterMethods.first(where: { $0.signature == presentation.signature }) {
@@ -219,7 +219,7 @@ struct VIPReader {
         }
         return ImportedApp.UseCase(name: name, location: method.location, request: fields("Request"), response: fields("Response"),
                                    viewModel: fields("ViewModel"), interactorMethod: method.signature, presenterMethod: nil,
-                                   viewMethod: nil, interactor: [], presenter: [], onAppear: false)
+                                   viewMethod: nil, interactor: [], presenter: [], trigger: nil)
     }
 
     /// The ViewModel's fields as the Presenter builds them: `X.Y.ViewModel(field: expression, …)`; a field it does
@@ -244,23 +244,26 @@ struct VIPReader {
     }
 
     /// Methods the View calls when it loads or appears (directly, or through one method of its own).
-    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>) -> Set<String> {
-        guard let view else { return [] }
+    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>) -> [String: String] {
+        guard let view else { return [:] }
         let methods = index.members(of: view).methods
-        var called = Set<String>()
+        var called: [String: String] = [:]
         func calls(in method: SwiftIndex.Method) -> [FunctionCallExprSyntax] {
             guard let body = method.body else { return [] }
             return body.tokens(viewMode: .sourceAccurate).compactMap { token in
                 token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
             }
         }
-        for lifecycle in methods where ["viewDidLoad", "viewWillAppear", "viewDidAppear"].contains(lifecycle.name) {
-            for call in calls(in: lifecycle) {
-                if let member = BodyReader.member(of: call), interactorProperties.contains(member.base) { called.insert(member.name) }
-                if let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   let method = methods.first(where: { $0.name == own }) {
-                    for inner in calls(in: method) {
-                        if let member = BodyReader.member(of: inner), interactorProperties.contains(member.base) { called.insert(member.name) }
+        // viewDidLoad first: a use case asked for as the View loads and again as it appears is an appear one.
+        for (lifecycle, trigger) in [("viewDidLoad", "load"), ("viewWillAppear", "appear"), ("viewDidAppear", "appear")] {
+            for method in methods where method.name == lifecycle {
+                for call in calls(in: method) {
+                    if let member = BodyReader.member(of: call), interactorProperties.contains(member.base) { called[member.name] = trigger }
+                    if let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                       let inner = methods.first(where: { $0.name == own }) {
+                        for innerCall in calls(in: inner) {
+                            if let member = BodyReader.member(of: innerCall), interactorProperties.contains(member.base) { called[member.name] = trigger }
+                        }
                     }
                 }
             }
@@ -326,7 +329,9 @@ struct VIPReader {
         }
         var navigation: String?
         if let navigate = navigate ?? (prefix == "navigateTo" ? method : nil), let body = navigate.body?.trimmedDescription {
-            if body.contains("popViewController") || body.contains("popToViewController") || body.contains("popToRootViewController") {
+            if body.contains("popToViewController") || body.contains("popToRootViewController") {
+                navigation = "popToScene"
+            } else if body.contains("popViewController") {
                 navigation = "pop"
             } else if body.contains("dismiss(") {
                 navigation = "dismiss"

@@ -331,7 +331,7 @@ final class ScenarioChecker {
                 }
             }
         }
-        if useCase.trigger == .appear {
+        if useCase.trigger.runsOnFirstShow {
             for field in useCase.request where field.initialValue == nil {
                 diagnostics.error("'\(useCase.name)' runs when the scene appears, so nobody gives its request value '\(field.name)'",
                                   at: field.location,

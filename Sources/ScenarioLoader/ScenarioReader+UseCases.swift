@@ -13,8 +13,8 @@ extension ScenarioReader {
             if let t = UseCase.Trigger(rawValue: text) {
                 trigger = t
             } else {
-                diagnostics.unknown("'trigger' must be 'action' or 'appear', found '\(text)'", name: text,
-                                    candidates: ["action", "appear"], at: location(entry.value))
+                diagnostics.unknown("'trigger' must be 'action', 'load' or 'appear', found '\(text)'", name: text,
+                                    candidates: ["action", "load", "appear"], at: location(entry.value))
             }
         }
 
@@ -320,7 +320,7 @@ extension ScenarioReader {
             } else {
                 diagnostics.unknown("unknown navigation '\(text)'", name: text,
                                     candidates: Route.Navigation.allCases.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("navigation is one of: push, present, replace")])
+                                    extraNotes: [Diagnostic.Note("navigation is one of: push, present, replace, pop, popToScene, dismiss")])
             }
         }
         let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []

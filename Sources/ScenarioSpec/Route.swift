@@ -18,6 +18,17 @@ public struct Route: Sendable, Hashable {
         case present
         /// Replaces the whole stack (the new root).
         case replace
+        /// Goes back to the scene just below (`popViewController`): its existing instance comes on screen again and
+        /// receives the passed data.
+        case pop
+        /// Goes back to the nearest instance of the destination below, removing everything above it
+        /// (`popToViewController`).
+        case popToScene
+        /// Dismisses a presented scene, back to the one below (`dismiss`).
+        case dismiss
+
+        /// Whether the route returns to a scene already on the stack instead of making a new one.
+        public var goesBack: Bool { self == .pop || self == .popToScene || self == .dismiss }
     }
 
     public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>, navigation: Navigation,

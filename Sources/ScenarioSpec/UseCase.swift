@@ -19,8 +19,14 @@ public struct UseCase: Sendable, Hashable {
     public enum Trigger: String, Sendable, Hashable, Codable {
         /// The user does something (a story step `do:`).
         case action
-        /// The scene appears (`viewDidLoad`, `.onAppear`): runs whenever the scene is shown for the first time.
+        /// The scene comes on screen (`viewWillAppear`, `.onAppear`): when it is first shown, and again whenever going
+        /// back reveals it.
         case appear
+        /// The scene's View loads (`viewDidLoad`): once per instance, when it is first shown.
+        case load
+
+        /// Runs when a scene instance is first shown (load and appear both do).
+        public var runsOnFirstShow: Bool { self == .appear || self == .load }
     }
 
     public init(name: UseCaseName, location: SourceLocation, description: String? = nil, trigger: Trigger,

@@ -39,7 +39,9 @@ public final class Engine {
     let sceneIndex: [SceneName: Int]
     var scenesVisited: [SceneName] = []
     /// Scenes that appeared and whose `appear` use cases wait for the current cycle to end.
-    var pendingAppearances: [(instance: SceneInstance, cause: Int)] = []
+    /// Scenes that came on screen and whose load/appear use cases have not run yet; `revealed` when going back
+    /// brought an existing instance on screen again (then only `appear` use cases run).
+    var pendingAppearances: [(instance: SceneInstance, cause: Int, revealed: Bool)] = []
     var routesThisStep: [RouteName] = []
     var stubs: [WorkerStub] = []
     var hooks = EngineHooks()
@@ -216,14 +218,15 @@ public final class Engine {
     /// One V→I→P→V cycle for a use case of a scene instance. `cause` is the View's load or appearance that
     /// started it; nil when the user did.
     func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request: Value, title: String?, cause: Int?,
-                  location: SourceLocation?) throws {
+                  location: SourceLocation?, revealed: Bool = false) throws {
         cycles += 1
         let number = cycles
         currentCycle = number
         defer { currentCycle = nil }
         let names = instance.names.useCase(useCase)
         cyclesInStep[names.cycle, default: 0] += 1
-        let started: TraceCycle.Trigger = cause == nil ? .action : (definition.naming.loadMethod == nil ? .appear : .load)
+        let started: TraceCycle.Trigger = cause == nil ? .action
+            : (revealed || definition.naming.loadMethod == nil ? .appear : .load)
         try sink.mark(.cycleStart(TraceCycle(number: number, view: instance.view, useCase: useCase.name, trigger: started,
                                              title: title, cause: cause, location: location, firstSequence: sequence + 1,
                                              lastSequence: sequence)))
@@ -387,18 +390,30 @@ public final class Engine {
         let event = try emit(lifecycle, from: instance.view, to: instance.view, at: location ?? instance.scene.location,
                              parent: cause)
         try render(instance, cause: event)
-        pendingAppearances.append((instance, event))
+        pendingAppearances.append((instance, event, false))
+    }
+
+    /// Going back brought an existing instance on screen again: its View appears (`viewWillAppear`, `onAppear`),
+    /// renders, and its `appear` use cases run (not its `load` ones: it is loaded already).
+    /// The appearance is traced when it starts something (an `appear` use case): a View that only comes back on
+    /// screen adds nothing to the story.
+    func reveal(_ instance: SceneInstance, cause: Int) throws {
+        guard instance.scene.useCases.contains(where: { $0.trigger == .appear }) else { return }
+        let event = try emit(.appear(method: definition.naming.appearMethod ?? "onAppear()"), from: instance.view,
+                             to: instance.view, at: instance.scene.location, parent: cause)
+        try render(instance, cause: event)
+        pendingAppearances.append((instance, event, true))
     }
 
     /// Runs the `appear` use cases of scenes that appeared, one cycle each, until none is left.
     func drainAppearances() throws {
         while !pendingAppearances.isEmpty {
-            let (instance, cause) = pendingAppearances.removeFirst()
+            let (instance, cause, revealed) = pendingAppearances.removeFirst()
             // A scene replaced before its turn never loads.
             guard stack.contains(where: { $0 === instance }) else { continue }
-            for useCase in instance.scene.useCases where useCase.trigger == .appear {
+            for useCase in instance.scene.useCases where revealed ? useCase.trigger == .appear : useCase.trigger.runsOnFirstShow {
                 try runCycle(instance, useCase, request: requestRecord(useCase, values: []), title: nil, cause: cause,
-                             location: nil)
+                             location: nil, revealed: revealed)
             }
         }
     }
@@ -411,6 +426,10 @@ public final class Engine {
                 "route '\(route.name)' is taken from '\(source.scene.name)', which is no longer on screen",
                 at: location,
                 notes: [Diagnostic.Note("the screen shows '\(stack.last?.scene.name.rawValue ?? "nothing")'; a View can route only while it is visible")])
+        }
+        if route.navigation.goesBack {
+            try performBackRoute(route, from: source, input: input, sender: sender, parent: parent, at: location)
+            return
         }
         let destination = scene(route.destination.value)
         let routeNames = source.names.route(route)
@@ -436,7 +455,7 @@ public final class Engine {
         switch route.navigation {
         case .push: style = .push
         case .present: style = .present
-        case .replace: style = .replace
+        case .replace, .pop, .popToScene, .dismiss: style = .replace
         }
         let navigation = try emit(
             .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate,
@@ -445,9 +464,60 @@ public final class Engine {
         target.navigation = route.navigation
         switch route.navigation {
         case .push, .present: stack.append(target)
-        case .replace: stack = [target]
+        case .replace, .pop, .popToScene, .dismiss: stack = [target]
         }
         try appear(target, cause: navigation, at: route.location)
+    }
+
+    /// A route that goes back (`pop`, `popToScene`, `dismiss`): the Router passes data into the destination's
+    /// existing instance, removes what is above it, and the destination comes on screen again.
+    private func performBackRoute(_ route: Route, from source: SceneInstance, input: Value, sender: Participant, parent: Int?,
+                                  at location: SourceLocation) throws {
+        let below = stack.dropLast()
+        let destinationName = route.destination.value
+        let index: Int?
+        switch route.navigation {
+        case .popToScene: index = below.lastIndex { $0.scene.name == destinationName }
+        default: index = below.isEmpty ? nil : (below.last!.scene.name == destinationName ? below.count - 1 : nil)
+        }
+        guard let index else {
+            let beneath = below.last.map { "'\($0.scene.name)'" } ?? "nothing"
+            throw RuntimeError(
+                "route '\(route.name)' goes back (\(route.navigation.rawValue)) to '\(destinationName)', but below '\(source.scene.name)' is \(beneath)",
+                at: route.destination.location,
+                notes: [Diagnostic.Note("the navigation stack is " + stack.map { $0.scene.name.rawValue }.joined(separator: " → ")
+                                        + (route.navigation == .popToScene ? "" : "; 'popToScene' goes back past other scenes"))])
+        }
+        if route.navigation == .dismiss, source.navigation != .present {
+            throw RuntimeError("route '\(route.name)' dismisses '\(source.scene.name)', which was pushed, not presented",
+                               at: route.location, notes: [Diagnostic.Note("use 'navigation: pop' for a pushed scene")])
+        }
+        let target = stack[index]
+        let routeNames = source.names.route(route)
+        let routeEvent = try emit(
+            .route(route.name, Invocation(protocolName: source.names.routingLogic, method: routeNames.method,
+                                          payloadType: routeNames.inputType, payload: route.input.isEmpty ? nil : input)),
+            from: sender, to: source.router, at: location, parent: parent)
+        routesThisStep.append(route.name)
+        var env = Environment(instance: source, world: world)
+        env.bind("source", .record(source.dataStore))
+        env.bind("input", input)
+        for pass in route.pass {
+            let field = target.scene.dataStore.first { $0.name == pass.target }!
+            let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
+            target.dataStore[field.name] = value
+            try emit(.dataPassing(DataPass(route: route.name, protocolName: source.names.dataPassing,
+                                           method: routeNames.passData, field: field.name, source: pass.value.text,
+                                           type: target.names.dataStoreType(of: field), value: value)),
+                     from: source.router, to: target.dataStoreParticipant, at: pass.targetLocation, parent: routeEvent)
+        }
+        let removed = stack[(index + 1)...].reversed().map(\.view)
+        let style: Navigation.Style = route.navigation == .dismiss ? .dismiss : route.navigation == .popToScene ? .popToScene : .pop
+        let navigation = try emit(
+            .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate, removed: Array(removed))),
+            from: source.router, to: target.view, at: route.location, parent: routeEvent)
+        stack.removeSubrange((index + 1)...)
+        try reveal(target, cause: navigation)
     }
 
     /// The user goes back: pops a pushed scene or dismisses a presented one.
@@ -458,11 +528,12 @@ public final class Engine {
         }
         let revealed = stack[stack.count - 2]
         let dismisses = top.navigation == .present
-        try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
-                                        method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
-                                        removed: [top.view])),
-                 from: user, to: revealed.view, at: location, parent: nil)
+        let navigation = try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                                         method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                                         removed: [top.view])),
+                                  from: user, to: revealed.view, at: location, parent: nil)
         stack.removeLast()
+        try reveal(revealed, cause: navigation)
     }
 
     /// Re-renders `view.shows` labels whose value changed (all of them the first time).

@@ -77,7 +77,7 @@ public struct PatternNaming: Sendable, Hashable {
 
     /// The Presenter method the View calls with an event (`viewDidLoad()`, `showPostDetail(forPost:)`).
     public func eventMethod(_ useCase: UseCase) -> String {
-        let fallback = useCase.trigger == .appear ? Self.baseName(loadMethod ?? appearMethod ?? "viewDidLoad()")
+        let fallback = useCase.trigger.runsOnFirstShow ? Self.baseName(loadMethod ?? appearMethod ?? "viewDidLoad()")
             : Self.lowerFirst(useCase.name.rawValue)
         return Self.signature(useCase.methods.event?.value, default: fallback, labels: useCase.request.map(\.name))
     }
