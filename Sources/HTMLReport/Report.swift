@@ -213,6 +213,7 @@ public enum Report {
             case .appear(let scene): action = "appear \(scene.value)"
             case .perform(let scene, let useCase, _): action = "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
             case .back: action = "back"
+            case .route(let scene, let route, _): action = "route \(scene.value).\(route.value)"
             }
             story.append(action + (step.title.map { " — \($0)" } ?? ""))
         }

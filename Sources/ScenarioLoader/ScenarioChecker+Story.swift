@@ -13,6 +13,15 @@ extension ScenarioChecker {
                 }
             case .back:
                 break
+            case .route(let sceneName, let routeName, _):
+                guard let scene = draft.scenes.first(where: { $0.name == sceneName.value }) else {
+                    unknownScene(sceneName.value, at: sceneName.location, context: "'route' names")
+                    break
+                }
+                if scene.route(routeName.value.rawValue) == nil {
+                    diagnostics.unknown("scene '\(scene.name)' has no route '\(routeName.value)'", name: routeName.value.rawValue,
+                                        candidates: scene.routes.map(\.name.rawValue), at: routeName.location)
+                }
             case .perform(let sceneName, let useCaseName, _):
                 performed = resolve(scene: sceneName, useCase: useCaseName)
                 if let (scene, useCase) = performed {

@@ -37,9 +37,9 @@ extension ScenarioReader {
             return nil
         }
         guard let keys = nodes.mapping(node, "a story step", allowed: Vocabulary.storyStep) else { return nil }
-        let actions = ["appear", "do", "back"].filter { keys[$0] != nil }
+        let actions = ["appear", "do", "back", "route"].filter { keys[$0] != nil }
         guard let actionKey = actions.first else {
-            diagnostics.error("a story step needs one of 'appear', 'do' or 'back'", at: at)
+            diagnostics.error("a story step needs one of 'appear', 'do', 'back' or 'route'", at: at)
             return nil
         }
         if actions.count > 1 {
@@ -49,6 +49,9 @@ extension ScenarioReader {
         }
         if actionKey != "do", let request = keys["request"] {
             diagnostics.error("'request' belongs to a 'do' step", at: location(request.keyNode))
+        }
+        if actionKey != "route", let with = keys["with"] {
+            diagnostics.error("'with' belongs to a 'route' step (the route's input)", at: location(with.keyNode))
         }
         let title = keys["title"].flatMap { nodes.title($0.value, "'title'") }
         let actionNode = keys[actionKey]!.value
@@ -64,6 +67,48 @@ extension ScenarioReader {
                 diagnostics.error("write '- back' or 'back: true'", at: location(actionNode))
             }
             action = .back
+        case "route":
+            guard let text = nodes.located(actionNode, "'route' (Scene.route)") else { return nil }
+            let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, parts.allSatisfy(NodeReader.isIdentifier) else {
+                diagnostics.error("'route' names a route as 'Scene.route' (a segue fired from that scene's View), found '\(text.value)'",
+                                  at: text.location)
+                return nil
+            }
+            let sceneName = Located(SceneName(parts[0]), at: text.location)
+            let routeName = Located(RouteName(parts[1]), at: text.location.advanced(byColumns: parts[0].unicodeScalars.count + 1))
+            let route = scenes.byName[parts[0]]?.route(parts[1])
+            var input: [Located<FieldValue>] = []
+            if let entry = keys["with"], let entries = nodes.mapping(entry.value, "'with' (the route's input)") {
+                for item in entries {
+                    let keyAt = location(item.keyNode)
+                    guard let raw = ValueReader.raw(item.value, source: source, diagnostics: diagnostics) else { continue }
+                    var value: Value?
+                    if let route {
+                        guard let field = route.input.first(where: { $0.name == item.key }) else {
+                            diagnostics.unknown("route '\(parts[0]).\(parts[1])' has no input '\(item.key)'", name: item.key,
+                                                candidates: route.input.map(\.name), at: keyAt,
+                                                extraNotes: route.input.isEmpty ? [Diagnostic.Note("declare it under the route's 'input:'")] : [])
+                            continue
+                        }
+                        value = values.value(raw, as: field.type, what: "input value '\(item.key)'")
+                    } else {
+                        value = Self.natural(raw)
+                    }
+                    if let value { input.append(Located(FieldValue(path: item.key, value: value), at: keyAt)) }
+                }
+            }
+            if let route {
+                let given = Set(input.map(\.value.path))
+                let missing = route.input.filter { $0.initialValue == nil && !given.contains($0.name) }
+                if !missing.isEmpty {
+                    diagnostics.error("'route: \(text.value)' needs input values for " + missing.map { "'\($0.name)'" }.joined(separator: ", "),
+                                      at: stepAt,
+                                      notes: [Diagnostic.Note("add 'with: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")])
+                }
+            }
+            performedScene = scenes.byName[parts[0]]
+            action = .route(scene: sceneName, route: routeName, input: input)
         default:
             guard let text = nodes.located(actionNode, "'do' (Scene.UseCase)") else { return nil }
             let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

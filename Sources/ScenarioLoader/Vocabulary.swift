@@ -15,7 +15,7 @@ enum Vocabulary {
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
     static let route = ["to", "navigation", "input", "pass", "method", "description"]
-    static let storyStep = ["appear", "do", "back", "request", "given", "expect", "title"]
+    static let storyStep = ["appear", "do", "back", "route", "request", "with", "given", "expect", "title"]
     static let stub = ["result", "error", "fixture", "latency"]
     static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",
                          "absent"]

@@ -18,6 +18,10 @@ public struct StoryStep: Sendable, Hashable {
         case perform(scene: Located<SceneName>?, useCase: Located<UseCaseName>, request: [Located<FieldValue>])
         /// The user goes back: pops a pushed scene or dismisses a presented one.
         case back
+        /// A route fired straight from the View, with no cycle: a storyboard segue from a table row or a bar
+        /// button (`prepare(for:sender:)` → `router.routeToShowOrder(segue:)`), carrying the user's selection as the
+        /// route's input.
+        case route(scene: Located<SceneName>, route: Located<RouteName>, input: [Located<FieldValue>])
     }
 
     public init(action: Action, location: SourceLocation, title: String? = nil, given: [WorkerStub] = [],

@@ -146,6 +146,19 @@ public final class Engine {
                 try runCycle(top, useCase, request: request, title: step.title, cause: nil, location: step.location)
             case .back:
                 try goBack(at: step.location)
+            case .route(let sceneName, let routeName, let values):
+                let scene = self.scene(sceneName.value)
+                let route = scene.route(routeName.value.rawValue)!
+                guard let top = stack.last, top.scene.name == scene.name else {
+                    throw RuntimeError(
+                        "'route: \(scene.name).\(route.name)' needs scene '\(scene.name)' on screen, but \(stack.last.map { "'\($0.scene.name)'" } ?? "nothing") is",
+                        at: step.location,
+                        notes: [Diagnostic.Note("the navigation stack is " + (stack.isEmpty ? "empty" : stack.map { $0.scene.name.rawValue }.joined(separator: " → ")))])
+                }
+                var input = Record()
+                for field in route.input { input[field.name] = field.initialValue ?? .null }
+                for value in values { input[value.value.path] = value.value.value }
+                try performRoute(route, from: top, input: .record(input), sender: top.view, parent: nil, at: step.location)
             }
             try drainAppearances()
             stubs = []
@@ -160,6 +173,7 @@ public final class Engine {
         case .perform:
             return .perform(scene: step.performs!.scene, useCase: step.performs!.useCase)
         case .back: return .back
+        case .route(let scene, let route, _): return .route(scene: scene.value, route: route.value)
         }
     }
 

@@ -159,12 +159,14 @@ public struct StoryChecker {
         case .appear(let scene): actual = "appear \(scene)"
         case .perform(let scene, let useCase): actual = "do \(scene).\(useCase)"
         case .back: actual = "back"
+        case .route(let scene, let route): actual = "route \(scene).\(route)"
         }
         switch (action, step.action) {
         case (.appear(let a), .appear(let b)) where a == b.value: return nil
         case (.perform(let scene, let useCase), .perform(let b, let useCaseB, _))
             where useCase == useCaseB.value && (b == nil || b?.value == scene): return nil
         case (.back, .back): return nil
+        case (.route(let scene, let route), .route(let b, let routeB, _)) where scene == b.value && route == routeB.value: return nil
         default: return (expected, "the trace does \(actual)")
         }
     }
@@ -187,6 +189,7 @@ public struct StoryChecker {
         case .appear(let scene): "appear \(scene.value)"
         case .perform(let scene, let useCase, _): "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
         case .back: "back"
+        case .route(let scene, let route, _): "route \(scene.value).\(route.value)"
         }
     }
 

@@ -115,6 +115,8 @@ public struct TraceStep: Sendable, Hashable {
         case perform(scene: SceneName, useCase: UseCaseName)
         /// The user goes back.
         case back
+        /// A route fired straight from a scene's View (a segue), with no cycle.
+        case route(scene: SceneName, route: RouteName)
     }
 
     /// 1-based, the step's place in the story.

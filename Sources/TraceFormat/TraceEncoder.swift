@@ -142,6 +142,9 @@ public struct TraceEncoder: Sendable {
                 Self.string("\(scene).\(useCase)", into: &out)
             case .back?:
                 out.append(#","back":true"#)
+            case .route(let scene, let route)?:
+                out.append(#","route":"#)
+                Self.string("\(scene).\(route)", into: &out)
             case nil:
                 break
             }

@@ -183,6 +183,10 @@ public enum TraceReader {
                 action = .perform(scene: SceneName(parts[0]), useCase: UseCaseName(parts[1]))
             } else if case .bool(true)? = fields.value("back") {
                 action = .back
+            } else if let name = try fields.optionalString("route") {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw fields.failure("'route' names 'Scene.route', found '\(name)'") }
+                action = .route(scene: SceneName(parts[0]), route: RouteName(parts[1]))
             }
             steps.append(TraceStep(number: number, pass: pass, action: action, title: try fields.optionalString("title"),
                                    location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },

@@ -131,3 +131,67 @@ struct BackNavigationTests {
             """)
     }
 }
+
+/// A route fired straight from the View (a segue from a table row), with no cycle, carrying the user's selection.
+@Suite("Routes fired from the View")
+struct SegueTests {
+    static let scenario = #"""
+        scenario: Segues
+        start: List
+        scenes:
+          List:
+            dataStore: { names: { type: "[String]", default: [ann, bob, cy] } }
+            routes:
+              toShow:
+                to: Show
+                input: { row: Int }
+                pass: { picked: "source.names[input.row]" }
+                method: "routeToShow(segue:)"
+          Show:
+            dataStore: { picked: String? }
+        story:
+          - route: List.toShow
+            with: { row: 1 }
+            expect: { scene: Show, stack: [List, Show], dataStore: { Show.picked: bob } }
+          - back
+        """#
+
+    @Test("the route runs from the View: no cycle, the selection passed, the step marked as a route")
+    func segue() throws {
+        let file = try CLI.temporaryFile(Self.scenario, name: "seg.yml")
+        let folder = file.deletingLastPathComponent()
+        let check = try CLI.run(["check", "seg.yml", "--color", "never"], in: folder)
+        #expect(check.status == 0)
+        #expect(check.stdout.hasPrefix("seg.yml — Segues (clean-swift)\n  ✓ 1  route List.toShow\n"))
+        #expect(try CLI.run(["run", "seg.yml", "--out", "out", "--quiet", "--no-diagrams"], in: folder).status == 0)
+        let lines = try String(contentsOf: folder.appendingPathComponent("out/seg/trace.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains(#"{"step":1,"route":"List.toShow","at":"seg.yml:15:5"}"#))
+        #expect(!lines.contains { $0.hasPrefix(#"{"cycle":"#) }, "no cycle")
+        #expect(lines.contains { $0.contains(#""kind":"route""#) && $0.contains(#""method":"routeToShow(segue:)","type":"List.toShow.Input","payload":{"row":1}"#) },
+                "\(lines.filter { $0.contains("route") })")
+        #expect(lines.contains { $0.contains(#""kind":"dataPassing""#) && $0.contains(#""value":"bob""#) })
+    }
+
+    @Test("an unknown route, a missing input and an unknown input are errors with suggestions")
+    func errors() throws {
+        let file = try CLI.temporaryFile(Self.scenario + "\n  - route: List.toShw\n  - route: List.toShow\n    with: { rows: 1 }\n", name: "seg.yml")
+        let result = try CLI.run(["validate", "seg.yml", "--color", "never"], in: file.deletingLastPathComponent())
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            seg.yml:19:17: error: scene 'List' has no route 'toShw'
+              - route: List.toShw
+                            ^
+            note: did you mean 'toShow'?
+            seg.yml:20:5: error: 'route: List.toShow' needs input values for 'row'
+              - route: List.toShow
+                ^
+            note: add 'with: { row: … }'
+            seg.yml:21:13: error: route 'List.toShow' has no input 'rows'
+                with: { rows: 1 }
+                        ^
+            note: did you mean 'row'?
+            ✗ 1 of 1 scenario invalid (3 errors, 0 warnings)
+
+            """)
+    }
+}
