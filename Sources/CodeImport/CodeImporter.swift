@@ -69,8 +69,8 @@ public struct CodeImporter: Sendable {
                 changed = true
             }
             if !changed { break }
-            // Positions moved: write again with the same replacements applied to the model is not needed, the
-            // text is final; later rounds only see new errors at untouched places.
+            // A replacement shortens its line: find the later expressions on it again before the next round, which
+            // checks the text once more (an error can hide another until the first is gone).
             writer.shiftColumns(after: lines)
         }
         text = lines.joined(separator: "\n")
