@@ -66,6 +66,7 @@ public struct CodeImporter: Sendable {
                 lines[problem.line - 1] = String(String.UnicodeScalarView(scalars))
                 replaced.append(.init(message: "'\(place.yaml)' does not fit the scenario here (\(problem.message)); written as todo",
                                       location: place.origin))
+                writer.markReplaced(line: problem.line, column: problem.column)
                 changed = true
             }
             if !changed { break }

@@ -60,6 +60,11 @@ struct ScenarioText {
         return header
     }
 
+    /// The expression at `line`:`column` now reads `todo`.
+    mutating func markReplaced(line: Int, column: Int) {
+        if let index = expressions.firstIndex(where: { $0.line == line && $0.column == column }) { expressions[index].yaml = "todo" }
+    }
+
     /// After replacements in `lines`, the recorded columns of later expressions on a changed line are found again
     /// by their text.
     mutating func shiftColumns(after lines: [String]) {

@@ -121,3 +121,27 @@ struct ImportCorpusTests {
         #expect(app.unmapped.map(\.description) == ["Deep.swift:4:1: nests '[' more than 12 deep; the file is not read"])
     }
 }
+
+/// The importer's answer to a checker's complaint: the refused expression, and only it, becomes `todo`.
+@Suite("Import repairs")
+struct ImportRepairTests {
+    @Test("an expression the checker refuses is written as todo and listed with its place in the code")
+    func repair() throws {
+        let folder = ImportTests.fixtures.appendingPathComponent("current")
+        var rounds = 0
+        let result = try CodeImporter().importApp([folder.path], title: "current") { text in
+            rounds += 1
+            // Refuse the value 'user' (not the key) of the Login Response, once.
+            let lines = text.components(separatedBy: "\n")
+            guard let index = lines.firstIndex(where: { $0.contains("- respond: { user: user, ") }) else { return [] }
+            let column = lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: "user: user")!.lowerBound) + 7
+            return [CodeImporter.Problem(line: index + 1, column: column, message: "a test refuses it")]
+        }
+        #expect(rounds == 2)
+        #expect(result.scenario.contains("          - respond: { user: todo, error: \"user == nil ? \\\"Wrong password\\\" : nil\" }\n"))
+        #expect(result.app.unmapped.map(\.description) == [
+            "current/Shop/Scenes/Login/LoginInteractor.swift:21:44: 'user' does not fit the scenario here (a test refuses it); written as todo",
+        ])
+        #expect(result.scenario.contains("#   current/Shop/Scenes/Login/LoginInteractor.swift:21:44: 'user' does not fit the scenario here (a test refuses it); written as todo\n"))
+    }
+}
