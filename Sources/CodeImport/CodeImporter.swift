@@ -42,11 +42,13 @@ public struct CodeImporter: Sendable {
         }
     }
 
-    /// Reads `paths` and writes the scenario titled `title` (by default, the first folder's name). With `check`
+    /// Reads `paths` (or `sources` given as text) and writes the scenario titled `title` (by default, the first
+    /// folder's name). With `check`
     /// (the scenario loader's errors for a text), a translated expression the checker refuses — a type that does
     /// not fit where the code's `if let` or `!` made it fit — is written as `todo` instead, and listed.
-    public func importApp(_ paths: [String], title: String? = nil, check: ((String) -> [Problem])? = nil) throws -> Result {
-        var app = try read(paths)
+    public func importApp(_ paths: [String], title: String? = nil, sources: [(file: String, text: String)]? = nil,
+                          check: ((String) -> [Problem])? = nil) throws -> Result {
+        var app = try sources.map { try read(sources: $0) } ?? read(paths)
         var writer = ScenarioText(app: app, title: title ?? Self.title(for: paths))
         var text = writer.text()
         guard let check else { return Result(app: app, scenario: text) }

@@ -22,6 +22,8 @@ public struct ImportedApp: Sendable {
         /// Why the type differs from the code's (`Date in the code`).
         public var note: String?
         public var location: SourceLocation
+        /// A default, as YAML text: what the code passes when the View asks for a use case as it loads.
+        public var defaultValue: String? = nil
     }
 
     public struct Entity: Sendable, Hashable {

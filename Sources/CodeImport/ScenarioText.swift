@@ -223,7 +223,8 @@ struct ScenarioText {
     private mutating func fields(_ fields: [ImportedApp.Field], indent: Int) {
         let pad = String(repeating: " ", count: indent)
         for field in fields {
-            line(pad + "\(YAMLText.key(field.name)): \(YAMLText.scalar(field.type))" + (field.note.map { "  # \(YAMLText.comment($0))" } ?? ""))
+            let type = field.defaultValue.map { "{ type: \(YAMLText.scalar(field.type)), default: \($0) }" } ?? YAMLText.scalar(field.type)
+            line(pad + "\(YAMLText.key(field.name)): \(type)" + (field.note.map { "  # \(YAMLText.comment($0))" } ?? ""))
         }
     }
 

@@ -117,7 +117,17 @@ struct VIPReader {
         let appearing = appearCalls(in: view, interactorProperties: interactorProperties.union(["interactor"]))
         for method in businessProtocol.methods {
             var useCase = useCaseShell(for: method, scene: name)
-            useCase.trigger = appearing[method.name]
+            if let (trigger, values) = appearing[method.name] {
+                // The View gives the Request itself: its literal values become the fields' defaults.
+                let missing = useCase.request.filter { values[$0.name] == nil }
+                if missing.isEmpty {
+                    useCase.trigger = trigger
+                    for index in useCase.request.indices { useCase.request[index].defaultValue = values[useCase.request[index].name] }
+                } else {
+                    unmapped.append(.init(message: "the View asks for '\(method.signature)' as it \(trigger == "load" ? "loads" : "appears"), with values the scenario cannot give ("
+                                          + missing.map { "'\($0.name)'" }.joined(separator: ", ") + "); it is written as an action", location: method.location))
+                }
+            }
             if let presentation = presentationProtocol?.methods.first(where: { modelPath(of: $0, kind: "Response")?.useCase == useCase.name }) {
                 useCase.presenterMethod = presentation.signature
                 if let implementation = presenterMethods.first(where: { $0.signature == presentation.signature }) {
@@ -244,31 +254,72 @@ struct VIPReader {
     }
 
     /// Methods the View calls when it loads or appears (directly, or through one method of its own).
-    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>) -> [String: String] {
+    /// The Interactor methods the View calls as it loads (`viewDidLoad`) or appears (`viewWillAppear`,
+    /// `viewDidAppear`), directly or through one method of its own, with the Request's literal values.
+    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>)
+        -> [String: (trigger: String, values: [String: String])] {
         guard let view else { return [:] }
         let methods = index.members(of: view).methods
-        var called: [String: String] = [:]
+        var called: [String: (trigger: String, values: [String: String])] = [:]
         func calls(in method: SwiftIndex.Method) -> [FunctionCallExprSyntax] {
             guard let body = method.body else { return [] }
             return body.tokens(viewMode: .sourceAccurate).compactMap { token in
                 token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
             }
         }
+        /// `X.Y.Request(page: 1)` inline, or a `let request = X.Y.Request(…)` of the same method.
+        func requestValues(_ call: FunctionCallExprSyntax, in method: SwiftIndex.Method) -> [String: String] {
+            guard let argument = call.arguments.first?.expression else { return [:] }
+            var made = argument.as(FunctionCallExprSyntax.self)
+            if made == nil, let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = method.body {
+                for item in body.statements {
+                    guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        made = binding.initializer?.value.as(FunctionCallExprSyntax.self)
+                    }
+                }
+            }
+            var values: [String: String] = [:]
+            for argument in made?.arguments ?? [] {
+                guard let label = argument.label?.text, let literal = Self.literal(argument.expression) else { continue }
+                values[label] = literal
+            }
+            return values
+        }
         // viewDidLoad first: a use case asked for as the View loads and again as it appears is an appear one.
         for (lifecycle, trigger) in [("viewDidLoad", "load"), ("viewWillAppear", "appear"), ("viewDidAppear", "appear")] {
             for method in methods where method.name == lifecycle {
                 for call in calls(in: method) {
-                    if let member = BodyReader.member(of: call), interactorProperties.contains(member.base) { called[member.name] = trigger }
+                    if let member = BodyReader.member(of: call), interactorProperties.contains(member.base) {
+                        called[member.name] = (trigger, requestValues(call, in: method))
+                    }
                     if let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                        let inner = methods.first(where: { $0.name == own }) {
                         for innerCall in calls(in: inner) {
-                            if let member = BodyReader.member(of: innerCall), interactorProperties.contains(member.base) { called[member.name] = trigger }
+                            if let member = BodyReader.member(of: innerCall), interactorProperties.contains(member.base) {
+                                called[member.name] = (trigger, requestValues(innerCall, in: inner))
+                            }
                         }
                     }
                 }
             }
         }
         return called
+    }
+
+    /// A literal as YAML text: numbers, booleans, `nil` and plain strings; nil for anything else.
+    static func literal(_ expression: ExprSyntax) -> String? {
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self) { return expression.trimmedDescription }
+        if expression.is(NilLiteralExprSyntax.self) { return "null" }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+           prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self) {
+            return expression.trimmedDescription
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self), string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
+            return YAMLText.quoted(string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined())
+        }
+        return nil
     }
 
     // MARK: - Workers

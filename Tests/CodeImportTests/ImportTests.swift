@@ -145,3 +145,48 @@ struct ImportRepairTests {
         #expect(result.scenario.contains("#   current/Shop/Scenes/Login/LoginInteractor.swift:21:44: 'user' does not fit the scenario here (a test refuses it); written as todo\n"))
     }
 }
+
+/// A use case the View asks for as it loads, with a Request it builds itself.
+@Suite("Import: requests the View gives")
+struct ImportRequestTests {
+    static func source(_ request: String) -> String {
+        """
+        protocol PageBusinessLogic { func load(request: Page.Load.Request) }
+        protocol PagePresentationLogic { func presentLoad(response: Page.Load.Response) }
+        enum Page { enum Load { struct Request { var page: Int; var query: String }; struct Response {}; struct ViewModel {} } }
+        class PageInteractor: PageBusinessLogic {
+          var presenter: PagePresentationLogic?
+          func load(request: Page.Load.Request) { presenter?.presentLoad(response: Page.Load.Response()) }
+        }
+        class PageViewController {
+          var interactor: PageBusinessLogic?
+          func viewDidLoad() {
+            let request = \(request)
+            interactor?.load(request: request)
+          }
+        }
+        """
+    }
+
+    @Test("literal values become the Request fields' defaults, so the load use case validates")
+    func literals() throws {
+        let result = try CodeImporter().importApp([], title: "Page", sources: [(file: "Page.swift", text: Self.source(#"Page.Load.Request(page: 1, query: "swift")"#))])
+        #expect(result.scenario.contains("""
+                    trigger: load
+                    request:
+                      page: { type: Int, default: 1 }
+                      query: { type: String, default: "swift" }
+
+            """))
+        #expect(result.app.unmapped.isEmpty)
+    }
+
+    @Test("a value the scenario cannot give makes it an action, said with its place")
+    func nonLiteral() throws {
+        let result = try CodeImporter().importApp([], title: "Page", sources: [(file: "Page.swift", text: Self.source("Page.Load.Request(page: pageField.value, query: \"swift\")"))])
+        #expect(!result.scenario.contains("trigger:"))
+        #expect(result.app.unmapped.map(\.description) == [
+            "Page.swift:1:35: the View asks for 'load(request:)' as it loads, with values the scenario cannot give ('page'); it is written as an action",
+        ])
+    }
+}
