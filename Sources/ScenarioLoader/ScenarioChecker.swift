@@ -20,6 +20,18 @@ final class ScenarioChecker {
     }
 
     var pattern: Pattern { draft.pattern }
+
+    /// Every component's type name (not workers'), to the role and scene it names: built once.
+    private(set) lazy var componentNames: [String: (ComponentRole, SceneName)] = {
+        var names: [String: (ComponentRole, SceneName)] = [:]
+        for scene in draft.scenes {
+            for spec in definition.roles where spec.role != .worker {
+                let name = definition.naming.componentName(spec.role, scene: scene.name)
+                if names[name] == nil { names[name] = (spec.role, scene.name) }
+            }
+        }
+        return names
+    }()
     /// What the scenario's pattern means: its rules, scopes and how its cycle runs.
     let definition: PatternDefinition
 
@@ -195,13 +207,9 @@ final class ScenarioChecker {
 
     /// A worker named like a component reads as that component in every diagram and trace.
     func checkName(of worker: Worker) {
-        for other in draft.scenes {
-            for spec in definition.roles where spec.role != .worker
-                && definition.naming.componentName(spec.role, scene: other.name) == worker.name.rawValue {
-                diagnostics.warning("worker '\(worker.name)' has the name of the \(spec.role.rawValue) of scene '\(other.name)'; diagrams and traces will show two '\(worker.name)'",
-                                    at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")])
-            }
-        }
+        guard let (role, scene) = componentNames[worker.name.rawValue] else { return }
+        diagnostics.warning("worker '\(worker.name)' has the name of the \(role.rawValue) of scene '\(scene)'; diagrams and traces will show two '\(worker.name)'",
+                            at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")])
     }
 
     func check(_ op: WorkerOperation, of worker: Worker) {

@@ -25,12 +25,15 @@ public enum ScenarioImport {
         if let output, !force, FileManager.default.fileExists(atPath: output) {
             throw Failure(message: "\(output) exists; --force overwrites it")
         }
+        let file = output ?? "imported.yml"
+        let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
         let imported: CodeImporter.Result
+        var checked: (text: String, diagnostics: [Diagnostic])?
         do {
-            let file = output ?? "imported.yml"
-            let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
             imported = try CodeImporter(excluded: excluded).importApp(paths, title: title) { text in
-                ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base).diagnostics.compactMap { diagnostic in
+                let diagnostics = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base).diagnostics
+                checked = (text, diagnostics)
+                return diagnostics.compactMap { diagnostic in
                     guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
                     return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
                 }
@@ -38,14 +41,14 @@ public enum ScenarioImport {
         } catch let failure as CodeImporter.Failure {
             throw Failure(message: failure.message)
         }
-        let file = output ?? "imported.yml"
-        let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        let loaded = ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base)
+        // The last check saw the final text unless a repair rewrote its header afterwards.
+        let diagnostics = checked?.text == imported.scenario ? checked!.diagnostics
+            : ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base).diagnostics
         var written: URL?
         if let output {
             written = URL(fileURLWithPath: output)
             try AtomicFile.write(imported.scenario, to: written!)
         }
-        return Result(app: imported.app, scenario: imported.scenario, diagnostics: loaded.diagnostics, written: written)
+        return Result(app: imported.app, scenario: imported.scenario, diagnostics: diagnostics, written: written)
     }
 }
