@@ -293,3 +293,19 @@ struct BodyReader {
         return nil
     }
 }
+
+/// Every function call under a node, in source order (outer calls before the calls in their arguments).
+final class CallCollector: SyntaxVisitor {
+    private(set) var calls: [FunctionCallExprSyntax] = []
+
+    static func calls(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        let collector = CallCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.calls
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
+    }
+}

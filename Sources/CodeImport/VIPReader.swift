@@ -239,8 +239,7 @@ struct VIPReader {
         if let response = method.parameters.first { reader.bound[response.name] = "response" }
         var found: [String: ImportedApp.Assignment] = [:]
         if let body = method.body {
-            for call in body.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.parent?.as(FunctionCallExprSyntax.self) })
-            where call.calledExpression.trimmedDescription.hasSuffix("ViewModel") {
+            for call in CallCollector.calls(in: body) where call.calledExpression.trimmedDescription.hasSuffix("ViewModel") {
                 for assignment in reader.assignments(call.arguments) { found[assignment.field] = assignment }
             }
         }
@@ -262,10 +261,7 @@ struct VIPReader {
         let methods = index.members(of: view).methods
         var called: [String: (trigger: String, values: [String: String])] = [:]
         func calls(in method: SwiftIndex.Method) -> [FunctionCallExprSyntax] {
-            guard let body = method.body else { return [] }
-            return body.tokens(viewMode: .sourceAccurate).compactMap { token in
-                token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-            }
+            method.body.map(CallCollector.calls) ?? []
         }
         /// `X.Y.Request(page: 1)` inline, or a `let request = X.Y.Request(…)` of the same method.
         func requestValues(_ call: FunctionCallExprSyntax, in method: SwiftIndex.Method) -> [String: String] {
@@ -495,10 +491,8 @@ struct VIPReader {
             for method in index.members(of: declaration).methods {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
-                var seen = Set<SyntaxIdentifier>()
-                for token in body.tokens(viewMode: .sourceAccurate) {
-                    guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                          seen.insert(call.id).inserted, let member = BodyReader.member(of: call), let target = held[member.base] else { continue }
+                for call in CallCollector.calls(in: body) {
+                    guard let member = BodyReader.member(of: call), let target = held[member.base] else { continue }
                     let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
                     calls.append(.init(from: role, to: target, method: "\(member.name)(\(labels))", location: reader.location(call)))
                 }

@@ -39,17 +39,7 @@ struct DiagramOptions: ParsableArguments {
         if maxDiagramMessages < 1 { throw ValidationError("--max-diagram-messages must be positive") }
     }
 
-    func formats() throws -> [DiagramFormat] {
-        var result: [DiagramFormat] = []
-        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-            guard let format = DiagramFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; use svg, png, pdf or dot")
-            }
-            if !result.contains(format) { result.append(format) }
-        }
-        guard !result.isEmpty else { throw ValidationError("--format needs at least one of svg, png, pdf, dot") }
-        return result
-    }
+    func formats() throws -> [DiagramFormat] { try diagramFormats(format) }
 
     func writerOptions() throws -> DiagramWriter.Options {
         let steps: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 1)...(to ?? Int.max)
@@ -60,4 +50,17 @@ struct DiagramOptions: ParsableArguments {
                             payloadLimit: payloadLength),
             maxSequenceMessages: maxDiagramMessages)
     }
+}
+
+/// `svg,png` → the formats, each once; a usage error for an unknown or empty list.
+func diagramFormats(_ text: String) throws -> [DiagramFormat] {
+    var result: [DiagramFormat] = []
+    for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+        guard let format = DiagramFormat(rawValue: name) else {
+            throw ValidationError("unknown format '\(name)'; use svg, png, pdf or dot")
+        }
+        if !result.contains(format) { result.append(format) }
+    }
+    guard !result.isEmpty else { throw ValidationError("--format needs at least one of svg, png, pdf, dot") }
+    return result
 }

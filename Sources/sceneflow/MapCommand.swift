@@ -30,14 +30,12 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws { _ = try diagramFormats(format) }
+
     func run() throws {
         let errorStyle = output.style(for: STDERR_FILENO)
         let style = output.style(for: STDOUT_FILENO)
-        var formats: [DiagramFormat] = []
-        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-            guard let format = DiagramFormat(rawValue: name) else { throw ValidationError("unknown format '\(name)'; use svg, png, pdf or dot") }
-            if !formats.contains(format) { formats.append(format) }
-        }
+        let formats = try diagramFormats(format)
         let name = OutputLayout.folderName(for: URL(fileURLWithPath: paths.first ?? "app").standardizedFileURL.lastPathComponent)
         let folder = URL(fileURLWithPath: out).appendingPathComponent(name, isDirectory: true)
         let result: CodeMap.Result

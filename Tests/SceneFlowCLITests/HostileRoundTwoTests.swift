@@ -458,6 +458,7 @@ struct HostileRoundTwoTests {
             "w.yml": "scenario: W\nstart: A\nscenes:\n  A:\n    workers:\n      APresenter:\n        get:\n          output: Int\n          result: 1\n          method: \"get\\e[2J()\"\n",
             "t.yml": "scenario: \(String(repeating: "t", count: 201))\nstart: A\nscenes:\n  A: {}\n",
             "m.yml": "scenario: M\nstart: A\nscenes:\n  A:\n    workers:\n      W:\n        get:\n          output: Int\n          result: 1\n          method: \(String(repeating: "m", count: 300))()\n",
+            "k.yml": "scenario: K\nstart: A\nscenes:\n  A:\n    dataStore: { \(String(repeating: "k", count: 257)): Int }\n",
         ])
         let worker = try CLI.run(["validate", "w.yml", "--color", "never"], in: dir)
         #expect(worker.status == 1)
@@ -476,5 +477,8 @@ struct HostileRoundTwoTests {
         #expect(title.stderr.hasPrefix("t.yml:1:11: error: 'scenario' (the scenario's title) is 201 characters long; a title is at most 200\n"))
         let method = try CLI.run(["validate", "m.yml", "--color", "never"], in: dir)
         #expect(method.stderr.hasPrefix("m.yml:10:19: error: this method signature is 302 bytes long; a signature is at most 256\n"))
+        let key = try CLI.run(["validate", "k.yml", "--color", "never"], in: dir)
+        #expect(key.status == 1)
+        #expect(key.stderr.hasPrefix("k.yml:5:18: error: this key is 257 bytes long; a name is at most 256\n"), "\(key.stderr)")
     }
 }

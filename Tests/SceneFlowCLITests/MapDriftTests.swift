@@ -39,6 +39,9 @@ struct MapDriftTests {
             ✗ presenter-calls-interactor/Profile/Profile.swift:34:7: Profile: presenter → interactor holds 'interactor', which clean-swift does not allow
 
             """)
+        let bogus = try CLI.run(["map", "current", "--format", "svg,gif"], in: Self.fixtures)
+        #expect(bogus.status == 2)
+        #expect(bogus.stderr.hasPrefix("Error: unknown format 'gif'; use svg, png, pdf or dot\n"))
         let redDot = try String(contentsOf: out.appendingPathComponent("presenter-calls-interactor/map.dot"), encoding: .utf8)
         #expect(redDot.contains("interactor — clean-swift does not allow it"))
         #expect(redDot.contains("#dc2626"))
