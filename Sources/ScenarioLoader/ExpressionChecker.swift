@@ -61,6 +61,7 @@ struct Scope {
 struct ExpressionChecker {
     let diagnostics: DiagnosticCollector
     let recordType: (String) -> RecordType?
+    var enumType: (String) -> EnumType? = { _ in nil }
 
     /// Checks `expr` and returns its type.
     func check(_ expr: Expr, in scope: Scope) -> CheckedType {
@@ -88,7 +89,17 @@ struct ExpressionChecker {
         if case .type(let source) = type, source.isOptional, Self.isAssignable(.type(source.unwrapped), to: target) {
             notes.append(Diagnostic.Note("give a default with '?? …', or declare the field as '\(target.asOptional)'"))
         }
+        notes += Self.literalHints(type, target)
         diagnostics.error("cannot use '\(type)' as '\(target)' for \(what)", at: expr.location, notes: notes)
+    }
+
+    /// How to write a date or a decimal where text or a Double was written.
+    static func literalHints(_ type: CheckedType, _ target: TypeRef) -> [Diagnostic.Note] {
+        switch (type, target.unwrapped) {
+        case (.type(.string), .date): [Diagnostic.Note("write a date as Date(\"2026-11-22\") or Date(\"2026-11-22T09:30:00Z\")")]
+        case (.type(.double), .decimal): [Diagnostic.Note("write an exact amount as Decimal(\"2.50\")")]
+        default: []
+        }
     }
 
     /// Swift's assignment rules, with Int widening to Double.
@@ -104,7 +115,7 @@ struct ExpressionChecker {
     static func isAssignable(_ source: TypeRef, to target: TypeRef) -> Bool {
         if source == target { return true }
         switch (source, target) {
-        case (.int, .double): return true
+        case (.int, .double), (.int, .decimal): return true
         case (.optional(let s), .optional(let t)): return isAssignable(s, to: t)
         case (_, .optional(let t)): return isAssignable(source, to: t)
         case (.list(let s), .list(let t)): return isAssignable(s, to: t)
@@ -120,7 +131,7 @@ struct ExpressionChecker {
         var chained = false
     }
 
-    private func check(_ node: ExprNode, _ scope: Scope) -> Result {
+    func check(_ node: ExprNode, _ scope: Scope) -> Result {
         switch node.kind {
         case .literal(let value):
             switch value {
@@ -129,7 +140,10 @@ struct ExpressionChecker {
             case .int: return Result(type: .type(.int))
             case .double: return Result(type: .type(.double))
             case .string: return Result(type: .type(.string))
-            case .date, .decimal, .list, .record: return Result(type: .invalid)
+            case .date: return Result(type: .type(.date))
+            case .decimal: return Result(type: .type(.decimal))
+            case .enumCase(let value): return Result(type: .type(.named(value.type)))
+            case .list, .record: return Result(type: .invalid)
             }
         case .interpolation(let parts):
             for case .expr(let inner) in parts {
@@ -231,6 +245,44 @@ struct ExpressionChecker {
             let left = check(leftNode, scope).type
             let right = check(rightNode, scope).type
             return Result(type: binary(op, left, right, at: node.location, leftNode: leftNode))
+        case .construct(let name, let arguments):
+            return Result(type: construct(name, arguments, at: node.location, scope))
+        case .enumCase(let name, let caseName):
+            guard let type = enumType(name) else { return Result(type: .invalid) }
+            guard type.case(caseName) != nil else {
+                diagnostics.unknown("'\(name)' has no case '\(caseName)'", name: caseName, candidates: type.cases.map(\.name),
+                                    at: node.location,
+                                    extraNotes: [Diagnostic.Note("cases of '\(name)': " + type.cases.map(\.name).joined(separator: ", "))])
+                return Result(type: .invalid)
+            }
+            return Result(type: .type(.named(name)))
+        case .method(let baseNode, let name, let arguments, let optionalChaining):
+            let base = check(baseNode, scope)
+            guard case .type(let baseType) = base.type else {
+                for argument in arguments where !argument.value.isClosure { _ = check(argument.value, scope) }
+                return Result(type: .invalid)
+            }
+            var chained = base.chained
+            var inner = baseType
+            if baseType.isOptional {
+                guard optionalChaining || base.chained else {
+                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)(…)' to call '\(name)'", at: node.location)
+                    return Result(type: .invalid)
+                }
+                inner = baseType.unwrapped
+                chained = true
+            } else if optionalChaining {
+                diagnostics.error("'?.' needs an optional, but this value is '\(baseType)'; use '.\(name)'", at: node.location)
+            }
+            guard let type = method(name, of: inner, arguments, at: node.location, scope) else { return Result(type: .invalid) }
+            return Result(type: .type(chained ? type.asOptional : type), chained: chained)
+        case .closure:
+            diagnostics.error("a closure is a method's argument, as in 'orders.map { $0.id }'", at: node.location)
+            return Result(type: .invalid)
+        case .binding(let name, _):
+            diagnostics.error("'let \(name) = …' unwraps a value only as an 'if:' condition", at: node.location,
+                              notes: [Diagnostic.Note("use '?? default', or an 'if: let \(name) = …' step")])
+            return Result(type: .invalid)
         case .conditional(let conditionNode, let thenNode, let elseNode):
             let condition = check(conditionNode, scope).type
             if condition != .invalid && condition != .type(.bool) {
@@ -254,6 +306,14 @@ struct ExpressionChecker {
         case (.string, "count"), (.list, "count"): return .int
         case (.string, "isEmpty"), (.list, "isEmpty"): return .bool
         case (.list(let element), "first"), (.list(let element), "last"): return element.asOptional
+        case (.named(let enumName), _) where enumType(enumName) != nil:
+            let type = enumType(enumName)!
+            if name == "rawValue", let raw = type.rawType { return raw }
+            diagnostics.error(name == "rawValue" ? "'\(enumName)' has no raw values" : "'\(enumName)' has no member '\(name)'",
+                              at: location,
+                              notes: [Diagnostic.Note(type.rawType == nil ? "compare it with a case: '== \(enumName).\(type.cases[0].name)'"
+                                                      : "an enum case has 'rawValue'")])
+            return nil
         case (.named(let recordName), _):
             guard let record = recordType(recordName) else { return nil }
             if let field = record.field(name) { return field.type }
@@ -327,6 +387,9 @@ struct ExpressionChecker {
                 return fail("cannot compare '\(t)' with an empty list")
             case (.type(let l), .type(let r)):
                 if l.unwrapped == r.unwrapped || (l.unwrapped.isNumeric && r.unwrapped.isNumeric) { return .type(.bool) }
+                if [l.unwrapped, r.unwrapped].contains(.decimal), [l.unwrapped, r.unwrapped].allSatisfy({ $0 == .decimal || $0 == .int }) {
+                    return .type(.bool)
+                }
                 if Self.isAssignable(l, to: r) || Self.isAssignable(r, to: l) { return .type(.bool) }
                 return fail("cannot compare '\(l)' with '\(r)'")
             default:
@@ -339,8 +402,9 @@ struct ExpressionChecker {
             if l.isOptional || r.isOptional {
                 return fail("'\(op.rawValue)' cannot compare optionals ('\(l)', '\(r)'); give a default with '??'")
             }
-            if (l.isNumeric && r.isNumeric) || (l == .string && r == .string) { return .type(.bool) }
-            return fail("'\(op.rawValue)' compares numbers or strings, not '\(l)' and '\(r)'")
+            if (l.isNumeric && r.isNumeric) || (l == .string && r == .string) || (l == .date && r == .date)
+                || ((l == .decimal || l == .int) && (r == .decimal || r == .int)) { return .type(.bool) }
+            return fail("'\(op.rawValue)' compares numbers, strings, dates or decimals, not '\(l)' and '\(r)'")
         case .add, .subtract, .multiply, .divide, .remainder:
             guard case .type(let l) = left, case .type(let r) = right else {
                 if op == .add, left == .emptyList || right == .emptyList {
@@ -356,6 +420,17 @@ struct ExpressionChecker {
             if op == .remainder {
                 guard l == .int, r == .int else { return fail("'%' needs two Ints, not '\(l)' and '\(r)'") }
                 return .type(.int)
+            }
+            if l == .decimal || r == .decimal {
+                guard (l == .decimal || l == .int) && (r == .decimal || r == .int) else {
+                    return fail("'\(op.rawValue)' cannot combine '\(l)' and '\(r)'",
+                                [Diagnostic.Note("a Decimal combines with Decimals and Ints; write the Double as a Decimal in the data")])
+                }
+                guard op != .divide else {
+                    return fail("'/' does not divide Decimals: the result would need rounding",
+                                [Diagnostic.Note("multiply instead, or keep the amounts in smallest units (cents) as Ints")])
+                }
+                return .type(.decimal)
             }
             if l.isNumeric && r.isNumeric { return .type(l == .int && r == .int ? .int : .double) }
             if op == .add {

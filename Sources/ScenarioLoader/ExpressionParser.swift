@@ -15,12 +15,19 @@ struct ExpressionParser {
         var diagnostic: Diagnostic
     }
 
+    /// The type names a scenario declares: `Order(…)` constructs an entity, `ShippingSpeed.oneDay` names a case.
+    struct TypeVocabulary: Sendable {
+        var records: Set<String> = []
+        var enums: Set<String> = []
+    }
+
     private let scalars: [Unicode.Scalar]
     private let positions: [SourceLocation]
     private let fallback: SourceLocation
     private var index: Int
     private let end: Int
     private var depth = 0
+    private var types = TypeVocabulary()
 
     /// - Parameters:
     ///   - text: the expression.
@@ -41,17 +48,19 @@ struct ExpressionParser {
         index = range.lowerBound
         end = range.upperBound
         self.depth = depth
+        types = parent.types
     }
 
     // MARK: - Entry points
 
     /// Parses a whole expression.
-    static func parse(_ text: String, positions: [SourceLocation], fallback: SourceLocation) throws(SyntaxError)
-        -> Expr
+    static func parse(_ text: String, positions: [SourceLocation], fallback: SourceLocation,
+                      types: TypeVocabulary = TypeVocabulary()) throws(SyntaxError) -> Expr
     {
         var parser = ExpressionParser(text: text, positions: positions, fallback: fallback)
+        parser.types = types
         try parser.checkLength()
-        let root = try parser.parseExpression()
+        let root = try parser.parseBindingOrExpression()
         try parser.expectEnd()
         return Expr(text: text, root: root, location: parser.location(parser.firstNonSpace))
     }
@@ -64,10 +73,11 @@ struct ExpressionParser {
         var arguments: [(label: Located<String>, value: Expr)]
     }
 
-    static func parseCall(_ text: String, positions: [SourceLocation], fallback: SourceLocation)
-        throws(SyntaxError) -> CallSyntax
+    static func parseCall(_ text: String, positions: [SourceLocation], fallback: SourceLocation,
+                          types: TypeVocabulary = TypeVocabulary()) throws(SyntaxError) -> CallSyntax
     {
         var parser = ExpressionParser(text: text, positions: positions, fallback: fallback)
+        parser.types = types
         try parser.checkLength()
         parser.skipSpaces()
         let receiverStart = parser.index
@@ -122,6 +132,27 @@ struct ExpressionParser {
     }
 
     // MARK: - Grammar
+
+    /// `let name = value` (an `if:` condition that unwraps an optional), or an expression.
+    private mutating func parseBindingOrExpression() throws(SyntaxError) -> ExprNode {
+        skipSpaces()
+        let start = index
+        guard scanIdentifier() == "let", let next = peek(), next == " " || next == "\t" else {
+            index = start
+            return try parseExpression()
+        }
+        skipSpaces()
+        let nameAt = index
+        guard let name = scanIdentifier() else {
+            throw error("expected a name after 'let', as in 'let order = dataStore.order'", at: nameAt)
+        }
+        skipSpaces()
+        guard consume("="), peek() != "=" else {
+            throw error("expected '=' after 'let \(name)'", at: index)
+        }
+        let value = try parseExpression()
+        return ExprNode(.binding(name, value), at: location(nameAt))
+    }
 
     private mutating func parseExpression() throws(SyntaxError) -> ExprNode {
         try nest()
@@ -211,20 +242,18 @@ struct ExpressionParser {
         while true {
             let before = index
             skipSpaces()
-            if peek() == "." {
-                index += 1
+            if peek() == "." || (peek() == "?" && peek(1) == ".") {
+                let chained = peek() == "?"
+                index += chained ? 2 : 1
                 let nameAt = index
                 guard let name = scanIdentifier() else {
-                    throw error("expected a member name after '.'", at: nameAt)
+                    throw error("expected a member name after '\(chained ? "?." : ".")'", at: nameAt)
                 }
-                base = ExprNode(.member(base, name, optionalChaining: false), at: location(nameAt))
-            } else if peek() == "?" && peek(1) == "." {
-                index += 2
-                let nameAt = index
-                guard let name = scanIdentifier() else {
-                    throw error("expected a member name after '?.'", at: nameAt)
+                if let arguments = try parseCallArguments() {
+                    base = ExprNode(.method(base, name, arguments, optionalChaining: chained), at: location(nameAt))
+                } else {
+                    base = ExprNode(.member(base, name, optionalChaining: chained), at: location(nameAt))
                 }
-                base = ExprNode(.member(base, name, optionalChaining: true), at: location(nameAt))
             } else if (peek() == "[" || (peek() == "?" && peek(1) == "[")) && before == index {
                 let chained = peek() == "?"
                 if chained { index += 1 }
@@ -280,6 +309,16 @@ struct ExpressionParser {
             depth -= 1
             return ExprNode(.list(items), at: location(start))
         }
+        if c == "{" { return try parseClosure() }
+        if c == "$" {
+            index += 1
+            let digitsStart = index
+            while let d = peek(), Self.isDigit(d) { index += 1 }
+            guard index > digitsStart, index - digitsStart < 3 else {
+                throw error("'$' starts a closure's parameter: '$0', '$1'", at: start)
+            }
+            return ExprNode(.identifier(String(String.UnicodeScalarView(scalars[start..<index]))), at: location(start))
+        }
         if c == "\"" { return try parseString() }
         if Self.isDigit(c) || (c == "-" && peek(1).map(Self.isDigit) == true) { return try parseNumber() }
         if let name = scanIdentifier() {
@@ -290,6 +329,23 @@ struct ExpressionParser {
             case "todo": return ExprNode(.todo, at: location(start))
             default:
                 if let root = StateRoot(rawValue: name) { return ExprNode(.state(root), at: location(start)) }
+                if name == "Date" || name == "Decimal", peek() == "(" { return try parseDateOrDecimal(name, at: start) }
+                if types.records.contains(name) || types.enums.contains(name) {
+                    if peek() == "(" {
+                        guard let arguments = try parseCallArguments() else { break }
+                        return ExprNode(.construct(name, arguments), at: location(start))
+                    }
+                    if types.enums.contains(name), peek() == "." {
+                        index += 1
+                        let caseAt = index
+                        guard let caseName = scanIdentifier() else {
+                            throw error("expected a case of '\(name)' after '.'", at: caseAt)
+                        }
+                        return ExprNode(.enumCase(name, caseName), at: location(caseAt))
+                    }
+                    throw error("'\(name)' is a type; write \(types.enums.contains(name) ? "a case, '\(name).<case>'" : "a value, '\(name)(field: …)'")",
+                                at: start)
+                }
                 return ExprNode(.identifier(name), at: location(start))
             }
         }
@@ -297,6 +353,109 @@ struct ExpressionParser {
             throw error("strings use double quotes: \"…\"", at: index)
         }
         throw error("expected an expression, found \(describeCurrent())", at: index)
+    }
+
+    /// `Date("2026-11-22T09:30:00Z")` or `Decimal("12.50")`: a literal, read when the scenario loads.
+    private mutating func parseDateOrDecimal(_ name: String, at start: Int) throws(SyntaxError) -> ExprNode {
+        index += 1
+        skipSpaces()
+        let textAt = index
+        guard peek() == "\"" else {
+            throw error(name == "Date" ? "write a date as text: Date(\"2026-11-22T09:30:00Z\")" : "write a decimal as text: Decimal(\"12.50\")",
+                        at: textAt)
+        }
+        let literal = try parseString()
+        skipSpaces()
+        guard consume(")") else { throw error("expected ')' after the text of '\(name)(…)'", at: index) }
+        guard case .literal(.string(let text)) = literal.kind else {
+            throw error("the text of '\(name)(…)' cannot interpolate", at: textAt)
+        }
+        if name == "Date" {
+            guard let date = DateValue(iso8601: text) else {
+                throw error("'\(text)' is not a date; write '2026-11-22' or '2026-11-22T09:30:00Z' (UTC)", at: textAt)
+            }
+            return ExprNode(.literal(.date(date)), at: location(start))
+        }
+        guard let decimal = DecimalValue(text) else {
+            throw error("'\(text)' is not a decimal number; write '12.50' or '-3'", at: textAt)
+        }
+        return ExprNode(.literal(.decimal(decimal)), at: location(start))
+    }
+
+    /// `(label: value, value)` right after a name, then an optional trailing closure `{ … }`; nil when neither
+    /// follows (a plain member).
+    private mutating func parseCallArguments() throws(SyntaxError) -> [ExprArgument]? {
+        var arguments: [ExprArgument] = []
+        var found = false
+        if peek() == "(" {
+            found = true
+            let open = index
+            index += 1
+            try nest()
+            skipSpaces()
+            if !consume(")") {
+                while true {
+                    skipSpaces()
+                    let labelStart = index
+                    var label: String?
+                    if let name = scanIdentifier() {
+                        skipSpaces()
+                        if peek() == ":" {
+                            index += 1
+                            label = name
+                        } else {
+                            index = labelStart
+                        }
+                    }
+                    arguments.append(ExprArgument(label: label, value: try parseExpression()))
+                    skipSpaces()
+                    if consume(")") { break }
+                    guard consume(",") else {
+                        throw error("expected ',' or ')' to close the '(' at column \(location(open).column), found \(describeCurrent())",
+                                    at: index)
+                    }
+                }
+            }
+            depth -= 1
+        }
+        let before = index
+        skipSpaces()
+        if peek() == "{" {
+            arguments.append(ExprArgument(label: nil, value: try parseClosure()))
+            return arguments
+        }
+        index = before
+        return found ? arguments : nil
+    }
+
+    /// `{ $0.name }`, `{ order in order.name }`, `{ a, b in a.date < b.date }`.
+    private mutating func parseClosure() throws(SyntaxError) -> ExprNode {
+        let open = index
+        index += 1
+        try nest()
+        defer { depth -= 1 }
+        skipSpaces()
+        // Parameters: names separated by commas, then `in`; otherwise the closure uses `$0`, `$1`.
+        var parameters: [String] = []
+        let afterBrace = index
+        var names: [String] = []
+        while let name = scanIdentifier() {
+            names.append(name)
+            skipSpaces()
+            guard consume(",") else { break }
+            skipSpaces()
+        }
+        if !names.isEmpty, scanIdentifier() == "in", let next = peek(), next == " " || next == "\t" || next == "\n" {
+            parameters = names
+        } else {
+            index = afterBrace
+        }
+        let body = try parseExpression()
+        skipSpaces()
+        guard consume("}") else {
+            throw error("expected '}' to close the closure opened at column \(location(open).column)", at: index)
+        }
+        return ExprNode(.closure(parameters, body), at: location(open))
     }
 
     private mutating func parseNumber() throws(SyntaxError) -> ExprNode {

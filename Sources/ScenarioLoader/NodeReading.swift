@@ -12,6 +12,8 @@ struct MappingEntry {
 struct NodeReader {
     let source: SourceText
     let diagnostics: DiagnosticCollector
+    /// The entities and enums declared so far, which expressions can construct and name cases of.
+    var types = ExpressionParser.TypeVocabulary()
 
     func location(_ node: Node) -> SourceLocation { source.location(of: node) }
 
@@ -164,7 +166,7 @@ struct NodeReader {
         // Numbers, booleans and nil are expressions too; YAML's own reading of them is ignored here.
         let positions = source.positions(of: scalar)
         do {
-            return try ExpressionParser.parse(scalar.string, positions: positions, fallback: location(node))
+            return try ExpressionParser.parse(scalar.string, positions: positions, fallback: location(node), types: types)
         } catch {
             diagnostics.append(error.diagnostic)
             return nil
@@ -180,7 +182,7 @@ struct NodeReader {
         }
         do {
             return try ExpressionParser.parseCall(scalar.string, positions: source.positions(of: scalar),
-                                                  fallback: location(node))
+                                                  fallback: location(node), types: types)
         } catch {
             diagnostics.append(error.diagnostic)
             return nil

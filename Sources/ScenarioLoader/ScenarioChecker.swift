@@ -37,7 +37,9 @@ final class ScenarioChecker {
 
     func check() {
         registerRecords()
-        expressions = ExpressionChecker(diagnostics: diagnostics, recordType: { [records] in records[$0] })
+        let enums = Dictionary(draft.enums.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        expressions = ExpressionChecker(diagnostics: diagnostics, recordType: { [records] in records[$0] },
+                                        enumType: { enums[$0] })
         checkDeclaredTypes()
         checkEntityCycles()
         checkStart()
@@ -45,6 +47,10 @@ final class ScenarioChecker {
             let owners = Pattern.all.filter { $0.definition.flow.store == .appState }.map { "'\($0.rawValue)'" }
             diagnostics.error("'appState' belongs to the \(owners.joined(separator: " and ")) pattern; this scenario uses '\(pattern.rawValue)'",
                               at: field.location)
+        }
+        for worker in draft.sharedWorkers {
+            checkName(of: worker)
+            for op in worker.operations { check(op, of: worker) }
         }
         for scene in draft.scenes { check(scene) }
         checkStory()
@@ -55,6 +61,14 @@ final class ScenarioChecker {
 
     private func registerRecords() {
         for entity in draft.entities { records[entity.name] = entity }
+        for worker in draft.sharedWorkers {
+            let state = TypeNames.workerState(worker: worker.name)
+            records[state] = RecordType(name: state, fields: worker.state, location: worker.location)
+            for op in worker.operations {
+                let name = TypeNames.workerInput(worker: worker.name, operation: op.name)
+                records[name] = RecordType(name: name, fields: op.input, location: op.location)
+            }
+        }
         for record in draft.resultRecords { records[record.name] = record }
         records[TypeNames.appState] = RecordType(name: TypeNames.appState, fields: draft.appState,
                                                  location: draft.rootLocation)
@@ -93,6 +107,15 @@ final class ScenarioChecker {
     /// Every `.named` type in a declaration must be an entity (or a worker's result record).
     private func checkDeclaredTypes() {
         var fieldLists: [[FieldDecl]] = draft.entities.map(\.fields) + draft.resultRecords.map(\.fields) + [draft.appState]
+        for worker in draft.sharedWorkers {
+            fieldLists.append(worker.state)
+            for op in worker.operations {
+                fieldLists.append(op.input)
+                if let output = op.output, !draft.resultRecords.contains(where: { .named($0.name) == output }) {
+                    checkType(output, at: op.location, what: "the output of '\(worker.name).\(op.name)'")
+                }
+            }
+        }
         for scene in draft.scenes {
             fieldLists.append(scene.dataStore)
             fieldLists.append(scene.view.state)
@@ -123,11 +146,12 @@ final class ScenarioChecker {
         case .optional(let inner), .list(let inner): checkType(inner, at: location, what: what)
         case .named(let name):
             guard draft.entities.contains(where: { $0.name == name }) || draft.resultRecords.contains(where: { $0.name == name })
+                    || draft.enums.contains(where: { $0.name == name })
             else {
                 diagnostics.unknown("unknown type '\(name)' for \(what)", name: name,
-                                    candidates: draft.entities.map(\.name) + ["String", "Int", "Double", "Bool"],
+                                    candidates: draft.entities.map(\.name) + draft.enums.map(\.name) + TypeRef.builtinNames.sorted(),
                                     at: location,
-                                    extraNotes: [Diagnostic.Note("declare it under 'entities:', or use String, Int, Double, Bool")])
+                                    extraNotes: [Diagnostic.Note("declare it under 'entities:' or 'enums:', or use String, Int, Double, Bool, Date, Decimal")])
                 return
             }
         default: break
@@ -191,6 +215,11 @@ final class ScenarioChecker {
 
         for worker in scene.workers {
             checkName(of: worker)
+            if let shared = draft.sharedWorkers.first(where: { $0.name == worker.name }) {
+                diagnostics.error("scene '\(scene.name)' declares worker '\(worker.name)', which the app already shares",
+                                  at: worker.location,
+                                  notes: [Diagnostic.Note("the shared worker is declared here; remove one of them", at: shared.location)])
+            }
             for op in worker.operations { check(op, of: worker) }
         }
         for route in scene.routes { check(route, in: scene) }
@@ -214,11 +243,42 @@ final class ScenarioChecker {
 
     func check(_ op: WorkerOperation, of worker: Worker) {
         var scope = Scope(op.input.map { ($0.name, $0.type) },
-                          explanation: "a case's 'when' sees the operation's inputs by name, and 'input'")
+                          explanation: worker.state.isEmpty
+                            ? "a case sees the operation's inputs by name, and 'input'"
+                            : "a case sees the operation's inputs by name, 'input', and the worker's 'state'")
         scope.add("input", .named(TypeNames.workerInput(worker: worker.name, operation: op.name)))
+        if !worker.state.isEmpty { scope.add(StateRoot.viewState.rawValue, .named(TypeNames.workerState(worker: worker.name))) }
         for c in op.cases {
             if let condition = c.condition {
                 expressions.checkCondition(condition, in: scope, what: "the 'when' condition")
+            }
+            if case .returns(let expr) = c.outcome {
+                if let output = op.output {
+                    expressions.checkAssignment(expr, to: output, in: scope, what: "the result of '\(worker.name).\(op.name)'")
+                } else {
+                    _ = expressions.check(expr, in: scope)
+                    diagnostics.error("'\(worker.name).\(op.name)' has no 'output' type, so it cannot return a value",
+                                      at: expr.location, notes: [Diagnostic.Note("declare its result type with 'output:'")])
+                }
+            }
+            var updated = Set<String>()
+            for update in c.updates {
+                guard let field = worker.state.first(where: { $0.name == update.target }) else {
+                    _ = expressions.check(update.value, in: scope)
+                    if worker.state.isEmpty {
+                        diagnostics.error("'update' writes the worker's state, but '\(worker.name)' keeps none",
+                                          at: update.targetLocation,
+                                          notes: [Diagnostic.Note("declare 'state:' fields on the shared worker '\(worker.name)'")])
+                    } else {
+                        diagnostics.unknown("worker '\(worker.name)' keeps no state '\(update.target)'", name: update.target,
+                                            candidates: worker.state.map(\.name), at: update.targetLocation)
+                    }
+                    continue
+                }
+                if !updated.insert(field.name).inserted {
+                    diagnostics.error("'\(field.name)' is updated twice in one case", at: update.targetLocation)
+                }
+                expressions.checkAssignment(update.value, to: field.type, in: scope, what: "'\(worker.name).\(field.name)'")
             }
         }
         if let last = op.cases.last, op.cases.count > 1, op.cases.dropLast().contains(where: { $0.condition == nil }) {
@@ -503,8 +563,26 @@ final class ScenarioChecker {
                 }
             }
         case .conditional(let condition, let then, let otherwise):
-            expressions.checkCondition(condition, in: scope, what: "the 'if' condition")
             var thenScope = scope
+            if case .binding(let name, let value) = condition.root.kind {
+                // `if: let order = dataStore.orderToEdit`: the `then:` steps see `order` unwrapped.
+                let type = expressions.check(value, scope).type
+                if !isReserved(name, at: condition.root.location) {
+                    switch type {
+                    case .type(let t) where t.isOptional: thenScope.add(name, t.unwrapped)
+                    case .type(let t):
+                        diagnostics.warning("'\(value.startLocation == condition.location ? condition.text : name)' is never nil ('\(t)'), so 'if let' always runs 'then'",
+                                            at: value.startLocation, notes: [Diagnostic.Note("use 'let:' to name the value")])
+                        thenScope.add(name, t)
+                    case .nilLiteral:
+                        diagnostics.error("'let \(name) = nil' never has a value", at: value.startLocation)
+                        thenScope.addPoisoned(name)
+                    default: thenScope.addPoisoned(name)
+                    }
+                }
+            } else {
+                expressions.checkCondition(condition, in: scope, what: "the 'if' condition")
+            }
             checkSteps(then, role: role, scene: scene, useCase: useCase, output: output, scope: &thenScope)
             var elseScope = scope
             checkSteps(otherwise, role: role, scene: scene, useCase: useCase, output: output, scope: &elseScope)
@@ -584,7 +662,8 @@ final class ScenarioChecker {
         // Whatever happens below, the bound name exists from here on.
         if let binding = call.binding { scope.addPoisoned(binding.value) }
         if call.receiver.value.isEmpty { return }
-        if let worker = scene.worker(call.receiver.value) {
+        if let worker = scene.worker(call.receiver.value) ?? draft.sharedWorkers.first(where: { $0.name.rawValue == call.receiver.value }) {
+            let shared = scene.worker(call.receiver.value) == nil
             guard let op = worker.operation(call.method.value) else {
                 for argument in call.arguments { _ = expressions.check(argument.value, in: scope) }
                 diagnostics.unknown("worker '\(worker.name)' has no operation '\(call.method.value)'",
@@ -594,7 +673,7 @@ final class ScenarioChecker {
             }
             checkArguments(call.arguments, against: op.input, callee: "'\(worker.name).\(op.name)'",
                            at: call.method.location, scope: scope)
-            callTargets[call.receiver.location] = .worker(worker.name, op.name)
+            callTargets[call.receiver.location] = shared ? .sharedWorker(worker.name, op.name) : .worker(worker.name, op.name)
             var errorScope = scope
             if let binding = call.binding, !isReserved(binding.value, at: binding.location) {
                 if let output = op.output {
@@ -646,7 +725,8 @@ final class ScenarioChecker {
             }
         }
         diagnostics.unknown("scene '\(scene.name)' has no worker '\(call.receiver.value)'", name: call.receiver.value,
-                            candidates: scene.workers.map(\.name.rawValue) + Self.componentRoles.keys.sorted(),
+                            candidates: scene.workers.map(\.name.rawValue) + draft.sharedWorkers.map(\.name.rawValue)
+                                + Self.componentRoles.keys.sorted(),
                             at: call.receiver.location,
                             extraNotes: [Diagnostic.Note(scene.workers.isEmpty
                                 ? "declare it under 'workers:' of scene '\(scene.name)'"

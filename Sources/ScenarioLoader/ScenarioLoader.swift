@@ -132,6 +132,8 @@ public struct ScenarioLoader: Sendable {
             start: draft.start?.value ?? first.name, entities: draft.entities + draft.resultRecords,
             appState: draft.appState, scenes: checker.resolve(draft.scenes), story: checker.resolve(draft.story),
             storyRepeats: draft.storyRepeats)
+        scenario.enums = draft.enums
+        scenario.sharedWorkers = draft.sharedWorkers
         scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
         scenario.fixtureSHA256 = reader.fixtureSHA256
         return Result(scenario: scenario, diagnostics: sorted)

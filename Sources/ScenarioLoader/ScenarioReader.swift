@@ -7,12 +7,14 @@ import Yams
 final class ScenarioReader {
     let source: SourceText
     let diagnostics: DiagnosticCollector
-    let nodes: NodeReader
+    private(set) var nodes: NodeReader
     /// Folder fixtures are read from; nil when the scenario did not come from a file.
     let baseDirectory: URL?
 
     /// Entities and worker result records read so far, by name.
     private(set) var recordTypes: [String: RecordType] = [:]
+    /// Enums, by name.
+    private(set) var enumTypes: [String: EnumType] = [:]
     /// Worker results written as field lists get a record type of their own (`AuthWorker.login.Result`).
     private(set) var resultRecords: [RecordType] = []
     /// Fixture files read, as the scenario names them, and the SHA-256 of each.
@@ -26,7 +28,8 @@ final class ScenarioReader {
     }
 
     var values: ValueReader {
-        ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] name in recordTypes[name] })
+        ValueReader(diagnostics: diagnostics, recordType: { [recordTypes] name in recordTypes[name] },
+                    enumType: { [enumTypes] name in enumTypes[name] })
     }
 
     func location(_ node: Node) -> SourceLocation { source.location(of: node) }
@@ -63,7 +66,9 @@ final class ScenarioReader {
 
         let description = top["description"].flatMap { nodes.string($0.value, "'description'") }
 
-        // Entities first: every other part may use them as types.
+        // Enums and entities first: every other part may use them as types.
+        let enums = top["enums"].map { readEnums($0.value) } ?? []
+        nodes.types = ExpressionParser.TypeVocabulary(records: [], enums: Set(enums.map(\.name)))
         var entities: [RecordType] = []
         if let entry = top["entities"], let list = nodes.mapping(entry.value, "'entities'") {
             var seen: [String: SourceLocation] = [:]
@@ -85,6 +90,22 @@ final class ScenarioReader {
                                         location: location(item.keyNode))
                 recordTypes[item.key] = entity
                 entities.append(entity)
+            }
+        }
+        nodes.types = ExpressionParser.TypeVocabulary(records: Set(entities.map(\.name)), enums: Set(enums.map(\.name)))
+
+        var sharedWorkers: [Worker] = []
+        if let entry = top["workers"], let list = nodes.mapping(entry.value, "the app's shared 'workers'") {
+            var seen: [String: SourceLocation] = [:]
+            for item in list {
+                let at = location(item.keyNode)
+                guard checkTypeName(item.key, at: at, what: "worker") else { continue }
+                if let first = seen[item.key] {
+                    duplicate("worker", item.key, at: at, first: first)
+                    continue
+                }
+                seen[item.key] = at
+                sharedWorkers.append(readWorker(named: item.key, at: at, item.value, shared: true))
             }
         }
 
@@ -139,8 +160,8 @@ final class ScenarioReader {
         }
 
         return ScenarioDraft(
-            name: name, description: description, pattern: pattern, start: start, entities: entities,
-            appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
+            name: name, description: description, pattern: pattern, start: start, entities: entities, enums: enums,
+            sharedWorkers: sharedWorkers, appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
             rootLocation: location(root))
     }
 
@@ -156,7 +177,7 @@ final class ScenarioReader {
                               at: location)
             return false
         }
-        if ["String", "Int", "Double", "Bool"].contains(name) {
+        if TypeRef.builtinNames.contains(name) {
             diagnostics.error("\(what) name '\(name)' is a built-in type; choose another name", at: location)
             return false
         }
@@ -229,7 +250,8 @@ final class ScenarioReader {
             let defaultPositions = offset < positions.count ? Array(positions[offset...]) : []
             let fallback = typeLocation.advanced(byColumns: offset)
             do {
-                let expression = try ExpressionParser.parse(defaultText, positions: defaultPositions, fallback: fallback)
+                let expression = try ExpressionParser.parse(defaultText, positions: defaultPositions, fallback: fallback,
+                                                            types: nodes.types)
                 guard let value = constant(expression.root, as: type, what: "the default of '\(name)'") else { return nil }
                 return FieldDecl(name: name, type: type, defaultValue: value, location: nameLocation,
                                  typeLocation: typeLocation)
@@ -284,6 +306,21 @@ final class ScenarioReader {
         case (.literal(.int(let i)), .double): return .double(Double(i))
         case (.literal(.double(let d)), .double): return .double(d)
         case (.literal(.bool(let b)), .bool): return .bool(b)
+        case (.literal(.date(let d)), .date): return .date(d)
+        case (.literal(.decimal(let d)), .decimal): return .decimal(d)
+        case (.literal(.int(let i)), .decimal): return .decimal(DecimalValue(significand: i, scale: 0))
+        case (.identifier(let name), .named(let enumName)), (.enumCase(_, let name), .named(let enumName)):
+            // `speed: ShippingSpeed = standard`, or `= ShippingSpeed.standard`.
+            guard let enumType = enumTypes[enumName] else { return fail("\(what) must be a literal value of type '\(type)'") }
+            if case .enumCase(let written, _) = expr.kind, written != enumName {
+                return fail("\(what) is a '\(enumName)', not a '\(written)'")
+            }
+            guard enumType.case(name) != nil else {
+                diagnostics.unknown("'\(enumName)' has no case '\(name)'", name: name, candidates: enumType.cases.map(\.name),
+                                    at: expr.location)
+                return nil
+            }
+            return .enumCase(EnumCaseValue(type: enumName, name: name))
         case (.unary(.negate, let inner), .int), (.unary(.negate, let inner), .double):
             switch constant(inner, as: type, what: what) {
             case .int(let i)?: return i == Int.min ? nil : .int(-i)
@@ -300,6 +337,90 @@ final class ScenarioReader {
         case (.literal(let v), _): return fail("\(what) must be of type '\(type)', found \(v)")
         default: return fail("\(what) must be a literal value of type '\(type)'")
         }
+    }
+
+    // MARK: - Enums
+
+    /// `enums: { ShippingSpeed: { standard: 0, oneDay: 1 } }` (raw values: all Ints or all Strings), or a list of
+    /// case names for an enum without raw values.
+    func readEnums(_ node: Node) -> [EnumType] {
+        guard let list = nodes.mapping(node, "'enums'") else { return [] }
+        var enums: [EnumType] = []
+        var seen: [String: SourceLocation] = [:]
+        for item in list {
+            let at = location(item.keyNode)
+            guard checkTypeName(item.key, at: at, what: "enum") else { continue }
+            if let first = seen[item.key] {
+                duplicate("enum", item.key, at: at, first: first)
+                continue
+            }
+            seen[item.key] = at
+            var cases: [EnumType.Case] = []
+            var rawType: TypeRef?
+            var caseSeen: [String: SourceLocation] = [:]
+            func add(_ name: String, _ raw: Value?, at caseAt: SourceLocation) {
+                guard NodeReader.isIdentifier(name) else {
+                    diagnostics.error("enum case '\(name)' is not a valid Swift name; use letters, digits and '_'", at: caseAt)
+                    return
+                }
+                if let first = caseSeen[name] {
+                    duplicate("case of '\(item.key)'", name, at: caseAt, first: first)
+                    return
+                }
+                if let raw, let other = cases.first(where: { $0.rawValue == raw }) {
+                    diagnostics.error("raw value \(raw) of '\(item.key).\(name)' is also the raw value of '\(other.name)'",
+                                      at: caseAt, notes: [Diagnostic.Note("each case needs its own raw value", at: other.location)])
+                    return
+                }
+                caseSeen[name] = caseAt
+                cases.append(EnumType.Case(name: name, rawValue: raw, location: caseAt))
+            }
+            switch item.value {
+            case .sequence(let sequence):
+                for caseNode in sequence {
+                    guard case .scalar(let scalar) = caseNode else {
+                        diagnostics.error("an enum case is a name, found \(NodeReader.describe(caseNode))", at: location(caseNode))
+                        continue
+                    }
+                    add(scalar.string, nil, at: location(caseNode))
+                }
+            case .mapping:
+                for entry in nodes.mapping(item.value, "the cases of enum '\(item.key)'") ?? [] {
+                    let caseAt = location(entry.keyNode)
+                    guard case .scalar(let scalar) = entry.value, !NodeReader.isNull(entry.value) else {
+                        diagnostics.error("the raw value of '\(item.key).\(entry.key)' must be a whole number or text",
+                                          at: location(entry.value))
+                        continue
+                    }
+                    let raw: Value, type: TypeRef
+                    if scalar.style == .plain, let number = ValueReader.integer(scalar.string) {
+                        (raw, type) = (.int(number), .int)
+                    } else {
+                        (raw, type) = (.string(scalar.string), .string)
+                    }
+                    if let rawType, rawType != type {
+                        diagnostics.error("the raw values of '\(item.key)' must all be '\(rawType)', but '\(entry.key)' has '\(type)'",
+                                          at: location(entry.value),
+                                          notes: [Diagnostic.Note(type == .string ? "write a whole number" : "quote it to make it text")])
+                        continue
+                    }
+                    rawType = type
+                    add(entry.key, raw, at: caseAt)
+                }
+            default:
+                diagnostics.error("enum '\(item.key)' needs cases: a list of names, or a mapping of names to raw values",
+                                  at: location(item.value))
+                continue
+            }
+            if cases.isEmpty {
+                diagnostics.error("enum '\(item.key)' has no cases", at: at)
+                continue
+            }
+            let type = EnumType(name: item.key, cases: cases, rawType: rawType, location: at)
+            enumTypes[item.key] = type
+            enums.append(type)
+        }
+        return enums
     }
 
     // MARK: - Scenes
@@ -371,12 +492,22 @@ final class ScenarioReader {
 
     // MARK: - Workers
 
-    func readWorker(named name: String, at nameLocation: SourceLocation, _ node: Node) -> Worker {
+    func readWorker(named name: String, at nameLocation: SourceLocation, _ node: Node, shared: Bool = false) -> Worker {
         var operations: [WorkerOperation] = []
+        var state: [FieldDecl] = []
         if let list = nodes.mapping(node, "worker '\(name)' (a mapping of operation names to operations)") {
             var seen: [String: SourceLocation] = [:]
             for item in list {
                 let at = location(item.keyNode)
+                if item.key == "state" {
+                    guard shared else {
+                        diagnostics.error("only a shared worker keeps state; '\(name)' belongs to one scene",
+                                          at: at, notes: [Diagnostic.Note("declare '\(name)' under the top-level 'workers:' to share it and its state between scenes")])
+                        continue
+                    }
+                    state = readFields(item.value, "the state of worker '\(name)'")
+                    continue
+                }
                 guard NodeReader.isIdentifier(item.key) else {
                     diagnostics.error("operation name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at)
                     continue
@@ -389,7 +520,7 @@ final class ScenarioReader {
                 if let op = readOperation(named: item.key, worker: name, at: at, item.value) { operations.append(op) }
             }
         }
-        return Worker(name: WorkerName(name), location: nameLocation, operations: operations)
+        return Worker(name: WorkerName(name), location: nameLocation, operations: operations, state: state)
     }
 
     func readOperation(named name: String, worker: String, at nameLocation: SourceLocation, _ node: Node) -> WorkerOperation? {
@@ -415,7 +546,7 @@ final class ScenarioReader {
         if let entry = keys["latency"] { latency = readLatency(entry.value) ?? 0 }
 
         var cases: [WorkerCase] = []
-        let shorthand = ["result", "error", "fixture"].filter { keys[$0] != nil }
+        let shorthand = ["result", "returns", "error", "fixture", "update"].filter { keys[$0] != nil }
         if let entry = keys["cases"] {
             if let first = shorthand.first, let other = keys[first] {
                 diagnostics.error("\(what) has both 'cases' and '\(first)'; put '\(first)' inside a case",
@@ -463,16 +594,25 @@ final class ScenarioReader {
     /// The outcome of a case (or of an operation written without `cases`): exactly one of result, error, fixture.
     func readOutcome(_ keys: [String: MappingEntry], condition: Expr?, latency: Int?, output: TypeRef?,
                      what: String, at location: SourceLocation) -> WorkerCase? {
-        let given = ["result", "error", "fixture"].filter { keys[$0] != nil }
+        let given = ["result", "returns", "error", "fixture"].filter { keys[$0] != nil }
+        let updates = keys["update"].map { readAssignments($0.value, "'update' of \(what)") } ?? []
         if given.count > 1, let second = keys[given[1]] {
             diagnostics.error("a case has one outcome, but this one has both '\(given[0])' and '\(given[1])'",
                               at: self.location(second.keyNode))
             return nil
         }
+        if !updates.isEmpty, given.first == "error" || given.first == "fixture" {
+            diagnostics.error("'update' changes the worker's state when a case answers with 'result' or 'returns', not with '\(given.first!)'",
+                              at: self.location(keys["update"]!.keyNode))
+        }
         switch given.first {
         case "error":
             guard let message = nodes.string(keys["error"]!.value, "'error' (the failure's message)") else { return nil }
             return WorkerCase(condition: condition, outcome: .error(message), latency: latency, location: location)
+        case "returns":
+            guard let expr = nodes.expression(keys["returns"]!.value, "'returns'") else { return nil }
+            return WorkerCase(condition: condition, outcome: .returns(expr), latency: latency, location: location,
+                              updates: updates)
         case "result":
             let node = keys["result"]!.value
             if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "todo" {
@@ -483,7 +623,7 @@ final class ScenarioReader {
             }
             guard let output else {
                 if NodeReader.isNull(node) {
-                    return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location)
+                    return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location, updates: updates)
                 }
                 diagnostics.error("\(what) has no 'output' type, so its result must be empty", at: self.location(node),
                                   notes: [Diagnostic.Note("declare the result type, e.g. 'output: { userID: String }'")])
@@ -492,7 +632,7 @@ final class ScenarioReader {
             // A result that does not fit is reported; the case stays so its condition is still checked.
             let value = ValueReader.raw(node, source: source, diagnostics: diagnostics)
                 .flatMap { values.value($0, as: output, what: "the result of \(what)") } ?? .null
-            return WorkerCase(condition: condition, outcome: .result(value), latency: latency, location: location)
+            return WorkerCase(condition: condition, outcome: .result(value), latency: latency, location: location, updates: updates)
         case "fixture":
             let entry = keys["fixture"]!
             guard let path = nodes.string(entry.value, "'fixture' (a JSON file next to the scenario)") else { return nil }
@@ -506,9 +646,10 @@ final class ScenarioReader {
                               location: location)
         default:
             if output == nil {
-                return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location)
+                return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location,
+                                  updates: updates)
             }
-            diagnostics.error("a case of \(what) needs an outcome: 'result', 'error' or 'fixture'", at: location)
+            diagnostics.error("a case of \(what) needs an outcome: 'result', 'returns', 'error' or 'fixture'", at: location)
             return nil
         }
     }
@@ -636,6 +777,8 @@ struct ScenarioDraft {
     var pattern: Pattern
     var start: Located<SceneName>?
     var entities: [RecordType]
+    var enums: [EnumType]
+    var sharedWorkers: [Worker]
     var appState: [FieldDecl]
     var scenes: [Scene]
     var story: [StoryStep]

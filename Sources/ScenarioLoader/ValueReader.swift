@@ -8,6 +8,8 @@ struct ValueReader {
     let diagnostics: DiagnosticCollector
     /// Looks up entities and other record types by name.
     let recordType: (String) -> RecordType?
+    /// Looks up the enums the scenario declares.
+    var enumType: (String) -> EnumType? = { _ in nil }
     /// JSON has real types: a number is not text there, as it may be in YAML (`userID: 42` for a String).
     var strictStrings = false
     /// Expected values: a record names the fields it checks, and the others are not filled in.
@@ -120,6 +122,16 @@ struct ValueReader {
         case .bool:
             guard case .scalar(_, .bool(let flag), _) = raw else { return mismatch(raw, type, what) }
             return .bool(flag)
+        case .date:
+            guard case .scalar(let text, let kind, _) = raw, !kind.isNull, let date = DateValue(iso8601: text) else {
+                return mismatch(raw, type, what, note: "write an instant in UTC, '2026-11-22T09:30:00Z', or a day, '2026-11-22'")
+            }
+            return .date(date)
+        case .decimal:
+            guard case .scalar(let text, let kind, _) = raw, !kind.isNull, let decimal = DecimalValue(text.replacingOccurrences(of: "_", with: "")) else {
+                return mismatch(raw, type, what, note: "write the number with the places it keeps, '12.50'")
+            }
+            return .decimal(decimal)
         case .list(let element):
             guard case .list(let items, _) = raw else { return mismatch(raw, type, what) }
             var values: [Value] = []
@@ -133,6 +145,16 @@ struct ValueReader {
             }
             return ok ? .list(values) : nil
         case .named(let name):
+            if let enumType = enumType(name) {
+                guard case .scalar(let text, let kind, _) = raw, !kind.isNull else { return mismatch(raw, type, what) }
+                guard enumType.case(text) != nil else {
+                    diagnostics.unknown("'\(name)' has no case '\(text)'", name: text, candidates: enumType.cases.map(\.name),
+                                        at: raw.location,
+                                        extraNotes: [Diagnostic.Note("cases of '\(name)': " + enumType.cases.map(\.name).joined(separator: ", "))])
+                    return nil
+                }
+                return .enumCase(EnumCaseValue(type: name, name: text))
+            }
             guard let record = recordType(name) else { return nil }  // the unknown type is reported where declared
             guard case .map(let entries, let location) = raw else { return mismatch(raw, type, what) }
             return self.record(entries, at: location, as: record, what: what)
@@ -169,8 +191,8 @@ struct ValueReader {
         return ok ? .record(Record(fields)) : nil
     }
 
-    private func mismatch(_ raw: RawData, _ type: TypeRef, _ what: String) -> Value? {
-        var notes: [Diagnostic.Note] = []
+    private func mismatch(_ raw: RawData, _ type: TypeRef, _ what: String, note: String? = nil) -> Value? {
+        var notes: [Diagnostic.Note] = note.map { [Diagnostic.Note($0)] } ?? []
         if case .scalar(_, .quoted, _) = raw, type == .int || type == .double || type == .bool {
             notes.append(Diagnostic.Note("remove the quotes to write a number or a boolean"))
         }
@@ -198,6 +220,11 @@ struct ValueReader {
 extension RawData.Kind {
     var isPlain: Bool {
         if case .plain = self { return true }
+        return false
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
         return false
     }
 }

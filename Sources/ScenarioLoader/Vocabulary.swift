@@ -1,14 +1,15 @@
 /// Every key the scenario format knows, per kind of mapping. The JSON Schema in `docs/` lists the same keys;
 /// a test keeps the two in agreement.
 enum Vocabulary {
-    static let scenario = ["scenario", "pattern", "description", "start", "entities", "appState", "scenes", "story", "repeat"]
+    static let scenario = ["scenario", "pattern", "description", "start", "enums", "entities", "workers", "appState", "scenes",
+                           "story", "repeat"]
     static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]
-    static let operation = ["description", "input", "output", "cases", "result", "error", "fixture", "latency",
-                            "method", "callbacks"]
+    static let operation = ["description", "input", "output", "cases", "result", "returns", "update", "error", "fixture",
+                            "latency", "method", "callbacks"]
     static let callbacks = ["result", "error"]
-    static let workerCase = ["when", "result", "error", "fixture", "latency"]
+    static let workerCase = ["when", "result", "returns", "update", "error", "fixture", "latency"]
     static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",
                           "viewModel", "view", "outputs", "methods"]
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]

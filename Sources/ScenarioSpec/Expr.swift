@@ -52,6 +52,31 @@ public struct ExprNode: Sendable, Hashable {
         /// `todo`: a placeholder for an expression not written yet (what `sceneflow import` could not translate).
         /// It fits any type with a warning; a run that reaches it stops with an error at its place.
         case todo
+        /// `Order(id: "1", total: 2)`: a record of an entity, fields given by label in declaration order (those
+        /// left out take their default, or nil); `ShippingSpeed(rawValue: 1)`: the enum case with that raw value,
+        /// or nil. The name is one the scenario declares.
+        case construct(String, [ExprArgument])
+        /// `ShippingSpeed.oneDay`: a case of a declared enum.
+        case enumCase(String, String)
+        /// `orders.map { $0.id }`, `orders.first(where: { $0.id == id })`, `date.formatted("d/M/yy")`: a method of a
+        /// value, with its arguments (a trailing closure is the last argument, without a label).
+        case method(ExprNode, String, [ExprArgument], optionalChaining: Bool)
+        /// `{ $0.name }` or `{ order in order.name }`: only as a method's argument. The parameters are the names
+        /// written before `in`, or `$0`, `$1` when none are.
+        case closure([String], ExprNode)
+        /// `let order = dataStore.orderToEdit`: only as an `if:` condition; the `then:` steps see `order` unwrapped.
+        case binding(String, ExprNode)
+    }
+}
+
+/// A labelled argument of a construction or a method call: `id: "1"`, or an unlabelled one (`label` nil).
+public struct ExprArgument: Sendable, Hashable {
+    public var label: String?
+    public var value: ExprNode
+
+    public init(label: String?, value: ExprNode) {
+        self.label = label
+        self.value = value
     }
 }
 
@@ -106,7 +131,7 @@ extension ExprNode {
     /// The position of the node's leftmost character (a compound node's own location is its operator).
     public var startLocation: SourceLocation {
         switch kind {
-        case .member(let base, _, _), .index(let base, _, _): return base.startLocation
+        case .member(let base, _, _), .index(let base, _, _), .method(let base, _, _, _): return base.startLocation
         case .binary(_, let left, _): return left.startLocation
         case .conditional(let condition, _, _): return condition.startLocation
         default: return location

@@ -76,3 +76,38 @@ public struct FieldRef: Sendable, Hashable {
         self.name = name
     }
 }
+
+/// An enum the scenario declares: `ShippingSpeed: { standard: 0, oneDay: 1 }` (Int raw values),
+/// `{ card: "Credit card" }` (String raw values) or `[standard, express]` (no raw values).
+public struct EnumType: Sendable, Hashable {
+    public struct Case: Sendable, Hashable {
+        public var name: String
+        /// The raw value, when the enum has raw values.
+        public var rawValue: Value?
+        public var location: SourceLocation
+
+        public init(name: String, rawValue: Value?, location: SourceLocation) {
+            self.name = name
+            self.rawValue = rawValue
+            self.location = location
+        }
+    }
+
+    public var name: String
+    public var cases: [Case]
+    /// `Int` or `String`; nil for an enum without raw values.
+    public var rawType: TypeRef?
+    public var location: SourceLocation
+
+    public init(name: String, cases: [Case], rawType: TypeRef?, location: SourceLocation) {
+        self.name = name
+        self.cases = cases
+        self.rawType = rawType
+        self.location = location
+    }
+
+    public func `case`(_ name: String) -> Case? { cases.first { $0.name == name } }
+
+    /// The case whose raw value is `raw`, as Swift's `init?(rawValue:)` finds it.
+    public func `case`(rawValue raw: Value) -> Case? { cases.first { $0.rawValue == raw } }
+}

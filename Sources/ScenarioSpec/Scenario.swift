@@ -9,6 +9,10 @@ public struct Scenario: Sendable, Hashable {
     public var start: SceneName
     /// Shared model types (`IceCream`, `Post`), in declaration order.
     public var entities: [RecordType]
+    /// Enums the scenario declares (`ShippingSpeed`), in declaration order.
+    public var enums: [EnumType] = []
+    /// Workers shared by every scene (an app's `OrdersWorker`), with the state their operations read and write.
+    public var sharedWorkers: [Worker] = []
     /// The single observable state object of the `appstate` pattern.
     public var appState: [FieldDecl]
     public var scenes: [Scene]
@@ -41,4 +45,6 @@ public struct Scenario: Sendable, Hashable {
 
     public func scene(_ name: SceneName) -> Scene? { scenes.first { $0.name == name } }
     public func entity(_ name: String) -> RecordType? { entities.first { $0.name == name } }
+    public func enumType(_ name: String) -> EnumType? { enums.first { $0.name == name } }
+    public func sharedWorker(_ name: String) -> Worker? { sharedWorkers.first { $0.name.rawValue == name } }
 }

@@ -71,8 +71,10 @@ public struct Call: Sendable, Hashable {
 
 /// What a `call:` step reaches, resolved once by the loader so the checker and the engine agree.
 public enum CallTarget: Sendable, Hashable {
-    /// A worker's operation.
+    /// An operation of one of the scene's workers.
     case worker(WorkerName, OperationName)
+    /// An operation of a worker the app shares between scenes (declared at the top level), with its state.
+    case sharedWorker(WorkerName, OperationName)
     /// The Interactor's method of this use case (VIPER's Presenter asking its Interactor).
     case useCase(UseCaseName)
     /// Another method of a component of the scene.

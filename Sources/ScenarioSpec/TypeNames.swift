@@ -22,6 +22,8 @@ public enum TypeNames {
     public static func workerInput(worker: WorkerName, operation: OperationName) -> String {
         "\(worker).\(operation).Input"
     }
+    /// What a shared worker keeps between calls: `OrdersWorker.State`.
+    public static func workerState(worker: WorkerName) -> String { "\(worker).State" }
     public static func routeInput(scene: SceneName, route: RouteName) -> String { "\(scene).\(route).Input" }
     public static let appState = "AppState"
     /// What a failed worker call binds in `onError`: `{ error: String }`.

@@ -1,13 +1,21 @@
-/// A field's type as a scenario declares it: `String`, `Int`, `Double`, `Bool`, `T?`, `[T]` or a named entity.
+/// A field's type as a scenario declares it: `String`, `Int`, `Double`, `Bool`, `Date`, `Decimal`, `T?`, `[T]`,
+/// or a named entity or enum.
 public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     case string
     case int
     case double
     case bool
+    /// An instant (Swift's `Date`), to the millisecond.
+    case date
+    /// An exact decimal number (Swift's `Decimal`), as money is.
+    case decimal
     case optional(TypeRef)
     case list(TypeRef)
-    /// An entity (`IceCream`) or a record the scenario defines (`Login.Login.Request`).
+    /// An entity (`IceCream`), an enum (`ShippingSpeed`) or a record the scenario defines (`Login.Login.Request`).
     case named(String)
+
+    /// The names a scenario cannot give its own types.
+    public static let builtinNames: Set<String> = ["String", "Int", "Double", "Bool", "Date", "Decimal"]
 
     /// Swift spelling: `[String]?`.
     public var description: String {
@@ -16,6 +24,8 @@ public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
         case .int: "Int"
         case .double: "Double"
         case .bool: "Bool"
+        case .date: "Date"
+        case .decimal: "Decimal"
         case .optional(let wrapped): "\(wrapped)?"
         case .list(let element): "[\(element)]"
         case .named(let name): name
@@ -103,6 +113,8 @@ private struct TypeTextParser {
             case "Int": type = .int
             case "Double": type = .double
             case "Bool": type = .bool
+            case "Date": type = .date
+            case "Decimal": type = .decimal
             default: type = .named(name)
             }
         }

@@ -3,11 +3,15 @@ public struct Worker: Sendable, Hashable {
     public var name: WorkerName
     public var location: SourceLocation
     public var operations: [WorkerOperation]
+    /// What the worker keeps between calls (an in-memory store): fields its operations read as `state` and write
+    /// with `update:`. Only workers shared by the app (declared at the top level) have state.
+    public var state: [FieldDecl]
 
-    public init(name: WorkerName, location: SourceLocation, operations: [WorkerOperation]) {
+    public init(name: WorkerName, location: SourceLocation, operations: [WorkerOperation], state: [FieldDecl] = []) {
         self.name = name
         self.location = location
         self.operations = operations
+        self.state = state
     }
 
     public func operation(_ name: String) -> WorkerOperation? { operations.first { $0.name.rawValue == name } }
@@ -64,6 +68,9 @@ public struct WorkerCase: Sendable, Hashable {
     /// Overrides the operation's latency, in milliseconds.
     public var latency: Int?
     public var location: SourceLocation
+    /// `update: { orders: state.orders + [order] }`: writes to the worker's state when this case answers, all
+    /// computed from the state before the call.
+    public var updates: [Assignment]
 
     public enum Outcome: Sendable, Hashable {
         /// The operation succeeds with this value (`.null` for operations without a result).
@@ -72,14 +79,17 @@ public struct WorkerCase: Sendable, Hashable {
         case fixture(path: String, value: Value)
         /// The operation fails with this message.
         case error(String)
+        /// `returns: state.orders`: the value of an expression over the inputs and the worker's state.
+        case returns(Expr)
         /// `result: todo`: not written yet (what `sceneflow import` cannot know); a run that reaches it stops.
         case todo
     }
 
-    public init(condition: Expr?, outcome: Outcome, latency: Int?, location: SourceLocation) {
+    public init(condition: Expr?, outcome: Outcome, latency: Int?, location: SourceLocation, updates: [Assignment] = []) {
         self.condition = condition
         self.outcome = outcome
         self.latency = latency
         self.location = location
+        self.updates = updates
     }
 }

@@ -75,6 +75,14 @@ extension Engine {
 
         case .conditional(let condition, let then, let otherwise):
             var inner = context
+            if case .binding(let name, let valueNode) = condition.root.kind {
+                // `if: let order = …`: `then:` runs with `order` bound when the value is not nil.
+                let value = try Evaluator.evaluate(Expr(text: condition.text, root: valueNode, location: condition.location),
+                                                   in: context.env)
+                if value.isNull { return try execute(otherwise, &inner) }
+                inner.env.bind(name, value)
+                return try execute(then, &inner)
+            }
             let branch = try Evaluator.condition(condition, in: context.env) ? then : otherwise
             return try execute(branch, &inner)
 
@@ -129,10 +137,16 @@ extension Engine {
     private func perform(_ call: Call, step: Step, _ context: inout StepContext) throws -> Flow {
         let instance = context.instance
         let worker: Worker, operation: WorkerOperation
+        let shared: Bool
         switch call.target {
         case .worker(let workerName, let operationName)?:
             worker = instance.scene.worker(workerName.rawValue)!
             operation = worker.operation(operationName.rawValue)!
+            shared = false
+        case .sharedWorker(let workerName, let operationName)?:
+            worker = scenario.sharedWorker(workerName.rawValue)!
+            operation = worker.operation(operationName.rawValue)!
+            shared = true
         case .useCase(let name)?:
             let target = instance.scene.useCase(name.rawValue)!
             let request = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
@@ -146,7 +160,15 @@ extension Engine {
         }
         let arguments = try record(of: call.arguments.map { Assignment(target: $0.label, at: $0.labelLocation, value: $0.value) },
                                    fields: operation.input, env: context.env)
-        let workerParticipant = instance.worker(worker.name.rawValue)
+        let workerParticipant: Participant
+        if !shared {
+            workerParticipant = instance.worker(worker.name.rawValue)
+        } else if let known = sharedWorkerParticipants[worker.name] {
+            workerParticipant = known
+        } else {
+            workerParticipant = makeParticipant(.worker, worker.name.rawValue, nil, nil)
+            sharedWorkerParticipants[worker.name] = workerParticipant
+        }
         let names = instance.names.operation(operation, of: worker.name)
         let callEvent = try emit(
             .workerCall(operation: operation.name, style: operation.callbacks == nil ? .return : .callback, Invocation(
@@ -154,12 +176,17 @@ extension Engine {
                 payload: operation.input.isEmpty ? nil : arguments)),
             from: context.sender, to: workerParticipant, at: step.location, parent: context.parent)
 
-        let (outcome, latency, answer) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
+        var (outcome, latency, answer) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
+        if case .case(let index) = answer {
+            outcome = try answerCase(operation.cases[index], of: worker, output: operation.output, arguments: arguments)
+        }
         clock += latency
         switch outcome {
         case .todo:
             throw RuntimeError("'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'",
                                at: call.receiver.location)
+        case .returns:
+            preconditionFailure("answerCase evaluates 'returns'")
         case .result(let value), .fixture(_, let value):
             let callback = operation.callbacks?.result
             try emit(.workerResult(WorkerAnswer(
@@ -201,11 +228,7 @@ extension Engine {
         if let stub = stubs.first(where: { $0.scene == instance.scene.name && $0.worker == worker.name && $0.operation == operation.name }) {
             return (stub.outcome, stub.latency ?? operation.latency, .given)
         }
-        var env = Environment(instance: nil, world: world)
-        if case .record(let record) = arguments {
-            for (name, value) in record.fields { env.bind(name, value) }
-        }
-        env.bind("input", arguments)
+        let env = workerEnvironment(worker, arguments: arguments)
         for (index, candidate) in operation.cases.enumerated() {
             if let condition = candidate.condition, try !Evaluator.condition(condition, in: env) { continue }
             return (candidate.outcome, candidate.latency ?? operation.latency, .case(index))
@@ -213,6 +236,37 @@ extension Engine {
         throw RuntimeError("no case of '\(worker.name).\(operation.name)' matches \(arguments)", at: location,
                            notes: [Diagnostic.Note("add a last case without 'when' (a default) to '\(worker.name).\(operation.name)'",
                                                    at: operation.location)])
+    }
+
+    /// What a worker's case sees: the inputs by name, `input`, and a shared worker's `state`.
+    private func workerEnvironment(_ worker: Worker, arguments: Value) -> Environment {
+        var env = Environment(instance: nil, world: world, workerState: world.workerStates[worker.name])
+        if case .record(let record) = arguments {
+            for (name, value) in record.fields { env.bind(name, value) }
+        }
+        env.bind("input", arguments)
+        return env
+    }
+
+    /// The case's answer, computed when it is an expression, and its `update:` written to the worker's state
+    /// (every value computed from the state before the call).
+    private func answerCase(_ chosen: WorkerCase, of worker: Worker, output: TypeRef?, arguments: Value) throws -> WorkerCase.Outcome {
+        guard !chosen.updates.isEmpty || { if case .returns = chosen.outcome { return true } else { return false } }() else {
+            return chosen.outcome
+        }
+        let env = workerEnvironment(worker, arguments: arguments)
+        var outcome = chosen.outcome
+        if case .returns(let expr) = chosen.outcome {
+            let value = try Evaluator.evaluate(expr, in: env)
+            outcome = .result(output.map { Coercion.coerce(value, to: $0) } ?? value)
+        }
+        var updated = world.workerStates[worker.name] ?? Record()
+        for update in chosen.updates {
+            let field = worker.state.first { $0.name == update.target }!
+            updated[update.target] = Coercion.coerce(try Evaluator.evaluate(update.value, in: env), to: field.type)
+        }
+        if !chosen.updates.isEmpty { world.workerStates[worker.name] = updated }
+        return outcome
     }
 
     /// A method of another component of the scene (`call: Presenter.refresh`).

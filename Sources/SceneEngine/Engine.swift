@@ -44,6 +44,8 @@ public final class Engine {
     var pendingAppearances: [(instance: SceneInstance, cause: Int, revealed: Bool)] = []
     var routesThisStep: [RouteName] = []
     var stubs: [WorkerStub] = []
+    /// The participant of each shared worker, made at its first call: one for the whole app.
+    var sharedWorkerParticipants: [WorkerName: Participant] = [:]
     var hooks = EngineHooks()
     let world: World
     let user: Participant
@@ -56,8 +58,14 @@ public final class Engine {
         var index: [SceneName: Int] = [:]
         for (position, scene) in scenario.scenes.enumerated() where index[scene.name] == nil { index[scene.name] = position }
         sceneIndex = index
+        var workerStates: [WorkerName: Record] = [:]
+        for worker in scenario.sharedWorkers {
+            workerStates[worker.name] = Record(worker.state.map { ($0.name, $0.initialValue ?? .null) })
+        }
         world = World(appState: Record(scenario.appState.map { ($0.name, $0.initialValue ?? .null) }),
-                      maxValueSize: options.maxValueSize)
+                      workerStates: workerStates, maxValueSize: options.maxValueSize,
+                      records: Dictionary(scenario.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                      enums: Dictionary(scenario.enums.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
         user = Participant(number: 1, role: .user, name: "User")
         appStateParticipant = Participant(number: 2, role: .appState, name: "AppState")
         participantCount = 2

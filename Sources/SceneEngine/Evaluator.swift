@@ -16,12 +16,12 @@ enum Evaluator {
     }
 
     /// A value, and whether it is nil because an optional chain stopped (so the rest of the chain is skipped).
-    private struct Result {
+    struct Result {
         var value: Value
         var chainStopped = false
     }
 
-    private static func evaluate(_ node: ExprNode, _ env: Environment) throws(RuntimeError) -> Result {
+    static func evaluate(_ node: ExprNode, _ env: Environment) throws(RuntimeError) -> Result {
         switch node.kind {
         case .literal(let value):
             return Result(value: value)
@@ -65,6 +65,12 @@ enum Evaluator {
                 if optionalChaining || baseNode.isChain { return Result(value: .null, chainStopped: true) }
                 throw RuntimeError("'\(name)' of nil", at: node.location)
             }
+            if case .enumCase(let value) = base.value, name == "rawValue" {
+                guard let raw = env.world.enums[value.type]?.case(value.name)?.rawValue else {
+                    throw RuntimeError("\(value) has no raw value", at: node.location)
+                }
+                return Result(value: raw)
+            }
             return Result(value: try member(name, of: base.value, at: node.location))
         case .index(let baseNode, let indexNode, _):
             let base = try evaluate(baseNode, env)
@@ -92,6 +98,17 @@ enum Evaluator {
             }
         case .binary(let op, let leftNode, let rightNode):
             return Result(value: try binary(op, leftNode, rightNode, env, at: node.location))
+        case .construct(let name, let arguments):
+            return Result(value: try construct(name, arguments, env, at: node.location))
+        case .enumCase(let type, let name):
+            return Result(value: .enumCase(EnumCaseValue(type: type, name: name)))
+        case .method(let baseNode, let name, let arguments, _):
+            let base = try evaluate(baseNode, env)
+            if base.chainStopped { return base }
+            if case .null = base.value { return Result(value: .null, chainStopped: true) }
+            return Result(value: try method(name, of: base.value, arguments, env, at: node.location))
+        case .closure, .binding:
+            throw RuntimeError("this expression cannot stand here", at: node.location)
         case .conditional(let conditionNode, let thenNode, let elseNode):
             let condition = try evaluate(conditionNode, env).value
             guard case .bool(let flag) = condition else {
@@ -112,6 +129,7 @@ enum Evaluator {
         case (.record(let record), _):
             guard let field = record[name] else { throw RuntimeError("no field '\(name)' in \(value)", at: location) }
             return field
+
         default:
             throw RuntimeError("\(value) has no member '\(name)'", at: location)
         }
@@ -145,6 +163,12 @@ enum Evaluator {
             let order: Int
             switch (left, right) {
             case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+            case (.date(let a), .date(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
+            case (.decimal, _), (_, .decimal):
+                guard let a = decimal(left), let b = decimal(right) else {
+                    throw RuntimeError("cannot compare \(left) and \(right)", at: location)
+                }
+                order = a < b ? -1 : (a == b ? 0 : 1)
             default:
                 guard let a = number(left), let b = number(right) else {
                     throw RuntimeError("cannot compare \(left) and \(right)", at: location)
@@ -190,6 +214,19 @@ enum Evaluator {
         case (.list(let a), .list(let b)) where op == .add:
             try limitList(left.size(upTo: env.world.maxValueSize) + right.size(upTo: env.world.maxValueSize), env, at: location)
             return .list(a + b)
+        case (.decimal, _), (_, .decimal):
+            guard let a = decimal(left), let b = decimal(right) else {
+                throw RuntimeError("'\(op.rawValue)' cannot combine \(left) and \(right)", at: location)
+            }
+            let result: DecimalValue?
+            switch op {
+            case .add: result = a.adding(b)
+            case .subtract: result = a.subtracting(b)
+            case .multiply: result = a.multiplying(by: b)
+            default: throw RuntimeError("'\(op.rawValue)' does not apply to Decimals", at: location)
+            }
+            guard let result else { throw RuntimeError("\(a) \(op.rawValue) \(b) is too large for a Decimal", at: location) }
+            return .decimal(result)
         default:
             guard let a = number(left), let b = number(right) else {
                 throw RuntimeError("'\(op.rawValue)' cannot combine \(left) and \(right)", at: location)
@@ -210,17 +247,26 @@ enum Evaluator {
     }
 
     /// A text may grow only so far: expressions that double a value each step would otherwise fill memory.
-    private static func limitText(_ bytes: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
+    static func limitText(_ bytes: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
         guard bytes > env.world.maxValueSize else { return }
         throw RuntimeError("this text would be \(bytes) bytes; a value is limited to \(env.world.maxValueSize)", at: location,
                            notes: [Diagnostic.Note("raise the limit with --max-value-size, or stop the value growing")])
     }
 
-    private static func limitList(_ size: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
+    static func limitList(_ size: Int, _ env: Environment, at location: SourceLocation) throws(RuntimeError) {
         guard size > env.world.maxValueSize else { return }
         throw RuntimeError("this list would hold more than \(env.world.maxValueSize) items and characters; a value is limited to that",
                            at: location,
                            notes: [Diagnostic.Note("raise the limit with --max-value-size, or stop the value growing")])
+    }
+
+    /// A Decimal, or an Int as one.
+    static func decimal(_ value: Value) -> DecimalValue? {
+        switch value {
+        case .decimal(let d): d
+        case .int(let i): DecimalValue(significand: i, scale: 0)
+        default: nil
+        }
     }
 
     private static func number(_ value: Value) -> Double? {
@@ -235,6 +281,7 @@ enum Evaluator {
     static func equal(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+        case (.int(let x), .decimal(let y)), (.decimal(let y), .int(let x)): return DecimalValue(significand: x, scale: 0) == y
         default: return a == b
         }
     }
@@ -251,13 +298,14 @@ extension ExprNode {
     }
 }
 
-/// Converts values to a declared type where Swift would: Int literals into Double fields.
+/// Converts values to a declared type where Swift would: Int literals into Double and Decimal fields.
 enum Coercion {
     static func coerce(_ value: Value, to type: TypeRef) -> Value {
         switch (value, type) {
         case (.int(let i), .double), (.int(let i), .optional(.double)): return .double(Double(i))
+        case (.int(let i), .decimal), (.int(let i), .optional(.decimal)): return .decimal(DecimalValue(significand: i, scale: 0))
         case (.list(let items), .list(let element)), (.list(let items), .optional(.list(let element))):
-            if element.unwrapped == .double { return .list(items.map { coerce($0, to: element) }) }
+            if element.unwrapped == .double || element.unwrapped == .decimal { return .list(items.map { coerce($0, to: element) }) }
             return value
         default: return value
         }
@@ -278,7 +326,7 @@ extension Value {
             var total = record.count
             for value in record.values where total <= limit { total += value.size(upTo: limit - total) }
             return total
-        case .null, .bool, .int, .double, .date, .decimal: return 1
+        case .null, .bool, .int, .double, .date, .decimal, .enumCase: return 1
         }
     }
 }

@@ -77,7 +77,7 @@ public struct Coverage: Sendable {
                     for (index, workerCase) in operation.cases.enumerated() {
                         let outcome: String
                         switch workerCase.outcome {
-                        case .result, .fixture: outcome = "result"
+                        case .result, .fixture, .returns: outcome = "result"
                         case .todo: outcome = "placeholder result"
                         case .error(let message): outcome = "error \"\(message)\""
                         }

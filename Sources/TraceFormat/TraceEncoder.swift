@@ -463,6 +463,10 @@ public struct TraceEncoder: Sendable {
             out.append(#"{"$decimal":"#)
             string(decimal.description, into: &out)
             out.append(UInt8(ascii: "}"))
+        case .enumCase(let value):
+            out.append(#"{"$enum":"#)
+            string(value.description, into: &out)
+            out.append(UInt8(ascii: "}"))
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {

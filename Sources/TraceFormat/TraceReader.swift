@@ -356,7 +356,7 @@ public enum TraceReader {
     }
 
     /// A payload: numbers with a decimal point or exponent are Doubles, others Ints; objects are records in order,
-    /// except `{"$date":…}` and `{"$decimal":…}`.
+    /// except `{"$date":…}`, `{"$decimal":…}` and `{"$enum":…}`.
     static func value(_ json: JSONValue) -> Value {
         switch json {
         case .null: return .null
@@ -370,6 +370,7 @@ public enum TraceReader {
             if members.count == 1, case .string(let text) = members[0].1 {
                 if members[0].0 == "$date", let date = DateValue(iso8601: text) { return .date(date) }
                 if members[0].0 == "$decimal", let decimal = DecimalValue(text) { return .decimal(decimal) }
+                if members[0].0 == "$enum", let value = EnumCaseValue(text) { return .enumCase(value) }
             }
             return .record(Record(members.map { ($0.0, value($0.1)) }))
         }

@@ -9,6 +9,8 @@ public indirect enum Value: Sendable, Hashable {
     case date(DateValue)
     /// An exact decimal number (Swift's `Decimal`), as money is.
     case decimal(DecimalValue)
+    /// A case of an enum the scenario declares (`ShippingSpeed.oneDay`); its raw value is the enum's business.
+    case enumCase(EnumCaseValue)
     case list([Value])
     case record(Record)
 
@@ -79,6 +81,7 @@ extension Value: CustomStringConvertible {
         case .string(let value): return Value.quote(value)
         case .date(let value): return value.description
         case .decimal(let value): return value.description
+        case .enumCase(let value): return value.description
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let record):
             return "{" + record.fields.map { "\($0.name): \($0.value.description)" }.joined(separator: ", ") + "}"
@@ -87,8 +90,12 @@ extension Value: CustomStringConvertible {
 
     /// The text the value shows as on a screen: strings without quotes, everything else as `description`.
     public var displayText: String {
-        if case .string(let value) = self { return value }
-        return description
+        switch self {
+        case .string(let value): return value
+        // Swift prints an enum case by its name: `"\(speed)"` is `oneDay`.
+        case .enumCase(let value): return value.name
+        default: return description
+        }
     }
 
     /// A Double in the shortest form that reads back to the same value, always with a decimal point or exponent.
@@ -199,8 +206,31 @@ public struct DateValue: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
+/// A case of a declared enum, by type and case name: `ShippingSpeed.oneDay`.
+public struct EnumCaseValue: Sendable, Hashable, CustomStringConvertible {
+    public var type: String
+    public var name: String
+
+    public init(type: String, name: String) {
+        self.type = type
+        self.name = name
+    }
+
+    public var description: String { "\(type).\(name)" }
+
+    /// Reads `Type.case` (the type may itself be dotted: `ShipmentMethod.ShippingSpeed.oneDay`).
+    public init?(_ text: String) {
+        guard let dot = text.lastIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+            return nil
+        }
+        type = String(text[..<dot])
+        name = String(text[text.index(after: dot)...])
+    }
+}
+
 /// An exact decimal number: `significand × 10^-scale`, so 12.50 is (1250, 2) and keeps its two places.
-public struct DecimalValue: Sendable, Hashable, CustomStringConvertible {
+/// Equal values are equal whatever their places (12.5 == 12.50), as Swift's `Decimal`s are.
+public struct DecimalValue: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var significand: Int
     /// Digits after the decimal point.
     public var scale: Int
@@ -208,6 +238,84 @@ public struct DecimalValue: Sendable, Hashable, CustomStringConvertible {
     public init(significand: Int, scale: Int) {
         self.significand = significand
         self.scale = max(0, scale)
+    }
+
+    /// Without trailing zeros after the point: (1250, 2) → (125, 1).
+    var normalized: DecimalValue {
+        var result = self
+        while result.scale > 0, result.significand % 10 == 0 {
+            result.significand /= 10
+            result.scale -= 1
+        }
+        return result
+    }
+
+    public static func == (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+        let (a, b) = (lhs.normalized, rhs.normalized)
+        return a.significand == b.significand && a.scale == b.scale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let n = normalized
+        hasher.combine(n.significand)
+        hasher.combine(n.scale)
+    }
+
+    /// Both values at the larger scale; nil when that overflows.
+    static func aligned(_ a: DecimalValue, _ b: DecimalValue) -> (Int, Int, scale: Int)? {
+        let scale = max(a.scale, b.scale)
+        guard let x = a.significand(atScale: scale), let y = b.significand(atScale: scale) else { return nil }
+        return (x, y, scale)
+    }
+
+    func significand(atScale target: Int) -> Int? {
+        var value = significand
+        for _ in scale..<max(scale, target) {
+            let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            value = next
+        }
+        return value
+    }
+
+    public static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+        if let (x, y, _) = aligned(lhs, rhs) { return x < y }
+        return lhs.doubleValue < rhs.doubleValue
+    }
+
+    /// The nearest Double (for comparisons that would overflow exactly).
+    public var doubleValue: Double {
+        var value = Double(significand)
+        for _ in 0..<scale { value /= 10 }
+        return value
+    }
+
+    /// `a + b`, `a - b`, `a * b` exactly; nil on overflow.
+    public func adding(_ other: DecimalValue) -> DecimalValue? {
+        guard let (x, y, scale) = Self.aligned(self, other) else { return nil }
+        let (sum, overflow) = x.addingReportingOverflow(y)
+        return overflow ? nil : DecimalValue(significand: sum, scale: scale)
+    }
+
+    public func subtracting(_ other: DecimalValue) -> DecimalValue? {
+        guard let (x, y, scale) = Self.aligned(self, other) else { return nil }
+        let (difference, overflow) = x.subtractingReportingOverflow(y)
+        return overflow ? nil : DecimalValue(significand: difference, scale: scale)
+    }
+
+    public func multiplying(by other: DecimalValue) -> DecimalValue? {
+        let (product, overflow) = significand.multipliedReportingOverflow(by: other.significand)
+        return overflow ? nil : DecimalValue(significand: product, scale: scale + other.scale).normalizedKeeping(places: max(scale, other.scale))
+    }
+
+    /// Drops trailing zeros beyond `places` (2.50 × 3 stays 7.50; 1.5 × 1.5 is 2.25).
+    func normalizedKeeping(places: Int) -> DecimalValue {
+        var result = self
+        while result.scale > places, result.significand % 10 == 0 {
+            result.significand /= 10
+            result.scale -= 1
+        }
+        return result
     }
 
     /// `12.50`, `-0.05`, `3`.

@@ -5,17 +5,19 @@ import Testing
 @Suite("Expression parser")
 struct ExpressionParserTests {
     /// Parses `text` as if it started at column 1 of line 1, and prints the tree in a compact prefix form.
+    static let types = ExpressionParser.TypeVocabulary(records: ["Order"], enums: ["Speed"])
+
     func tree(_ text: String) throws -> String {
         let start = ScenarioSpec.SourceLocation(file: "e", line: 1, column: 1)
         let positions = (0..<text.unicodeScalars.count).map { start.advanced(byColumns: $0) }
-        return Self.render(try ExpressionParser.parse(text, positions: positions, fallback: start).root)
+        return Self.render(try ExpressionParser.parse(text, positions: positions, fallback: start, types: Self.types).root)
     }
 
     func error(_ text: String) -> String {
         let start = ScenarioSpec.SourceLocation(file: "e", line: 1, column: 1)
         let positions = (0..<text.unicodeScalars.count).map { start.advanced(byColumns: $0) }
         do {
-            _ = try ExpressionParser.parse(text, positions: positions, fallback: start)
+            _ = try ExpressionParser.parse(text, positions: positions, fallback: start, types: Self.types)
             return "no error"
         } catch {
             return "\(error.diagnostic.location!.column): \(error.diagnostic.message)"
@@ -34,6 +36,12 @@ struct ExpressionParserTests {
         case .binary(let op, let l, let r): return "(\(render(l)) \(op.rawValue) \(render(r)))"
         case .conditional(let c, let a, let b): return "(\(render(c)) ? \(render(a)) : \(render(b)))"
         case .list(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
+        case .construct(let name, let arguments): return "new \(name)(\(renderArguments(arguments)))"
+        case .enumCase(let type, let name): return "case \(type).\(name)"
+        case .method(let base, let name, let arguments, let chained):
+            return "\(render(base))\(chained ? "?." : ".")\(name)(\(renderArguments(arguments)))"
+        case .closure(let parameters, let body): return "{\(parameters.map { "\($0) " }.joined())in \(render(body))}"
+        case .binding(let name, let value): return "let \(name) = \(render(value))"
         case .interpolation(let parts):
             return "interp(" + parts.map {
                 switch $0 {
@@ -42,6 +50,37 @@ struct ExpressionParserTests {
                 }
             }.joined(separator: ", ") + ")"
         }
+    }
+
+    static func renderArguments(_ arguments: [ExprArgument]) -> String {
+        arguments.map { ($0.label.map { "\($0): " } ?? "") + render($0.value) }.joined(separator: ", ")
+    }
+
+    @Test("constructions, enum cases, methods with closures, literals of dates and decimals, and 'let' bindings")
+    func callsAndClosures() throws {
+        #expect(try tree(#"Order(id: "1", total: Decimal("2.50"))"#) == #"new Order(id: "1", total: 2.50)"#)
+        #expect(try tree("Speed.oneDay == Speed(rawValue: 1)") == "(case Speed.oneDay == new Speed(rawValue: 1))")
+        #expect(try tree("orders.map { $0.id }") == "orders.map({in $0.id})")
+        #expect(try tree("orders.first(where: { o in o.id == x })?.id") == "orders.first(where: {o in (o.id == x)})?.id")
+        #expect(try tree("a.sorted { x, y in x.date < y.date }.reversed()") == "a.sorted({x y in (x.date < y.date)}).reversed()")
+        #expect(try tree("a.reduce(0) { $0 + $1.total }") == "a.reduce(0, {in ($0 + $1.total)})")
+        #expect(try tree(#"d.formatted("M/d/yy")"#) == #"d.formatted("M/d/yy")"#)
+        #expect(try tree(#"Date("2016-06-30")"#) == "2016-06-30T00:00:00Z")
+        #expect(try tree("let order = dataStore.order") == "let order = <dataStore>.order")
+        #expect(try tree("letter + 1") == "(letter + 1)")
+        #expect(try tree("a.map { inventory.count }") == "a.map({in inventory.count})")
+    }
+
+    @Test("errors in the new forms point at their column")
+    func callErrors() {
+        #expect(error("Order") == "1: 'Order' is a type; write a value, 'Order(field: …)'")
+        #expect(error("Speed") == "1: 'Speed' is a type; write a case, 'Speed.<case>'")
+        #expect(error(#"Date("June")"#) == "6: 'June' is not a date; write '2026-11-22' or '2026-11-22T09:30:00Z' (UTC)")
+        #expect(error("Decimal(2.5)") == #"9: write a decimal as text: Decimal("12.50")"#)
+        #expect(error("a.map { $0.x") == "13: expected '}' to close the closure opened at column 7")
+        #expect(error("f.g(a: 1") == "9: expected ',' or ')' to close the '(' at column 4, found end of expression")
+        #expect(error("$x") == "1: '$' starts a closure's parameter: '$0', '$1'")
+        #expect(error("let = 3") == "5: expected a name after 'let', as in 'let order = dataStore.order'")
     }
 
     @Test("precedence follows Swift")
