@@ -189,6 +189,21 @@ extension ScenarioReader {
             }
             let workerName = parts[parts.count - 2]
             let opName = parts[parts.count - 1]
+            if parts.count == 2, let worker = sharedWorkers.first(where: { $0.name.rawValue == workerName }) {
+                // A worker the app shares: the stub answers for it whichever scene calls it.
+                guard let op = worker.operation(opName) else {
+                    diagnostics.unknown("worker '\(workerName)' has no operation '\(opName)'", name: opName,
+                                        candidates: worker.operations.map(\.name.rawValue), at: at)
+                    continue
+                }
+                guard let keys = nodes.mapping(entry.value, "the outcome of '\(entry.key)'", allowed: Vocabulary.stub) else { continue }
+                let latency = keys["latency"].flatMap { readLatency($0.value) }
+                guard let outcome = readOutcome(keys, condition: nil, latency: latency, output: op.output,
+                                                what: "operation '\(workerName).\(opName)'", at: at) else { continue }
+                stubs.append(WorkerStub(scene: nil, worker: worker.name, operation: op.name, outcome: outcome.outcome,
+                                        latency: latency, location: at))
+                continue
+            }
             var candidates = scenes.filter { $0.worker(workerName) != nil }
             if parts.count == 3 {
                 guard let scene = scenes.first(where: { $0.name.rawValue == parts[0] }) else {
@@ -202,7 +217,10 @@ extension ScenarioReader {
             }
             guard let scene = candidates.first else {
                 diagnostics.unknown("no scene has a worker '\(workerName)'", name: workerName,
-                                    candidates: scenes.flatMap { $0.workers.map(\.name.rawValue) }, at: at)
+                                    candidates: scenes.flatMap { $0.workers.map(\.name.rawValue) } + sharedWorkers.map(\.name.rawValue),
+                                    at: at,
+                                    extraNotes: sharedWorkers.contains { $0.name.rawValue == workerName }
+                                        ? [Diagnostic.Note("'\(workerName)' is shared by the app: write '\(workerName).\(opName)'")] : [])
                 continue
             }
             if candidates.count > 1 {

@@ -15,6 +15,8 @@ final class ScenarioReader {
     private(set) var recordTypes: [String: RecordType] = [:]
     /// Enums, by name.
     private(set) var enumTypes: [String: EnumType] = [:]
+    /// The workers the app shares, once read.
+    private(set) var sharedWorkers: [Worker] = []
     /// Worker results written as field lists get a record type of their own (`AuthWorker.login.Result`).
     private(set) var resultRecords: [RecordType] = []
     /// Fixture files read, as the scenario names them, and the SHA-256 of each.
@@ -94,7 +96,6 @@ final class ScenarioReader {
         }
         nodes.types = ExpressionParser.TypeVocabulary(records: Set(entities.map(\.name)), enums: Set(enums.map(\.name)))
 
-        var sharedWorkers: [Worker] = []
         if let entry = top["workers"], let list = nodes.mapping(entry.value, "the app's shared 'workers'") {
             var seen: [String: SourceLocation] = [:]
             for item in list {

@@ -99,7 +99,8 @@ public struct Expectations: Sendable, Hashable {
 /// `given: { RemoteDataManager.retrievePostList: { error: Offline } }` — during one story step, a worker
 /// operation answers this way whatever its cases say.
 public struct WorkerStub: Sendable, Hashable {
-    public var scene: SceneName
+    /// The scene whose worker it stands in for; nil for a worker the app shares.
+    public var scene: SceneName?
     public var worker: WorkerName
     public var operation: OperationName
     public var outcome: WorkerCase.Outcome
@@ -107,7 +108,7 @@ public struct WorkerStub: Sendable, Hashable {
     public var latency: Int?
     public var location: SourceLocation
 
-    public init(scene: SceneName, worker: WorkerName, operation: OperationName, outcome: WorkerCase.Outcome,
+    public init(scene: SceneName?, worker: WorkerName, operation: OperationName, outcome: WorkerCase.Outcome,
                 latency: Int?, location: SourceLocation) {
         self.scene = scene
         self.worker = worker

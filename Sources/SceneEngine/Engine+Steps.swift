@@ -176,7 +176,7 @@ extension Engine {
                 payload: operation.input.isEmpty ? nil : arguments)),
             from: context.sender, to: workerParticipant, at: step.location, parent: context.parent)
 
-        var (outcome, latency, answer) = try decide(operation, of: worker, in: instance, arguments: arguments, at: step.location)
+        var (outcome, latency, answer) = try decide(operation, of: worker, shared: shared, in: instance, arguments: arguments, at: step.location)
         if case .case(let index) = answer {
             outcome = try answerCase(operation.cases[index], of: worker, output: operation.output, arguments: arguments)
         }
@@ -223,9 +223,10 @@ extension Engine {
     }
 
     /// The outcome of a worker call: this step's stub, else the first case whose condition holds.
-    private func decide(_ operation: WorkerOperation, of worker: Worker, in instance: SceneInstance, arguments: Value,
+    private func decide(_ operation: WorkerOperation, of worker: Worker, shared: Bool, in instance: SceneInstance, arguments: Value,
                         at location: SourceLocation) throws -> (WorkerCase.Outcome, Int, Answer) {
-        if let stub = stubs.first(where: { $0.scene == instance.scene.name && $0.worker == worker.name && $0.operation == operation.name }) {
+        let scene: SceneName? = shared ? nil : instance.scene.name
+        if let stub = stubs.first(where: { $0.scene == scene && $0.worker == worker.name && $0.operation == operation.name }) {
             return (stub.outcome, stub.latency ?? operation.latency, .given)
         }
         let env = workerEnvironment(worker, arguments: arguments)

@@ -51,13 +51,31 @@ public struct Coverage: Sendable {
             case .dataPassing(let pass):
                 if let scene = event.from.scene { passed["\(scene)|\(pass.route)|\(pass.field)", default: 0] += 1 }
             case .workerResult(let answer), .workerError(let answer, _):
-                if case .case(let index) = answer.answer, let scene = event.from.scene {
-                    answered["\(scene)|\(event.from.name)|\(answer.operation)|\(index)", default: 0] += 1
+                if case .case(let index) = answer.answer {
+                    // A shared worker belongs to no scene.
+                    answered["\(event.from.scene?.rawValue ?? "")|\(event.from.name)|\(answer.operation)|\(index)", default: 0] += 1
                 }
             default: break
             }
         }
         var items: [Item] = []
+        func outcomes(of worker: Worker, scene: String) {
+            for operation in worker.operations {
+                for (index, workerCase) in operation.cases.enumerated() {
+                    let outcome: String
+                    switch workerCase.outcome {
+                    case .result, .fixture, .returns: outcome = "result"
+                    case .todo: outcome = "placeholder result"
+                    case .error(let message): outcome = "error \"\(message)\""
+                    }
+                    let condition = workerCase.condition.map { " when \($0.text)" } ?? ""
+                    items.append(Item(kind: .workerOutcome,
+                                      name: (scene.isEmpty ? "" : "\(scene).") + "\(worker.name).\(operation.name) \(outcome)\(condition)",
+                                      hits: answered["\(scene)|\(worker.name)|\(operation.name)|\(index)"] ?? 0,
+                                      location: workerCase.location))
+                }
+            }
+        }
         for scene in scenario.scenes {
             items.append(Item(kind: .scene, name: scene.name.rawValue, hits: shown[scene.name]?.count ?? 0, location: scene.location))
             for useCase in scene.useCases {
@@ -72,24 +90,9 @@ public struct Coverage: Sendable {
                                       hits: passed["\(scene.name)|\(route.name)|\(pass.target)"] ?? 0, location: pass.targetLocation))
                 }
             }
-            for worker in scene.workers {
-                for operation in worker.operations {
-                    for (index, workerCase) in operation.cases.enumerated() {
-                        let outcome: String
-                        switch workerCase.outcome {
-                        case .result, .fixture, .returns: outcome = "result"
-                        case .todo: outcome = "placeholder result"
-                        case .error(let message): outcome = "error \"\(message)\""
-                        }
-                        let condition = workerCase.condition.map { " when \($0.text)" } ?? ""
-                        items.append(Item(kind: .workerOutcome,
-                                          name: "\(scene.name).\(worker.name).\(operation.name) \(outcome)\(condition)",
-                                          hits: answered["\(scene.name)|\(worker.name)|\(operation.name)|\(index)"] ?? 0,
-                                          location: workerCase.location))
-                    }
-                }
-            }
+            for worker in scene.workers { outcomes(of: worker, scene: scene.name.rawValue) }
         }
+        for worker in scenario.sharedWorkers { outcomes(of: worker, scene: "") }
         return Coverage(scenario: scenario, items: items, trace: trace)
     }
 }

@@ -123,6 +123,22 @@ struct RealDataTests {
                 == #"{"id":"new-1","name":"Cy","date":{"$date":"2026-11-22T18:05:00Z"},"total":{"$decimal":"2.50"},"speed":{"$enum":"ShippingSpeed.TwoDay"}}"#)
     }
 
+    @Test("a story step's 'given:' answers for a shared worker, whichever scene calls it")
+    func givenForSharedWorker() throws {
+        let yaml = Self.orders + "\n    given:\n      OrdersWorker.createOrder: { error: Disk full }\n"
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "s.yml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let (trace, summary) = try run(yaml)
+        #expect(summary.error?.message == "'OrdersWorker.createOrder' failed with \"Disk full\", and the call has no 'onError'")
+        let answers = trace.events.compactMap { event -> String? in
+            if case .workerError(let answer, let error) = event.message { return "\(answer.operation) \(answer.answer) \(error)" }
+            return nil
+        }
+        #expect(answers == ["createOrder given Disk full"])
+        let misnamed = diagnostics(Self.orders + "\n    given:\n      List.OrdersWorker.createOrder: { error: x }\n")
+        #expect(misnamed == ["s.yml:74:7: error: no scene has a worker 'OrdersWorker'\nnote: 'OrdersWorker' is shared by the app: write 'OrdersWorker.createOrder'"])
+    }
+
     func diagnostics(_ yaml: String) -> [String] {
         ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map(\.description)
     }
