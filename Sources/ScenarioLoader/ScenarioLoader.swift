@@ -133,6 +133,7 @@ public struct ScenarioLoader: Sendable {
             appState: draft.appState, scenes: checker.resolve(draft.scenes), story: checker.resolve(draft.story),
             storyRepeats: draft.storyRepeats)
         scenario.enums = draft.enums
+        scenario.wiring = draft.wiring
         scenario.sharedWorkers = draft.sharedWorkers
         scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
         scenario.fixtureSHA256 = reader.fixtureSHA256

@@ -326,8 +326,15 @@ extension ScenarioReader {
         let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []
         let pass = keys["pass"].map { readAssignments($0.value, "'pass' of \(what) (destination field: expression)") } ?? []
         let method = keys["method"].flatMap { readSignature($0.value) }
+        let passDataMethod = keys["passData"].flatMap { readSignature($0.value) }
+        let navigateMethod = keys["navigate"].flatMap { readSignature($0.value) }
+        if let entry = keys["passData"], pass.isEmpty {
+            diagnostics.warning("\(what) passes no data, so 'passData' names a method that is never called",
+                                at: location(entry.keyNode), notes: [Diagnostic.Note("add 'pass:' fields, or remove 'passData'")])
+        }
         return Route(name: RouteName(name), location: nameLocation,
                      destination: Located(SceneName(destination.value), at: destination.location),
-                     navigation: navigation, input: input, pass: pass, method: method)
+                     navigation: navigation, input: input, pass: pass, method: method, passDataMethod: passDataMethod,
+                     navigateMethod: navigateMethod)
     }
 }

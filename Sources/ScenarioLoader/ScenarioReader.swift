@@ -68,6 +68,22 @@ final class ScenarioReader {
 
         let description = top["description"].flatMap { nodes.string($0.value, "'description'") }
 
+        var wiring: PatternDefinition.Wiring.Style?
+        if let entry = top["wiring"], let text = nodes.string(entry.value, "'wiring'") {
+            let choices: [PatternDefinition.Wiring.Style] = [.configurator, .setup]
+            if let style = PatternDefinition.Wiring.Style(rawValue: text), choices.contains(style) {
+                if choices.contains(pattern.definition.wiring.style) {
+                    wiring = style
+                } else {
+                    diagnostics.error("'wiring' chooses between a Configurator and the View's setup(); \(pattern.rawValue) wires its scenes with \(pattern.definition.wiring.style.rawValue)",
+                                      at: location(entry.value), notes: [Diagnostic.Note("remove 'wiring'")])
+                }
+            } else {
+                diagnostics.unknown("unknown wiring '\(text)'", name: text, candidates: choices.map(\.rawValue), at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("'configurator': a Configurator object sets the references; 'setup': the View's setup() does (the current Clean Swift template)")])
+            }
+        }
+
         // Enums and entities first: every other part may use them as types.
         let enums = top["enums"].map { readEnums($0.value) } ?? []
         nodes.types = ExpressionParser.TypeVocabulary(records: [], enums: Set(enums.map(\.name)))
@@ -161,7 +177,7 @@ final class ScenarioReader {
         }
 
         return ScenarioDraft(
-            name: name, description: description, pattern: pattern, start: start, entities: entities, enums: enums,
+            name: name, description: description, pattern: pattern, wiring: wiring, start: start, entities: entities, enums: enums,
             sharedWorkers: sharedWorkers, appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
             rootLocation: location(root))
     }
@@ -776,6 +792,7 @@ struct ScenarioDraft {
     var name: String
     var description: String?
     var pattern: Pattern
+    var wiring: PatternDefinition.Wiring.Style?
     var start: Located<SceneName>?
     var entities: [RecordType]
     var enums: [EnumType]

@@ -1,7 +1,7 @@
 /// Every key the scenario format knows, per kind of mapping. The JSON Schema in `docs/` lists the same keys;
 /// a test keeps the two in agreement.
 enum Vocabulary {
-    static let scenario = ["scenario", "pattern", "description", "start", "enums", "entities", "workers", "appState", "scenes",
+    static let scenario = ["scenario", "pattern", "wiring", "description", "start", "enums", "entities", "workers", "appState", "scenes",
                            "story", "repeat"]
     static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
     static let view = ["state", "shows"]
@@ -15,7 +15,7 @@ enum Vocabulary {
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
-    static let route = ["to", "navigation", "input", "pass", "method", "description"]
+    static let route = ["to", "navigation", "input", "pass", "method", "passData", "navigate", "description"]
     static let storyStep = ["appear", "do", "back", "route", "request", "with", "given", "expect", "title"]
     static let stub = ["result", "error", "fixture", "latency"]
     static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",

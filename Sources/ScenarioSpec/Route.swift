@@ -10,6 +10,10 @@ public struct Route: Sendable, Hashable {
     public var pass: [Assignment]
     /// The RoutingLogic method, when it differs from `routeTo<Name>()`.
     public var method: Located<String>?
+    /// The Router's data passing and navigation methods, when they differ from `passDataTo<X>` and
+    /// `navigateTo<X>` (X from `routeTo<X>`).
+    public var passDataMethod: Located<String>?
+    public var navigateMethod: Located<String>?
 
     public enum Navigation: String, Sendable, Hashable, Codable, CaseIterable {
         /// Pushed on the navigation stack; back returns.
@@ -40,5 +44,14 @@ public struct Route: Sendable, Hashable {
         self.input = input
         self.pass = pass
         self.method = method
+    }
+
+    public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>, navigation: Navigation,
+                input: [FieldDecl] = [], pass: [Assignment], method: Located<String>?, passDataMethod: Located<String>?,
+                navigateMethod: Located<String>?) {
+        self.init(name: name, location: location, destination: destination, navigation: navigation, input: input,
+                  pass: pass, method: method)
+        self.passDataMethod = passDataMethod
+        self.navigateMethod = navigateMethod
     }
 }

@@ -11,6 +11,9 @@ public struct Scenario: Sendable, Hashable {
     public var entities: [RecordType]
     /// Enums the scenario declares (`ShippingSpeed`), in declaration order.
     public var enums: [EnumType] = []
+    /// Who wires each scene when the pattern leaves a choice: a Configurator, or the View's `setup()` (the current
+    /// Clean Swift template). nil: the pattern's own.
+    public var wiring: PatternDefinition.Wiring.Style?
     /// Workers shared by every scene (an app's `OrdersWorker`), with the state their operations read and write.
     public var sharedWorkers: [Worker] = []
     /// The single observable state object of the `appstate` pattern.

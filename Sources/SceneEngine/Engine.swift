@@ -360,8 +360,10 @@ public final class Engine {
         let instance = SceneInstance(scene: scene, number: number, names: names, participant: makeParticipant)
         latestInstance[scene.name] = instance
         if !scenesVisited.contains(scene.name) { scenesVisited.append(scene.name) }
+        // The current Clean Swift template wires a scene in its View's `setup()`; older ones in a Configurator.
+        let wirer = scenario.wiring == .setup ? instance.view : instance.configurator
         for (target, property, value, type) in wiring(instance) {
-            try emit(.configure(property: property, protocolName: type, value: value), from: instance.configurator, to: target,
+            try emit(.configure(property: property, protocolName: type, value: value), from: wirer, to: target,
                      at: location ?? scene.location, parent: cause)
         }
         return instance

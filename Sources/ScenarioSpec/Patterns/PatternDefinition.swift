@@ -108,7 +108,7 @@ public struct PatternDefinition: Sendable {
 
     /// How a scene is put together.
     public struct Wiring: Sendable, Hashable {
-        public enum Style: String, Sendable, Hashable {
+        public enum Style: String, Sendable, Hashable, CaseIterable {
             /// A `Configurator` object (Clean Swift's templates of 2016–2018).
             case configurator
             /// The View's `setup()` or `configureView()`.

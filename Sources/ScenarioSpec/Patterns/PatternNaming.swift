@@ -105,14 +105,22 @@ public struct PatternNaming: Sendable, Hashable {
                        labels: route.input.map(\.name))
     }
 
-    /// The Router's data passing: `passDataToHome(source:destination:)`.
+    /// The Router's data passing: `passDataToHome(source:destination:)`, named as the Clean Swift template names it
+    /// after the route (`routeToEditOrder` → `passDataToEditOrder`, whatever scene it shows).
     public func passDataMethod(_ route: Route) -> String {
-        "passDataTo\(route.destination.value)(source:destination:)"
+        Self.signature(route.passDataMethod?.value, default: "passDataTo\(routeSuffix(route))", labels: ["source", "destination"])
     }
 
     /// The Router's navigation: `navigateToHome(source:destination:)`.
     public func navigateMethod(_ route: Route) -> String {
-        "navigateTo\(route.destination.value)(source:destination:)"
+        Self.signature(route.navigateMethod?.value, default: "navigateTo\(routeSuffix(route))", labels: ["source", "destination"])
+    }
+
+    /// `EditOrder` for `routeToEditOrder(segue:)`; the destination scene for a route method named otherwise.
+    private func routeSuffix(_ route: Route) -> String {
+        let base = Self.baseName(routeMethod(route))
+        if base.hasPrefix("routeTo"), base.count > "routeTo".count { return String(base.dropFirst("routeTo".count)) }
+        return route.destination.value.rawValue
     }
 
     /// A worker operation: `login(username:password:)`.
