@@ -130,6 +130,7 @@ let package = Package(
             dependencies: ["CodeImport", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Fixtures", "Expected"]
         ),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "TestSupport", "sceneflow"]),
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "TestSupport", "sceneflow"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -103,6 +103,10 @@ public enum DependencyDiagramBuilder {
         if definition.dependencies.contains(where: { $0.from == .appState || $0.to == .appState }) {
             diagram.shared.append(.init(id: "AppState", name: "AppState", role: .appState))
         }
+        // Workers the app shares stand outside the scenes, once.
+        for worker in scenario.sharedWorkers {
+            diagram.shared.append(.init(id: sharedWorkerID(worker.name.rawValue), name: worker.name.rawValue, role: .worker))
+        }
         for scene in scenario.scenes {
             let s = scene.name
             var components: [DependencyDiagram.Component] = []
@@ -133,6 +137,10 @@ public enum DependencyDiagramBuilder {
                 declare(id(s, definition.wiring.workerHolder), id(s, .worker, worker.name.rawValue), .calls,
                         naming.protocolName(.workerInput, scene: s, worker: worker.name) ?? operations)
             }
+            for (worker, operations) in scene.sharedWorkersCalled {
+                declare(id(s, definition.wiring.workerHolder), sharedWorkerID(worker.rawValue), .calls,
+                        operations.map(\.rawValue).joined(separator: ", "))
+            }
             // A route carries its data passing: the fields it copies into the destination's DataStore.
             for route in scene.routes {
                 let destination = route.destination.value
@@ -143,6 +151,9 @@ public enum DependencyDiagramBuilder {
         if let trace { observe(trace, in: &diagram, definition: definition, id: id) }
         return diagram
     }
+
+    /// A shared worker's component: one for the app.
+    static func sharedWorkerID(_ name: String) -> String { "worker.\(name)" }
 
     /// The order a scene's components are listed in (workers follow).
     static let componentOrder: [ComponentRole] = [.view, .interactor, .presenter, .router, .dataStore]
@@ -155,7 +166,7 @@ public enum DependencyDiagramBuilder {
             switch participant.role {
             case .appState: return "AppState"
             case .user, .configurator: return nil
-            case .worker: return participant.scene.map { id($0, .worker, participant.name) }
+            case .worker: return participant.scene.map { id($0, .worker, participant.name) } ?? sharedWorkerID(participant.name)
             default: return participant.scene.map { id($0, participant.role, nil) }
             }
         }

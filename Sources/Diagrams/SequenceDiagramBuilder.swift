@@ -77,6 +77,8 @@ public enum SequenceDiagramBuilder {
         var members: [String: [Participant]] = [:]
         var hasUser = false
         var appState: Participant?
+        // Components of no scene besides AppState: workers the app shares, drawn after the scenes.
+        var sharedColumns: [Participant] = []
         func addGroup(_ participant: Participant) {
             guard let key = participant.sceneInstance, groupTitles[key] == nil else { return }
             groupOrder.append(key)
@@ -88,7 +90,10 @@ public enum SequenceDiagramBuilder {
             case .appState: appState = participant
             case .configurator: break
             default:
-                guard let key = participant.sceneInstance else { return }
+                guard let key = participant.sceneInstance else {
+                    if !sharedColumns.contains(participant) { sharedColumns.append(participant) }
+                    return
+                }
                 addGroup(participant)
                 if !(members[key] ?? []).contains(participant) { members[key, default: []].append(participant) }
             }
@@ -133,6 +138,7 @@ public enum SequenceDiagramBuilder {
             }
             diagram.groups.append(SequenceDiagram.Group(title: groupTitles[key]!, members: indices))
         }
+        for participant in sharedColumns { addColumn(participant, group: nil) }
         if let appState { addColumn(appState, group: nil) }
         func column(_ participant: Participant) -> Int? {
             participant.role == .user ? (hasUser ? 0 : nil) : columnOf[participant]

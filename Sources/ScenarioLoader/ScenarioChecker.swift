@@ -252,6 +252,12 @@ final class ScenarioChecker {
             if let condition = c.condition {
                 expressions.checkCondition(condition, in: scope, what: "the 'when' condition")
             }
+            var scope = scope
+            for binding in c.bindings {
+                let type = expressions.check(binding.value, in: scope)
+                if isReserved(binding.target, at: binding.targetLocation) { continue }
+                if case .type(let t) = type { scope.add(binding.target, t) } else { scope.addPoisoned(binding.target) }
+            }
             if case .returns(let expr) = c.outcome {
                 if let output = op.output {
                     expressions.checkAssignment(expr, to: output, in: scope, what: "the result of '\(worker.name).\(op.name)'")

@@ -63,7 +63,8 @@ extension ScenarioReader {
             guard let name = nodes.identifier(actionNode, "'appear' (a scene)") else { return nil }
             action = .appear(Located(SceneName(name.value), at: name.location))
         case "back":
-            if !NodeReader.isNull(actionNode), case .scalar(let s) = actionNode, s.string != "true" {
+            let isTrue: Bool = { if case .scalar(let s) = actionNode { return s.string == "true" } else { return false } }()
+            if !NodeReader.isNull(actionNode) && !isTrue {
                 diagnostics.error("write '- back' or 'back: true'", at: location(actionNode))
             }
             action = .back

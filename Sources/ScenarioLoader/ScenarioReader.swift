@@ -563,7 +563,7 @@ final class ScenarioReader {
         if let entry = keys["latency"] { latency = readLatency(entry.value) ?? 0 }
 
         var cases: [WorkerCase] = []
-        let shorthand = ["result", "returns", "error", "fixture", "update"].filter { keys[$0] != nil }
+        let shorthand = ["result", "returns", "error", "fixture", "update", "let"].filter { keys[$0] != nil }
         if let entry = keys["cases"] {
             if let first = shorthand.first, let other = keys[first] {
                 diagnostics.error("\(what) has both 'cases' and '\(first)'; put '\(first)' inside a case",
@@ -611,8 +611,22 @@ final class ScenarioReader {
     /// The outcome of a case (or of an operation written without `cases`): exactly one of result, error, fixture.
     func readOutcome(_ keys: [String: MappingEntry], condition: Expr?, latency: Int?, output: TypeRef?,
                      what: String, at location: SourceLocation) -> WorkerCase? {
+        var result = readOutcomeOnly(keys, condition: condition, latency: latency, output: output, what: what, at: location)
+        if let entry = keys["let"] {
+            result?.bindings = readAssignments(entry.value, "'let' of \(what)")
+            if keys["update"] == nil, keys["returns"] == nil {
+                diagnostics.warning("'let' names values for 'returns' and 'update', and this case has neither",
+                                    at: self.location(entry.keyNode), notes: [Diagnostic.Note("remove 'let', or use the names")])
+            }
+        }
+        return result
+    }
+
+    private func readOutcomeOnly(_ keys: [String: MappingEntry], condition: Expr?, latency: Int?, output: TypeRef?,
+                                 what: String, at location: SourceLocation) -> WorkerCase? {
         let given = ["result", "returns", "error", "fixture"].filter { keys[$0] != nil }
         let updates = keys["update"].map { readAssignments($0.value, "'update' of \(what)") } ?? []
+
         if given.count > 1, let second = keys[given[1]] {
             diagnostics.error("a case has one outcome, but this one has both '\(given[0])' and '\(given[1])'",
                               at: self.location(second.keyNode))

@@ -54,10 +54,26 @@ struct ValueReader {
             return .list(items, location)
         case .mapping(let mapping):
             var entries: [(key: String, keyLocation: SourceLocation, value: RawData)] = []
+            var merged: [(key: String, keyLocation: SourceLocation, value: RawData)] = []
             for (key, value) in mapping {
+                // YAML's merge key: `<<: *defaults` (or a list of them) supplies the keys this mapping does not write.
+                if case .scalar(let scalar) = key, scalar.style == .plain, scalar.string == "<<" {
+                    let sources: [Node]
+                    if case .sequence(let list) = value { sources = Array(list) } else { sources = [value] }
+                    for sourceNode in sources {
+                        guard case .map(let inherited, _)? = raw(sourceNode, source: source, budget: &budget) else {
+                            if budget < 0 { return nil }
+                            merged.append(("<<", source.location(of: key), .scalar("", .quoted, source.location(of: sourceNode))))
+                            continue
+                        }
+                        for entry in inherited where !merged.contains(where: { $0.key == entry.key }) { merged.append(entry) }
+                    }
+                    continue
+                }
                 guard let raw = raw(value, source: source, budget: &budget) else { return nil }
                 entries.append((key.string ?? NodeReader.describe(key), source.location(of: key), raw))
             }
+            for entry in merged where !entries.contains(where: { $0.key == entry.key }) { entries.append(entry) }
             return .map(entries, location)
         case .alias:
             return .scalar("", .null, location)

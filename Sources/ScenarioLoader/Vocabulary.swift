@@ -6,10 +6,10 @@ enum Vocabulary {
     static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]
-    static let operation = ["description", "input", "output", "cases", "result", "returns", "update", "error", "fixture",
+    static let operation = ["description", "input", "output", "cases", "result", "let", "returns", "update", "error", "fixture",
                             "latency", "method", "callbacks"]
     static let callbacks = ["result", "error"]
-    static let workerCase = ["when", "result", "returns", "update", "error", "fixture", "latency"]
+    static let workerCase = ["when", "result", "let", "returns", "update", "error", "fixture", "latency"]
     static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",
                           "viewModel", "view", "outputs", "methods"]
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]

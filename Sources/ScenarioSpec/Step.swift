@@ -80,3 +80,40 @@ public enum CallTarget: Sendable, Hashable {
     /// Another method of a component of the scene.
     case component(ComponentRole)
 }
+
+extension Step {
+    /// This step and every step nested in it (`then`, `else`, `onError`), in order.
+    public var flattened: [Step] {
+        var steps = [self]
+        switch kind {
+        case .call(let call): steps += (call.onError ?? []).flatMap(\.flattened)
+        case .validate(_, let otherwise): steps += otherwise.flatMap(\.flattened)
+        case .conditional(_, let then, let otherwise): steps += (then + otherwise).flatMap(\.flattened)
+        default: break
+        }
+        return steps
+    }
+}
+
+extension Scene {
+    /// The shared workers the scene's logic calls and the operations it calls on each, in the order it first calls them.
+    public var sharedWorkersCalled: [(worker: WorkerName, operations: [OperationName])] {
+        var calls: [(worker: WorkerName, operations: [OperationName])] = []
+        for useCase in useCases {
+            var steps = useCase.interactor
+            for output in useCase.outputs {
+                steps += output.view
+                if case .steps(let presenterSteps) = output.presenter { steps += presenterSteps }
+            }
+            for step in steps.flatMap(\.flattened) {
+                guard case .call(let call) = step.kind, case .sharedWorker(let worker, let operation)? = call.target else { continue }
+                if let index = calls.firstIndex(where: { $0.worker == worker }) {
+                    if !calls[index].operations.contains(operation) { calls[index].operations.append(operation) }
+                } else {
+                    calls.append((worker, [operation]))
+                }
+            }
+        }
+        return calls
+    }
+}

@@ -68,6 +68,8 @@ public struct WorkerCase: Sendable, Hashable {
     /// Overrides the operation's latency, in milliseconds.
     public var latency: Int?
     public var location: SourceLocation
+    /// `let: { order: Order(…) }`: names computed in order when this case answers, for `returns` and `update`.
+    public var bindings: [Assignment] = []
     /// `update: { orders: state.orders + [order] }`: writes to the worker's state when this case answers, all
     /// computed from the state before the call.
     public var updates: [Assignment]

@@ -255,7 +255,8 @@ extension Engine {
         guard !chosen.updates.isEmpty || { if case .returns = chosen.outcome { return true } else { return false } }() else {
             return chosen.outcome
         }
-        let env = workerEnvironment(worker, arguments: arguments)
+        var env = workerEnvironment(worker, arguments: arguments)
+        for binding in chosen.bindings { env.bind(binding.target, try Evaluator.evaluate(binding.value, in: env)) }
         var outcome = chosen.outcome
         if case .returns(let expr) = chosen.outcome {
             let value = try Evaluator.evaluate(expr, in: env)

@@ -41,7 +41,7 @@ struct PropertyTests {
         return generated + examples
     }()
 
-    @Test("every run terminates with dense sequence numbers, closed cycles, answered requests, DOT Graphviz reads, and a trace that reads back to the same bytes",
+    @Test("every run terminates with dense sequence numbers, closed cycles, requests answered at most once, DOT Graphviz reads, and a trace that reads back to the same bytes",
           arguments: cases.indices)
     func properties(_ index: Int) throws {
         let (name, yaml) = Self.cases[index]
@@ -68,7 +68,8 @@ struct PropertyTests {
             #expect(trace.events(cycle.range).allSatisfy { $0.cycle == cycle.number }, "\(name) cycle \(cycle.number)")
         }
 
-        // Clean Swift: every Request to an Interactor is answered by exactly one Response within its cycle.
+        // Clean Swift: a Request to an Interactor is answered by at most one Response within its cycle (an Interactor
+        // may answer nothing: CleanStore's showOrderToEdit has nothing to present for a new order).
         if pattern == .cleanSwift {
             var parentOf: [Int: Int] = [:]
             for event in events { parentOf[event.sequence] = event.parent }
@@ -84,7 +85,7 @@ struct PropertyTests {
             for request in events where request.kind == .request && request.to.role == .interactor {
                 // (A route's next scene runs its own cycles, caused by this one: those answers are theirs.)
                 let answers = responses.filter { $0.cycle == request.cycle && descends($0.sequence, from: request.sequence) }
-                #expect(answers.count == 1, "\(name): request #\(request.sequence) has \(answers.count) responses")
+                #expect(answers.count <= 1, "\(name): request #\(request.sequence) has \(answers.count) responses")
             }
         }
 

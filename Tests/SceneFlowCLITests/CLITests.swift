@@ -9,7 +9,7 @@ struct CLITests {
     func validateExamples() throws {
         let result = try CLI.run(["validate", "Scenarios/"])
         #expect(result.status == 0)
-        #expect(result.stderr == "✓ 7 scenarios valid (0 errors, 0 warnings)\n")
+        #expect(result.stderr == "✓ 8 scenarios valid (0 errors, 0 warnings)\n")
         #expect(result.stdout == "")
     }
 

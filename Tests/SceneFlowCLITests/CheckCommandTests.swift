@@ -16,7 +16,7 @@ struct CheckCommandTests {
         let result = try CLI.run(["check", "Scenarios/", "--color", "never"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasSuffix("7 scenarios: 76 checks passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("8 scenarios: 98 checks passed, 0 failed\n"))
         #expect(result.stdout.contains("""
             Scenarios/Login.yml — Sign in (clean-swift)
               ✓ 1  appear Login

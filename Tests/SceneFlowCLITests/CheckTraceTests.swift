@@ -101,7 +101,7 @@ struct CheckTraceTests {
         #expect(result.stderr == "error: \(broken.path):1: missing 'file'\n")
         let several = try CLI.run(["check", "Scenarios/", "--trace", Self.login.path, "--color", "never"])
         #expect(several.status == 2)
-        #expect(several.stderr.hasPrefix("Error: --trace checks one scenario against one trace; 7 scenarios were given\n"))
+        #expect(several.stderr.hasPrefix("Error: --trace checks one scenario against one trace; 8 scenarios were given\n"))
     }
 
     /// `trace` without message `sequence`: later messages move up one, parents and ranges follow, and a message
