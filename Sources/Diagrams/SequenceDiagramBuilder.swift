@@ -402,6 +402,7 @@ public enum SequenceDiagramBuilder {
         case .navigation(let navigation): return navigation.method
         case .workerResult(let answer): return "\(answer.invocation.method) →"
         case .workerError(let answer, _): return "\(answer.invocation.method) ✗"
+        case .workerCall(_, .async, _): return "await " + event.signature
         case .configure, .load, .appear, .action, .request, .event, .call, .workerCall, .response, .display, .route, .render:
             return event.signature
         }

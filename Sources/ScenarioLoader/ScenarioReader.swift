@@ -593,11 +593,25 @@ final class ScenarioReader {
                 result: callbackKeys["result"].flatMap { readSignature($0.value)?.value },
                 error: callbackKeys["error"].flatMap { readSignature($0.value)?.value })
         }
-        return WorkerOperation(name: OperationName(name), location: nameLocation,
+        var operation = WorkerOperation(name: OperationName(name), location: nameLocation,
                          description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
                          input: input, output: output, cases: cases, latency: latency,
                          signature: keys["method"].flatMap { readSignature($0.value)?.value },
                          callbacks: callbacks)
+        if let entry = keys["style"], let text = nodes.string(entry.value, "'style'") {
+            if let style = WorkerOperation.Style(rawValue: text) {
+                operation.style = style
+                if callbacks != nil {
+                    diagnostics.warning("\(what) answers through 'callbacks', so 'style' has no effect", at: location(entry.value),
+                                        notes: [Diagnostic.Note("remove 'style', or 'callbacks'")])
+                }
+            } else {
+                diagnostics.unknown("unknown style '\(text)'", name: text, candidates: WorkerOperation.Style.allCases.map(\.rawValue),
+                                    at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("'return': it returns; 'completion': it calls a completion handler; 'async': the caller awaits it")])
+            }
+        }
+        return operation
     }
 
     func readCase(_ node: Node, output: TypeRef?, what: String) -> WorkerCase? {

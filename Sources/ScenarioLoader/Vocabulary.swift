@@ -7,7 +7,7 @@ enum Vocabulary {
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]
     static let operation = ["description", "input", "output", "cases", "result", "let", "returns", "update", "error", "fixture",
-                            "latency", "method", "callbacks"]
+                            "latency", "method", "style", "callbacks"]
     static let callbacks = ["result", "error"]
     static let workerCase = ["when", "result", "let", "returns", "update", "error", "fixture", "latency"]
     static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",

@@ -34,6 +34,15 @@ public struct WorkerOperation: Sendable, Hashable {
     /// How an asynchronous worker answers (VIPER's remote DataManager calls back its Interactor through an output
     /// protocol): the method for a result and for a failure. nil: it returns.
     public var callbacks: Callbacks?
+    /// How the caller gets the answer when there are no `callbacks`: returned, through a completion handler, or
+    /// awaited (`async`).
+    public var style: Style = .return
+
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        case `return`
+        case completion
+        case async
+    }
 
     public struct Callbacks: Sendable, Hashable {
         public var result: String?

@@ -171,7 +171,7 @@ extension Engine {
         }
         let names = instance.names.operation(operation, of: worker.name)
         let callEvent = try emit(
-            .workerCall(operation: operation.name, style: operation.callbacks == nil ? .return : .callback, Invocation(
+            .workerCall(operation: operation.name, style: callStyle(operation), Invocation(
                 protocolName: names.inputProtocol, method: names.method, payloadType: names.inputType,
                 payload: operation.input.isEmpty ? nil : arguments)),
             from: context.sender, to: workerParticipant, at: step.location, parent: context.parent)
@@ -237,6 +237,16 @@ extension Engine {
         throw RuntimeError("no case of '\(worker.name).\(operation.name)' matches \(arguments)", at: location,
                            notes: [Diagnostic.Note("add a last case without 'when' (a default) to '\(worker.name).\(operation.name)'",
                                                    at: operation.location)])
+    }
+
+    /// How the trace says the call answers.
+    private func callStyle(_ operation: WorkerOperation) -> CallStyle {
+        if operation.callbacks != nil { return .callback }
+        switch operation.style {
+        case .return: return .return
+        case .completion: return .completion
+        case .async: return .async
+        }
     }
 
     /// What a worker's case sees: the inputs by name, `input`, and a shared worker's `state`.
