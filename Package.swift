@@ -101,8 +101,8 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "ScenarioSpec", "TestSupport"]),
         .testTarget(
             name: "SceneEngineTests",
-            dependencies: ["SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
-            exclude: ["Goldens"]
+            dependencies: ["SceneEngine", "StoryCheck", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
         .testTarget(
