@@ -121,7 +121,7 @@ public struct Narrator: Sendable {
                         headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
                         text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
                                                        "configurator": event.from.name, "wiring": wiring]),
-                        why: catalogue.text("setup.why.\(definition.narrationKey)"), data: nil, stage: nil, question: nil))
+                        why: catalogue.text(setupKey(wiredBy: event.from, definition)), data: nil, stage: nil, question: nil))
                 } else {
                     steps.append(message(event, definition: definition,
                                          latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 }, known: known))
@@ -162,6 +162,12 @@ public struct Narrator: Sendable {
             let found = shared + keys.flatMap { byInstance[$0] ?? [] }
             return found.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
         }
+    }
+
+    /// Why a scene is wired: a Configurator's words, or those of the View's `setup()` when the View wires itself.
+    func setupKey(wiredBy wirer: Participant, _ definition: PatternDefinition) -> String {
+        let key = "setup.why.\(definition.narrationKey)"
+        return wirer.role == .view && catalogue.has(key + ".setup") ? key + ".setup" : key
     }
 
     func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: Known) -> Narration.Step {
