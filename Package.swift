@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "sceneflow", targets: ["sceneflow"]),
         .library(name: "SceneFlowKit", targets: ["SceneFlowKit"]),
+        // For app code, generated or hand-written: records its runs in the trace format.
+        .library(name: "SceneFlowRecorder", targets: ["SceneFlowRecorder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,6 +21,9 @@ let package = Package(
         // The trace: values, component roles, source locations, trace events, the JSON Lines writer and reader, the
         // format-1 upgrader. Foundation only, so a recorder in an app can write traces with it.
         .target(name: "TraceFormat"),
+        // What app code links to record its runs (and the expression language's semantics, for generated code).
+        // Foundation and the trace format only.
+        .target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]),
         // The model: a scenario's value types, pattern definitions and diagnostics. Foundation and the trace's vocabulary.
         .target(name: "ScenarioSpec", dependencies: ["TraceFormat"]),
         // YAML -> ScenarioSpec with positions; validation; the expression language; the SHA-256 of what it read.
@@ -27,6 +32,9 @@ let package = Package(
             name: "ScenarioLoader",
             dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Scenario -> Swift package: scenes in the pattern's names with real bodies, recording through SceneFlowRecorder,
+        // and tests. Text only: no engine.
+        .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Runs a scenario's story under its pattern's rules and emits trace events.
         .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Checks any trace (the engine's, generated code's, an app's) against its story's expectations and its pattern's
@@ -53,7 +61,7 @@ let package = Package(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                "StoryCheck", "Narration", "HTMLReport", "CodeImport",
+                "StoryCheck", "Narration", "HTMLReport", "CodeImport", "CodeGeneration",
             ]
         ),
         // What a terminal shows: diagnostics with excerpts, the run as it happens, check and coverage reports, the
@@ -126,8 +134,15 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(
+            name: "CodeGenerationTests",
+            dependencies: ["CodeGeneration", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            exclude: ["Expected"]
+        ),
+        .testTarget(
             name: "CodeImportTests",
-            dependencies: ["CodeImport", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["CodeImport", "CodeGeneration", "ScenarioLoader", "ScenarioSpec", "TestSupport",
+                           .product(name: "SwiftParser", package: "swift-syntax"),
+                           .product(name: "SwiftParserDiagnostics", package: "swift-syntax")],
             exclude: ["Fixtures", "Expected"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "TestSupport", "sceneflow"],

@@ -320,8 +320,10 @@ struct VIPReader {
 
     // MARK: - Workers
 
-    private mutating func readWorker(_ typeName: String, at location: SourceLocation) -> ImportedApp.Worker {
-        guard let declaration = index.type(named: typeName) ?? index.protocol(named: typeName) else {
+    private mutating func readWorker(_ qualifiedName: String, at location: SourceLocation) -> ImportedApp.Worker {
+        // A worker nested in the scene's namespace (`Login.AuthWorker`) is named by its own name.
+        let typeName = qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName
+        guard let declaration = index.type(named: qualifiedName) ?? index.type(named: typeName) ?? index.protocol(named: typeName) else {
             unmapped.append(.init(message: "worker type '\(typeName)' is not in the code read", location: location))
             return ImportedApp.Worker(name: typeName, location: location, operations: [])
         }
@@ -358,8 +360,15 @@ struct VIPReader {
         let target = prefix.map { String(method.name.dropFirst($0.count)) } ?? method.name
         let name = prefix == nil ? method.name : "to" + target
         var destination = target
-        let navigate = routerMethods.first { $0.name == "navigateTo" + target }
-        let passData = routerMethods.first { $0.name == "passDataTo" + target }
+        // By name (`routeToHome` → `passDataToHome`), or, for a route named otherwise (`showHome()`), the Router's own
+        // `passDataTo…` and `navigateTo…` its body calls.
+        let body = (routerMethods.first { $0.name == method.name && $0.body != nil }?.body ?? method.body)?.trimmedDescription ?? ""
+        func called(_ prefix: String) -> SwiftIndex.Method? {
+            routerMethods.first { $0.name == prefix + target }
+                ?? routerMethods.first { $0.name.hasPrefix(prefix) && body.contains($0.name + "(") }
+        }
+        let navigate = called("navigateTo")
+        let passData = called("passDataTo")
         if !scenes.contains(destination) {
             // The destination's DataStore or View Controller names the scene (`destination: inout ShowOrderDataStore`).
             // The destination parameter (the last) first: the source's type names this scene.

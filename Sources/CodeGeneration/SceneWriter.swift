@@ -1,0 +1,616 @@
+import ScenarioSpec
+
+/// The files of one Clean Swift scene.
+struct SceneWriter {
+    let scenes: CleanSwiftScenes
+    let scene: Scene
+    var naming: PatternNaming { scenes.naming }
+    var name: String { scene.name.rawValue }
+
+    func component(_ role: ComponentRole) -> String { naming.componentName(role, scene: scene.name) }
+    func protocolName(_ slot: ProtocolSlot) -> String? { naming.protocolName(slot, scene: scene.name) }
+    func literal(_ text: String?) -> String { text.map(SwiftSpelling.literal) ?? "nil" }
+
+    static func imports(_ out: inout SwiftText) {
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+    }
+
+    // MARK: - Models
+
+    func models() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        out.block("enum \(name)") { namespace in
+            for (index, useCase) in scene.useCases.enumerated() {
+                if index > 0 { namespace.line() }
+                if let description = useCase.description { namespace.line("/// \(SwiftSpelling.comment(description))") }
+                namespace.block("enum \(useCase.name)") { body in
+                    scenes.record("Request", useCase.request, into: &body)
+                    for output in useCase.outputs {
+                        if useCase.outputs.count == 1 {
+                            scenes.record("Response", output.response, into: &body)
+                            scenes.record("ViewModel", output.viewModel, into: &body)
+                        } else {
+                            body.block("enum \(output.name)") { nested in
+                                scenes.record("Response", output.response, into: &nested)
+                                scenes.record("ViewModel", output.viewModel, into: &nested)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out.text
+    }
+
+    func requestType(_ useCase: UseCase) -> String { TypeNames.request(scene: scene.name, useCase: useCase.name) }
+    func responseType(_ useCase: UseCase, _ output: Output) -> String { TypeNames.response(scene: scene.name, useCase: useCase, output: output.name) }
+    func viewModelType(_ useCase: UseCase, _ output: Output) -> String { TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name) }
+    func tracedOutput(_ useCase: UseCase, _ output: Output) -> String {
+        output.name.rawValue == useCase.name.rawValue ? "nil" : SwiftSpelling.literal(output.name.rawValue)
+    }
+
+    /// `login(request:)` as a declaration: `login(request: Login.Login.Request)`.
+    func declaration(_ signature: String, types: [String]) -> String {
+        let base = PatternNaming.baseName(signature)
+        let labels = signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+        let parameters = zip(labels, types).map { label, type in label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
+        return "\(base)(\(parameters.joined(separator: ", ")))"
+    }
+
+    /// A call of `signature` with `arguments` in order.
+    func call(_ signature: String, _ arguments: [String]) -> String {
+        let base = PatternNaming.baseName(signature)
+        let labels = signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+        return "\(base)(" + zip(labels, arguments).map { $0 == "_" ? $1 : "\($0): \($1)" }.joined(separator: ", ") + ")"
+    }
+
+    // MARK: - Interactor
+
+    func interactor() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let business = protocolName(.businessLogic) ?? "\(name)BusinessLogic"
+        let store = protocolName(.dataStore) ?? "\(name)DataStore"
+        out.block("protocol \(business)") { body in
+            for useCase in scene.useCases {
+                body.line("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))")
+            }
+        }
+        out.line()
+        out.block("protocol \(store)") { body in
+            for field in scene.dataStore {
+                body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type)) { get set }")
+            }
+        }
+        out.line()
+        var failure: GenerationLimit?
+        out.block("final class \(component(.interactor)): \(business), \(store)") { body in
+            body.line("var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
+            for worker in scene.workers { body.line("var \(naming.workerProperty(worker.name)) = \(name).\(worker.name)()") }
+            for field in scene.dataStore {
+                let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
+                body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
+            }
+            body.line("var trace: SceneTrace!")
+            for useCase in scene.useCases {
+                body.line()
+                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+                body.block("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))") { method in
+                    method.block("trace.run") { logic in
+                        do throws(GenerationLimit) {
+                            try steps(useCase.interactor, useCase: useCase, into: &logic)
+                        } catch { failure = failure ?? error }
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// The Interactor's logic.
+    func steps(_ steps: [Step], useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
+        let translator = scenes.translator()
+        for step in steps {
+            switch step.kind {
+            case .call(let call):
+                try workerCall(call, useCase: useCase, translator: translator, into: &out)
+            case .validate(let condition, let otherwise):
+                var failure: GenerationLimit?
+                out.block("guard \(translator.translate(condition).statement) else") { body in
+                    do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure = error }
+                    body.line("return")
+                }
+                if let failure { throw failure }
+            case .store(let assignments):
+                for assignment in assignments {
+                    guard let field = scene.dataStore.first(where: { $0.name == assignment.target }) else {
+                        throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation)
+                    }
+                    out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
+                    out.line("trace.stored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), self.\(SwiftSpelling.name(field.name)))")
+                }
+            case .respond(let outputName, let fields):
+                let output = outputName.flatMap { useCase.output($0.value) } ?? useCase.outputs[0]
+                let type = responseType(useCase, output)
+                let arguments = output.response.compactMap { field -> String? in
+                    guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
+                    return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+                }
+                let throwing = fields.contains { translator.translate($0.value).throwing }
+                out.line("let response = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
+                let method = naming.presenterMethod(useCase, output: output)
+                out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), response, type: \(SwiftSpelling.literal(type)))") { body in
+                    body.line("presenter?.\(call(method, ["response"]))")
+                }
+            case .bind(let assignments):
+                for assignment in assignments {
+                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                }
+            case .conditional(let condition, let then, let otherwise):
+                var failure: GenerationLimit?
+                let header: String
+                if case .binding(let bound, let value) = condition.root.kind {
+                    header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
+                } else {
+                    header = "if \(translator.translate(condition).statement)"
+                }
+                out.block(header) { body in
+                    do throws(GenerationLimit) { try self.steps(then, useCase: useCase, into: &body) } catch { failure = error }
+                }
+                if !otherwise.isEmpty {
+                    out.block("else") { body in
+                        do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure = error }
+                    }
+                }
+                if let failure { throw failure }
+            case .show, .set, .route, .display:
+                throw GenerationLimit("generate does not write this step in an Interactor yet", at: step.location)
+            }
+        }
+    }
+
+    func workerCall(_ call: Call, useCase: UseCase, translator: ExpressionTranslator, into out: inout SwiftText) throws(GenerationLimit) {
+        let worker: Worker, operation: OperationName, property: String
+        switch call.target {
+        case .worker(let workerName, let operationName)?:
+            worker = scene.worker(workerName.rawValue)!
+            operation = operationName
+            property = naming.workerProperty(workerName)
+        case .sharedWorker(let workerName, let operationName)?:
+            worker = scenes.scenario.sharedWorker(workerName.rawValue)!
+            operation = operationName
+            property = "\(workerName).shared"
+        default:
+            throw GenerationLimit("generate writes calls to workers only, not to '\(call.receiver.value)'", at: call.receiver.location)
+        }
+        let op = worker.operation(operation.rawValue)!
+        var arguments: [String] = []
+        var traced: [String] = []
+        for field in op.input {
+            let value = call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
+                ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
+            arguments.append("\(SwiftSpelling.name(field.name)): \(value)")
+            traced.append("(\(SwiftSpelling.literal(field.name)), \(value))")
+        }
+        let method = naming.operationMethod(op)
+        let style: String
+        switch op.style {
+        case .return: style = ".return"
+        case .completion: style = ".completion"
+        case .async: style = ".async"
+        }
+        let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
+        let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))
+        let resultType = op.output.map { SwiftSpelling.literal($0.description) } ?? "nil"
+        let invocation = "\(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
+        let traceCall = "try trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType)) { try \(invocation) }"
+        let bound = call.binding.map { SwiftSpelling.name($0.value) }
+        guard let onError = call.onError else {
+            out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + traceCall)
+            return
+        }
+        let name = bound ?? "result"
+        if op.output != nil { out.line("let \(name): \(scenes.swiftType(op.output!))") }
+        var failure: GenerationLimit?
+        out.block("do") { body in
+            body.line((op.output != nil ? "\(name) = " : "") + traceCall)
+        }
+        var handler = SwiftText()
+        do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure = error }
+        let handled = handler.lines.joined(separator: "\n")
+        func uses(_ name: String) -> Bool { Self.mentions(handled, name) }
+        out.block("catch let failure as WorkerFailure") { body in
+            body.block((handled.contains("try ") ? "try " : "") + "trace.handling(failure)") { block in
+                if uses("error") || (bound.map(uses) ?? false) { block.line("let error = failure.message") }
+                if let bound, uses(bound) { block.line("let \(bound) = WorkerError(error: error)") }
+                for line in handler.lines { block.line(line) }
+            }
+            body.line("return")
+        }
+        if let failure { throw failure }
+    }
+
+    /// Whether `code` uses the name `name` (not as part of a longer name, nor as a label `name:`).
+    static func mentions(_ code: String, _ name: String) -> Bool {
+        let scalars = Array(code.unicodeScalars), target = Array(name.unicodeScalars)
+        func isNamePart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
+        var index = 0
+        while index + target.count <= scalars.count {
+            if Array(scalars[index..<(index + target.count)]) == target,
+               index == 0 || !isNamePart(scalars[index - 1]) && scalars[index - 1] != ".",
+               index + target.count == scalars.count || !isNamePart(scalars[index + target.count]) && scalars[index + target.count] != ":" {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    // MARK: - Presenter
+
+    func presenter() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let presentation = protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
+        out.block("protocol \(presentation)") { body in
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    body.line("func \(declaration(naming.presenterMethod(useCase, output: output), types: [scenes.swiftTypeName(responseType(useCase, output))]))")
+                }
+            }
+        }
+        out.line()
+        var failure: GenerationLimit?
+        out.block("final class \(component(.presenter)): \(presentation)") { body in
+            body.line("weak var viewController: \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
+            body.line("var trace: SceneTrace!")
+            let translator = scenes.translator()
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    body.line()
+                    let method = naming.presenterMethod(useCase, output: output)
+                    body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))]))") { logic in
+                        logic.block("trace.run") { run in
+                            guard case .viewModel(let assignments) = output.presenter else {
+                                failure = failure ?? GenerationLimit("generate writes Presenters that build a ViewModel", at: output.location)
+                                return
+                            }
+                            let arguments = output.viewModel.compactMap { field -> String? in
+                                guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
+                                return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+                            }
+                            let throwing = assignments.contains { translator.translate($0.value).throwing }
+                            let type = viewModelType(useCase, output)
+                            run.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
+                            let display = naming.viewMethod(useCase, output: output)
+                            run.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
+                                send.line("viewController?.\(call(display, ["viewModel"]))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        // `response` is the method's parameter.
+        return out.text.replacingOccurrences(of: "(_ value: ", with: "(_ response: ")
+    }
+
+    // MARK: - View controller
+
+    func viewController() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
+        let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
+        out.block("protocol \(display): AnyObject") { body in
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
+                }
+            }
+        }
+        out.line()
+        var failure: GenerationLimit?
+        let wiredByView = scenes.scenario.wiring == .setup
+        out.block("final class \(component(.view)): SceneViewController, \(display), SceneTracing") { body in
+            body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
+            body.line("var router: (\(routing) & \(passing))?")
+            body.line("/// What the View has on screen, by label, as the trace shows it.")
+            body.line("private(set) var shown: [String: Value] = [:]")
+            let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+                .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+            let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+            body.line("let trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView), workers: [\(workers)])")
+            body.line("var sceneTrace: SceneTrace { trace }")
+            body.line()
+            body.block("override init()") { initializer in
+                initializer.line("super.init()")
+                initializer.line("setup()")
+            }
+            body.line()
+            body.line("/// Creates the scene's components and connects them through their protocols, as \(wiredByView ? "the Clean Swift template's setup() does" : "a Configurator does").")
+            body.block("private func setup()") { setup in
+                setup.line("let interactor = \(component(.interactor))()")
+                setup.line("let presenter = \(component(.presenter))()")
+                setup.line("let router = \(component(.router))()")
+                setup.line("interactor.trace = trace")
+                setup.line("presenter.trace = trace")
+                setup.line("router.trace = trace")
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    let holder = link.holder == .view ? "self" : link.holder.rawValue
+                    let value = link.target == .view ? "self" : (link.target == .dataStore ? "interactor" : link.target.rawValue)
+                    setup.line("\(holder).\(link.property) = \(value)")
+                    let through = link.through.flatMap { protocolName($0) }
+                    setup.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
+                }
+                for worker in scene.workers {
+                    setup.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+                }
+            }
+            // The user's actions.
+            for useCase in scene.useCases where useCase.trigger == .action {
+                body.line()
+                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+                let method = naming.interactorMethod(useCase)
+                body.block("func \(declaration(method, types: [requestType(useCase)]))") { action in
+                    action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(useCase.request.isEmpty ? "nil" : "request"), type: \(useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))))") { cycle in
+                        sendRequest(useCase, into: &cycle)
+                    }
+                }
+            }
+            // Coming on screen: the first time it loads, and what loading starts runs after the cycle that showed it;
+            // going back brings it on screen again, and its appear use cases run.
+            let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
+            let onReveal = scene.useCases.filter { $0.trigger == .appear }
+            if let load = naming.loadMethod {
+                body.line()
+                body.block("override func sceneLoads(cause: Int?)") { hook in
+                    hook.line("super.sceneLoads(cause: cause)")
+                    hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
+                }
+            }
+            if !onReveal.isEmpty, let appear = naming.appearMethod {
+                body.line()
+                body.block("override func sceneReappears(cause: Int?)") { hook in
+                    hook.line("super.sceneReappears(cause: cause)")
+                    hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
+                }
+            }
+            if !onFirstShow.isEmpty {
+                body.line()
+                body.block("override func sceneShown(revealed: Bool)") { hook in
+                    hook.line("super.sceneShown(revealed: revealed)")
+                    for useCase in onFirstShow {
+                        hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
+                            run.line("let request = \(requestType(useCase))()")
+                            run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { cycle in
+                                sendRequest(useCase, into: &cycle)
+                            }
+                        }
+                    }
+                }
+            }
+            // Display logic.
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    body.line()
+                    body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
+                        method.block("trace.run") { logic in
+                            do throws(GenerationLimit) { try viewSteps(output.view, into: &logic) } catch { failure = failure ?? error }
+                        }
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
+    }
+
+    func sendRequest(_ useCase: UseCase, into out: inout SwiftText) {
+        let method = naming.interactorMethod(useCase)
+        let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
+        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
+            send.line("interactor?.\(call(method, ["request"]))")
+        }
+    }
+
+    func viewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
+        let translator = scenes.translator()
+        for step in steps {
+            switch step.kind {
+            case .show(let labels):
+                for label in labels {
+                    let value = translator.translate(label.value)
+                    out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.statement)")
+                    let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
+                    out.line("shown[\(SwiftSpelling.literal(label.target))] = \(local).traceValue")
+                    out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
+                }
+            case .route(let routeName, let condition, let arguments):
+                let route = scene.route(routeName.value.rawValue)!
+                let method = naming.routeMethod(route)
+                let values = route.input.map { field in
+                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
+                }
+                let input = route.input.isEmpty ? "nil"
+                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                var body = SwiftText()
+                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                    send.line("router?.\(routeCall(route, values))")
+                }
+                if let condition {
+                    out.block("if \(translator.translate(condition).statement)") { branch in
+                        for line in body.lines { branch.line(line) }
+                    }
+                } else {
+                    for line in body.lines { out.line(line) }
+                }
+            case .conditional(let condition, let then, let otherwise):
+                var failure: GenerationLimit?
+                let header: String
+                if case .binding(let bound, let value) = condition.root.kind {
+                    header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
+                } else {
+                    header = "if \(translator.translate(condition).statement)"
+                }
+                out.block(header) { body in
+                    do throws(GenerationLimit) { try viewSteps(then, into: &body) } catch { failure = error }
+                }
+                if !otherwise.isEmpty {
+                    out.block("else") { body in
+                        do throws(GenerationLimit) { try viewSteps(otherwise, into: &body) } catch { failure = error }
+                    }
+                }
+                if let failure { throw failure }
+            case .bind(let assignments):
+                for assignment in assignments {
+                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                }
+            default:
+                throw GenerationLimit("generate does not write this step in a View yet", at: step.location)
+            }
+        }
+    }
+
+    /// `showHome()`, `routeToShowOrder(row: 1)`; labels that are not the route's input (`segue:`) get nil.
+    func routeCall(_ route: Route, _ values: [String]) -> String {
+        let method = naming.routeMethod(route)
+        let base = PatternNaming.baseName(method)
+        let labels = method.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+        var arguments = labels.map { label -> String in
+            let value = route.input.firstIndex { $0.name == label }.map { values[$0] } ?? "nil"
+            return label == "_" ? value : "\(label): \(value)"
+        }
+        for (index, field) in route.input.enumerated() where !labels.contains(field.name) {
+            arguments.append("\(SwiftSpelling.name(field.name)): \(values[index])")
+        }
+        return "\(base)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The route's Swift declaration: the method's labels (one that is not an input, such as UIKit's `segue:`, is
+    /// an `Any?`), then any input the signature does not name (the user's selection a real app reads from its table).
+    func routeDeclaration(_ route: Route, defaults: Bool) -> String {
+        let method = naming.routeMethod(route)
+        let base = PatternNaming.baseName(method)
+        let labels = method.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+        var parameters = labels.map { label -> String in
+            if let field = route.input.first(where: { $0.name == label }) { return "\(label): \(scenes.swiftType(field.type))" }
+            return "\(label == "_" ? "_ sender" : label): Any?" + (defaults ? " = nil" : "")
+        }
+        for field in route.input where !labels.contains(field.name) {
+            parameters.append("\(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))")
+        }
+        return "\(base)(\(parameters.joined(separator: ", ")))"
+    }
+
+    // MARK: - Router
+
+    func router() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
+        let store = protocolName(.dataStore) ?? "\(name)DataStore"
+        out.block("protocol \(routing)") { body in
+            for route in scene.routes { body.line("func \(routeDeclaration(route, defaults: false))") }
+        }
+        out.line()
+        out.block("protocol \(passing)") { body in
+            body.line("var dataStore: \(store)? { get }")
+        }
+        out.line()
+        let translator = scenes.translator(dataStore: "source", viewState: "source")
+        out.block("final class \(component(.router)): \(routing), \(passing)") { body in
+            body.line("weak var viewController: \(component(.view))?")
+            body.line("var dataStore: \(store)?")
+            body.line("var trace: SceneTrace!")
+            for route in scene.routes {
+                let destination = route.destination.value
+                let destinationWriter = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destination)!)
+                let destinationView = destinationWriter.component(.view)
+                let destinationStore = destinationWriter.protocolName(.dataStore) ?? "\(destination)DataStore"
+                let passData = naming.passDataMethod(route)
+                let navigate = naming.navigateMethod(route)
+                body.line()
+                let throwing = route.pass.contains { translator.translate($0.value).throwing }
+                body.block("func \(routeDeclaration(route, defaults: true))") { method in
+                    if route.navigation.goesBack {
+                        method.line("guard let destinationVC = viewController?.navigator.below(\(destinationView).self) else { return }")
+                    } else {
+                        method.line("let destinationVC = \(destinationView)()")
+                    }
+                    method.line("var destinationDS = destinationVC.router!.dataStore!")
+                    let inputs = route.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                    let passing = "\(PatternNaming.baseName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
+                    if throwing {
+                        // Passing can fail as the engine's run would (an overflow): then the route stops there.
+                        method.line("do { try \(passing) } catch { trace.run { throw error }; return }")
+                    } else {
+                        method.line(passing)
+                    }
+                    method.line("\(PatternNaming.baseName(navigate))(source: viewController!, destination: destinationVC)")
+                }
+                body.line()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                body.block("func \(PatternNaming.baseName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                    if !route.input.isEmpty {
+                        let fields = route.input.map { "(\(SwiftSpelling.literal($0.name)), input\(SwiftSpelling.upperFirst($0.name)))" }
+                        _ = fields
+                    }
+                    for assignment in route.pass {
+                        let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
+                        var value = translator.translate(assignment.value)
+                        for input in route.input {
+                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
+                        }
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
+                    }
+                    if route.pass.isEmpty && route.input.isEmpty { pass.line("_ = (source, destination)") }
+                }
+                body.line()
+                body.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+                    switch route.navigation {
+                    case .push, .present:
+                        navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
+                        navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause)")
+                    case .replace:
+                        navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
+                        navigation.line("let cause = trace.navigated(.replace, \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
+                        navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
+                    case .pop, .popToScene, .dismiss:
+                        let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
+                        navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
+                        navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
+                        navigation.line("let cause = trace.navigated(\(style), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
+                        navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
+                    }
+                }
+            }
+        }
+        return out.text
+    }
+}
+
+extension ComponentRole {
+    /// The property of `SceneTrace` holding this role's participant.
+    var traceName: String {
+        switch self {
+        case .configurator: "configurator"
+        case .dataStore: "dataStore"
+        default: rawValue
+        }
+    }
+}

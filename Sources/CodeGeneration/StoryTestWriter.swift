@@ -1,0 +1,138 @@
+import ScenarioSpec
+
+/// The story as a test: each step played through the real components (the user's actions on the top View, going
+/// back, segues), its expectations on the screen asserted, and the run recorded to `SCENEFLOW_TRACE` when it is
+/// set, so `sceneflow check --trace` can hold it against the scenario.
+struct StoryTestWriter {
+    let scenario: Scenario
+    let module: String
+
+    var naming: PatternNaming { scenario.pattern.definition.naming }
+
+    func view(_ scene: SceneName) -> String { naming.componentName(.view, scene: scene) }
+
+    func text() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("import Testing")
+        out.line("@testable import \(module)")
+        out.line()
+        out.line("/// \(SwiftSpelling.comment(scenario.name)): the scenario's story, played through the generated scenes.")
+        var failure: GenerationLimit?
+        out.block("@Suite struct StoryTests") { suite in
+            let fixtures = scenario.fixtureSHA256.isEmpty ? ""
+                : ", fixtures: [" + scenario.fixtureSHA256.sorted { $0.key < $1.key }.map { "\(SwiftSpelling.literal($0.key)): \(SwiftSpelling.literal($0.value))" }.joined(separator: ", ") + "]"
+            suite.block("@Test(\(SwiftSpelling.literal("the story of " + scenario.name))) func story() throws") { test in
+                test.line("let recorder = Recorder.shared")
+                test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(fixtures))")
+                test.line("defer { try? recorder.finish() }")
+                test.line("let navigator = SceneNavigator()")
+                test.line("SceneNavigator.shared = navigator")
+                var launched = false
+                if case .appear = scenario.story.first?.action {} else {
+                    let root = view(scenario.start)
+                    test.line("let root = \(root)()")
+                    test.line("navigator.start(with: root, trace: root.trace)")
+                    test.line("navigator.settle()")
+                    launched = true
+                }
+                _ = launched
+                for (index, step) in scenario.story.enumerated() {
+                    test.line()
+                    let number = index + 1
+                    test.line("// Step \(number)" + (step.title.map { ": \(SwiftSpelling.comment($0))" } ?? ""))
+                    let title = step.title.map(SwiftSpelling.literal) ?? "nil"
+                    switch step.action {
+                    case .appear(let scene):
+                        test.line("recorder.step(\(number), .appear(SceneName(\(SwiftSpelling.literal(scene.value.rawValue)))), title: \(title))")
+                        test.line("let shown\(number) = \(view(scene.value))()")
+                        test.line("navigator.start(with: shown\(number), trace: shown\(number).trace)")
+                    case .perform:
+                        guard let performs = step.performs, let scene = scenario.scene(performs.scene),
+                              let useCase = scene.useCase(performs.useCase.rawValue) else {
+                            failure = GenerationLimit("this step names no use case", at: step.location)
+                            continue
+                        }
+                        test.line("recorder.step(\(number), .perform(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), useCase: UseCaseName(\(SwiftSpelling.literal(useCase.name.rawValue)))), title: \(title))")
+                        let values: [FieldValue]
+                        if case .perform(_, _, let request) = step.action { values = request.map(\.value) } else { values = [] }
+                        let scenes = CleanSwiftScenes(scenario: scenario)
+                        let arguments = useCase.request.compactMap { field -> String? in
+                            guard let given = values.first(where: { $0.path == field.name }) else { return nil }
+                            return "\(SwiftSpelling.name(field.name)): \(scenes.literal(given.value, field.type))"
+                        }
+                        let requestType = TypeNames.request(scene: scene.name, useCase: useCase.name)
+                        let method = naming.interactorMethod(useCase)
+                        let base = PatternNaming.baseName(method)
+                        test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
+                        test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
+                    case .back:
+                        test.line("recorder.step(\(number), .back, title: \(title))")
+                        test.line("navigator.userGoesBack()")
+                    case .route(let sceneName, let routeName, let input):
+                        guard let scene = scenario.scene(sceneName.value), let route = scene.route(routeName.value.rawValue) else { continue }
+                        test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
+                        test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
+                        let scenes = CleanSwiftScenes(scenario: scenario)
+                        let writer = SceneWriter(scenes: scenes, scene: scene)
+                        let values = route.input.map { field in
+                            input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
+                        }
+                        let traced = route.input.isEmpty ? "nil"
+                            : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                        let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                        let protocolName = naming.protocolName(.routingLogic, scene: scene.name).map(SwiftSpelling.literal) ?? "nil"
+                        test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
+                            send.line("top\(number).router?.\(writer.routeCall(route, values))")
+                        }
+                    }
+                    test.line("navigator.settle()")
+                    test.line("#expect(recorder.failure == nil, \"\\(recorder.failure ?? \"\")\")")
+                    if let expect = step.expectations {
+                        if let scene = expect.scene {
+                            test.line("#expect(navigator.top is \(view(scene.value)), \"step \(number): the screen shows \\(navigator.top.map { \"\\(type(of: $0))\" } ?? \"nothing\")\")")
+                        }
+                        if let stack = expect.stack {
+                            let names = stack.map { SwiftSpelling.literal(view($0.value)) }.joined(separator: ", ")
+                            test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
+                        }
+                        if !expect.shown.isEmpty, let scene = expect.scene?.value {
+                            for item in expect.shown where !item.value.value.isPartial {
+                                test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// A `Value` written in Swift, to compare with what a View shows.
+    static func valueLiteral(_ value: Value) -> String {
+        switch value {
+        case .null: ".null"
+        case .bool(let flag): ".bool(\(flag))"
+        case .int(let number): ".int(\(number))"
+        case .double(let number): ".double(\(Value.format(number)))"
+        case .string(let text): ".string(\(SwiftSpelling.literal(text)))"
+        case .date(let date): ".date(DateValue(milliseconds: \(date.milliseconds)))"
+        case .decimal(let decimal): ".decimal(DecimalValue(significand: \(decimal.significand), scale: \(decimal.scale)))"
+        case .enumCase(let item): ".enumCase(EnumCaseValue(type: \(SwiftSpelling.literal(item.type)), name: \(SwiftSpelling.literal(item.name))))"
+        case .list(let items): ".list([" + items.map(valueLiteral).joined(separator: ", ") + "])"
+        case .record(let record):
+            ".record(Record([" + record.fields.map { "(\(SwiftSpelling.literal($0.name)), \(valueLiteral($0.value)))" }.joined(separator: ", ") + "]))"
+        }
+    }
+}
+
+extension Value {
+    /// A record expectation names only some fields; the test leaves those to `check --trace`.
+    var isPartial: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}

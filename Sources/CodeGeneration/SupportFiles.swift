@@ -1,0 +1,337 @@
+/// Files every generated package carries in `Sources/<Module>/Support/`: what the scenes stand on — a View
+/// controller base that is UIKit's where there is UIKit and a headless one elsewhere, the navigation stack, and
+/// the per-scene recording of messages. Written as plain Swift a team can read and change.
+enum SupportFiles {
+    static let viewController = #"""
+    import Foundation
+    import SceneFlowRecorder
+    #if canImport(UIKit)
+    import UIKit
+
+    /// What every scene's View controller is: a UIKit view controller on iOS, with the scene's navigation.
+    open class SceneViewController: UIViewController {
+        /// The app's navigation, shared by its scenes (a `UINavigationController` stands behind it on iOS).
+        public var navigator: SceneNavigator = .shared
+        /// Whether the scene has been shown (and loaded) once.
+        public var hasLoaded = false
+        /// Whether it was presented modally (going back dismisses it) rather than pushed.
+        public var isPresented = false
+
+        public init() { super.init(nibName: nil, bundle: nil) }
+
+        public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+        /// The scene is shown for the first time: it loads (UIKit's `viewDidLoad()`), caused by the navigation.
+        open func sceneLoads(cause: Int?) {}
+
+        /// Going back brought the scene on screen again (UIKit's `viewWillAppear(_:)`).
+        open func sceneReappears(cause: Int?) {}
+
+        /// After the cycle that showed it: the scene runs what loading (or appearing again) starts.
+        open func sceneShown(revealed: Bool) {}
+    }
+    #else
+
+    /// What every scene's View controller is where there is no UIKit: the same logic, with no screen, so the
+    /// whole cycle runs on Linux and in tests.
+    open class SceneViewController {
+        public var navigator: SceneNavigator = .shared
+        public var hasLoaded = false
+        public var isPresented = false
+
+        public init() {}
+
+        open func sceneLoads(cause: Int?) {}
+
+        open func sceneReappears(cause: Int?) {}
+
+        open func sceneShown(revealed: Bool) {}
+    }
+    #endif
+
+    """#
+
+    static let navigator = #"""
+    import Foundation
+    import SceneFlowRecorder
+
+    /// The stack of scenes on screen. Pushing, presenting, replacing and going back change it; a scene that comes
+    /// on screen loads (once) and appears after the current cycle is over, as UIKit calls `viewDidLoad()` and
+    /// `viewWillAppear(_:)` on its next pass.
+    public final class SceneNavigator {
+        nonisolated(unsafe) public static var shared = SceneNavigator()
+
+        public private(set) var stack: [SceneViewController] = []
+        private var pending: [() -> Void] = []
+
+        public init() {}
+
+        public var top: SceneViewController? { stack.last }
+
+        /// The app launches on `root`.
+        public func start(with root: SceneViewController, trace: SceneTrace) {
+            stack = [root]
+            comeOnScreen(root, trace: trace, cause: nil)
+        }
+
+        public func push(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+            stack.append(destination)
+            comeOnScreen(destination, trace: trace, cause: cause)
+        }
+
+        public func present(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+            destination.isPresented = true
+            stack.append(destination)
+            comeOnScreen(destination, trace: trace, cause: cause)
+        }
+
+        public func replace(with destination: SceneViewController, trace: SceneTrace, cause: Int) {
+            stack = [destination]
+            comeOnScreen(destination, trace: trace, cause: cause)
+        }
+
+        /// Back to `destination`, already on the stack below: what is above it goes.
+        public func back(to destination: SceneViewController, trace: SceneTrace, cause: Int) {
+            guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
+            stack.removeSubrange((index + 1)...)
+            reveal(destination, cause: cause)
+        }
+
+        /// The user goes back (the navigation bar's back button): the top scene goes, the one below appears again.
+        public func userGoesBack(recorder: Recorder = .shared) {
+            guard stack.count > 1, let top = stack.last else { return }
+            let revealed = stack[stack.count - 2]
+            var cause: Int?
+            if let topTrace = (top as? SceneTracing)?.sceneTrace, let revealedTrace = (revealed as? SceneTracing)?.sceneTrace {
+                let dismisses = top.isPresented
+                cause = recorder.note(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                                             method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                                             removed: [topTrace.view])), from: Recorder.user, to: revealedTrace.view)
+            }
+            stack.removeLast()
+            reveal(revealed, cause: cause)
+        }
+
+        private func reveal(_ scene: SceneViewController, cause: Int?) {
+            scene.sceneReappears(cause: cause)
+            pending.append { [weak self, scene] in
+                guard let self, self.stack.contains(where: { $0 === scene }) else { return }
+                scene.sceneShown(revealed: true)
+            }
+        }
+
+        /// The nearest scene below the top that is a `T`.
+        public func below<T: SceneViewController>(_ type: T.Type) -> T? {
+            stack.dropLast().last { $0 is T } as? T
+        }
+
+        /// Runs what waits for the current cycle to end: the loads and appearances of scenes just shown.
+        public func settle() {
+            while !pending.isEmpty {
+                let next = pending.removeFirst()
+                next()
+            }
+        }
+
+        private func comeOnScreen(_ scene: SceneViewController, trace: SceneTrace, cause: Int?) {
+            scene.hasLoaded = true
+            scene.sceneLoads(cause: cause)
+            // A scene replaced before its turn never loads.
+            pending.append { [weak self, scene] in
+                guard let self, self.stack.contains(where: { $0 === scene }) else { return }
+                scene.sceneShown(revealed: false)
+            }
+        }
+    }
+
+    """#
+
+    static let trace = #"""
+    import Foundation
+    import SceneFlowRecorder
+
+    /// One scene instance's components as the trace knows them, and the messages they send, in the words of
+    /// SceneFlow's trace format. Components call it where they make the call a message stands for.
+    public final class SceneTrace {
+        public let scene: String
+        public let instance: Int
+        let recorder: Recorder
+        public let wirer, view, interactor, presenter, router, dataStore: Participant
+        private var workers: [String: Participant] = [:]
+        /// The sequence number of the View's load (or latest appearance): the cause of the cycles it starts.
+        var lastShown: Int?
+
+        public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
+                    recorder: Recorder = .shared) {
+            self.scene = scene
+            self.recorder = recorder
+            let number = recorder.instance(of: scene)
+            instance = number
+            func make(_ role: ComponentRole) -> Participant {
+                recorder.participant(role, components[role] ?? scene, scene: scene, instance: number)
+            }
+            let configurator = make(.configurator)
+            view = make(.view)
+            wirer = wiredByView ? view : configurator
+            interactor = make(.interactor)
+            presenter = make(.presenter)
+            router = make(.router)
+            dataStore = make(.dataStore)
+            for worker in workers { self.workers[worker] = recorder.participant(.worker, worker, scene: scene, instance: instance) }
+        }
+
+        /// A worker the app shares: one participant for the whole run.
+        nonisolated(unsafe) static var shared: [String: Participant] = [:]
+
+        func worker(_ name: String) -> Participant {
+            if let own = workers[name] { return own }
+            if let known = Self.shared[name] { return known }
+            let made = recorder.participant(.worker, name)
+            Self.shared[name] = made
+            return made
+        }
+
+        public func configure(_ holder: Participant, _ property: String, _ protocolName: String?, _ value: Participant) {
+            recorder.note(.configure(property: property, protocolName: protocolName, value: value), from: wirer, to: holder)
+        }
+
+        public func loaded(_ method: String, cause: Int?) {
+            lastShown = recorder.note(.load(method: method), from: view, to: view, parent: cause)
+        }
+
+        public func appeared(_ method: String, cause: Int?) {
+            lastShown = recorder.note(.appear(method: method), from: view, to: view, parent: cause)
+        }
+
+        /// A V→I→P→V cycle the user starts with `payload`, or the View starts as it loads or appears.
+        public func cycle(_ useCase: String, trigger: TraceCycle.Trigger, payload: TraceValueConvertible?, type: String?,
+                          _ body: () -> Void) {
+            recorder.cycle(useCase, on: view, trigger: trigger, cause: trigger == .action ? nil : lastShown) {
+                if trigger == .action {
+                    recorder.send(.action(useCase: UseCaseName(useCase), payloadType: type, payload: payload?.traceValue),
+                                  from: Recorder.user, to: view, body)
+                } else {
+                    body()
+                }
+            }
+        }
+
+        public func request(_ useCase: String, _ protocolName: String, _ method: String, _ request: TraceValueConvertible?,
+                            type: String?, _ body: () -> Void) {
+            recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                              payloadType: type, payload: request?.traceValue)),
+                          from: view, to: interactor, body)
+        }
+
+        public func response(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
+                             _ response: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+            recorder.send(.response(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
+                                    Invocation(protocolName: protocolName, method: method, payloadType: type, payload: response?.traceValue)),
+                          from: interactor, to: presenter, body)
+        }
+
+        public func display(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
+                            _ viewModel: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+            recorder.send(.display(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
+                                   Invocation(protocolName: protocolName, method: method, payloadType: type, payload: viewModel?.traceValue)),
+                          from: presenter, to: view, body)
+        }
+
+        /// A worker call: the call, then its result or failure, with the time it took.
+        public func call<Result>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .return,
+                                 input: Record?, inputType: String?, resultType: String?,
+                                 _ body: () throws -> Result) throws -> Result {
+            let target = self.worker(worker)
+            let started = recorder.time
+            return try recorder.send(.workerCall(operation: OperationName(operation), style: style,
+                                                 Invocation(method: method, payloadType: inputType, payload: input.map { .record($0) })),
+                                     from: interactor, to: target) {
+                do {
+                    let result = try body()
+                    recorder.note(.workerResult(WorkerAnswer(
+                        operation: OperationName(operation),
+                        invocation: Invocation(method: method, payloadType: resultType,
+                                               payload: resultType == nil ? nil : (result as? TraceValueConvertible)?.traceValue),
+                        answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                    return result
+                } catch var failure as WorkerFailure {
+                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(method: method),
+                                                                            answer: .unknown, latency: recorder.time - started), error: failure.message),
+                                                  from: target, to: interactor)
+                    throw failure
+                }
+            }
+        }
+
+        public func stored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
+            recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
+                                                     value: value?.traceValue ?? .null)), from: interactor, to: dataStore)
+        }
+
+        public func shown(_ label: String, _ value: TraceValueConvertible?) {
+            recorder.note(.show(label: label, value: value?.traceValue ?? .null), from: view, to: Recorder.user)
+        }
+
+        public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
+                          _ body: () -> Void) {
+            recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
+                                                               payload: input.map { .record($0) })),
+                          from: view, to: router, body)
+        }
+
+        public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,
+                           type: String, _ value: TraceValueConvertible?, into destination: SceneTrace) {
+            recorder.note(.dataPassing(DataPass(route: RouteName(route), protocolName: protocolName, method: method, field: field,
+                                                source: source, type: type, value: value?.traceValue ?? .null)),
+                          from: router, to: destination.dataStore)
+        }
+
+        /// The screen changes to `destination`; returns the message's number (what its load is caused by).
+        @discardableResult
+        public func navigated(_ style: Navigation.Style, _ route: String, _ method: String, to destination: SceneTrace,
+                              removed: [SceneTrace]) -> Int {
+            recorder.note(.navigation(Navigation(style: style, route: RouteName(route), method: method,
+                                                 removed: removed.map(\.view))), from: router, to: destination.view)
+        }
+
+        /// Runs the logic that handles a worker's failure, as caused by it.
+        public func handling(_ failure: WorkerFailure, _ body: () throws -> Void) rethrows {
+            try recorder.within(failure.event, body)
+        }
+
+        /// Runs a component's logic; a failure the scenario engine would stop at (an overflow, an index out of
+        /// range) stops the run, and the trace says why.
+        public func run(_ body: () throws -> Void) {
+            do {
+                try body()
+            } catch {
+                recorder.fail("\(error)")
+            }
+        }
+    }
+
+    /// A scene's View controller, as the trace knows it.
+    public protocol SceneTracing: AnyObject {
+        var sceneTrace: SceneTrace { get }
+    }
+
+    /// A worker's failure: its message is what the scenario's `error:` says.
+    public struct WorkerFailure: Error, CustomStringConvertible {
+        public var message: String
+        /// The trace's number for the failure, once recorded.
+        public var event = 0
+
+        public init(_ message: String) { self.message = message }
+
+        public var description: String { message }
+    }
+
+    /// What a failed worker call gives the logic that handles it: `{ error: String }`.
+    public struct WorkerError: TraceValueConvertible {
+        public var error: String
+
+        public var traceValue: Value { .record(Record(traced: [("error", error)])) }
+    }
+
+    """#
+}

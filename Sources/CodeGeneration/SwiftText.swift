@@ -1,0 +1,81 @@
+import ScenarioSpec
+
+/// Lines of Swift with indentation, built top to bottom.
+struct SwiftText {
+    private(set) var lines: [String] = []
+    private var depth = 0
+
+    /// One line at the current indentation (an empty string is an empty line).
+    mutating func line(_ text: String = "") {
+        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+    }
+
+    /// `header {`, the body one level in, `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftText) -> Void) {
+        line(header + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// The body one level in, without braces (a `switch` case).
+    mutating func indented(_ body: (inout SwiftText) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+}
+
+/// Swift spellings of scenario text: string literals with every special character escaped, names that stay
+/// names even when they are keywords.
+enum SwiftSpelling {
+    /// `"…"` with `\`, `"`, control characters, line and paragraph separators escaped: nothing in a scenario can
+    /// end the literal or start an interpolation.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029
+                    || scalar.properties.generalCategory == .format {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text inside a literal that continues (interpolation's text parts).
+    static func literalBody(_ text: String) -> String { String(literal(text).dropFirst().dropLast()) }
+
+    /// A name, in backticks when Swift reserves it (`default`, `class`).
+    static func name(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// A comment line's text: no line breaks, nothing that closes a block comment.
+    static func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 ? " " : Character($0) })
+    }
+
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "await", "async", "some", "any",
+    ]
+
+    /// `Login`'s `login` (first letter lower-cased).
+    static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
+    static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}

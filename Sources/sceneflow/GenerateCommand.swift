@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+import TerminalOutput
+
+/// `sceneflow generate FILE --out DIR`: the app, as a Swift package.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write a scenario's app as a Swift package: scenes, workers, tests, recording (clean-swift).",
+        discussion: """
+            Each scene in the pattern's own files (Scenes/<Scene>/<Scene>ViewController.swift, …Interactor, …Presenter, \
+            …Router, …Models, …Workers) with the protocols and wiring the scenario declares and real bodies translated \
+            from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit). The tests play the \
+            story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for 'sceneflow check --trace'.
+            """
+    )
+
+    @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
+    var file: String
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The folder to write the package into.", valueName: "folder"))
+    var out: String
+
+    @Flag(help: "Overwrite a folder that holds files.")
+    var force = false
+
+    @Option(help: "The Swift module's name (default: the scenario's title in UpperCamelCase).")
+    var module: String?
+
+    @Option(help: ArgumentHelp("The SceneFlow package the generated one depends on for SceneFlowRecorder (default: this tool's source).", valueName: "path"))
+    var sceneflow: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let style = outputOptions.style(for: STDERR_FILENO)
+        let result: ScenarioGenerate.Result
+        do {
+            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module,
+                                              sceneFlowPath: sceneflow ?? ScenarioGenerate.sceneFlowPath)
+        } catch let failure as ScenarioGenerate.Failure {
+            FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            throw ExitCode(1)
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !result.diagnostics.isEmpty {
+            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(result.diagnostics))
+        }
+        if !errors.isEmpty { throw ExitCode(1) }
+        FileHandle.standardError.write("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))\n"
+                                       + "  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test\n")
+    }
+}

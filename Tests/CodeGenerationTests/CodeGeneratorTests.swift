@@ -1,0 +1,103 @@
+import CodeGeneration
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import Testing
+import TestSupport
+
+/// `sceneflow generate`'s text: the files of a package, the same bytes every time, escaped where scenario text
+/// goes into Swift.
+@Suite("Code generation")
+struct CodeGeneratorTests {
+    static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected")
+
+    static func generate(_ name: String) throws -> [GeneratedFile] {
+        let loaded = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("\(name).yml").path)
+        let scenario = try #require(loaded.scenario)
+        return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+    }
+
+    @Test("Login's package matches the reviewed files, file for file")
+    func loginGolden() throws {
+        let files = try Self.generate("Login")
+        #expect(files.map(\.path) == [
+            "Package.swift",
+            "Sources/SignIn/Support/SceneViewController.swift",
+            "Sources/SignIn/Support/SceneNavigator.swift",
+            "Sources/SignIn/Support/SceneTrace.swift",
+            "Sources/SignIn/Models/Entities.swift",
+            "Sources/SignIn/Scenes/Login/LoginModels.swift",
+            "Sources/SignIn/Scenes/Login/LoginViewController.swift",
+            "Sources/SignIn/Scenes/Login/LoginInteractor.swift",
+            "Sources/SignIn/Scenes/Login/LoginPresenter.swift",
+            "Sources/SignIn/Scenes/Login/LoginRouter.swift",
+            "Sources/SignIn/Scenes/Login/LoginWorkers.swift",
+            "Sources/SignIn/Scenes/Home/HomeModels.swift",
+            "Sources/SignIn/Scenes/Home/HomeViewController.swift",
+            "Sources/SignIn/Scenes/Home/HomeInteractor.swift",
+            "Sources/SignIn/Scenes/Home/HomePresenter.swift",
+            "Sources/SignIn/Scenes/Home/HomeRouter.swift",
+            "Sources/SignIn/Scenes/Signup/SignupModels.swift",
+            "Sources/SignIn/Scenes/Signup/SignupViewController.swift",
+            "Sources/SignIn/Scenes/Signup/SignupInteractor.swift",
+            "Sources/SignIn/Scenes/Signup/SignupPresenter.swift",
+            "Sources/SignIn/Scenes/Signup/SignupRouter.swift",
+            "Tests/SignInTests/StoryTests.swift",
+        ])
+        for file in files where file.path.contains("Scenes/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift" {
+            let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")
+            Golden.check(file.text, against: golden)
+        }
+    }
+
+    @Test("the same scenario gives the same bytes", arguments: ["Login", "Shop", "CleanStore"])
+    func deterministic(_ name: String) throws {
+        #expect(try Self.generate(name) == Self.generate(name))
+    }
+
+    @Test("scenario text is escaped where it goes into Swift")
+    func escaping() throws {
+        let yaml = #"""
+            scenario: "Quote \" backslash \\ and \\(interpolation)"
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { error: "*/ \" \\( \n" }
+                useCases:
+                  U:
+                    description: "line one\nline two */"
+                    interactor:
+                      - call: W.op
+                        onError: [ { respond: { text: error } } ]
+                    response: { text: String? }
+                    viewModel: { text: String }
+                    presenter: { text: '"\\\\(\"quoted\") " + (response.text ?? "")' }
+                    view: [ { show: { label: viewModel.text } } ]
+            story:
+              - do: A.U
+            """#
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "hostile.yml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+        let files = try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        let workers = try #require(files.first { $0.path.hasSuffix("AWorkers.swift") }).text
+        #expect(workers.contains(#"throw WorkerFailure("*/ \" \\( \n")"#))
+        let models = try #require(files.first { $0.path.hasSuffix("AModels.swift") }).text
+        #expect(models.contains("/// line one line two */"))
+        let presenter = try #require(files.first { $0.path.hasSuffix("APresenter.swift") }).text
+        #expect(presenter.contains(#"ScenarioLogic.add("\\\\(\"quoted\") ", (response.text ?? ""))"#))
+        let view = try #require(files.first { $0.path.hasSuffix("AViewController.swift") }).text
+        #expect(view.contains(#"shown["label"] = shownLabel.traceValue"#))
+        let manifest = try #require(files.first { $0.path == "Package.swift" }).text
+        #expect(manifest.contains(#"name: "QuoteBackslashAndInterpolation""#))
+    }
+
+    @Test("what generate cannot write yet is refused with the place")
+    func limits() throws {
+        let viper = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml").path)
+        let scenario = try #require(viper.scenario)
+        #expect(throws: GenerationLimit("generate writes clean-swift apps so far; this scenario is viper", at: nil)) {
+            try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        }
+    }
+}
