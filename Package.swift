@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CodeGenerationTests",
-            dependencies: ["CodeGeneration", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["CodeGeneration", "ScenarioLoader", "ScenarioSpec", "SceneEngine", "TraceFormat", "TestSupport"],
             exclude: ["Expected"]
         ),
         .testTarget(

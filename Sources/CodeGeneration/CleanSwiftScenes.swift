@@ -15,6 +15,19 @@ struct CleanSwiftScenes {
         naming = definition.naming
         var records: [String: RecordType] = [:]
         for entity in scenario.entities { records[entity.name] = entity }
+        // Requests, Responses and ViewModels, by the names traces give them.
+        for scene in scenario.scenes {
+            for useCase in scene.useCases {
+                let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
+                records[request] = RecordType(name: request, fields: useCase.request, location: useCase.location)
+                for output in useCase.outputs {
+                    let response = TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)
+                    records[response] = RecordType(name: response, fields: output.response, location: output.location)
+                    let viewModel = TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)
+                    records[viewModel] = RecordType(name: viewModel, fields: output.viewModel, location: output.location)
+                }
+            }
+        }
         self.records = records
     }
 
@@ -154,7 +167,7 @@ struct CleanSwiftScenes {
                     // Inside the scene's namespace its own types are named short (`Login` there is the use case).
                     var text = SwiftText()
                     do throws(GenerationLimit) { try self.worker(worker, shared: false, into: &text) } catch { failure = error }
-                    for line in text.lines { namespace.line(line.replacingOccurrences(of: "\(scene.name).\(worker.name).", with: "")) }
+                    for line in text.lines { namespace.line(line.replacingOccurrences(of: "\(scene.name).\(worker.name).", with: "\(worker.name).")) }
                 }
             }
             if let failure { throw failure }
@@ -165,9 +178,23 @@ struct CleanSwiftScenes {
 
     /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
     /// passes as logical time.
+    /// A worker's operations as Swift declarations: `login(username: String, password: String) throws -> LoginResult`.
+    func operationDeclarations(_ worker: Worker) -> [String] {
+        worker.operations.map { operation in
+            let parameters = operation.input.map { "\(SwiftSpelling.name($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
+            let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
+            return "func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters)) throws\(result)"
+        }
+    }
+
     func worker(_ worker: Worker, shared: Bool, into out: inout SwiftText) throws(GenerationLimit) {
         var failure: GenerationLimit?
-        out.block("final class \(worker.name)") { body in
+        out.line("/// What the Interactor asks of \(worker.name); tests stand a stub in for it.")
+        out.block("protocol \(worker.name)Protocol") { body in
+            for declaration in operationDeclarations(worker) { body.line(declaration) }
+        }
+        out.line()
+        out.block("final class \(worker.name): \(worker.name)Protocol") { body in
             if shared {
                 body.line("/// One for the app: every scene that calls it sees what it keeps.")
                 body.line("nonisolated(unsafe) static let shared = \(worker.name)()")

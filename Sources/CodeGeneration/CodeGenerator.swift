@@ -42,10 +42,14 @@ public struct CodeGenerator {
 
     public let scenario: Scenario
     public let options: Options
+    /// The scenario's simulated run: the values the generated unit tests expect. Without it, only the Spies and the
+    /// story test are written.
+    public let trace: Trace?
 
-    public init(scenario: Scenario, options: Options) {
+    public init(scenario: Scenario, options: Options, trace: Trace? = nil) {
         self.scenario = scenario
         self.options = options
+        self.trace = trace
     }
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes.
@@ -70,6 +74,13 @@ public struct CodeGenerator {
         for scene in scenario.scenes {
             for (name, text) in try scenes.files(for: scene) {
                 files.append(GeneratedFile(path: "\(source)/Scenes/\(scene.name)/\(name)", text: text))
+            }
+        }
+        for scene in scenario.scenes {
+            let tests = ComponentTestWriter(scenes: scenes, scene: scene, trace: trace, module: module)
+            files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Spies.swift", text: tests.spies()))
+            if let text = tests.tests() {
+                files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Tests.swift", text: text))
             }
         }
         files.append(GeneratedFile(path: "Tests/\(module)Tests/StoryTests.swift", text: try StoryTestWriter(scenario: scenario, module: module).text()))

@@ -91,7 +91,12 @@ struct SceneWriter {
         var failure: GenerationLimit?
         out.block("final class \(component(.interactor)): \(business), \(store)") { body in
             body.line("var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
-            for worker in scene.workers { body.line("var \(naming.workerProperty(worker.name)) = \(name).\(worker.name)()") }
+            for worker in scene.workers {
+                body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
+            }
+            for (worker, _) in scene.sharedWorkersCalled {
+                body.line("var \(naming.workerProperty(worker)): \(worker)Protocol = \(worker).shared")
+            }
             for field in scene.dataStore {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
                 body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
@@ -185,7 +190,7 @@ struct SceneWriter {
         case .sharedWorker(let workerName, let operationName)?:
             worker = scenes.scenario.sharedWorker(workerName.rawValue)!
             operation = operationName
-            property = "\(workerName).shared"
+            property = naming.workerProperty(workerName)
         default:
             throw GenerationLimit("generate writes calls to workers only, not to '\(call.receiver.value)'", at: call.receiver.location)
         }
@@ -330,10 +335,13 @@ struct SceneWriter {
             let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
                 .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
             let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-            body.line("let trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView), workers: [\(workers)])")
+            body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
             body.line()
-            body.block("override init()") { initializer in
+            body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
+            body.block("init(recorder: Recorder = .shared)") { initializer in
+                initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
+                initializer.line("                   workers: [\(workers)], recorder: recorder)")
                 initializer.line("super.init()")
                 initializer.line("setup()")
             }

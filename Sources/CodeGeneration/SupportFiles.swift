@@ -180,15 +180,9 @@ enum SupportFiles {
             for worker in workers { self.workers[worker] = recorder.participant(.worker, worker, scene: scene, instance: instance) }
         }
 
-        /// A worker the app shares: one participant for the whole run.
-        nonisolated(unsafe) static var shared: [String: Participant] = [:]
-
+        /// One of the scene's workers, or a worker the app shares (one participant for the whole run).
         func worker(_ name: String) -> Participant {
-            if let own = workers[name] { return own }
-            if let known = Self.shared[name] { return known }
-            let made = recorder.participant(.worker, name)
-            Self.shared[name] = made
-            return made
+            workers[name] ?? recorder.sharedParticipant(.worker, name)
         }
 
         public func configure(_ holder: Participant, _ property: String, _ protocolName: String?, _ value: Participant) {

@@ -2,6 +2,7 @@ import CodeGeneration
 import Foundation
 import ScenarioLoader
 import ScenarioSpec
+import SceneEngine
 import TraceFormat
 
 /// `sceneflow generate`: a scenario as a Swift package, written into a folder — never over files a team may have
@@ -30,7 +31,11 @@ public enum ScenarioGenerate {
         guard let scenario = loaded.scenario else {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: "", diagnostics: loaded.diagnostics)
         }
-        let generator = CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: sceneFlowPath, moduleName: module))
+        // The simulated run gives the unit tests their expected values.
+        let recorder = TraceRecorder()
+        _ = try? Engine(scenario: scenario).run(into: recorder)
+        let generator = CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: sceneFlowPath, moduleName: module),
+                                      trace: recorder.trace)
         let files: [GeneratedFile]
         do {
             files = try generator.generate()

@@ -35,6 +35,7 @@ public final class Recorder: @unchecked Sendable {
     private var openCycle: Int?
     private var instances: [String: Int] = [:]
     private var stepTitle: String?
+    private var shared: [String: Participant] = [:]
 
     /// - Parameter destination: where the trace goes; nil records nothing.
     public init(destination: URL?) {
@@ -76,6 +77,17 @@ public final class Recorder: @unchecked Sendable {
             return Participant(number: participants + 2, role: role, name: name, scene: scene.map { SceneName($0) }, instance: instance)
         }
     }
+
+    /// A component the whole app shares (a worker every scene calls): made once, the first time it is asked for.
+    public func sharedParticipant(_ role: ComponentRole, _ name: String) -> Participant {
+        if let known = locked({ shared[name] }) { return known }
+        let made = participant(role, name)
+        locked { shared[name] = made }
+        return made
+    }
+
+    /// A recorder that records nothing, for components made in unit tests.
+    public static let off = Recorder(destination: nil)
 
     /// The next instance number of a scene: 1 the first time it is made, 2 the next…
     public func instance(of scene: String) -> Int {

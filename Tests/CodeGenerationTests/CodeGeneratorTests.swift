@@ -2,7 +2,9 @@ import CodeGeneration
 import Foundation
 import ScenarioLoader
 import ScenarioSpec
+import SceneEngine
 import Testing
+import TraceFormat
 import TestSupport
 
 /// `sceneflow generate`'s text: the files of a package, the same bytes every time, escaped where scenario text
@@ -12,9 +14,14 @@ struct CodeGeneratorTests {
     static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected")
 
     static func generate(_ name: String) throws -> [GeneratedFile] {
-        let loaded = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("\(name).yml").path)
+        // Named as the CLI names it from the package's folder, so the files do not depend on where the checkout is.
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let loaded = ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).yml",
+                                           baseDirectory: PackagePaths.scenarios)
         let scenario = try #require(loaded.scenario)
-        return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow"), trace: recorder.trace).generate()
     }
 
     @Test("Login's package matches the reviewed files, file for file")
@@ -42,9 +49,15 @@ struct CodeGeneratorTests {
             "Sources/SignIn/Scenes/Signup/SignupInteractor.swift",
             "Sources/SignIn/Scenes/Signup/SignupPresenter.swift",
             "Sources/SignIn/Scenes/Signup/SignupRouter.swift",
+            "Tests/SignInTests/Login/LoginSpies.swift",
+            "Tests/SignInTests/Login/LoginTests.swift",
+            "Tests/SignInTests/Home/HomeSpies.swift",
+            "Tests/SignInTests/Home/HomeTests.swift",
+            "Tests/SignInTests/Signup/SignupSpies.swift",
             "Tests/SignInTests/StoryTests.swift",
         ])
-        for file in files where file.path.contains("Scenes/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift" {
+        for file in files where file.path.contains("/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift"
+            || file.path.hasSuffix("SceneTrace.swift") {
             let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")
             Golden.check(file.text, against: golden)
         }

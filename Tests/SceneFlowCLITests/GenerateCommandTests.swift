@@ -49,7 +49,7 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
         let forced = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--force", "--sceneflow", "../SceneFlow"])
         #expect(forced.status == 0)
-        #expect(forced.stderr.hasPrefix("22 files, module SignIn, in "))
+        #expect(forced.stderr.hasPrefix("27 files, module SignIn, in "))
         #expect(try String(contentsOf: edited, encoding: .utf8) == "mine")
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "../SceneFlow")"#))

@@ -1,0 +1,241 @@
+import ScenarioSpec
+
+/// Clean Swift's unit tests, one component at a time, with Spies in the style of the Clean Swift templates
+/// (`presentLoginCalled`, `presentLoginResponse`): the View sends its Request to an Interactor spy; the Interactor,
+/// with its workers stubbed as the simulation answered them, hands the Presenter spy the Response the simulation
+/// computed; the Presenter gives the View spy the ViewModel the simulation formatted. The values come from the
+/// scenario's simulated run, the first time each use case ran.
+struct ComponentTestWriter {
+    let scenes: CleanSwiftScenes
+    let scene: Scene
+    let trace: Trace?
+    let module: String
+
+    var naming: PatternNaming { scenes.naming }
+    var writer: SceneWriter { SceneWriter(scenes: scenes, scene: scene) }
+    var name: String { scene.name.rawValue }
+
+    /// The first cycle of each use case of this scene, with its messages.
+    func firstCycles() -> [(useCase: UseCase, events: [TraceEvent])] {
+        guard let trace else { return [] }
+        var seen = Set<UseCaseName>()
+        var result: [(UseCase, [TraceEvent])] = []
+        for cycle in trace.cycles where cycle.view.scene == scene.name && !seen.contains(cycle.useCase) {
+            guard let useCase = scene.useCase(cycle.useCase.rawValue) else { continue }
+            seen.insert(cycle.useCase)
+            result.append((useCase, Array(trace.events(cycle.range))))
+        }
+        return result
+    }
+
+    /// Spies for the scene's protocols, and stubs for its workers.
+    func spies() -> String {
+        var out = SwiftText()
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("@testable import \(module)")
+        let business = writer.protocolName(.businessLogic) ?? "\(name)BusinessLogic"
+        let presentation = writer.protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
+        let display = writer.protocolName(.displayLogic) ?? "\(name)DisplayLogic"
+        let routing = writer.protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
+        let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
+        func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], extra: [String] = []) {
+            out.line()
+            out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
+                for line in extra { body.line(line) }
+                for method in methods {
+                    let baseName = PatternNaming.baseName(method.signature)
+                    let label = method.signature.dropFirst(baseName.count + 1).dropLast().split(separator: ":").first.map(String.init) ?? "value"
+                    let parameter = label == "_" ? "value" : label
+                    body.line("var \(baseName)Called = false")
+                    if !method.type.isEmpty {
+                        body.line("var \(baseName)\(SwiftSpelling.upperFirst(parameter)): \(method.type)?")
+                    }
+                    body.line()
+                    body.block("func \(writer.declaration(method.signature, types: method.type.isEmpty ? [] : [method.type]).replacingOccurrences(of: "_ value:", with: "_ \(parameter):"))") { call in
+                        call.line("\(baseName)Called = true")
+                        if !method.type.isEmpty { call.line("\(baseName)\(SwiftSpelling.upperFirst(parameter)) = \(parameter)") }
+                    }
+                    body.line()
+                }
+                if body.lines.last?.isEmpty == true { }
+            }
+        }
+        spy(business, scene.useCases.map { (naming.interactorMethod($0), writer.requestType($0)) })
+        spy(presentation, scene.useCases.flatMap { useCase in
+            useCase.outputs.map { (naming.presenterMethod(useCase, output: $0), writer.responseType(useCase, $0)) }
+        })
+        spy(display, base: "", scene.useCases.flatMap { useCase in
+            useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
+        })
+        // The Router spy records which route the View took.
+        out.line()
+        out.block("final class \(routing)Spy: \(routing), \(passing)") { body in
+            body.line("var dataStore: \(store)?")
+            body.line("private(set) var routes: [String] = []")
+            for route in scene.routes {
+                body.line()
+                body.block("func \(writer.routeDeclaration(route, defaults: false))") { call in
+                    call.line("routes.append(\(SwiftSpelling.literal(route.name.rawValue)))")
+                }
+            }
+        }
+        // Stubs for the workers the Interactor calls: each answers as it is told.
+        let workers = scene.workers.map { (type: "\(name).\($0.name)", worker: $0) }
+            + scene.sharedWorkersCalled.compactMap { call in scenes.scenario.sharedWorker(call.worker.rawValue).map { (type: call.worker.rawValue, worker: $0) } }
+        for (type, worker) in workers {
+            out.line()
+            out.block("final class \(name)\(worker.name)Stub: \(type)Protocol") { body in
+                for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
+                    let result = operation.output.map { scenes.swiftType($0).replacingOccurrences(of: "\(type).", with: "\(type).") } ?? "Void"
+                    body.line("var \(operation.name)Answer: Result<\(result), WorkerFailure> = .failure(WorkerFailure(\"not stubbed\"))")
+                    body.block(declaration) { call in call.line("try \(operation.name)Answer.get()") }
+                }
+            }
+        }
+        let text = out.text
+        // Spies are cleaner with their blank lines squeezed.
+        return text.replacingOccurrences(of: "\n\n    }\n", with: "\n    }\n").replacingOccurrences(of: "\n\n}\n", with: "\n}\n")
+    }
+
+    func tests() -> String? {
+        let cycles = firstCycles()
+        guard !cycles.isEmpty else { return nil }
+        var out = SwiftText()
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("import Testing")
+        out.line("@testable import \(module)")
+        out.line()
+        out.line("/// \(name)'s components one at a time, with the values of the scenario's simulated run.")
+        out.block("@Suite struct \(name)Tests") { suite in
+            for (index, (useCase, events)) in cycles.enumerated() {
+                if index > 0 { suite.line() }
+                viewTest(useCase, events, into: &suite)
+                interactorTest(useCase, events, into: &suite)
+                presenterTest(useCase, events, into: &suite)
+            }
+        }
+        return out.text
+    }
+
+    private func payload(_ events: [TraceEvent], _ kind: EventKind) -> Value? {
+        events.first { $0.kind == kind }?.payload
+    }
+
+    private func literal(_ value: Value?, _ type: String) -> String {
+        guard let value else { return "\(type)()" }
+        return scenes.literal(value, .named(type))
+    }
+
+    private func viewTest(_ useCase: UseCase, _ events: [TraceEvent], into out: inout SwiftText) {
+        let method = naming.interactorMethod(useCase)
+        let base = PatternNaming.baseName(method)
+        let business = writer.protocolName(.businessLogic) ?? "\(name)BusinessLogic"
+        let request = writer.requestType(useCase)
+        out.block("@Test(\(SwiftSpelling.literal("the View sends \(useCase.name)'s Request to its Interactor"))) func view\(useCase.name)SendsRequest()") { test in
+            test.line("let viewController = \(writer.component(.view))(recorder: .off)")
+            test.line("let interactor = \(business)Spy()")
+            test.line("viewController.interactor = interactor")
+            if useCase.trigger == .action {
+                test.line("let request = \(literal(payload(events, .request), request))")
+                test.line("viewController.\(base)(request: request)")
+                test.line("#expect(interactor.\(base)Called)")
+                test.line("#expect(interactor.\(base)Request == request)")
+            } else {
+                test.line("viewController.sceneShown(revealed: false)")
+                test.line("#expect(interactor.\(base)Called)")
+            }
+        }
+    }
+
+    private func interactorTest(_ useCase: UseCase, _ events: [TraceEvent], into out: inout SwiftText) {
+        guard let requestEvent = events.first(where: { $0.kind == .request }) else { return }
+        let method = naming.interactorMethod(useCase)
+        let base = PatternNaming.baseName(method)
+        let presentation = writer.protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
+        out.line()
+        out.block("@Test(\(SwiftSpelling.literal("the Interactor answers \(useCase.name) with the Response the scenario computes"))) func interactor\(useCase.name)Responds() throws") { test in
+            test.line("let interactor = \(writer.component(.interactor))()")
+            test.line("let presenter = \(presentation)Spy()")
+            test.line("interactor.presenter = presenter")
+            test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace")
+            // The DataStore as the run left it before this cycle.
+            for (field, value) in dataStoreBefore(requestEvent.sequence) {
+                guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
+                test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
+            }
+            // Workers answer as they did in the run.
+            for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
+                guard case .workerCall(let operation, _, _) = event.message,
+                      let worker = scene.worker(event.to.name) ?? scenes.scenario.sharedWorker(event.to.name),
+                      let op = worker.operation(operation.rawValue) else { continue }
+                let answer = events.first { $0.parent == event.sequence && ($0.kind == .workerResult || $0.kind == .workerError) }
+                let property = naming.workerProperty(worker.name)
+                test.line("let \(property) = \(name)\(worker.name)Stub()")
+                if case .workerError(_, let message)? = answer?.message {
+                    test.line("\(property).\(op.name)Answer = .failure(WorkerFailure(\(SwiftSpelling.literal(message))))")
+                } else if let output = op.output {
+                    test.line("\(property).\(op.name)Answer = .success(\(scenes.literal(answer?.payload ?? .null, output)))")
+                }
+                test.line("interactor.\(property) = \(property)")
+            }
+            let request = writer.requestType(useCase)
+            test.line("interactor.\(base)(request: \(literal(requestEvent.payload, request)))")
+            if let response = events.first(where: { $0.kind == .response }), let output = useCase.outputs.first(where: { output in
+                if case .response(_, let traced, _) = response.message { return (traced?.rawValue ?? useCase.name.rawValue) == output.name.rawValue }
+                return false
+            }) {
+                let presenterBase = PatternNaming.baseName(naming.presenterMethod(useCase, output: output))
+                test.line("#expect(presenter.\(presenterBase)Called)")
+                test.line("#expect(presenter.\(presenterBase)Response == \(literal(response.payload, writer.responseType(useCase, output))))")
+            } else {
+                for output in useCase.outputs {
+                    test.line("#expect(!presenter.\(PatternNaming.baseName(naming.presenterMethod(useCase, output: output)))Called)")
+                }
+            }
+        }
+    }
+
+    private func presenterTest(_ useCase: UseCase, _ events: [TraceEvent], into out: inout SwiftText) {
+        guard let response = events.first(where: { $0.kind == .response }),
+              let display = events.first(where: { $0.kind == .display && $0.parent == response.sequence }),
+              case .response(_, let traced, _) = response.message,
+              let output = useCase.outputs.first(where: { (traced?.rawValue ?? useCase.name.rawValue) == $0.name.rawValue }) else { return }
+        let displayLogic = writer.protocolName(.displayLogic) ?? "\(name)DisplayLogic"
+        let present = PatternNaming.baseName(naming.presenterMethod(useCase, output: output))
+        let shown = PatternNaming.baseName(naming.viewMethod(useCase, output: output))
+        out.line()
+        out.block("@Test(\(SwiftSpelling.literal("the Presenter formats \(useCase.name)'s ViewModel"))) func presenter\(useCase.name)Formats()") { test in
+            test.line("let presenter = \(writer.component(.presenter))()")
+            test.line("let viewController = \(displayLogic)Spy()")
+            test.line("presenter.viewController = viewController")
+            test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
+            test.line("presenter.\(present)(response: \(literal(response.payload, writer.responseType(useCase, output))))")
+            test.line("#expect(viewController.\(shown)Called)")
+            test.line("#expect(viewController.\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
+        }
+    }
+
+    /// The scene's DataStore fields as the run wrote them (by its Interactor, or by data passing) before `sequence`.
+    private func dataStoreBefore(_ sequence: Int) -> [(String, Value)] {
+        guard let trace else { return [] }
+        let request = trace.events.first { $0.sequence == sequence }
+        var fields: [(String, Value)] = []
+        func set(_ name: String, _ value: Value) {
+            if let index = fields.firstIndex(where: { $0.0 == name }) { fields[index].1 = value } else { fields.append((name, value)) }
+        }
+        for event in trace.events where event.sequence < sequence && event.to.role == .dataStore
+            && event.to.scene == scene.name && event.to.instance == request?.to.instance {
+            switch event.message {
+            case .dataStoreWrite(let write): set(write.field, write.value)
+            case .dataPassing(let pass): set(pass.field, pass.value)
+            default: break
+            }
+        }
+        return fields
+    }
+}
