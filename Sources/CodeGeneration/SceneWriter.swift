@@ -330,6 +330,13 @@ struct SceneWriter {
         out.block("final class \(component(.view)): SceneViewController, \(display), SceneTracing") { body in
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
             body.line("var router: (\(routing) & \(passing))?")
+            var kept = Set<String>()
+            for route in scene.routes {
+                for field in selections(route) where kept.insert(field.name).inserted {
+                    body.line("/// The user's selection, which route '\(route.name)' passes on.")
+                    body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type.unwrapped))?")
+                }
+            }
             body.line("/// What the View has on screen, by label, as the trace shows it.")
             body.line("private(set) var shown: [String: Value] = [:]")
             let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
@@ -455,7 +462,7 @@ struct SceneWriter {
                 let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
                 var body = SwiftText()
                 body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
-                    send.line("router?.\(routeCall(route, values))")
+                    for line in routeInvocation(route, values, view: "self") { send.line(line) }
                 }
                 if let condition {
                     out.block("if \(translator.translate(condition).statement)") { branch in
@@ -491,35 +498,43 @@ struct SceneWriter {
         }
     }
 
-    /// `showHome()`, `routeToShowOrder(row: 1)`; labels that are not the route's input (`segue:`) get nil.
-    func routeCall(_ route: Route, _ values: [String]) -> String {
+    /// The route's inputs its method does not take (`routeToShowOrder(segue:)` with a `row`): the user's selection,
+    /// which the View keeps and the Router reads from it, as a real app reads its table's selected row.
+    func selections(_ route: Route) -> [FieldDecl] {
+        let labels = Self.labels(naming.routeMethod(route))
+        return route.input.filter { !labels.contains($0.name) }
+    }
+
+    static func labels(_ signature: String) -> [String] {
+        let base = PatternNaming.baseName(signature)
+        return signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+    }
+
+    /// Lines that take a route from `view` (`self` in the View): the selections it keeps, then the Router's method
+    /// (`showHome()`, `routeToShowOrder(segue: nil)`; labels that are not inputs, such as UIKit's `segue:`, get nil).
+    func routeInvocation(_ route: Route, _ values: [String], view: String) -> [String] {
+        var lines: [String] = []
+        for field in selections(route) {
+            let value = route.input.firstIndex { $0.name == field.name }.map { values[$0] } ?? "nil"
+            lines.append("\(view).\(SwiftSpelling.name(field.name)) = \(value)")
+        }
         let method = naming.routeMethod(route)
-        let base = PatternNaming.baseName(method)
-        let labels = method.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-        var arguments = labels.map { label -> String in
+        let arguments = Self.labels(method).map { label -> String in
             let value = route.input.firstIndex { $0.name == label }.map { values[$0] } ?? "nil"
             return label == "_" ? value : "\(label): \(value)"
         }
-        for (index, field) in route.input.enumerated() where !labels.contains(field.name) {
-            arguments.append("\(SwiftSpelling.name(field.name)): \(values[index])")
-        }
-        return "\(base)(\(arguments.joined(separator: ", ")))"
+        lines.append("\(view).router?.\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
+        return lines
     }
 
-    /// The route's Swift declaration: the method's labels (one that is not an input, such as UIKit's `segue:`, is
-    /// an `Any?`), then any input the signature does not name (the user's selection a real app reads from its table).
+    /// The route's Swift declaration: the method's labels, a label that is not an input (UIKit's `segue:`) an `Any?`.
     func routeDeclaration(_ route: Route, defaults: Bool) -> String {
         let method = naming.routeMethod(route)
-        let base = PatternNaming.baseName(method)
-        let labels = method.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-        var parameters = labels.map { label -> String in
+        let parameters = Self.labels(method).map { label -> String in
             if let field = route.input.first(where: { $0.name == label }) { return "\(label): \(scenes.swiftType(field.type))" }
             return "\(label == "_" ? "_ sender" : label): Any?" + (defaults ? " = nil" : "")
         }
-        for field in route.input where !labels.contains(field.name) {
-            parameters.append("\(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))")
-        }
-        return "\(base)(\(parameters.joined(separator: ", ")))"
+        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
     }
 
     // MARK: - Router
@@ -554,6 +569,9 @@ struct SceneWriter {
                 body.line()
                 let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 body.block("func \(routeDeclaration(route, defaults: true))") { method in
+                    for field in selections(route) {
+                        method.line("guard let \(SwiftSpelling.name(field.name)) = viewController?.\(SwiftSpelling.name(field.name)) else { return }")
+                    }
                     if route.navigation.goesBack {
                         method.line("guard let destinationVC = viewController?.navigator.below(\(destinationView).self) else { return }")
                     } else {

@@ -85,7 +85,7 @@ struct StoryTestWriter {
                         let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
                         let protocolName = naming.protocolName(.routingLogic, scene: scene.name).map(SwiftSpelling.literal) ?? "nil"
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
-                            send.line("top\(number).router?.\(writer.routeCall(route, values))")
+                            for line in writer.routeInvocation(route, values, view: "top\(number)") { send.line(line) }
                         }
                     }
                     test.line("navigator.settle()")

@@ -40,12 +40,36 @@ struct BodyReader {
         for item in statements { read(Syntax(item.item)) }
     }
 
+    /// A call of the recording SceneFlow's generated code makes (`trace.stored(…)`, `trace.run { … }`): it records a
+    /// message and is not one.
+    static func isRecording(_ node: some SyntaxProtocol) -> Bool {
+        let expression = node.as(ExprSyntax.self) ?? node.as(ExpressionStmtSyntax.self)?.expression
+        guard let call = expression.map(unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
+              let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return access.base?.trimmedDescription == "trace"
+    }
+
+    /// The worker call a recorded call wraps: `trace.call(…) { try authWorker.login(…) }`.
+    func wrappedWorkerCall(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        guard Self.isRecording(call), let closure = call.trailingClosure, closure.statements.count == 1,
+              let item = closure.statements.first?.item else { return nil }
+        let expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression
+        guard let inner = expression.map(Self.unwrapTryAwait)?.as(FunctionCallExprSyntax.self), workerCall(inner) != nil else { return nil }
+        return inner
+    }
+
     private mutating func read(_ node: Syntax) {
         if let declaration = node.as(VariableDeclSyntax.self) {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value else { continue }
                 let unwrapped = Self.unwrapTryAwait(value)
+                if let recorded = unwrapped.as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded), let worker = workerCall(call) {
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                                       arguments: assignments(call.arguments), location: location(call)))
+                    bound[name] = name
+                    continue
+                }
                 if let call = unwrapped.as(FunctionCallExprSyntax.self) {
                     if let worker = workerCall(call) {
                         steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
@@ -109,6 +133,16 @@ struct BodyReader {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+               let recorded = Self.unwrapTryAwait(elements[2]).as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded),
+               let worker = workerCall(call) {
+                // `auth = try trace.call(…) { try authWorker.login(…) }`, declared before a `do`.
+                let name = elements[0].trimmedDescription
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                                   arguments: assignments(call.arguments), location: location(call)))
+                bound[name] = name
+                return
+            }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
                 let target = elements[0].trimmedDescription
                 let field = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
@@ -123,6 +157,12 @@ struct BodyReader {
             return
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
+            if Self.isRecording(call) {
+                // Recording in generated code: what it wraps (`trace.run { … }`, `trace.response(…) { presenter?… }`)
+                // is the logic; the call itself only records.
+                if let closure = call.trailingClosure { readInteractor(closure.statements) }
+                return
+            }
             if let worker = workerCall(call) {
                 let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 let binding = closure.flatMap(Self.firstParameter)
@@ -212,7 +252,39 @@ struct BodyReader {
         translated(expression) ?? "todo"
     }
 
+    /// `ScenarioLogic.add(a, b)` and its kin, which generated code writes for the scenario's operators.
+    static let logicOperators = ["add": "+", "subtract": "-", "multiply": "*", "divide": "/", "remainder": "%",
+                                 "equal": "==", "less": "<", "lessOrEqual": "<="]
+
+    private func translatedLogic(_ call: FunctionCallExprSyntax) -> String? {
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "ScenarioLogic" else {
+            return nil
+        }
+        let name = access.declName.baseName.text
+        let arguments = Array(call.arguments)
+        if let op = Self.logicOperators[name], arguments.count == 2,
+           let a = translated(arguments[0].expression), let b = translated(arguments[1].expression) {
+            return "(\(a) \(op) \(b))"
+        }
+        if name == "text", arguments.count == 1 { return translated(arguments[0].expression) }
+        if name == "negate", arguments.count == 1 { return translated(arguments[0].expression).map { "-\($0)" } }
+        if name == "element", arguments.count == 2, let list = translated(arguments[0].expression),
+           let index = translated(arguments[1].expression) {
+            return "\(list)[\(index)]"
+        }
+        if name == "format", arguments.count == 2, let value = translated(arguments[0].expression) {
+            let format = arguments[1]
+            return "\(value).formatted(\(format.label.map { "\($0.text): " } ?? "")\(format.expression.trimmedDescription))"
+        }
+        return nil
+    }
+
     private func translated(_ expression: ExprSyntax) -> String? {
+        if let call = expression.as(FunctionCallExprSyntax.self), let logic = translatedLogic(call) { return logic }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
+           let call = prefix.expression.as(FunctionCallExprSyntax.self), let logic = translatedLogic(call), logic.contains(" == ") {
+            return logic.replacingOccurrences(of: " == ", with: " != ")
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if shadowed.contains(name) { return nil }

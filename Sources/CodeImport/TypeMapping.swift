@@ -12,6 +12,9 @@ struct TypeMapping {
     private var entityNames: [String: String] = [:]
     /// Types that are components or workers: never entities.
     var excluded: Set<String> = []
+    /// The app's scenes: a model named `<Scene>Entity` (the name generated code gives an entity named like a scene,
+    /// whose namespace holds the scene's models) is the entity `<Scene>`.
+    var sceneNames: Set<String> = []
 
     init(index: SwiftIndex) { self.index = index }
 
@@ -46,8 +49,10 @@ struct TypeMapping {
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger": return ("Int", nil)
         case "Double", "Float", "CGFloat", "Float32", "Float64", "TimeInterval": return ("Double", nil)
         case "Bool": return ("Bool", nil)
-        case "Date", "NSDate": return ("String", "Date in the code")
-        case "Decimal", "NSDecimalNumber": return ("Double", "\(text) in the code")
+        case "Date": return ("Date", nil)
+        case "NSDate": return ("Date", "NSDate in the code")
+        case "Decimal": return ("Decimal", nil)
+        case "NSDecimalNumber": return ("Decimal", "NSDecimalNumber in the code")
         case "URL", "NSURL", "UUID": return ("String", "\(text) in the code")
         default: break
         }
@@ -76,6 +81,9 @@ struct TypeMapping {
               !excluded.contains(declaration.name) else { return nil }
         if let known = entityNames[declaration.qualifiedName] { return known }
         var entityName = declaration.name
+        if entityName.hasSuffix("Entity"), sceneNames.contains(String(entityName.dropLast("Entity".count))) {
+            entityName = String(entityName.dropLast("Entity".count))
+        }
         if entities[entityName] != nil { entityName = declaration.path.joined() }
         entityNames[declaration.qualifiedName] = entityName
         // Registered before its fields, so a type that refers to itself through a list ends.

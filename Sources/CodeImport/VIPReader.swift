@@ -44,13 +44,17 @@ struct VIPReader {
 
     mutating func read(_ generation: Generation) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]) {
         let names = Self.sceneNames(index, generation)
+        types.sceneNames = Set(names)
         // Components and workers are not entities.
         for name in names {
             for suffix in ["Interactor", "Presenter", "ViewController", "Router", "Worker", "Configurator", "View"] {
                 types.excluded.insert(name + suffix)
             }
         }
-        for declaration in index.declarations where Self.workerSuffixes.contains(where: { declaration.name.hasSuffix($0) }) {
+        // Types named like data access (`…Repository`, `…Service`) are workers, unless they are structs: a model may be
+        // called `Repository`.
+        for declaration in index.declarations where declaration.kind != .struct
+            && Self.workerSuffixes.contains(where: { declaration.name.hasSuffix($0) }) {
             types.excluded.insert(declaration.name)
         }
         var scenes: [ImportedApp.Scene] = []
@@ -406,16 +410,18 @@ struct VIPReader {
         if let passData, let body = passData.body {
             var reader = BodyReader(converter: passData.converter, file: passData.location.file)
             if passData.parameters.count >= 1 { reader.bound[passData.parameters[0].name] = "source" }
+            // The destination DataStore: the parameter labelled `destination`, else the last.
+            let destinationName = (passData.parameters.first { $0.label == "destination" || $0.name == "destination" } ?? passData.parameters.last)?.name
             for item in body.statements {
                 guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self) else {
-                    if !item.item.is(VariableDeclSyntax.self) {
+                    if !item.item.is(VariableDeclSyntax.self) && !BodyReader.isRecording(item.item) {
                         unmapped.append(.init(message: "'\(BodyReader.firstLine(item))' is not translated", location: reader.location(item)))
                     }
                     continue
                 }
                 let elements = Array(sequence.elements)
                 guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                      let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == passData.parameters.last?.name else { continue }
+                      let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == destinationName else { continue }
                 let assignment = ImportedApp.Assignment(field: access.declName.baseName.text, expression: reader.translate(elements[2]),
                                                         location: reader.location(elements[0]))
                 if assignment.expression.contains("todo") {

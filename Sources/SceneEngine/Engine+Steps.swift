@@ -251,7 +251,8 @@ extension Engine {
 
     /// What a worker's case sees: the inputs by name, `input`, and a shared worker's `state`.
     private func workerEnvironment(_ worker: Worker, arguments: Value) -> Environment {
-        var env = Environment(instance: nil, world: world, workerState: world.workerStates[worker.name])
+        // Only workers the app shares keep state: the others need no lookup.
+        var env = Environment(instance: nil, world: world, workerState: worker.state.isEmpty ? nil : world.workerStates[worker.name])
         if case .record(let record) = arguments {
             for (name, value) in record.fields { env.bind(name, value) }
         }

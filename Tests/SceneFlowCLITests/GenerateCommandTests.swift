@@ -36,6 +36,18 @@ struct GenerateCommandTests {
         #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
     }
 
+    @Test("round trip: what generate writes, drift reads back as the scenario",
+          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore"])
+    func roundTrip(_ name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-roundtrip-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try CLI.run(["generate", "Scenarios/\(name).yml", "--out", folder.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let drift = try CLI.run(["drift", "Scenarios/\(name).yml", folder.appendingPathComponent("Sources").path, "--color", "never"])
+        #expect(drift.status == 0, "\(drift.stdout)\(drift.stderr)")
+        #expect(drift.stdout == "✓ the scenario and the code agree\n")
+    }
+
     @Test("a folder that holds files is kept unless forced; other patterns are refused; a bad scenario says why")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
