@@ -16,18 +16,7 @@ struct CleanSwiftScenes {
         var records: [String: RecordType] = [:]
         for entity in scenario.entities { records[entity.name] = entity }
         // Requests, Responses and ViewModels, by the names traces give them.
-        for scene in scenario.scenes {
-            for useCase in scene.useCases {
-                let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
-                records[request] = RecordType(name: request, fields: useCase.request, location: useCase.location)
-                for output in useCase.outputs {
-                    let response = TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)
-                    records[response] = RecordType(name: response, fields: output.response, location: output.location)
-                    let viewModel = TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)
-                    records[viewModel] = RecordType(name: viewModel, fields: output.viewModel, location: output.location)
-                }
-            }
-        }
+        for record in RecordType.messages(of: scenario.scenes) { records[record.name] = record }
         self.records = records
     }
 

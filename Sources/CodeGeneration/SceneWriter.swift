@@ -158,26 +158,35 @@ struct SceneWriter {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
                 }
             case .conditional(let condition, let then, let otherwise):
-                var failure: GenerationLimit?
-                let header: String
-                if case .binding(let bound, let value) = condition.root.kind {
-                    header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
-                } else {
-                    header = "if \(translator.translate(condition).statement)"
+                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                    try self.steps(steps, useCase: useCase, into: &body)
                 }
-                out.block(header) { body in
-                    do throws(GenerationLimit) { try self.steps(then, useCase: useCase, into: &body) } catch { failure = error }
-                }
-                if !otherwise.isEmpty {
-                    out.block("else") { body in
-                        do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure = error }
-                    }
-                }
-                if let failure { throw failure }
             case .show, .set, .route, .display:
                 throw GenerationLimit("generate does not write this step in an Interactor yet", at: step.location)
             }
         }
+    }
+
+    /// `if: condition` (or `if: let name = value`) with its `then:` and `else:` steps, written by `write`.
+    func conditional(_ condition: Expr, _ then: [Step], _ otherwise: [Step], translator: ExpressionTranslator,
+                     into out: inout SwiftText,
+                     _ write: ([Step], inout SwiftText) throws(GenerationLimit) -> Void) throws(GenerationLimit) {
+        var failure: GenerationLimit?
+        let header: String
+        if case .binding(let bound, let value) = condition.root.kind {
+            header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
+        } else {
+            header = "if \(translator.translate(condition).statement)"
+        }
+        out.block(header) { body in
+            do throws(GenerationLimit) { try write(then, &body) } catch { failure = error }
+        }
+        if !otherwise.isEmpty {
+            out.block("else") { body in
+                do throws(GenerationLimit) { try write(otherwise, &body) } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
     }
 
     func workerCall(_ call: Call, useCase: UseCase, translator: ExpressionTranslator, into out: inout SwiftText) throws(GenerationLimit) {
@@ -472,22 +481,9 @@ struct SceneWriter {
                     for line in body.lines { out.line(line) }
                 }
             case .conditional(let condition, let then, let otherwise):
-                var failure: GenerationLimit?
-                let header: String
-                if case .binding(let bound, let value) = condition.root.kind {
-                    header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
-                } else {
-                    header = "if \(translator.translate(condition).statement)"
+                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                    try viewSteps(steps, into: &body)
                 }
-                out.block(header) { body in
-                    do throws(GenerationLimit) { try viewSteps(then, into: &body) } catch { failure = error }
-                }
-                if !otherwise.isEmpty {
-                    out.block("else") { body in
-                        do throws(GenerationLimit) { try viewSteps(otherwise, into: &body) } catch { failure = error }
-                    }
-                }
-                if let failure { throw failure }
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")

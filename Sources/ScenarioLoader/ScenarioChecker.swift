@@ -91,17 +91,8 @@ final class ScenarioChecker {
                 let name = TypeNames.routeInput(scene: scene.name, route: route.name)
                 records[name] = RecordType(name: name, fields: route.input, location: route.location)
             }
-            for useCase in scene.useCases {
-                let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
-                records[request] = RecordType(name: request, fields: useCase.request, location: useCase.location)
-                for output in useCase.outputs {
-                    let response = TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)
-                    records[response] = RecordType(name: response, fields: output.response, location: output.location)
-                    let viewModel = TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)
-                    records[viewModel] = RecordType(name: viewModel, fields: output.viewModel, location: output.location)
-                }
-            }
         }
+        for record in RecordType.messages(of: draft.scenes) { records[record.name] = record }
     }
 
     /// Every `.named` type in a declaration must be an entity (or a worker's result record).

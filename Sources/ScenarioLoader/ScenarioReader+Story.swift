@@ -197,12 +197,7 @@ extension ScenarioReader {
                                         candidates: worker.operations.map(\.name.rawValue), at: at)
                     continue
                 }
-                guard let keys = nodes.mapping(entry.value, "the outcome of '\(entry.key)'", allowed: Vocabulary.stub) else { continue }
-                let latency = keys["latency"].flatMap { readLatency($0.value) }
-                guard let outcome = readOutcome(keys, condition: nil, latency: latency, output: op.output,
-                                                what: "operation '\(workerName).\(opName)'", at: at) else { continue }
-                stubs.append(WorkerStub(scene: nil, worker: worker.name, operation: op.name, outcome: outcome.outcome,
-                                        latency: latency, location: at))
+                if let stub = readStub(entry, scene: nil, worker: worker, operation: op, at: at) { stubs.append(stub) }
                 continue
             }
             var candidates = scenes.filter { $0.worker(workerName) != nil }
@@ -235,14 +230,20 @@ extension ScenarioReader {
                                     candidates: worker.operations.map(\.name.rawValue), at: at)
                 continue
             }
-            guard let keys = nodes.mapping(entry.value, "the outcome of '\(entry.key)'", allowed: Vocabulary.stub) else { continue }
-            let latency = keys["latency"].flatMap { readLatency($0.value) }
-            guard let outcome = readOutcome(keys, condition: nil, latency: latency, output: op.output,
-                                            what: "operation '\(workerName).\(opName)'", at: at) else { continue }
-            stubs.append(WorkerStub(scene: scene.name, worker: worker.name, operation: op.name, outcome: outcome.outcome,
-                                    latency: latency, location: at))
+            if let stub = readStub(entry, scene: scene.name, worker: worker, operation: op, at: at) { stubs.append(stub) }
         }
         return stubs
+    }
+
+    /// A `given:` entry's outcome for an operation (of a scene's worker, or of a shared one when `scene` is nil).
+    private func readStub(_ entry: MappingEntry, scene: SceneName?, worker: Worker, operation: WorkerOperation,
+                          at location: SourceLocation) -> WorkerStub? {
+        guard let keys = nodes.mapping(entry.value, "the outcome of '\(entry.key)'", allowed: Vocabulary.stub) else { return nil }
+        let latency = keys["latency"].flatMap { readLatency($0.value) }
+        guard let outcome = readOutcome(keys, condition: nil, latency: latency, output: operation.output,
+                                        what: "operation '\(worker.name).\(operation.name)'", at: location) else { return nil }
+        return WorkerStub(scene: scene, worker: worker.name, operation: operation.name, outcome: outcome.outcome,
+                          latency: latency, location: location)
     }
 
     func readExpectations(_ node: Node, at keyLocation: SourceLocation, scenes: [Scene],

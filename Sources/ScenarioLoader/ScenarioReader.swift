@@ -89,18 +89,9 @@ final class ScenarioReader {
         nodes.types = ExpressionParser.TypeVocabulary(records: [], enums: Set(enums.map(\.name)))
         var entities: [RecordType] = []
         if let entry = top["entities"], let list = nodes.mapping(entry.value, "'entities'") {
-            var seen: [String: SourceLocation] = [:]
-            var accepted: [MappingEntry] = []
-            for item in list {
-                let at = location(item.keyNode)
-                guard checkTypeName(item.key, at: at, what: "entity") else { continue }
-                if let first = seen[item.key] {
-                    duplicate("entity", item.key, at: at, first: first)
-                    continue
-                }
-                seen[item.key] = at
-                recordTypes[item.key] = RecordType(name: item.key, fields: [], location: at)
-                accepted.append(item)
+            let accepted = typeNamed(list, what: "entity").map(\.entry)
+            for item in accepted {
+                recordTypes[item.key] = RecordType(name: item.key, fields: [], location: location(item.keyNode))
             }
             // Fields second, so entities can refer to each other in any order.
             for item in accepted {
@@ -113,15 +104,7 @@ final class ScenarioReader {
         nodes.types = ExpressionParser.TypeVocabulary(records: Set(entities.map(\.name)), enums: Set(enums.map(\.name)))
 
         if let entry = top["workers"], let list = nodes.mapping(entry.value, "the app's shared 'workers'") {
-            var seen: [String: SourceLocation] = [:]
-            for item in list {
-                let at = location(item.keyNode)
-                guard checkTypeName(item.key, at: at, what: "worker") else { continue }
-                if let first = seen[item.key] {
-                    duplicate("worker", item.key, at: at, first: first)
-                    continue
-                }
-                seen[item.key] = at
+            for (item, at) in typeNamed(list, what: "worker") {
                 sharedWorkers.append(readWorker(named: item.key, at: at, item.value, shared: true))
             }
         }
@@ -134,15 +117,7 @@ final class ScenarioReader {
                 if list.isEmpty {
                     diagnostics.error("'scenes' is empty; declare at least one scene", at: location(entry.value))
                 }
-                var seen: [String: SourceLocation] = [:]
-                for item in list {
-                    let at = location(item.keyNode)
-                    guard checkTypeName(item.key, at: at, what: "scene") else { continue }
-                    if let first = seen[item.key] {
-                        duplicate("scene", item.key, at: at, first: first)
-                        continue
-                    }
-                    seen[item.key] = at
+                for (item, at) in typeNamed(list, what: "scene") {
                     if let scene = readScene(named: item.key, at: at, item.value) { scenes.append(scene) }
                 }
             }
@@ -180,6 +155,24 @@ final class ScenarioReader {
             name: name, description: description, pattern: pattern, wiring: wiring, start: start, entities: entities, enums: enums,
             sharedWorkers: sharedWorkers, appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
             rootLocation: location(root))
+    }
+
+    /// The entries of a mapping of named things (scenes, workers, enums…) whose names are valid type names, each
+    /// name once: an invalid name and a repeated one are reported and left out.
+    func typeNamed(_ list: [MappingEntry], what: String) -> [(entry: MappingEntry, at: SourceLocation)] {
+        var seen: [String: SourceLocation] = [:]
+        var accepted: [(entry: MappingEntry, at: SourceLocation)] = []
+        for item in list {
+            let at = location(item.keyNode)
+            guard checkTypeName(item.key, at: at, what: what) else { continue }
+            if let first = seen[item.key] {
+                duplicate(what, item.key, at: at, first: first)
+                continue
+            }
+            seen[item.key] = at
+            accepted.append((item, at))
+        }
+        return accepted
     }
 
     func duplicate(_ what: String, _ name: String, at location: SourceLocation, first: SourceLocation) {
@@ -363,15 +356,7 @@ final class ScenarioReader {
     func readEnums(_ node: Node) -> [EnumType] {
         guard let list = nodes.mapping(node, "'enums'") else { return [] }
         var enums: [EnumType] = []
-        var seen: [String: SourceLocation] = [:]
-        for item in list {
-            let at = location(item.keyNode)
-            guard checkTypeName(item.key, at: at, what: "enum") else { continue }
-            if let first = seen[item.key] {
-                duplicate("enum", item.key, at: at, first: first)
-                continue
-            }
-            seen[item.key] = at
+        for (item, at) in typeNamed(list, what: "enum") {
             var cases: [EnumType.Case] = []
             var rawType: TypeRef?
             var caseSeen: [String: SourceLocation] = [:]
@@ -454,30 +439,14 @@ final class ScenarioReader {
 
         var workers: [Worker] = []
         if let entry = keys["workers"], let list = nodes.mapping(entry.value, "the workers of \(what)") {
-            var seen: [String: SourceLocation] = [:]
-            for item in list {
-                let at = location(item.keyNode)
-                guard checkTypeName(item.key, at: at, what: "worker") else { continue }
-                if let first = seen[item.key] {
-                    duplicate("worker", item.key, at: at, first: first)
-                    continue
-                }
-                seen[item.key] = at
+            for (item, at) in typeNamed(list, what: "worker") {
                 workers.append(readWorker(named: item.key, at: at, item.value))
             }
         }
 
         var useCases: [UseCase] = []
         if let entry = keys["useCases"], let list = nodes.mapping(entry.value, "the use cases of \(what)") {
-            var seen: [String: SourceLocation] = [:]
-            for item in list {
-                let at = location(item.keyNode)
-                guard checkTypeName(item.key, at: at, what: "use case") else { continue }
-                if let first = seen[item.key] {
-                    duplicate("use case", item.key, at: at, first: first)
-                    continue
-                }
-                seen[item.key] = at
+            for (item, at) in typeNamed(list, what: "use case") {
                 if let useCase = readUseCase(named: item.key, at: at, item.value, scene: name) {
                     useCases.append(useCase)
                 }

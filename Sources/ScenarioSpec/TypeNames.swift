@@ -29,3 +29,23 @@ public enum TypeNames {
     /// What a failed worker call binds in `onError`: `{ error: String }`.
     public static let workerError = "WorkerError"
 }
+
+extension RecordType {
+    /// The Request, Response and ViewModel records of each use case of `scenes`, named as traces name them.
+    public static func messages(of scenes: [Scene]) -> [RecordType] {
+        var records: [RecordType] = []
+        for scene in scenes {
+            for useCase in scene.useCases {
+                let request = TypeNames.request(scene: scene.name, useCase: useCase.name)
+                records.append(RecordType(name: request, fields: useCase.request, location: useCase.location))
+                for output in useCase.outputs {
+                    let response = TypeNames.response(scene: scene.name, useCase: useCase, output: output.name)
+                    records.append(RecordType(name: response, fields: output.response, location: output.location))
+                    let viewModel = TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name)
+                    records.append(RecordType(name: viewModel, fields: output.viewModel, location: output.location))
+                }
+            }
+        }
+        return records
+    }
+}
