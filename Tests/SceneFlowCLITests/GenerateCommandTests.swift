@@ -36,6 +36,45 @@ struct GenerateCommandTests {
         #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
     }
 
+    @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error")
+    func failureRecordsTheSameTrace() throws {
+        let scenario = try CLI.temporaryFile("""
+            scenario: Divide
+            scenes:
+              A:
+                dataStore: { total: Int = 10 }
+                useCases:
+                  Split:
+                    request: { people: Int }
+                    interactor:
+                      - respond: { share: dataStore.total / request.people }
+                    response: { share: Int }
+                    viewModel: { text: String }
+                    presenter: { text: '"each pays \\(response.share)"' }
+                    view: [ { show: text } ]
+            story:
+              - do: A.Split
+                request: { people: 2 }
+              - do: A.Split
+                request: { people: 0 }
+            """, name: "divide.yml")
+        let folder = scenario.deletingLastPathComponent()
+        let simulated = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("out").path, "--format", "dot", "--no-report"])
+        #expect(simulated.status == 1)
+        let generated = try CLI.run(["generate", scenario.path, "--out", folder.appendingPathComponent("App").path,
+                                     "--sceneflow", PackagePaths.root.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let trace = folder.appendingPathComponent("app.jsonl")
+        let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test"], in: folder.appendingPathComponent("App"))
+        #expect(tested.status != 0)
+        #expect(tested.stdout.contains("Expectation failed: (recorder.failure → \"division by zero\") == nil"))
+        // The engine stops inside cycle 2; the app's cycle returns, so it closes.
+        let recorded = try Self.comparable(Data(contentsOf: trace)).filter { $0 != #"{"cycleEnd":2}"# }
+        let engine = try Self.comparable(Data(contentsOf: folder.appendingPathComponent("out/divide/trace.jsonl")))
+        #expect(recorded == engine)
+        #expect(recorded.last == #"{"cycles":2,"end":"failed","error":"division by zero","messages":14,"t":0}"#)
+    }
+
     @Test("round trip: what generate writes, drift reads back as the scenario",
           arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore"])
     func roundTrip(_ name: String) throws {
