@@ -132,8 +132,10 @@ public struct CodeImporter: Sendable {
         for refused in index.refused {
             reader.unmapped.append(.init(message: refused.reason, location: SourceLocation(file: refused.file, line: refused.line, column: 1)))
         }
-        return ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
-                           unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
+        var app = ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
+                              unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
+        app.enums = reader.enums
+        return app
     }
 
     /// Unmapped items by place, so the output does not depend on the order they were found in.

@@ -8,6 +8,8 @@ public struct ImportedApp: Sendable {
     public var convention: String
     public var scenes: [Scene]
     public var entities: [Entity]
+    /// Enums with raw values (or none) and no associated values: `ShippingSpeed`.
+    public var enums: [Enum] = []
     /// What could not be mapped, with its place: said on stderr and as comments.
     public var unmapped: [Unmapped]
     /// Files the parser could not read whole (read as far as it recovered).
@@ -30,6 +32,18 @@ public struct ImportedApp: Sendable {
         public var name: String
         public var fields: [Field]
         public var location: SourceLocation
+    }
+
+    public struct Enum: Sendable, Hashable {
+        public var name: String
+        /// Case names and their raw values, as YAML text (a whole number, or text); nil for an enum without them.
+        public var cases: [Case]
+        public var location: SourceLocation
+
+        public struct Case: Sendable, Hashable {
+            public var name: String
+            public var rawValue: String?
+        }
     }
 
     public struct Component: Sendable, Hashable {

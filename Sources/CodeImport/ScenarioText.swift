@@ -29,6 +29,18 @@ struct ScenarioText {
         line("scenario: \(YAMLText.scalar(title))")
         line("pattern: \(app.pattern.rawValue)")
         if let start = startScene { line("start: \(YAMLText.scalar(start))") }
+        if !app.enums.isEmpty {
+            line("")
+            line("enums:")
+            for item in app.enums {
+                let comment = "  # \(YAMLText.comment(item.location.description))"
+                if item.cases.allSatisfy({ $0.rawValue == nil }) {
+                    line("  \(YAMLText.key(item.name)): [" + item.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", ") + "]" + comment)
+                } else {
+                    line("  \(YAMLText.key(item.name)): {" + item.cases.map { " \(YAMLText.key($0.name)): \($0.rawValue ?? "~")" }.joined(separator: ",") + " }" + comment)
+                }
+            }
+        }
         if !app.entities.isEmpty {
             line("")
             line("entities:")

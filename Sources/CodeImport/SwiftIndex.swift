@@ -50,6 +50,8 @@ struct SwiftIndex {
         var inherited: [String]
         var properties: [Property] = []
         var methods: [Method] = []
+        /// An enum's cases, with their raw values as written (`0`, `"card"`), in order.
+        var cases: [(name: String, rawValue: String?)] = []
         var location: SourceLocation
 
         var name: String { path.last ?? "" }
@@ -275,6 +277,14 @@ private final class Collector: SyntaxAnyVisitor {
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = stack.last else { return .skipChildren }
+        for element in node.elements where element.parameterClause == nil {
+            declarations[owner].cases.append((element.name.text, element.rawValue?.value.trimmedDescription))
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         typealiases[node.name.text] = node.initializer.value.trimmedDescription

@@ -57,6 +57,7 @@ struct TypeMapping {
         default: break
         }
         if let entity = entity(for: text, context: context) { return (entity, nil) }
+        if let enumName = enumType(for: text, context: context) { return (enumName, nil) }
         if let declaration = resolve(text, context: context), declaration.kind == .enum {
             return ("String", "the enum '\(declaration.qualifiedName)' in the code")
         }
@@ -76,6 +77,40 @@ struct TypeMapping {
 
     /// A struct or class with stored properties, as an entity (its name: the type's own, or qualified when two
     /// types share it).
+    /// Enums the scenario can say, by name, in the order first met.
+    private(set) var enums: [String: ImportedApp.Enum] = [:]
+    private(set) var enumOrder: [String] = []
+
+    /// An enum whose cases carry no values, and whose raw values (if any) are whole numbers or text: the scenario's
+    /// enum of that name.
+    private mutating func enumType(for name: String, context: [String]) -> String? {
+        guard let declaration = resolve(name, context: context), declaration.kind == .enum, !declaration.cases.isEmpty else {
+            return nil
+        }
+        if enums[declaration.name] != nil { return declaration.name }
+        var cases: [ImportedApp.Enum.Case] = []
+        var inferred = 0
+        let numeric = declaration.inherited.contains("Int")
+        for item in declaration.cases {
+            var raw = item.rawValue
+            if numeric {
+                if let written = raw, let value = Int(written) { inferred = value }
+                raw = String(inferred)
+                inferred += 1
+            } else if declaration.inherited.contains("String") {
+                // A String enum's raw value is its name unless written.
+                let text = raw.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 } ?? item.name
+                raw = YAMLText.quoted(text)
+            } else if raw != nil {
+                return nil
+            }
+            cases.append(.init(name: item.name, rawValue: raw))
+        }
+        enums[declaration.name] = ImportedApp.Enum(name: declaration.name, cases: cases, location: declaration.location)
+        enumOrder.append(declaration.name)
+        return declaration.name
+    }
+
     private mutating func entity(for name: String, context: [String]) -> String? {
         guard let declaration = resolve(name, context: context), [.struct, .class].contains(declaration.kind),
               !excluded.contains(declaration.name) else { return nil }

@@ -62,6 +62,11 @@ struct VIPReader {
         return (scenes, types.entityOrder.compactMap { types.entities[$0] })
     }
 
+    /// The enums the scenes' types use, in the order they were met.
+    var enums: [ImportedApp.Enum] {
+        types.enumOrder.compactMap { types.enums[$0] }
+    }
+
     // MARK: - A scene
 
     private mutating func readScene(_ name: String, generation: Generation, allScenes: Set<String>) -> ImportedApp.Scene {

@@ -86,28 +86,28 @@ struct MapDriftTests {
         #expect(result.status == 1)
         #expect(result.stdout == """
             drift: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
-              scenario: \(path):37:23
+              scenario: \(path):43:23
               code: current/Shop/Scenes/Login/LoginModels.swift:17:11
             drift: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
-              scenario: \(path):30:11
+              scenario: \(path):36:11
             drift: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
               code: current/Shop/Scenes/Login/LoginModels.swift:8:11
             drift: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
-              scenario: \(path):51:47
+              scenario: \(path):57:47
               code: current/Shop/Scenes/Login/LoginRouter.swift:4:8
             drift: route 'Login.toSettings' is in the scenario but not in the code
-              scenario: \(path):53:7
-            drift: scene 'Settings' is in the scenario but not in the code
-              scenario: \(path):54:3
-            drift: 'Home.DataStore' has 'nickname' in the scenario, not in the code
               scenario: \(path):59:7
+            drift: scene 'Settings' is in the scenario but not in the code
+              scenario: \(path):60:3
+            drift: 'Home.DataStore' has 'nickname' in the scenario, not in the code
+              scenario: \(path):65:7
             drift: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
-              scenario: \(path):62:32
+              scenario: \(path):68:32
               code: current/Shop/Scenes/Home/HomeInteractor.swift:4:8
             drift: use case 'Home.Wave' is in the scenario but not in the code
-              scenario: \(path):72:7
+              scenario: \(path):78:7
             drift: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
-              scenario: \(path):76:13
+              scenario: \(path):82:13
               code: current/Shop/Scenes/Home/HomeRouter.swift:4:8
             10 differences
 
