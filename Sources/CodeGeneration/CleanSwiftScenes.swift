@@ -242,7 +242,7 @@ struct CleanSwiftScenes {
                     }
                     if unmatched {
                         let input = operation.input.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }
-                        logic.line("let input = Value.record(\(recordStruct(operation.input, values: input)))")
+                        logic.line("let input = Value.record(Record(traced: [\(input.joined(separator: ", "))]))")
                         logic.line("throw ScenarioFailure(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
                     }
                 }
@@ -259,9 +259,4 @@ struct CleanSwiftScenes {
     }
 
     func scenarioResultRecord(_ name: String) -> RecordType? { scenario.entities.first { $0.name == name } }
-
-    /// A record literal of named values, traced as the engine traces inputs.
-    func recordStruct(_ fields: [FieldDecl], values: [String]) -> String {
-        "Record(traced: [" + values.joined(separator: ", ") + "])"
-    }
 }

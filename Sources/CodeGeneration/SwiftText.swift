@@ -19,13 +19,6 @@ struct SwiftText {
         line("}")
     }
 
-    /// The body one level in, without braces (a `switch` case).
-    mutating func indented(_ body: (inout SwiftText) -> Void) {
-        depth += 1
-        body(&self)
-        depth -= 1
-    }
-
     var text: String { lines.joined(separator: "\n") + "\n" }
 }
 
