@@ -101,9 +101,7 @@ struct CleanSwiftScenes {
 
     func entities() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(Self.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
+        SceneWriter.imports(&out)
         for enumType in scenario.enums {
             out.line()
             let raw = enumType.rawType.map { ": \(swiftType($0)), TraceValueConvertible" } ?? ": TraceValueConvertible"
@@ -124,9 +122,7 @@ struct CleanSwiftScenes {
 
     func sharedWorkers() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(Self.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
+        SceneWriter.imports(&out)
         for worker in scenario.sharedWorkers {
             out.line()
             try self.worker(worker, shared: true, into: &out)
@@ -145,9 +141,7 @@ struct CleanSwiftScenes {
                      ("\(scene.name)Router.swift", try writer.router())]
         if !scene.workers.isEmpty {
             var out = SwiftText()
-            out.line(Self.header.dropLast() + "")
-            out.line("import Foundation")
-            out.line("import SceneFlowRecorder")
+            SceneWriter.imports(&out)
             out.line()
             var failure: GenerationLimit?
             out.block("extension \(scene.name)") { namespace in

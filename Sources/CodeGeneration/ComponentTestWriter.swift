@@ -31,10 +31,7 @@ struct ComponentTestWriter {
     /// Spies for the scene's protocols, and stubs for its workers.
     func spies() -> String {
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("@testable import \(module)")
+        SceneWriter.imports(&out, testing: module, withTests: false)
         let business = writer.protocolName(.businessLogic) ?? "\(name)BusinessLogic"
         let presentation = writer.protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
         let display = writer.protocolName(.displayLogic) ?? "\(name)DisplayLogic"
@@ -104,11 +101,7 @@ struct ComponentTestWriter {
         let cycles = firstCycles()
         guard !cycles.isEmpty else { return nil }
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("import Testing")
-        out.line("@testable import \(module)")
+        SceneWriter.imports(&out, testing: module)
         out.line()
         out.line("/// \(name)'s components one at a time, with the values of the scenario's simulated run.")
         out.block("@Suite struct \(name)Tests") { suite in

@@ -11,10 +11,15 @@ struct SceneWriter {
     func protocolName(_ slot: ProtocolSlot) -> String? { naming.protocolName(slot, scene: scene.name) }
     func literal(_ text: String?) -> String { text.map(SwiftSpelling.literal) ?? "nil" }
 
-    static func imports(_ out: inout SwiftText) {
+    /// The header every generated file opens with; tests also import `Testing` (when they hold tests) and the module.
+    static func imports(_ out: inout SwiftText, testing module: String? = nil, withTests: Bool = true) {
         out.line(CleanSwiftScenes.header.dropLast() + "")
         out.line("import Foundation")
         out.line("import SceneFlowRecorder")
+        if let module {
+            if withTests { out.line("import Testing") }
+            out.line("@testable import \(module)")
+        }
     }
 
     // MARK: - Models

@@ -13,11 +13,7 @@ struct StoryTestWriter {
 
     func text() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("import Testing")
-        out.line("@testable import \(module)")
+        SceneWriter.imports(&out, testing: module)
         out.line()
         out.line("/// \(SwiftSpelling.comment(scenario.name)): the scenario's story, played through the generated scenes.")
         var failure: GenerationLimit?

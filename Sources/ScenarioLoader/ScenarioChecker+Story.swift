@@ -122,15 +122,10 @@ extension ScenarioChecker {
     static func labels(of scene: Scene) -> [String] {
         var labels = scene.view.shows.map(\.target)
         func collect(_ steps: [Step]) {
-            for step in steps {
+            for step in steps.flatMap(\.flattened) {
                 switch step.kind {
                 case .show(let items): labels += items.map(\.target)
                 case .display(_, let values): labels += values.map(\.target)
-                case .conditional(_, let then, let otherwise):
-                    collect(then)
-                    collect(otherwise)
-                case .validate(_, let otherwise): collect(otherwise)
-                case .call(let call): collect(call.onError ?? [])
                 default: break
                 }
             }

@@ -436,23 +436,11 @@ final class ScenarioChecker {
         // Outputs the logic never responds with: their Presenter and View steps never run.
         var responded = Set<String>()
         var respondsToEveryOutput = false
-        func collect(_ steps: [Step]) {
-            for step in steps {
-                switch step.kind {
-                case .respond(let output, _):
-                    // An unknown output is an error of its own; no warning follows from it.
-                    if let output, useCase.output(output.value) != nil { responded.insert(output.value) } else { respondsToEveryOutput = true }
-                case .conditional(_, let then, let otherwise):
-                    collect(then)
-                    collect(otherwise)
-                case .validate(_, let otherwise): collect(otherwise)
-                case .call(let call): collect(call.onError ?? [])
-                default: break
-                }
-            }
+        for step in (useCase.interactor + (useCase.event ?? [])).flatMap(\.flattened) {
+            guard case .respond(let output, _) = step.kind else { continue }
+            // An unknown output is an error of its own; no warning follows from it.
+            if let output, useCase.output(output.value) != nil { responded.insert(output.value) } else { respondsToEveryOutput = true }
         }
-        collect(useCase.interactor)
-        collect(useCase.event ?? [])
         if respondsToEveryOutput && (useCase.outputs.count == 1 || responded.isEmpty) { return }
         for output in useCase.outputs where !responded.contains(output.name.rawValue) {
             let hasPresenter: Bool

@@ -366,7 +366,8 @@ final class ScenarioReader {
                     return
                 }
                 if let first = caseSeen[name] {
-                    duplicate("case of '\(item.key)'", name, at: caseAt, first: first)
+                    diagnostics.error("enum '\(item.key)' has the case '\(name)' twice", at: caseAt,
+                                      notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)])
                     return
                 }
                 if let raw, let other = cases.first(where: { $0.rawValue == raw }) {

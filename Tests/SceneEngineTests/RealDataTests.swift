@@ -3,6 +3,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import Testing
+import TestSupport
 import TraceFormat
 
 /// What real apps' data needs: records built in expressions, list mapping, enums with raw values, dates and money
@@ -207,6 +208,71 @@ struct RealDataTests {
             "s.yml:7:65: error: 'total' must be a value of type 'Decimal', found '1.2.3'\nnote: write the number with the places it keeps, '12.50'",
             "s.yml:7:79: error: 'Speed' has no case 'medium'\nnote: cases of 'Speed': slow, fast",
             "s.yml:11:40: error: 'let y = …' unwraps a value only as an 'if:' condition\nnote: use '?? default', or an 'if: let y = …' step",
+        ])
+    }
+
+    @Test("mistakes in enums, shared workers, operations, methods, wiring and routes name their place and fix")
+    func declarationMistakes() {
+        let found = diagnostics("""
+            scenario: M
+            wiring: setuup
+            enums:
+              A: [x, x]
+              B: { x: 0, y: "one" }
+              C: { x: 0, y: 0 }
+              D: []
+            workers:
+              Shared:
+                op:
+                  output: Int
+                  style: later
+                  update: { n: 1 }
+                  error: broke
+                op2:
+                  output: Int
+                  let: { k: 1 }
+                  result: 3
+            scenes:
+              S:
+                dataStore: { items: "[Int] = []" }
+                workers:
+                  Shared:
+                    op: { result: ~ }
+                useCases:
+                  U:
+                    interactor:
+                      - respond: { n: 'dataStore.items.mapp { $0 }.count', m: 'dataStore.items.first(by: { $0 > 1 }) ?? 0', t: '"a".trim()' }
+                    response: { n: Int, m: Int, t: String }
+                routes:
+                  toS: { to: S, passData: give(source:destination:) }
+            """)
+        #expect(found == [
+            "s.yml:2:9: error: unknown wiring 'setuup'\nnote: did you mean 'setup'?\nnote: 'configurator': a Configurator object sets the references; 'setup': the View's setup() does (the current Clean Swift template)",
+            "s.yml:4:10: error: enum 'A' has the case 'x' twice\ns.yml:4:7: note: 'x' is first declared here",
+            "s.yml:5:17: error: the raw values of 'B' must all be 'Int', but 'y' has 'String'\nnote: write a whole number",
+            "s.yml:6:14: error: raw value 0 of 'C.y' is also the raw value of 'x'\ns.yml:6:8: note: each case needs its own raw value",
+            "s.yml:7:3: error: enum 'D' has no cases",
+            "s.yml:12:14: error: unknown style 'later'\nnote: 'return': it returns; 'completion': it calls a completion handler; 'async': the caller awaits it",
+            "s.yml:13:7: error: 'update' changes the worker's state when a case answers with 'result' or 'returns', not with 'error'",
+            "s.yml:17:7: warning: 'let' names values for 'returns' and 'update', and this case has neither\nnote: remove 'let', or use the names",
+            "s.yml:23:7: error: scene 'S' declares worker 'Shared', which the app already shares\ns.yml:9:3: note: the shared worker is declared here; remove one of them",
+            "s.yml:28:44: error: a list has no method 'mapp'\nnote: did you mean 'map'?\nnote: methods: map, compactMap, filter, first(where:), last(where:), firstIndex(where:), contains(where:), contains(_:), allSatisfy, count(where:), sorted(by:), sorted(), reversed(), reduce(_:_:), joined(separator:)",
+            "s.yml:28:84: error: 'first' is called as first(where:) or first { … }",
+            "s.yml:28:121: error: a String has no method 'trim'\nnote: methods: uppercased(), lowercased(), contains(_:), hasPrefix(_:), hasSuffix(_:)",
+            "s.yml:31:21: warning: route 'toS' passes no data, so 'passData' names a method that is never called\nnote: add 'pass:' fields, or remove 'passData'",
+        ])
+    }
+
+    @Test("wiring is a choice only where the pattern has one; style has no effect beside callbacks")
+    func viperMistakes() throws {
+        let url = PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(of: "pattern: viper\n", with: "pattern: viper\nwiring: setup\n")
+        text = text.replacingOccurrences(of: "          latency: 450ms\n          callbacks:", with: "          latency: 450ms\n          style: async\n          callbacks:")
+        let found = ScenarioLoader().load(yaml: text, file: "v.yml", baseDirectory: PackagePaths.scenarios).diagnostics.map(\.description)
+        #expect(found == [
+            "v.yml:8:9: error: 'wiring' chooses between a Configurator and the View's setup(); viper wires its scenes with wireFrame\nnote: remove 'wiring'",
+            "v.yml:28:18: warning: operation 'RemoteDataManager.retrievePostList' answers through 'callbacks', so 'style' has no effect\nnote: remove 'style', or 'callbacks'",
         ])
     }
 
