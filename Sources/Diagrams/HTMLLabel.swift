@@ -7,6 +7,9 @@ public struct HTMLLabel: Sendable, Hashable {
 
     private init(markup: String) { self.markup = markup }
 
+    /// Markup assembled in this module from escaped parts.
+    init(rawMarkup: String) { self.markup = rawMarkup }
+
     /// Plain text, escaped.
     public static func text(_ text: String) -> HTMLLabel { HTMLLabel(markup: escape(text)) }
 

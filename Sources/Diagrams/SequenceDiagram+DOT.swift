@@ -17,7 +17,8 @@ public enum RolePalette {
         }
     }
 
-    static let fontName = "Helvetica,Arial,sans-serif"
+    /// The font diagrams name, with the metrics `TextMetrics` measures (DejaVu Sans), then fallbacks that draw narrower.
+    public static let fontName = "DejaVu Sans,Helvetica,Arial,sans-serif"
 }
 
 extension SequenceDiagram {
@@ -55,7 +56,38 @@ struct SequenceDOT {
         addLifelines(&graph)
         addActivations(&graph)
         addRows(&graph)
+        addTitleAndLegend(&graph)
         return graph
+    }
+
+    // MARK: - Title and legend
+
+    private func addTitleAndLegend(_ graph: inout DOTGraph) {
+        let width = TextMetrics.width(diagram.title, size: SequenceLayout.titleSize, bold: true) + 8
+        graph.node("title", [
+            "shape": "plaintext", "fixedsize": "shape", "width": Self.inches(width), "height": Self.inches(SequenceLayout.titleSize + 4),
+            "pos": pos(SequenceLayout.margin + width / 2, layout.titleY),
+            "label": .html(.text(diagram.title, size: SequenceLayout.titleSize, color: "#111827", bold: true)),
+        ])
+        for (index, entry) in layout.legend.enumerated() {
+            let look = look(entry.style)
+            let end = entry.x + SequenceLayout.legendSample
+            graph.node("legend\(index)_a", ["shape": "point", "width": 0.01, "style": "invis", "pos": pos(entry.x, entry.y)])
+            graph.edge("legend\(index)_a", "legend\(index)_a", [
+                "color": .text(look.color), "style": .text(look.style), "arrowhead": .text(look.arrowhead),
+                "penwidth": .number(look.penwidth),
+                "pos": .text("e,\(DOTEncoder.point(end, y(entry.y))) " + points([
+                    (entry.x, entry.y), (entry.x + 7, entry.y), (end - 15, entry.y), (end - 8, entry.y),
+                ])),
+            ])
+            let text = SequenceLayout.legendText(entry.style)
+            let textWidth = TextMetrics.width(text, size: SequenceLayout.detailSize) + 4
+            graph.node("legend\(index)", [
+                "shape": "plaintext", "fixedsize": "shape", "width": Self.inches(textWidth), "height": Self.inches(SequenceLayout.lineHeight),
+                "pos": pos(end + 6 + textWidth / 2, entry.y),
+                "label": .html(.text(text, size: SequenceLayout.detailSize, color: look.labelColor)),
+            ])
+        }
     }
 
     // MARK: - Frames
@@ -121,57 +153,70 @@ struct SequenceDOT {
         ])
     }
 
+    /// The centre of a header drawn at a `creation` row.
+    private func createdHeaderY(_ row: Int) -> Double {
+        layout.rowY[row] + SequenceLayout.bandHeight + 4 + SequenceLayout.headerHeight / 2
+    }
+
     private func addGroupsAndHeaders(_ graph: inout DOTGraph) {
         let bandY = layout.headerY - SequenceLayout.headerHeight / 2 - 4 - SequenceLayout.bandHeight / 2
-        for (index, group) in diagram.groups.enumerated() {
-            let created = group.members.first.flatMap { diagram.participants[$0].createdAt }
-            let centerY = created.map { layout.rowY[$0] + SequenceLayout.bandHeight / 2 } ?? bandY
-            band(&graph, id: "band\(index)", group: group, centerY: centerY)
+        for (index, group) in diagram.groups.enumerated() where group.members.first.map({ diagram.participants[$0].createdAt == nil }) ?? false {
+            band(&graph, id: "band\(index)", group: group, centerY: bandY)
+        }
+        for (row, item) in diagram.rows.enumerated() {
+            guard case .creation(let index, let title) = item else { continue }
+            var group = diagram.groups[index]
+            group.title = title
+            band(&graph, id: "band\(index)_\(row)", group: group, centerY: layout.rowY[row] + SequenceLayout.bandHeight / 2)
         }
         for (index, participant) in diagram.participants.enumerated() {
-            let top = participant.createdAt.map { row in
-                layout.rowY[row] + SequenceLayout.bandHeight + 4 + SequenceLayout.headerHeight / 2
-            } ?? layout.headerY
-            header(&graph, id: "head\(index)", participant: index, centerY: top)
-            if participant.removedAt == nil {
+            for (number, life) in participant.lives.enumerated() {
+                header(&graph, id: headID(index, life: number), participant: index,
+                       centerY: life.createdAt.map(createdHeaderY) ?? layout.headerY)
+            }
+            if participant.lives.last?.endedAt == nil {
                 header(&graph, id: "foot\(index)", participant: index, centerY: layout.footerY)
             }
         }
     }
 
-    // MARK: - Lifelines and activations
-
-    private func lifelineTop(_ index: Int) -> Double {
-        let participant = diagram.participants[index]
-        let center = participant.createdAt.map { row in
-            layout.rowY[row] + SequenceLayout.bandHeight + 4 + SequenceLayout.headerHeight / 2
-        } ?? layout.headerY
-        return center + SequenceLayout.headerHeight / 2
+    /// `head3` for a column's first header, `head3_2` for the header of its third instance.
+    private func headID(_ participant: Int, life: Int) -> String {
+        life == 0 ? "head\(participant)" : "head\(participant)_\(life)"
     }
+
+    // MARK: - Lifelines and activations
 
     private func addLifelines(_ graph: inout DOTGraph) {
         for (index, participant) in diagram.participants.enumerated() {
             let x = layout.columnX[index]
-            let top = lifelineTop(index)
-            let bottom = participant.removedAt.map { layout.rowY[$0] + 14 } ?? layout.footerY - SequenceLayout.headerHeight / 2
-            graph.edge("head\(index)", participant.removedAt == nil ? "foot\(index)" : "head\(index)", [
-                "dir": "none", "style": "dashed", "color": "#9ca3af",
-                "pos": .text(spline([(x, top), (x, bottom)])),
-            ])
-            if participant.removedAt != nil {
-                graph.node("end\(index)", [
-                    "shape": "plaintext", "fixedsize": "false", "pos": pos(x, bottom + 6),
-                    "label": .html(.text("✕", size: 12, color: "#6b7280", bold: true)),
+            for (number, life) in participant.lives.enumerated() {
+                let top = (life.createdAt.map(createdHeaderY) ?? layout.headerY) + SequenceLayout.headerHeight / 2
+                let bottom: Double
+                switch (life.endedAt, life.removed) {
+                case (let row?, true): bottom = layout.rowY[row] + 14
+                case (let row?, false): bottom = layout.rowY[row] - 4   // the next instance's band starts below
+                case (nil, _): bottom = layout.footerY - SequenceLayout.headerHeight / 2
+                }
+                let head = headID(index, life: number)
+                graph.edge(head, life.endedAt == nil ? "foot\(index)" : head, [
+                    "dir": "none", "style": "dashed", "color": "#9ca3af",
+                    "pos": .text(spline([(x, top), (x, bottom)])),
                 ])
+                if life.removed {
+                    graph.node(number == 0 ? "end\(index)" : "end\(index)_\(number)", [
+                        "shape": "plaintext", "fixedsize": "false", "pos": pos(x, bottom + 6),
+                        "label": .html(.text("✕", size: 12, color: "#6b7280", bold: true)),
+                    ])
+                }
             }
         }
     }
 
     private func addActivations(_ graph: inout DOTGraph) {
         for (index, bar) in diagram.activations.enumerated() {
-            let x = layout.columnX[bar.participant] + Double(bar.level) * SequenceLayout.barWidth / 2
-            let top = layout.rowY[bar.firstRow] - 2
-            let bottom = layout.rowY[bar.lastRow] + max(6, layout.rowHeight[bar.lastRow] - 2)
+            let box = layout.barBox(bar)
+            let (x, top, bottom) = ((box.left + box.right) / 2, box.top, box.bottom)
             let colors = RolePalette.colors(diagram.participants[bar.participant].role)
             graph.node("bar\(index)", [
                 "shape": "box", "style": "filled", "fillcolor": .text(colors.fill), "color": .text(colors.border),
@@ -227,8 +272,8 @@ struct SequenceDOT {
         let look = look(message.style)
         let arrowY = layout.rowY[row]
         let id = message.sequence.map { "m\($0)" } ?? "row\(row)"
-        let textWidth = SequenceLayout.labelWidth(message) + 6
-        let textHeight = (message.detail == nil ? 1 : 2) * SequenceLayout.lineHeight + 2
+        let (textWidth, textHeight) = SequenceLayout.labelSize(message)
+        let box = layout.labelBox(row: row)!
         var attributes: DOTAttributes = [
             "id": .text(id), "color": .text(look.color), "style": .text(look.style), "arrowhead": .text(look.arrowhead),
             "penwidth": .number(look.penwidth),
@@ -248,7 +293,7 @@ struct SequenceDOT {
             graph.node(id + "_label", [
                 "id": .text(id + "_label"), "shape": "plaintext", "fixedsize": "shape",
                 "width": Self.inches(textWidth), "height": Self.inches(textHeight),
-                "pos": pos(outer + 6 + textWidth / 2, arrowY - textHeight / 2 + 4),
+                "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
                 "label": .html(messageLabel(message, look: look)),
             ])
             return
@@ -265,13 +310,12 @@ struct SequenceDOT {
         ]))
         graph.edge("head\(message.from)", "head\(message.to)", attributes)
         // The label sits above the arrow, starting next to the sender.
-        let labelLeft = direction > 0 ? startX + 6 : startX - 6 - textWidth
         // A light backing keeps the text readable where it crosses other lifelines and bars.
         graph.node(id + "_label", [
             "id": .text(id + "_label"), "shape": "box", "style": "filled", "fillcolor": "#ffffffd9", "color": "#ffffff00",
             "fixedsize": "shape", "margin": 0,
             "width": Self.inches(textWidth), "height": Self.inches(textHeight),
-            "pos": pos(labelLeft + textWidth / 2, arrowY - textHeight / 2 - 1),
+            "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
             "label": .html(messageLabel(message, look: look)),
         ])
         if message.delay > 0 {

@@ -22,18 +22,47 @@ public struct SequenceDiagram: Sendable, Hashable {
         self.activations = activations
     }
 
-    /// A column: one component instance.
+    /// A column: one component of a scene, whichever instance of the scene is on stage.
     public struct Participant: Sendable, Hashable {
-        /// Stable identifier (the trace's participant id, e.g. `Login#1.LoginInteractor`).
+        /// Stable identifier (the trace's participant id of its first instance, e.g. `Login#1.LoginInteractor`).
         public var id: String
         public var name: String
         public var role: ComponentRole
-        /// The group (scene instance) it belongs to.
+        /// The group (scene) it belongs to.
         public var group: Int?
-        /// The row at which its scene was created; nil when it exists from the start.
+        /// The scene instances that live in this column, top to bottom; one from top to bottom when the column
+        /// belongs to no scene.
+        public var lives: [Life] = [Life()]
+
+        public init(id: String, name: String, role: ComponentRole, group: Int? = nil, lives: [Life] = [Life()]) {
+            self.id = id
+            self.name = name
+            self.role = role
+            self.group = group
+            self.lives = lives
+        }
+
+        /// The row at which its first instance was created; nil when it exists from the start.
+        public var createdAt: Int? { lives.first?.createdAt }
+        /// The row at which its last instance was removed; nil when it lives to the bottom.
+        public var removedAt: Int? { lives.last.flatMap { $0.removed ? $0.endedAt : nil } }
+    }
+
+    /// One scene instance's stretch of a column.
+    public struct Life: Sendable, Hashable {
+        /// The `creation` row that starts it; nil when it is there from the top.
         public var createdAt: Int?
-        /// The row at which its scene was removed (popped or dismissed); its lifeline ends there.
-        public var removedAt: Int?
+        /// The row where it ends: the navigation that removed it, or the `creation` row of the instance that took
+        /// the column over; nil when it lives to the bottom.
+        public var endedAt: Int?
+        /// Ended by being popped, dismissed or replaced (drawn ✕), not by handing the column over.
+        public var removed: Bool
+
+        public init(createdAt: Int? = nil, endedAt: Int? = nil, removed: Bool = false) {
+            self.createdAt = createdAt
+            self.endedAt = endedAt
+            self.removed = removed
+        }
     }
 
     public struct Group: Sendable, Hashable {
@@ -45,8 +74,9 @@ public struct SequenceDiagram: Sendable, Hashable {
     public enum Row: Sendable, Hashable {
         case message(Message)
         case note(Note)
-        /// A scene is configured: its participants' headers are drawn here and their lifelines start.
-        case creation(group: Int)
+        /// A scene instance takes its scene's columns: a band with its title (`Login #2`) and the headers are
+        /// drawn here, and their lifelines start.
+        case creation(group: Int, title: String)
     }
 
     /// How a message is drawn.

@@ -21,26 +21,25 @@ public enum SequenceDiagramBuilder {
         public var payloadLimit: Int
         /// Messages after this sequence number are not drawn (a diagram too big to draw stops here).
         public var lastSequence: Int?
+        /// Messages before this sequence number are not drawn (a page of a long run starts here).
+        public var firstSequence: Int?
 
-        public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48, lastSequence: Int? = nil) {
+        public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48, lastSequence: Int? = nil,
+                    firstSequence: Int? = nil) {
             self.detail = detail
             self.steps = steps
             self.payloadLimit = payloadLimit
             self.lastSequence = lastSequence
+            self.firstSequence = firstSequence
         }
     }
 
     public static func build(_ trace: Trace, options: Options = Options()) -> SequenceDiagram {
-        // The body in order, within the chosen story steps (the launch belongs to step 1).
-        let records = trace.records.filter { record in
-            if let last = options.lastSequence {
-                switch record {
-                case .event(let event) where event.sequence > last: return false
-                case .marker(.step(let step)) where step.firstSequence > last: return false
-                case .marker(.cycleStart(let cycle)) where cycle.firstSequence > last: return false
-                case .marker(.cycleEnd(let number)) where (trace.cycle(number)?.lastSequence ?? 0) > last: return false
-                default: break
-                }
+        // The body in order, within the chosen messages and story steps (the launch belongs to step 1).
+        let records = trace.records(from: options.firstSequence ?? 1, through: options.lastSequence ?? trace.events.count).filter { record in
+            if case .marker(.cycleEnd(let number)) = record, let cycle = trace.cycle(number),
+               let last = options.lastSequence, cycle.lastSequence > last {
+                return false
             }
             guard let steps = options.steps else { return true }
             switch record {
@@ -70,19 +69,20 @@ public enum SequenceDiagramBuilder {
         }
         var diagram = SequenceDiagram(title: "\(trace.header.scenario) — sequence")
 
-        // Columns: the User, then each scene instance in order of appearance (View, Interactor, Workers,
-        // DataStore, Presenter, Router), then AppState.
+        // Columns: the User, then each scene in order of appearance (View, Interactor, Workers, DataStore, Presenter,
+        // Router), then the workers the app shares, then AppState. A scene keeps its columns across its instances.
         var groupOrder: [String] = []
         var groupTitles: [String: String] = [:]
-        var members: [String: [Participant]] = [:]
+        var members: [String: [ColumnKey]] = [:]
+        var firstParticipant: [ColumnKey: Participant] = [:]
         var hasUser = false
         var appState: Participant?
         // Components of no scene besides AppState: workers the app shares, drawn after the scenes.
         var sharedColumns: [Participant] = []
         func addGroup(_ participant: Participant) {
-            guard let key = participant.sceneInstance, groupTitles[key] == nil else { return }
-            groupOrder.append(key)
-            groupTitles[key] = "\(participant.scene!) #\(participant.instance!)"
+            guard let scene = participant.scene, groupTitles[scene.rawValue] == nil else { return }
+            groupOrder.append(scene.rawValue)
+            groupTitles[scene.rawValue] = "\(scene)" + (participant.instance.map { " #\($0)" } ?? "")
         }
         func register(_ participant: Participant) {
             switch participant.role {
@@ -90,12 +90,16 @@ public enum SequenceDiagramBuilder {
             case .appState: appState = participant
             case .configurator: break
             default:
-                guard let key = participant.sceneInstance else {
+                guard let scene = participant.scene else {
                     if !sharedColumns.contains(participant) { sharedColumns.append(participant) }
                     return
                 }
                 addGroup(participant)
-                if !(members[key] ?? []).contains(participant) { members[key, default: []].append(participant) }
+                let key = ColumnKey(participant)
+                if firstParticipant[key] == nil {
+                    firstParticipant[key] = participant
+                    members[scene.rawValue, default: []].append(key)
+                }
             }
         }
         for record in drawn {
@@ -115,6 +119,7 @@ public enum SequenceDiagramBuilder {
                 }
             }
         }
+        var columnOfKey: [ColumnKey: Int] = [:]
         var columnOf: [Participant: Int] = [:]
         func addColumn(_ participant: Participant, group: Int?) {
             columnOf[participant] = diagram.participants.count
@@ -124,24 +129,27 @@ public enum SequenceDiagramBuilder {
         if hasUser { addColumn(Participant(number: 0, role: .user, name: "User"), group: nil) }
         var groupIndex: [String: Int] = [:]
         let rank = columnOrder(trace.header.patternDefinition)
-        for key in groupOrder {
-            let sorted = (members[key] ?? []).enumerated().sorted { a, b in
+        for scene in groupOrder {
+            let sorted = (members[scene] ?? []).enumerated().sorted { a, b in
                 let (ra, rb) = (rank.firstIndex(of: a.element.role) ?? 99, rank.firstIndex(of: b.element.role) ?? 99)
                 return ra == rb ? a.offset < b.offset : ra < rb
             }.map(\.element)
             guard !sorted.isEmpty else { continue }
-            groupIndex[key] = diagram.groups.count
+            groupIndex[scene] = diagram.groups.count
             var indices: [Int] = []
-            for participant in sorted {
+            for key in sorted {
                 indices.append(diagram.participants.count)
-                addColumn(participant, group: diagram.groups.count)
+                columnOfKey[key] = diagram.participants.count
+                addColumn(firstParticipant[key]!, group: diagram.groups.count)
             }
-            diagram.groups.append(SequenceDiagram.Group(title: groupTitles[key]!, members: indices))
+            diagram.groups.append(SequenceDiagram.Group(title: groupTitles[scene]!, members: indices))
         }
         for participant in sharedColumns { addColumn(participant, group: nil) }
         if let appState { addColumn(appState, group: nil) }
         func column(_ participant: Participant) -> Int? {
-            participant.role == .user ? (hasUser ? 0 : nil) : columnOf[participant]
+            if participant.role == .user { return hasUser ? 0 : nil }
+            if participant.scene != nil { return columnOfKey[ColumnKey(participant)] }
+            return columnOf[participant]
         }
 
         // Rows.
@@ -150,10 +158,19 @@ public enum SequenceDiagramBuilder {
         var parentOf: [Int: Int] = [:]
         var timeOf: [Int: Int] = [:]
         var openFrames: [Int: (title: String, firstRow: Int)] = [:]
-        var createdGroups = Set<Int>()
+        var stage = Stage()
         var pendingWiring: (group: Int, properties: [String], configurator: String)?
-        // The scene instances wired and loaded before the first cycle or navigation are there from the start.
+        // The scene instances wired and loaded before the first cycle or navigation are there from the start, and so
+        // is every instance that spoke before the first message drawn (a page of a long run).
         var startsAtTop = Set<String>()
+        let firstDrawn = records.lazy.compactMap { record -> Int? in
+            if case .event(let event) = record { return event.sequence } else { return nil }
+        }.first ?? 1
+        for event in trace.events.prefix(max(0, firstDrawn - 1)) {
+            for side in [event.from, event.to] {
+                if let key = side.sceneInstance { startsAtTop.insert(key) }
+            }
+        }
         launch: for record in records {
             switch record {
             case .marker(.step): continue
@@ -171,12 +188,12 @@ public enum SequenceDiagramBuilder {
                 first: group.members.first!, last: group.members.last!,
                 lines: ["\(wiring.configurator) wires " + wiring.properties.joined(separator: ", ")])))
         }
-        func noteCreation(of key: String) {
-            guard let group = groupIndex[key], !createdGroups.contains(group) else { return }
-            createdGroups.insert(group)
-            if startsAtTop.contains(key) { return }
-            diagram.rows.append(.creation(group: group))
-            for member in diagram.groups[group].members { diagram.participants[member].createdAt = diagram.rows.count - 1 }
+        func noteCreation(of participant: Participant) {
+            guard let scene = participant.scene, let key = participant.sceneInstance, let group = groupIndex[scene.rawValue] else {
+                return
+            }
+            stage.enter(key, title: "\(scene)" + (participant.instance.map { " #\($0)" } ?? ""), group: group, atTop: startsAtTop.contains(key),
+                        in: &diagram)
         }
         var replyRow: [Int: Int] = [:]          // worker call → row of its result or error
         func markRow(_ event: TraceEvent) {
@@ -206,7 +223,7 @@ public enum SequenceDiagramBuilder {
                 continue
             case .marker(.cycleStart(let cycle)):
                 flushWiring()
-                if let key = cycle.view.sceneInstance { noteCreation(of: key) }
+                noteCreation(of: cycle.view)
                 openFrames[cycle.number] = (frameTitle(cycle), diagram.rows.count)
             case .marker(.cycleEnd(let number)):
                 flushWiring()
@@ -215,20 +232,21 @@ public enum SequenceDiagramBuilder {
                                                             lastRow: diagram.rows.count - 1, firstColumn: 0, lastColumn: 0))
             case .event(let event):
                 if case .configure(let property, _, _) = event.message {
-                    guard let key = event.from.sceneInstance else { continue }
-                    noteCreation(of: key)
-                    guard let group = groupIndex[key], options.detail == .message else { continue }
+                    guard let scene = event.from.scene else { continue }
+                    noteCreation(of: event.from)
+                    guard let group = groupIndex[scene.rawValue], options.detail == .message else { continue }
                     if pendingWiring?.group != group {
                         flushWiring()
                         pendingWiring = (group, [], event.from.name)
                     }
-                    pendingWiring?.properties.append(property)
+                    // Each wiring once, by whose property it sets: `presenter.viewController`, `router.viewController`.
+                    let wiring = "\(event.to.role.rawValue).\(property)"
+                    if pendingWiring?.properties.contains(wiring) == false { pendingWiring?.properties.append(wiring) }
                     continue
                 }
                 flushWiring()
-                for side in [event.from, event.to] {
-                    if let key = side.sceneInstance { noteCreation(of: key) }
-                }
+                noteCreation(of: event.from)
+                noteCreation(of: event.to)
                 guard let from = column(event.from), let to = column(event.to) else { continue }
                 let delay = event.kind.isReturn ? max(0, event.time - (event.parent.flatMap { timeOf[$0] } ?? event.time)) : 0
                 diagram.rows.append(.message(SequenceDiagram.Message(
@@ -236,11 +254,13 @@ public enum SequenceDiagramBuilder {
                     detail: detail(event, limit: options.payloadLimit), style: style(event),
                     sequence: event.sequence, delay: delay)))
                 markRow(event)
-                if case .navigation(let navigation) = event.message, navigation.route == nil {
-                    // Going back ends the lifelines of the scenes it takes off the screen.
+                if case .navigation(let navigation) = event.message {
+                    // Going back or replacing ends the lifelines of the scenes it takes off the screen.
                     for removed in navigation.removed {
-                        guard let key = removed.sceneInstance, let group = groupIndex[key] else { continue }
-                        for member in diagram.groups[group].members { diagram.participants[member].removedAt = diagram.rows.count - 1 }
+                        guard let scene = removed.scene, let key = removed.sceneInstance, let group = groupIndex[scene.rawValue] else {
+                            continue
+                        }
+                        stage.remove(key, group: group, in: &diagram)
                     }
                 }
             }
@@ -259,7 +279,7 @@ public enum SequenceDiagramBuilder {
                 switch row {
                 case .message(let message): return [message.from, message.to]
                 case .note(let note): return [note.first, note.last]
-                case .creation(let group): return diagram.groups[group].members
+                case .creation(let group, _): return diagram.groups[group].members
                 }
             }
             guard let first = columns.min(), let last = columns.max() else { return nil }
@@ -279,6 +299,62 @@ public enum SequenceDiagramBuilder {
         }
         diagram.activations = nestLevels(bars)
         return diagram
+    }
+
+    /// A scene's column: its scene, role and component name, whichever instance.
+    struct ColumnKey: Hashable {
+        var scene: String
+        var role: ComponentRole
+        var name: String
+
+        init(_ participant: Participant) {
+            scene = participant.scene?.rawValue ?? ""
+            role = participant.role
+            name = participant.name
+        }
+    }
+
+    /// Which instance of each scene holds its columns, and where each instance's lifelines start and end.
+    struct Stage {
+        /// Group → the scene instance on its columns.
+        private var current: [Int: String] = [:]
+
+        /// Instance `key` speaks: the first instance of a scene starts at the top (when it is there from the launch)
+        /// or at a `creation` row; a later one ends the current instance's lifelines and starts its own.
+        mutating func enter(_ key: String, title: String, group: Int, atTop: Bool, in diagram: inout SequenceDiagram) {
+            let holder = current[group]
+            guard holder != key else { return }
+            current[group] = key
+            let members = diagram.groups[group].members
+            if holder == nil && atTop {
+                return  // `lives` starts with one life from the top
+            }
+            diagram.rows.append(.creation(group: group, title: title))
+            let row = diagram.rows.count - 1
+            for member in members {
+                if holder == nil {
+                    diagram.participants[member].lives = [SequenceDiagram.Life(createdAt: row)]
+                } else {
+                    let last = diagram.participants[member].lives.count - 1
+                    if diagram.participants[member].lives[last].endedAt == nil {
+                        diagram.participants[member].lives[last].endedAt = row
+                    }
+                    diagram.participants[member].lives.append(SequenceDiagram.Life(createdAt: row))
+                }
+            }
+        }
+
+        /// Instance `key` is taken off the screen: if it holds its scene's columns, their lifelines end here.
+        mutating func remove(_ key: String, group: Int, in diagram: inout SequenceDiagram) {
+            guard current[group] == key else { return }
+            let row = diagram.rows.count - 1
+            for member in diagram.groups[group].members {
+                let last = diagram.participants[member].lives.count - 1
+                guard diagram.participants[member].lives[last].endedAt == nil else { continue }
+                diagram.participants[member].lives[last].endedAt = row
+                diagram.participants[member].lives[last].removed = true
+            }
+        }
     }
 
     /// `cycle 2 · Login.Login — Right password`; a cycle the user did not start says its scene appeared.
@@ -324,22 +400,33 @@ public enum SequenceDiagramBuilder {
         var diagram = SequenceDiagram(title: "\(trace.header.scenario) — scenes")
         diagram.participants.append(SequenceDiagram.Participant(id: "User", name: "User", role: .user))
         var columnOf: [String: Int] = [:]
-        // Each scene instance is one column; one shown after the start gets its header where it is created.
+        var stage = Stage()
+        // Each scene is one column; an instance shown after the start gets its header where it is created.
         func column(_ participant: Participant) -> Int? {
             guard let scene = participant.scene, let instance = participant.instance, let key = participant.sceneInstance else {
                 return nil
             }
-            if let existing = columnOf[key] { return existing }
-            let index = diagram.participants.count
-            columnOf[key] = index
-            diagram.participants.append(SequenceDiagram.Participant(id: key, name: "\(scene) #\(instance)", role: .view,
-                                                                    group: diagram.groups.count))
-            diagram.groups.append(SequenceDiagram.Group(title: "", members: [index]))
-            if !diagram.rows.isEmpty {
-                diagram.rows.append(.creation(group: diagram.groups.count - 1))
-                diagram.participants[index].createdAt = diagram.rows.count - 1
+            let index: Int
+            if let existing = columnOf[scene.rawValue] {
+                index = existing
+            } else {
+                index = diagram.participants.count
+                columnOf[scene.rawValue] = index
+                diagram.participants.append(SequenceDiagram.Participant(id: key, name: scene.rawValue, role: .view,
+                                                                        group: diagram.groups.count))
+                diagram.groups.append(SequenceDiagram.Group(title: "", members: [index]))
             }
+            stage.enter(key, title: "\(scene) #\(instance)", group: diagram.participants[index].group!,
+                        atTop: diagram.rows.isEmpty, in: &diagram)
             return index
+        }
+        func removeAll(_ removed: [Participant]) {
+            for participant in removed {
+                guard let scene = participant.scene, let key = participant.sceneInstance, let index = columnOf[scene.rawValue] else {
+                    continue
+                }
+                stage.remove(key, group: diagram.participants[index].group!, in: &diagram)
+            }
         }
         var passed: [Int: [String]] = [:]   // route event → fields passed
         var routeOf: [Int: TraceEvent] = [:]
@@ -364,11 +451,12 @@ public enum SequenceDiagramBuilder {
             case .event(let event):
                 switch event.message {
                 case .navigation(let navigation) where navigation.route == nil:
-                    guard let target = column(navigation.removed.first ?? event.to) else { continue }
+                    let leaving = navigation.removed.first ?? event.to
+                    guard let target = column(leaving) else { continue }
                     diagram.rows.append(.message(SequenceDiagram.Message(
                         from: 0, to: target, label: "\(event.sequence)  back", detail: navigation.method, style: .call,
                         sequence: event.sequence, delay: 0)))
-                    diagram.participants[target].removedAt = diagram.rows.count - 1
+                    removeAll(navigation.removed)
                 case .navigation(let navigation):
                     guard let source = column(event.from), let target = column(event.to) else { continue }
                     let route = event.parent.flatMap { routeOf[$0] }
@@ -378,6 +466,7 @@ public enum SequenceDiagramBuilder {
                         from: source, to: target, label: "\(event.sequence)  " + (route?.method ?? navigation.method),
                         detail: fields.isEmpty ? style : "\(style) · passes " + fields.joined(separator: ", "),
                         style: .navigation, sequence: event.sequence, delay: 0)))
+                    removeAll(navigation.removed)
                 case .load, .appear:
                     if diagram.rows.isEmpty { _ = column(event.to) }
                 default:

@@ -29,14 +29,20 @@ public struct SequenceLayout: Sendable {
     public private(set) var footerY = 0.0
     public private(set) var width = 0.0
     public private(set) var height = 0.0
+    /// Where the title's baseline centre stands, and the legend's rows (each a list of entries with their x).
+    public private(set) var titleY = 0.0
+    public private(set) var legend: [(style: SequenceDiagram.Style, x: Double, y: Double)] = []
+    static let titleSize = 13.0
+    static let legendSample = 30.0
+
     /// The innermost activation level of each participant at each row (`participant * rows + row`), -1 for none.
     private var barLevels: [Int32] = []
 
     public init(_ diagram: SequenceDiagram) {
         self.diagram = diagram
+        indexActivations()
         placeColumns()
         placeRows()
-        indexActivations()
     }
 
     private mutating func indexActivations() {
@@ -85,8 +91,8 @@ public struct SequenceLayout: Sendable {
 
         // (first column, last column, distance needed between their centres)
         var needs: [(Int, Int, Double)] = []
-        for row in diagram.rows {
-            switch row {
+        for (row, item) in diagram.rows.enumerated() {
+            switch item {
             case .message(let message):
                 let width = Self.labelWidth(message)
                 if message.from == message.to {
@@ -96,7 +102,17 @@ public struct SequenceLayout: Sendable {
                         rightOverflow = max(rightOverflow, width + Self.selfLoopWidth + 16 - headerWidth[message.from] / 2)
                     }
                 } else {
-                    needs.append((min(message.from, message.to), max(message.from, message.to), width + 34))
+                    // The label starts beside the sender and must end before the first bar it would reach: the
+                    // receiver's, or a column in between that is busy at this row.
+                    let step = message.to > message.from ? 1 : -1
+                    var stop = message.to
+                    var column = message.from + step
+                    while column != message.to {
+                        if level(column, row: row) >= 0 { stop = column; break }
+                        column += step
+                    }
+                    let nesting = Double(max(0, level(stop, row: row)) + max(0, level(message.from, row: row))) * Self.barWidth / 2
+                    needs.append((min(message.from, stop), max(message.from, stop), width + 34 + nesting))
                 }
             case .note(let note):
                 let width = note.lines.map { TextMetrics.width($0, size: Self.detailSize) }.max() ?? 0
@@ -137,6 +153,8 @@ public struct SequenceLayout: Sendable {
 
     private mutating func placeRows() {
         var y = Self.margin
+        titleY = y + Self.titleSize / 2
+        y += Self.titleSize + 10
         if diagram.groups.contains(where: { !$0.title.isEmpty }) { y += Self.bandHeight + 4 }
         headerY = y + Self.headerHeight / 2
         y += Self.headerHeight + 12
@@ -169,15 +187,89 @@ public struct SequenceLayout: Sendable {
         }
         y += 16
         footerY = y + Self.headerHeight / 2
-        height = y + Self.headerHeight + Self.margin
+        y += Self.headerHeight + 18
+        // The legend: one entry per style of arrow drawn, in a row that wraps at the diagram's width.
+        let styles = SequenceDiagram.Style.allCases.filter { style in
+            diagram.rows.contains { if case .message(let message) = $0 { message.style == style } else { false } }
+        }
+        var x = Self.margin
+        for style in styles {
+            let entry = Self.legendSample + 8 + TextMetrics.width(Self.legendText(style), size: Self.detailSize) + 18
+            if x + entry > max(width, 400) - Self.margin && x > Self.margin {
+                x = Self.margin
+                y += Self.lineHeight + 6
+            }
+            legend.append((style, x, y + Self.lineHeight / 2))
+            x += entry
+        }
+        if !styles.isEmpty { y += Self.lineHeight }
+        height = y + Self.margin
+    }
+
+    /// What an arrow's style means, for the legend.
+    public static func legendText(_ style: SequenceDiagram.Style) -> String {
+        switch style {
+        case .call: "call"
+        case .reply: "worker's result"
+        case .failure: "worker's error"
+        case .write: "state write"
+        case .dataPassing: "data passed to the next scene"
+        case .navigation: "navigation"
+        case .show: "shown to the user"
+        case .lifecycle: "view lifecycle"
+        case .render: "AppState renders the View"
+        }
+    }
+
+    /// The innermost activation level of a participant at a row; -1 when it is idle.
+    func level(_ participant: Int, row: Int) -> Int {
+        let rows = diagram.rows.count
+        return row >= 0 && row < rows ? Int(barLevels[participant * rows + row]) : -1
     }
 
     /// The x where a message leaves or reaches a participant's activation bar at a row.
     func edgeX(_ participant: Int, row: Int, towards otherX: Double) -> Double {
-        let rows = diagram.rows.count
-        let level = row >= 0 && row < rows ? Int(barLevels[participant * rows + row]) : -1
+        let level = level(participant, row: row)
         guard level >= 0 else { return columnX[participant] }
         let center = columnX[participant] + Double(level) * Self.barWidth / 2
         return otherX > center ? center + Self.barWidth / 2 : center - Self.barWidth / 2
+    }
+
+    /// A box: left, top, right, bottom, in points from the top left.
+    public struct Box: Sendable, Hashable {
+        public var left, top, right, bottom: Double
+
+        public func intersects(_ other: Box) -> Bool {
+            left < other.right && other.left < right && top < other.bottom && other.top < bottom
+        }
+    }
+
+    /// The size of a message's label box.
+    static func labelSize(_ message: SequenceDiagram.Message) -> (width: Double, height: Double) {
+        (labelWidth(message) + 6, (message.detail == nil ? 1 : 2) * lineHeight + 2)
+    }
+
+    /// Where the label of the message at `row` is drawn: above its arrow, beside its sender (to the right of a
+    /// self-message's loop).
+    public func labelBox(row: Int) -> Box? {
+        guard case .message(let message) = diagram.rows[row] else { return nil }
+        let (width, height) = Self.labelSize(message)
+        let arrowY = rowY[row]
+        let fromX = columnX[message.from]
+        if message.from == message.to {
+            let outer = edgeX(message.from, row: row, towards: fromX + 1) + Self.selfLoopWidth
+            let centerY = arrowY - height / 2 + 4
+            return Box(left: outer + 6, top: centerY - height / 2, right: outer + 6 + width, bottom: centerY + height / 2)
+        }
+        let startX = edgeX(message.from, row: row, towards: columnX[message.to])
+        let left = columnX[message.to] > fromX ? startX + 6 : startX - 6 - width
+        return Box(left: left, top: arrowY - height - 1, right: left + width, bottom: arrowY - 1)
+    }
+
+    /// Where an activation bar is drawn.
+    public func barBox(_ bar: SequenceDiagram.Activation) -> Box {
+        let x = columnX[bar.participant] + Double(bar.level) * Self.barWidth / 2
+        return Box(left: x - Self.barWidth / 2, top: rowY[bar.firstRow] - 2, right: x + Self.barWidth / 2,
+                   bottom: rowY[bar.lastRow] + max(6, rowHeight[bar.lastRow] - 2))
     }
 }

@@ -42,8 +42,11 @@ public enum MermaidExporter {
                 line("Note over \(alias(frame.firstColumn)),\(alias(frame.lastColumn)): \(text(frame.title))")
             }
             switch item {
-            case .creation:
-                break
+            case .creation(let group, let title):
+                // A later instance of the scene takes its columns.
+                let members = diagram.groups[group].members
+                line("Note over \(alias(members.first!))" + (members.count > 1 ? ",\(alias(members.last!))" : "")
+                     + ": " + text(title))
             case .note(let note):
                 line("Note over \(alias(note.first))" + (note.last != note.first ? ",\(alias(note.last))" : "")
                      + ": " + note.lines.map(text).joined(separator: "<br/>"))

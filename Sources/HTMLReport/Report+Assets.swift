@@ -103,12 +103,22 @@ extension Report {
             box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
           }
 
+          // A long run's sequence diagram comes in pages: the one holding message `seq` is shown.
+          const pages = [...document.querySelectorAll('#sequence > .page')];
+          function showPage(seq) {
+            const page = pages.find((p) => Number(p.dataset.first) <= seq && (p.dataset.last === '0' || seq <= Number(p.dataset.last)));
+            if (page) for (const p of pages) p.hidden = p !== page;
+            return page;
+          }
+
           function show(i, scroll) {
             index = Math.max(0, Math.min(steps.length - 1, i));
             const step = steps[index];
             for (const [node, cls] of marked) node.classList.remove(cls);
             marked = [];
-            $('position').textContent = 'step ' + (index + 1) + ' of ' + steps.length + (step.kind === 'message' ? ' · message ' + step.seq[0] : '');
+            const onPage = step.seq.length ? pages.indexOf(showPage(step.seq[0])) : -1;
+            $('position').textContent = 'step ' + (index + 1) + ' of ' + steps.length + (step.kind === 'message' ? ' · message ' + step.seq[0] : '')
+              + (pages.length > 1 && onPage >= 0 ? ' · page ' + (onPage + 1) + ' of ' + pages.length : '');
             $('scrub').value = String(index);
             $('step-cycle').textContent = step.cycle != null ? 'cycle ' + step.cycle : '';
             $('step-headline').textContent = step.headline || '';
@@ -119,7 +129,8 @@ extension Report {
             if (step.data) { $('step-data').append(el('b', data.labels.carries + ': '), document.createTextNode(step.data)); }
             if (step.kind === 'message') {
               const seq = step.seq[0];
-              const arrow = $('seq-m' + seq), label = $('seq-m' + seq + '_label');
+              const prefix = onPage >= 0 ? pages[onPage].dataset.prefix : 'seq1';
+              const arrow = $(prefix + '-m' + seq), label = $(prefix + '-m' + seq + '_label');
               mark(arrow, 'current'); mark(label, 'current-label');
               if (step.stage) {
                 mark((step.returns && $('cyc-cycle-' + step.stage + '-back')) || $('cyc-cycle-' + step.stage), 'current');
@@ -148,9 +159,10 @@ extension Report {
           });
           // Clicking an arrow or its label in the sequence diagram jumps there.
           $('sequence').addEventListener('click', (e) => {
-            const g = e.target.closest('g[id^="seq-m"]');
-            if (!g) return;
-            const seq = Number(g.id.replace('seq-m', '').replace('_label', ''));
+            const g = e.target.closest('g[id^="seq"]');
+            const found = g && /^seq[0-9]+-m([0-9]+)(_label)?$/.exec(g.id);
+            if (!found) return;
+            const seq = Number(found[1]);
             if (stepOfSeq.has(seq)) show(stepOfSeq.get(seq), false);
           });
 

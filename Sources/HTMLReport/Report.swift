@@ -26,12 +26,27 @@ public enum Report {
         }
     }
 
+    /// One page of a long run's sequence diagram: the SVG drawing messages `first...last`.
+    public struct SequencePage: Sendable {
+        public var first: Int
+        public var last: Int
+        public var svg: String
+
+        public init(first: Int, last: Int, svg: String) {
+            self.first = first
+            self.last = last
+            self.svg = svg
+        }
+    }
+
     public struct Input: Sendable {
         public var trace: Trace
         public var scenario: Scenario?
         public var narration: Narration
         public var diagrams: [Diagram]
         public var language: Language
+        /// The sequence diagram's pages, when it has more than one (its `Diagram` is then not used).
+        public var sequencePages: [SequencePage] = []
 
         public init(trace: Trace, scenario: Scenario?, narration: Narration, diagrams: [Diagram], language: Language = .english) {
             self.trace = trace
@@ -44,7 +59,7 @@ public enum Report {
 
     /// The CSP source that allows the page's one script and nothing else: the SHA-256 of `script`, base64
     /// (a test recomputes it). The data block is JSON, which a browser does not run.
-    static let scriptHash = "sha256-/3OS4EAkkbgGrg47t9eober8vkSL79DqtVPtsGdSztA="
+    static let scriptHash = "sha256-wyU0zugkjrI+ExrsnEXJetDN6gxDCBN5VTwK1MvdGSk="
 
     /// The page.
     public static func html(_ input: Input) -> String {
@@ -91,7 +106,7 @@ public enum Report {
                 <p class="hint">← → step · Home/End · click a row or an arrow to jump</p>
                 <figure class="cycle">\(svg["cycle"].map { HTML.inlineSVG($0.svg, idPrefix: "cyc") } ?? "")</figure>
               </div>
-              <figure id="sequence" class="sequence">\(svg["sequence"].map { HTML.inlineSVG($0.svg, idPrefix: "seq") } ?? "")</figure>
+              <figure id="sequence" class="sequence">\(sequenceFigure(input, svg["sequence"]))</figure>
             </section>
             <section id="messages">
               <h2>Messages</h2>
@@ -128,6 +143,17 @@ public enum Report {
 
             """
         return page
+    }
+
+    /// The sequence diagram as pages the step-through shows one at a time (one page for a short run). Each page's
+    /// ids are prefixed `seq<n>-`, so message 26 on page 2 is `seq2-m26`.
+    static func sequenceFigure(_ input: Input, _ single: Diagram?) -> String {
+        var pages = input.sequencePages
+        if pages.isEmpty, let single { pages = [SequencePage(first: 1, last: Int.max, svg: single.svg)] }
+        return pages.enumerated().map { index, page in
+            "<div class=\"page\" data-prefix=\"seq\(index + 1)\" data-first=\"\(page.first)\" data-last=\"\(page.last == Int.max ? 0 : page.last)\""
+                + (index > 0 ? " hidden" : "") + ">" + HTML.inlineSVG(page.svg, idPrefix: "seq\(index + 1)") + "</div>"
+        }.joined()
     }
 
     // MARK: - Data

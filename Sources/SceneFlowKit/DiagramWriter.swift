@@ -31,14 +31,18 @@ public struct DiagramWriter {
         public var sequence: SequenceDiagramBuilder.Options
         /// The most messages the sequence diagram (and the report) draws; a longer run stops there and says so.
         public var maxSequenceMessages: Int
+        /// The most messages on one page of the sequence diagram; a longer run is cut into pages at story steps.
+        public var messagesPerPage: Int
 
         public init(kinds: [DiagramKind] = DiagramKind.allCases, formats: [DiagramFormat] = [.svg],
                     sequence: SequenceDiagramBuilder.Options = .init(),
-                    maxSequenceMessages: Int = DiagramWriter.defaultMaxSequenceMessages) {
+                    maxSequenceMessages: Int = DiagramWriter.defaultMaxSequenceMessages,
+                    messagesPerPage: Int = SequencePage.defaultMessages) {
             self.kinds = kinds
             self.formats = formats
             self.sequence = sequence
             self.maxSequenceMessages = maxSequenceMessages
+            self.messagesPerPage = messagesPerPage
         }
     }
 
@@ -52,6 +56,10 @@ public struct DiagramWriter {
         public var svg: [String: Data] = [:]
         /// What a reader should know about what was drawn (a sequence diagram cut short).
         public var notes: [String] = []
+        /// The pages of the sequence diagram, when it has more than one (`sequence-<n>.*`; `sequence.*` is their index).
+        public var sequencePages: [SequencePage] = []
+        /// The SVG of each page, in order, for the report.
+        public var pageSVG: [Data] = []
     }
 
     public var options: Options
@@ -81,6 +89,11 @@ public struct DiagramWriter {
     /// The most messages one sequence diagram draws by default (`--max-diagram-messages`).
     public static let defaultMaxSequenceMessages = 20_000
 
+    /// The longest side of a PNG, in pixels: a bigger drawing is scaled down to fit (image viewers give up on
+    /// larger ones). A page's height is bounded by its messages; its width grows with the scenes on it, and
+    /// scaling keeps every arrow whole where splitting columns would cut them.
+    public static let maxPNGPixels = 8_000
+
     /// Writes one graph as `<name>.dot` and renders it to each format. `measuresText: false` is for graphs whose
     /// boxes all have their size in the DOT: their SVG skips Pango's text measurement.
     public static func write(_ graph: DOTGraph, engine: GraphvizRenderer.Engine, as name: String,
@@ -93,7 +106,15 @@ public struct DiagramWriter {
         for format in formats {
             guard let graphviz = format.graphviz else { continue }
             do {
-                let output = try GraphvizRenderer.shared.render(dot, engine: engine, format: graphviz, source: dotFile.lastPathComponent,
+                var input = dot
+                if format == .png {
+                    // Graphviz draws PNG at 96 dpi; `size` (inches) scales a bigger drawing down to fit.
+                    var scaled = graph
+                    let inches = DOTEncoder.number(Double(maxPNGPixels) / 96)
+                    scaled.attributes["size"] = .text("\(inches),\(inches)")
+                    input = DOTEncoder.encode(scaled)
+                }
+                let output = try GraphvizRenderer.shared.render(input, engine: engine, format: graphviz, source: dotFile.lastPathComponent,
                                                                 measuresText: measuresText)
                 let file = folder.appendingPathComponent("\(name).\(format.rawValue)")
                 try AtomicFile.write(output.data, to: file)
@@ -119,16 +140,66 @@ public struct DiagramWriter {
                                 + "draw later story steps with 'sceneflow render TRACE --from N --to M', or raise --max-diagram-messages")
         }
         for kind in options.kinds {
+            if kind == .sequence {
+                var pages: [SequencePage] = []
+                if sequence.detail != .scene, let first = drawn.first?.sequence {
+                    let last = sequence.lastSequence ?? drawn.last!.sequence
+                    pages = SequencePage.pages(of: trace, from: first, through: last, perPage: options.messagesPerPage)
+                }
+                // Pages an earlier, longer run left behind would read as this run's.
+                Self.removePages(in: folder, after: pages.count > 1 ? pages.count : 0)
+                if pages.count > 1 {
+                    try writePages(pages, trace: trace, sequence: sequence, to: folder, into: &result)
+                    continue
+                }
+            }
             guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: sequence) else { continue }
             // A big sequence diagram's labels sit in boxes SceneFlow sized: Graphviz's built-in font metrics place
             // them a few pixels from where Pango would, at a fraction of the cost. Small ones keep Pango's exact text.
             let written = try Self.write(graph, engine: engine, as: kind.rawValue, formats: options.formats, to: folder,
                                          measuresText: kind != .sequence || trace.events.count <= Self.measuredSequenceLimit)
-            result.files += written.files
-            result.warnings += written.warnings
-            result.failures += written.failures
-            result.svg.merge(written.svg) { _, new in new }
+            result.merge(written)
         }
         return result
+    }
+
+    /// Removes `sequence-<n>.{dot,svg,png}` for every n above `count`.
+    static func removePages(in folder: URL, after count: Int) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where OutputLayout.isOutput(name) && name.hasPrefix("sequence-") {
+            let number = name.dropFirst("sequence-".count).prefix { $0 != "." }
+            guard let page = Int(number), page > count else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// Writes each page as `sequence-<n>.*` and their index as `sequence.*`.
+    private func writePages(_ pages: [SequencePage], trace: Trace, sequence: SequenceDiagramBuilder.Options, to folder: URL,
+                            into result: inout Result) throws {
+        result.sequencePages = pages
+        for page in pages {
+            var pageOptions = sequence
+            pageOptions.firstSequence = page.firstSequence
+            pageOptions.lastSequence = page.lastSequence
+            var diagram = SequenceDiagramBuilder.build(trace, options: pageOptions)
+            diagram.title += " — page \(page.number) of \(pages.count)"
+            let written = try Self.write(diagram.dot(name: "sequence"), engine: .pinned, as: "sequence-\(page.number)",
+                                         formats: options.formats, to: folder,
+                                         measuresText: page.messages <= Self.measuredSequenceLimit)
+            if let svg = written.svg["sequence-\(page.number)"] { result.pageSVG.append(svg) }
+            result.merge(written)
+        }
+        let index = SequencePage.index(title: "\(trace.header.scenario) — sequence", pages: pages,
+                                       note: result.notes.first)
+        result.merge(try Self.write(index, engine: .dot, as: "sequence", formats: options.formats, to: folder))
+    }
+}
+
+extension DiagramWriter.Result {
+    mutating func merge(_ other: DiagramWriter.Result) {
+        files += other.files
+        warnings += other.warnings
+        failures += other.failures
+        svg.merge(other.svg) { _, new in new }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Diagrams
 import Exporters
 import ScenarioSpec
@@ -17,6 +18,47 @@ public enum Export {
 
     public struct Failure: Error, Sendable {
         public var message: String
+    }
+
+    /// What an export writes: one text, or for a Mermaid sequence of a long run one text per page (Mermaid has no
+    /// pages: each is its own `sequenceDiagram`, `<name>-<n>.mmd`). PlantUML pages within its one text (`newpage`).
+    public struct Output: Sendable {
+        public var texts: [String]
+        /// The pages the texts (Mermaid) or the one text (PlantUML) are cut into; empty for one page.
+        public var pages: [SequencePage]
+    }
+
+    /// `trace` in `format`, with the sequence cut into pages of at most `perPage` messages as the SVG is.
+    public static func paged(_ trace: Trace, scenario: Scenario?, format: Format, diagram: Diagram = .sequence,
+                             detail: SequenceDiagramBuilder.Detail = .message, plain: Bool = false,
+                             perPage: Int = SequencePage.defaultMessages) throws -> Output {
+        let pages = diagram == .sequence && detail != .scene && (format == .mermaid || format == .plantuml)
+            ? SequencePage.pages(of: trace, perPage: perPage) : []
+        guard pages.count > 1 else {
+            return Output(texts: [try text(trace, scenario: scenario, format: format, diagram: diagram, detail: detail, plain: plain)],
+                          pages: [])
+        }
+        if format == .mermaid {
+            return Output(texts: pages.map { page in
+                var diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: detail, lastSequence: page.lastSequence,
+                                                                                firstSequence: page.firstSequence))
+                diagram.title += " — page \(page.number) of \(pages.count)"
+                return MermaidExporter.sequence(diagram)
+            }, pages: pages)
+        }
+        let whole = SequenceDiagramBuilder.build(trace, options: .init(detail: detail))
+        return Output(texts: [PlantUMLExporter.sequence(whole, plain: plain, pageStarts: pages.dropFirst().map(\.firstSequence))],
+                      pages: pages)
+    }
+
+    /// `sequence.mmd` → `sequence-1.mmd`, `sequence-2.mmd`, ….
+    public static func pageFiles(for file: URL, count: Int) -> [URL] {
+        let base = file.deletingPathExtension()
+        let ext = file.pathExtension
+        return (1...max(1, count)).map { number in
+            let name = base.lastPathComponent + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
+            return base.deletingLastPathComponent().appendingPathComponent(name)
+        }
     }
 
     /// The text of `trace` (and its `scenario`, which the flow needs) in `format`.

@@ -95,8 +95,12 @@ public enum OutputLayout {
     public static func isOutput(_ name: String) -> Bool {
         if name == "trace.jsonl" || name == "index.html" { return true }
         let parts = name.split(separator: ".")
-        return parts.count == 2 && ["sequence", "dependencies", "flow", "cycle"].contains(parts[0])
-            && ["dot", "svg", "png"].contains(parts[1])
+        guard parts.count == 2, ["dot", "svg", "png"].contains(parts[1]) else { return false }
+        if ["sequence", "dependencies", "flow", "cycle"].contains(parts[0]) { return true }
+        // A page of a long run's sequence diagram: `sequence-12.svg`.
+        let page = parts[0].dropFirst("sequence-".count)
+        return parts[0].hasPrefix("sequence-") && !page.isEmpty && page.allSatisfy(\.isASCII) && Int(page).map { $0 > 0 } == true
+            && !page.hasPrefix("0")
     }
 
     /// Removes the outputs in `folder` older than `date` (a run that failed half-way must not leave its new

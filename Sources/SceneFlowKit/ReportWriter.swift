@@ -12,15 +12,34 @@ public enum ReportWriter {
     @discardableResult
     public static func write(trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english,
                              sequence: SequenceDiagramBuilder.Options = .init(), rendered: [DiagramKind: Data] = [:],
-                             maxMessages: Int = DiagramWriter.defaultMaxSequenceMessages) throws -> URL {
+                             maxMessages: Int = DiagramWriter.defaultMaxSequenceMessages,
+                             messagesPerPage: Int = SequencePage.defaultMessages, renderedPages: [Data] = []) throws -> URL {
         // A run too long to step through in a page is shown up to where its sequence diagram stops.
         let trace = trace.prefix(through: maxMessages)
+        // A long run's sequence diagram is shown a page at a time.
+        let pages = sequence.detail == .scene ? [] : SequencePage.pages(of: trace, perPage: messagesPerPage)
+        var pageDiagrams: [Report.SequencePage] = []
+        if pages.count > 1 {
+            for (index, page) in pages.enumerated() {
+                var svg = index < renderedPages.count ? renderedPages[index] : nil
+                if svg == nil {
+                    var options = sequence
+                    options.firstSequence = page.firstSequence
+                    options.lastSequence = page.lastSequence
+                    let graph = SequenceDiagramBuilder.build(trace, options: options).dot(name: "sequence")
+                    svg = try? GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: .pinned, format: .svg,
+                                                              source: "sequence-\(page.number).dot", measuresText: false).data
+                }
+                pageDiagrams.append(Report.SequencePage(first: page.firstSequence, last: page.lastSequence,
+                                                        svg: svg.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+            }
+        }
         var diagrams: [Report.Diagram] = []
         let titles: [DiagramKind: String] = [
             .sequence: "Sequence", .dependencies: "Dependencies, as the pattern declares them, with this run's messages",
             .flow: "Scene flow", .cycle: "The cycle of the pattern, with this run's messages",
         ]
-        for kind in DiagramKind.allCases {
+        for kind in DiagramKind.allCases where !(kind == .sequence && !pageDiagrams.isEmpty) {
             var svg = rendered[kind]
             if svg == nil, let (graph, engine) = DiagramWriter.graph(kind, trace: trace, scenario: scenario, sequence: sequence) {
                 svg = try? GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: engine, format: .svg, source: "\(kind.rawValue).dot").data
@@ -31,7 +50,9 @@ public enum ReportWriter {
             }
         }
         let narration = Narrator(language: language).narrate(trace)
-        let html = Report.html(Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language))
+        var input = Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language)
+        input.sequencePages = pageDiagrams
+        let html = Report.html(input)
         let file = folder.appendingPathComponent("index.html")
         try AtomicFile.write(html, to: file)
         return file

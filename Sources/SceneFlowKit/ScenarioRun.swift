@@ -105,7 +105,9 @@ public struct ScenarioRun {
                 for kind in DiagramKind.allCases { rendered[kind] = report.diagrams.svg[kind.rawValue] }
                 report.reportFile = try ReportWriter.write(trace: trace, scenario: scenario, to: folder, language: language,
                                                            sequence: diagrams.sequence, rendered: rendered,
-                                                           maxMessages: diagrams.maxSequenceMessages)
+                                                           maxMessages: diagrams.maxSequenceMessages,
+                                                           messagesPerPage: diagrams.messagesPerPage,
+                                                           renderedPages: diagrams.sequence.steps == nil ? report.diagrams.pageSVG : [])
             }
         }
     }

@@ -20,6 +20,20 @@ public enum RunSummaryText {
         return text
     }
 
+    /// The drawings written, for the `diagrams:` line: a paged sequence diagram is its index and a count of pages
+    /// (`sequence.svg (index of 6 pages, sequence-1.svg … sequence-6.svg)`), not every page.
+    public static func diagramList(_ written: DiagramWriter.Result) -> String {
+        let pages = written.sequencePages.count
+        return written.files.filter { file in
+            file.pathExtension != "dot" && !(pages > 1 && file.lastPathComponent.hasPrefix("sequence-"))
+        }.map { file in
+            let path = relative(file.path)
+            guard pages > 1, file.deletingPathExtension().lastPathComponent == "sequence" else { return path }
+            let ext = file.pathExtension
+            return path + " (index of \(pages) pages, sequence-1.\(ext) … sequence-\(pages).\(ext))"
+        }.joined(separator: ", ")
+    }
+
     /// `{"status": …, "cycles": …, "messages": …, "time": …, "scenes": […], "trace": …, "diagnostics": […]}`
     public static func json(_ report: ScenarioRun.Report) -> String {
         struct Summary: Encodable {

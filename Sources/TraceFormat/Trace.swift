@@ -29,17 +29,27 @@ public struct Trace: Sendable, Hashable {
 
     /// The body in file order: before message N, the ends of cycles whose last message came before it, then the
     /// steps and the cycles that start at N, then message N.
-    public var records: [TraceRecord] {
+    public var records: [TraceRecord] { records(from: 1, through: events.count) }
+
+    /// The body of messages `first...last` in file order, with the steps and cycles that start among them (and the
+    /// ends of those cycles, where they end among them).
+    public func records(from first: Int, through last: Int) -> [TraceRecord] {
+        let first = max(1, first), last = min(last, events.count)
         var records: [TraceRecord] = []
-        records.reserveCapacity(events.count + steps.count + 2 * cycles.count)
+        guard first <= last || (events.isEmpty && first == 1) else { return records }
+        records.reserveCapacity(last - first + 1)
         var openCycles: [TraceCycle] = []
-        var stepIndex = 0, cycleIndex = 0
-        for sequence in 1...(events.count + 1) {
+        var stepIndex = Self.firstIndex(steps.count) { steps[$0].firstSequence >= first }
+        var cycleIndex = Self.firstIndex(cycles.count) { cycles[$0].firstSequence >= first }
+        // One step past the last message closes the cycles that end with it; only at the end of the trace does it
+        // also take the steps and cycles that start after the last message (a run that ends in an empty step).
+        for sequence in first...(last + 1) {
             // Cycles end in the reverse of their nesting: the innermost open one first.
             while let index = openCycles.lastIndex(where: { $0.lastSequence < sequence }) {
                 records.append(.marker(.cycleEnd(openCycles[index].number)))
                 openCycles.remove(at: index)
             }
+            if sequence > last && last < events.count { break }
             while stepIndex < steps.count, steps[stepIndex].firstSequence <= sequence {
                 records.append(.marker(.step(steps[stepIndex])))
                 stepIndex += 1
@@ -54,9 +64,19 @@ public struct Trace: Sendable, Hashable {
                 }
                 cycleIndex += 1
             }
-            if sequence <= events.count { records.append(.event(events[sequence - 1])) }
+            if sequence <= last { records.append(.event(events[sequence - 1])) }
         }
         return records
+    }
+
+    /// The first index in `0..<count` where `isAfter` holds, for a predicate that holds from some index on.
+    static func firstIndex(_ count: Int, where isAfter: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The messages of a step or a cycle: sequences `first...last` (empty when `last < first`).
@@ -223,7 +243,8 @@ public struct RunEnd: Sendable, Hashable {
 extension Trace {
     /// The number of the story step message `sequence` belongs to; nil during the launch.
     public func step(containing sequence: Int) -> Int? {
-        steps.last { $0.firstSequence <= sequence }?.number
+        let index = Self.firstIndex(steps.count) { steps[$0].firstSequence > sequence }
+        return index > 0 ? steps[index - 1].number : nil
     }
 }
 

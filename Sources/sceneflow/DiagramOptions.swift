@@ -27,6 +27,9 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "Most messages the sequence diagram and the report draw; a longer run's are cut there, with a note.")
     var maxDiagramMessages: Int = DiagramWriter.defaultMaxSequenceMessages
 
+    @Option(help: "Most messages on one page of the sequence diagram; a longer run is cut into pages at story steps (sequence-1.svg, …; sequence.svg is their index).")
+    var pageMessages: Int = SequencePage.defaultMessages
+
     enum DiagramChoice: String, ExpressibleByArgument, CaseIterable { case sequence, dependencies, flow, cycle }
     enum DetailChoice: String, ExpressibleByArgument, CaseIterable { case message, cycle, scene }
 
@@ -37,6 +40,7 @@ struct DiagramOptions: ParsableArguments {
         if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
         if payloadLength < 0 { throw ValidationError("--payload-length cannot be negative") }
         if maxDiagramMessages < 1 { throw ValidationError("--max-diagram-messages must be positive") }
+        if pageMessages < 10 { throw ValidationError("--page-messages must be 10 or more") }
     }
 
     func formats() throws -> [DiagramFormat] { try diagramFormats(format) }
@@ -48,7 +52,7 @@ struct DiagramOptions: ParsableArguments {
             formats: try formats(),
             sequence: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, steps: steps,
                             payloadLimit: payloadLength),
-            maxSequenceMessages: maxDiagramMessages)
+            maxSequenceMessages: maxDiagramMessages, messagesPerPage: pageMessages)
     }
 }
 

@@ -37,6 +37,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Sequence detail: message, cycle or scene.")
     var detail: DiagramOptions.DetailChoice = .message
 
+    @Option(help: "Most messages on one page of the sequence: PlantUML starts a 'newpage', Mermaid writes FILE-1.mmd, FILE-2.mmd, ….")
+    var pageMessages: Int = SequencePage.defaultMessages
+
     @Flag(help: "PlantUML: leave out activation bars, cycle groups and colours (much faster for big diagrams).")
     var plain = false
 
@@ -45,6 +48,7 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if output != nil && deprecatedOut != nil { throw ValidationError("give the file once, with -o/--output") }
+        if pageMessages < 10 { throw ValidationError("--page-messages must be 10 or more") }
     }
 
     func run() throws {
@@ -64,18 +68,32 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         printNotes(source.notes, style: errorStyle)
-        let text: String
+        let exported: Export.Output
         do {
-            text = try Export.text(source.trace, scenario: source.scenario, format: format, diagram: diagram,
-                                   detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain)
+            exported = try Export.paged(source.trace, scenario: source.scenario, format: format, diagram: diagram,
+                                        detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain,
+                                        perPage: pageMessages)
         } catch let failure as Export.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
-        if let file = output ?? deprecatedOut {
-            try AtomicFile.write(text, to: URL(fileURLWithPath: file))
+        let file = output ?? deprecatedOut
+        if exported.texts.count > 1 {
+            // Mermaid draws one diagram per file: the pages go to FILE-1.mmd, FILE-2.mmd, ….
+            guard let file else {
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true)
+                    + " the sequence has \(exported.texts.count) pages of at most \(pageMessages) messages, and a Mermaid file holds one diagram: "
+                    + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages\n")
+                throw ExitCode(1)
+            }
+            for (url, text) in zip(Export.pageFiles(for: URL(fileURLWithPath: file), count: exported.texts.count), exported.texts) {
+                try AtomicFile.write(text, to: url)
+                FileHandle.standardOutput.write(RunSummaryText.relative(url.path) + "\n")
+            }
+        } else if let file {
+            try AtomicFile.write(exported.texts[0], to: URL(fileURLWithPath: file))
         } else {
-            FileHandle.standardOutput.write(text)
+            FileHandle.standardOutput.write(exported.texts[0])
         }
     }
 }

@@ -86,10 +86,8 @@ struct RunCommand: ParsableCommand {
             say(RunSummaryText.json(report))
         } else if let summary = report.summary {
             FileHandle.standardOutput.write((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
-            let drawn = report.diagrams.files.filter { $0.pathExtension != "dot" }
-            if !drawn.isEmpty {
-                FileHandle.standardOutput.write("  diagrams: " + drawn.map { RunSummaryText.relative($0.path) }.joined(separator: ", ") + "\n")
-            }
+            let drawn = RunSummaryText.diagramList(report.diagrams)
+            if !drawn.isEmpty { FileHandle.standardOutput.write("  diagrams: " + drawn + "\n") }
             if let reportFile = report.reportFile {
                 FileHandle.standardOutput.write("  report: \(RunSummaryText.relative(reportFile.path))\n")
             }

@@ -52,10 +52,11 @@ struct DOTEncoderTests {
             """)
     }
 
-    @Test("text widths follow Arial's metrics")
+    @Test("text widths follow DejaVu Sans's metrics")
     func metrics() {
         #expect(TextMetrics.width("iiii", size: 10) < TextMetrics.width("MMMM", size: 10))
-        #expect(abs(TextMetrics.width("Hello", size: 10) - 22.78) < 0.01)
+        #expect(abs(TextMetrics.width("Hello", size: 10) - 25.35) < 0.01)
+        #expect(abs(TextMetrics.width("Hello", size: 10, bold: true) - 28.88) < 0.01)
         #expect(TextMetrics.width("日本", size: 10) == 20)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRenderer
 import ScenarioLoader
 import ScenarioSpec
+import ScenarioSynth
 import SceneEngine
 import Testing
 import TestSupport
@@ -114,7 +115,7 @@ struct SequenceDiagramTests {
     func sceneDetail() throws {
         let (_, trace) = try Example.run("Repositories")
         let diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: .scene))
-        #expect(diagram.participants.map(\.name) == ["User", "RepositoryList #1", "RepositoryShow #1"])
+        #expect(diagram.participants.map(\.name) == ["User", "RepositoryList", "RepositoryShow"])
         #expect(diagram.messages.map(\.label) == [
             "9  appears: RepositoryList.FetchRepositories", "17  RepositoryList.SelectRepository",
             "31  routeToRepositoryShow()", "33  appears: RepositoryShow.FetchRepository", "41  back",
@@ -122,6 +123,49 @@ struct SequenceDiagramTests {
         ])
         #expect(diagram.messages[2].detail == "push · passes id")
         #expect(diagram.participants[2].removedAt != nil)
+    }
+
+    @Test("a scene keeps its columns across instances: a popped one ends with ✕, the next continues under its own band")
+    func columnReuse() throws {
+        let (_, trace) = try Example.run("CleanStore")
+        let diagram = SequenceDiagramBuilder.build(trace)
+        #expect(diagram.groups.map(\.title) == ["ListOrders #1", "ShowOrder #1", "CreateOrder #1"])
+        #expect(diagram.participants.count == 17, "one column set per scene, not per visit (22 with one per instance)")
+        func lives(_ name: String) -> [String] {
+            diagram.participants.first { $0.name == name }!.lives.map { life in
+                (life.createdAt.map(String.init) ?? "top") + "–" + (life.endedAt.map(String.init) ?? "bottom") + (life.removed ? " ✕" : "")
+            }
+        }
+        #expect(lives("ListOrdersViewController") == ["top–bottom"])
+        #expect(lives("ShowOrderViewController") == ["10–56 ✕"])
+        #expect(lives("CreateOrderRouter") == ["24–46 ✕", "66–84 ✕"])
+        let creations = diagram.rows.enumerated().compactMap { row, item -> String? in
+            guard case .creation(let group, let title) = item else { return nil }
+            return "\(row) \(diagram.groups[group].title): \(title)"
+        }
+        #expect(creations == ["10 ShowOrder #1: ShowOrder #1", "24 CreateOrder #1: CreateOrder #1", "66 CreateOrder #1: CreateOrder #2"])
+        // Every message of CreateOrder #2 is drawn in CreateOrder's columns.
+        let createOrder = Set(diagram.groups[2].members)
+        let second = diagram.messages.filter { ($0.sequence ?? 0) > 86 && ($0.sequence ?? 0) < 102 }
+        #expect(!second.isEmpty && second.allSatisfy { createOrder.contains($0.from) || createOrder.contains($0.to) })
+
+        let scenes = SequenceDiagramBuilder.build(trace, options: .init(detail: .scene))
+        #expect(scenes.participants.map(\.name) == ["User", "ListOrders", "ShowOrder", "CreateOrder"])
+        #expect(scenes.participants[3].lives.map(\.removed) == [true, true])
+    }
+
+    @Test("a second instance pushed while the first is still below takes the columns over without ✕")
+    func handOver() throws {
+        let yaml = ScenarioSynthesizerText.ring(scenes: 2) + "story:\n" + String(repeating: "  - do: Scene1.Go\n  - do: Scene2.Go\n", count: 2)
+        let scenario = try #require(ScenarioLoader().load(data: Data(yaml.utf8), file: "ring.yml", baseDirectory: nil).scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let diagram = SequenceDiagramBuilder.build(try #require(recorder.trace))
+        #expect(diagram.groups.map(\.title) == ["Scene1 #1", "Scene2 #1"])
+        let view1 = diagram.participants.first { $0.name == "Scene1ViewController" }!
+        #expect(view1.lives.count == 3)
+        #expect(view1.lives.dropLast().allSatisfy { $0.endedAt != nil && !$0.removed }, "pushed over, not removed")
+        #expect(view1.lives.last?.endedAt == nil)
     }
 
     @Test("--from/--to keep only those story steps")

@@ -374,7 +374,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == "\(out.path)/Login/sequence.dot\n\(out.path)/Login/sequence.svg\n")
         let svg = try String(contentsOf: out.appendingPathComponent("Login/sequence.svg"), encoding: .utf8)
-        #expect(svg.contains("Login #1") && svg.contains("Home #1"))
+        #expect(svg.contains(">Login<") && svg.contains("Home #1"))
         let broken = try CLI.temporaryFile("{\"sceneflowTrace\":1}\n", name: "broken.jsonl")
         let failure = try CLI.run(["render", broken.path, "--color", "never"])
         #expect(failure.status == 1)

@@ -25,18 +25,32 @@ struct ExamplesTests {
         let trace = try #require(recorder.trace)
         let committedTrace = try? Data(contentsOf: folder.appendingPathComponent("trace.jsonl"))
         #expect(committedTrace == Data(TraceEncoder.encode(trace)), "\(hint)")
-        for kind in DiagramKind.allCases {
-            let (graph, _) = try #require(DiagramWriter.graph(kind, trace: trace, scenario: scenario, sequence: .init()))
-            let committed = try? String(contentsOf: folder.appendingPathComponent("\(kind.rawValue).dot"), encoding: .utf8)
-            #expect(committed == DOTEncoder.encode(graph), "\(kind.rawValue).dot: \(hint)")
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(kind.rawValue).svg").path), "\(hint)")
+        // Every drawing as `make examples` writes it: the same DOT, and an SVG beside each (a long run's sequence in pages).
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        _ = try DiagramWriter(options: .init(formats: [])).write(trace: trace, scenario: scenario, to: fresh)
+        let dots = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
+        let committedNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(committedNames.filter { $0.hasSuffix(".dot") }.sorted() == dots, "\(hint)")
+        for name in dots {
+            let committed = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(committed == (try String(contentsOf: fresh.appendingPathComponent(name), encoding: .utf8)), "\(name): \(hint)")
+            let svg = String(name.dropLast(".dot".count)) + ".svg"
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(svg).path), "\(hint)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path), "\(hint)")
-        // The Mermaid text GitHub draws in the README and in each folder.
+        // The Mermaid text GitHub draws in the README and in each folder (a long sequence in pages, a file each).
         for diagram in Export.Diagram.allCases {
-            let committed = try? String(contentsOf: folder.appendingPathComponent("\(diagram.rawValue).mmd"), encoding: .utf8)
-            #expect(committed == (try Export.text(trace, scenario: scenario, format: .mermaid, diagram: diagram)),
-                    "\(diagram.rawValue).mmd: \(hint)")
+            let exported = try Export.paged(trace, scenario: scenario, format: .mermaid, diagram: diagram)
+            let file = folder.appendingPathComponent("\(diagram.rawValue).mmd")
+            let files = exported.texts.count == 1 ? [file] : Export.pageFiles(for: file, count: exported.texts.count)
+            #expect(committedNames.filter { $0.hasPrefix(diagram.rawValue) && $0.hasSuffix(".mmd") }.sorted()
+                    == files.map(\.lastPathComponent).sorted(), "\(hint)")
+            for (file, text) in zip(files, exported.texts) {
+                let committed = try? String(contentsOf: file, encoding: .utf8)
+                #expect(committed == text, "\(file.lastPathComponent): \(hint)")
+            }
         }
     }
 

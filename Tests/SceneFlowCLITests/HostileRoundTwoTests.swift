@@ -139,8 +139,10 @@ struct HostileRoundTwoTests {
         #expect(result.stderr.contains("note: the sequence diagram draws 500 of the 3000 messages (up to message 500); draw later story steps with 'sceneflow render TRACE --from N --to M', or raise --max-diagram-messages\n"),
                 "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/loop").path).sorted()
+        // The 500 messages drawn are one story step (the launch): its pages are cut between its cycles.
         #expect(files == ["cycle.dot", "cycle.svg", "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "index.html",
-                          "sequence.dot", "sequence.svg", "trace.jsonl"])
+                          "sequence-1.dot", "sequence-1.svg", "sequence-2.dot", "sequence-2.svg", "sequence-3.dot", "sequence-3.svg",
+                          "sequence-4.dot", "sequence-4.svg", "sequence.dot", "sequence.svg", "trace.jsonl"])
     }
 
     // MARK: - Traces and fixtures that point elsewhere
