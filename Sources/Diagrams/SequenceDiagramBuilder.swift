@@ -502,6 +502,10 @@ public enum SequenceDiagramBuilder {
         switch event.message {
         case .navigation(let navigation): return "[\(event.navigationNote(navigation))]"
         case .dataStoreWrite, .stateWrite, .publish, .show: return nil
+        case .dataPassing(let pass):
+            // The Router's method that passes it, then the value.
+            let value = limit > 0 ? event.payload.map { " · " + TraceEvent.brief($0, limit: limit) } ?? "" : ""
+            return pass.method + value
         default: break
         }
         guard limit > 0, let payload = event.payload else { return nil }

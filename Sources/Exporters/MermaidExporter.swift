@@ -54,9 +54,12 @@ public enum MermaidExporter {
                 let label = unnumbered(message)
                 if message.style == .dataPassing {
                     // Data passing reads best as a note between the Router and the destination's DataStore.
+                    // `32 · passDataToHome(source:destination:): destination.userID = source.userID → "42"`
                     let number = message.sequence.map { "\($0) · " } ?? ""
-                    let value = message.detail.map { " → " + $0 } ?? ""
-                    line("Note over \(alias(message.from)),\(alias(message.to)): \(number)\(text(label + value))")
+                    let detail = message.detail?.components(separatedBy: " · ") ?? []
+                    let method = detail.first.map { $0 + ": " } ?? ""
+                    let value = detail.count > 1 ? " → " + detail.dropFirst().joined(separator: " · ") : ""
+                    line("Note over \(alias(message.from)),\(alias(message.to)): \(number)\(text(method + label + value))")
                     break
                 }
                 if let sequence = message.sequence, sequence != next {

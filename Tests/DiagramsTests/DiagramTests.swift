@@ -81,6 +81,10 @@ struct SequenceDiagramTests {
             #"show 1→0 15  shows message = "Invalid credentials" | "#,
         ])
         #expect(messages.first { $0.style == .failure }?.delay == 120)
+        let passing = messages.filter { $0.style == .dataPassing }.map { "\($0.label) | \($0.detail ?? "")" }
+        #expect(passing == [#"32  destination.userID = source.userID | passDataToHome(source:destination:) · "42""#,
+                            #"33  destination.name = source.firstName | passDataToHome(source:destination:) · "Ann""#],
+                "the Router's passDataTo… method is drawn over the data it passes")
         let styles = Set(messages.map(\.style))
         #expect(styles == [.lifecycle, .call, .failure, .reply, .write, .show, .dataPassing, .navigation])
     }

@@ -61,8 +61,8 @@ struct MermaidTests {
             return words.count == 2 && words[0] == "autonumber" ? Int(words[1]) : nil
         }
         #expect(numbers == [8, 34])
-        #expect(text.contains("        Note over p6,p9: 32 · destination.userID = source.userID → #quot;42#quot;\n"),
-                "data passing is a note between the Router and the destination's DataStore")
+        #expect(text.contains("        Note over p6,p9: 32 · passDataToHome(source:destination:): destination.userID = source.userID → #quot;42#quot;\n"),
+                "data passing is a note between the Router and the destination's DataStore, with the Router's method")
     }
 
     /// Each line is a statement Mermaid's sequenceDiagram grammar knows, `rect`/`box` blocks close, and no text
@@ -122,7 +122,7 @@ struct MermaidTests {
         let broken = try MermaidRenderer.render(["sequenceDiagram\n    participant p0 as A\n    p0->>p0 oops\n"])
         #expect(broken.first?.ok == false)
         #expect(broken.first?.error?.contains("Parse error on line 3") == true, "\(broken.first?.error ?? "")")
-        #expect(login.contains("32 · destination.userID = source.userID → \"42\""))
+        #expect(login.contains("32 · passDataToHome(source:destination:): destination.userID = source.userID → \"42\""))
         #expect(login.contains("LoginBusinessLogic.login(request:)"))
         #expect(login.contains("11"), "the sequence numbers drawn are the trace's")
     }
