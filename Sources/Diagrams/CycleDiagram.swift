@@ -37,15 +37,16 @@ public struct CycleDiagram: Sendable, Hashable {
 }
 
 public enum CycleDiagramBuilder {
-    public static func build(trace: Trace) -> CycleDiagram {
+    /// With `tally`, the run's messages are counted from it (a long run keeps only some of its messages in `trace`).
+    public static func build(trace: Trace, tally: TraceTally? = nil) -> CycleDiagram {
         let definition = trace.header.patternDefinition
         let cycle = definition.cycle
         var counts = Array(repeating: 0, count: cycle.arrows.count)
-        for event in trace.events {
+        for (event, count) in (tally ?? TraceTally(trace.events)).entries {
             guard let stage = event.stage else { continue }
             let pair = PatternDefinition.Cycle.RolePair(event.from.role, event.to.role)
             if let index = cycle.arrows.firstIndex(where: { $0.stage == stage && $0.carries.contains(pair) }) {
-                counts[index] += 1
+                counts[index] += count
             }
         }
         let place = positions(definition)

@@ -88,7 +88,8 @@ public struct DependencyDiagram: Sendable, Hashable {
 
 /// Builds the dependency diagram from a scenario and, when there is one, a trace of its run.
 public enum DependencyDiagramBuilder {
-    public static func build(scenario: Scenario, trace: Trace?) -> DependencyDiagram {
+    /// With `tally`, the run's messages are counted from it (a long run keeps only some of its messages in `trace`).
+    public static func build(scenario: Scenario, trace: Trace?, tally: TraceTally? = nil) -> DependencyDiagram {
         let definition = scenario.pattern.definition
         let naming = definition.naming
         var diagram = DependencyDiagram(title: "\(scenario.name) — dependencies", pattern: scenario.pattern, scenes: [],
@@ -148,7 +149,7 @@ public enum DependencyDiagramBuilder {
                 declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]" + fields)
             }
         }
-        if let trace { observe(trace, in: &diagram, definition: definition, id: id) }
+        if let trace { observe(tally ?? TraceTally(trace.events), in: &diagram, definition: definition, id: id) }
         return diagram
     }
 
@@ -160,7 +161,7 @@ public enum DependencyDiagramBuilder {
 
     /// Counts the run's messages on the links they went along; messages along no declared link are added as
     /// undeclared links.
-    private static func observe(_ trace: Trace, in diagram: inout DependencyDiagram, definition: PatternDefinition,
+    private static func observe(_ tally: TraceTally, in diagram: inout DependencyDiagram, definition: PatternDefinition,
                                 id: (SceneName, ComponentRole, String?) -> String) {
         func key(_ participant: Participant) -> String? {
             switch participant.role {
@@ -172,7 +173,7 @@ public enum DependencyDiagramBuilder {
         }
         var counts: [String: Int] = [:]
         var undeclared: [(String, String, DependencyDiagram.LinkKind, String)] = []
-        for event in trace.events {
+        for (event, count) in tally.entries {
             let kind: DependencyDiagram.LinkKind
             let from = event.from, to = event.to
             switch event.kind {
@@ -182,7 +183,7 @@ public enum DependencyDiagramBuilder {
             case .dataPassing:
                 // Counted on the Router's read of its own DataStore, below; the route carries the fields.
                 if let scene = event.from.scene {
-                    counts["\(id(scene, .router, nil))|\(id(scene, .dataStore, nil))|reads", default: 0] += 1
+                    counts["\(id(scene, .router, nil))|\(id(scene, .dataStore, nil))|reads", default: 0] += count
                 }
                 continue
             case .navigation:
@@ -197,14 +198,14 @@ public enum DependencyDiagramBuilder {
             guard let a = key(from), let b = key(to) else { continue }
             let linkKey = "\(a)|\(b)|\(kind.rawValue)"
             if diagram.links.contains(where: { $0.from == a && $0.to == b && $0.kind == kind }) {
-                counts[linkKey, default: 0] += 1
+                counts[linkKey, default: 0] += count
             } else if let index = diagram.links.firstIndex(where: { $0.from == a && $0.to == b }) {
-                counts["\(a)|\(b)|\(diagram.links[index].kind.rawValue)", default: 0] += 1
+                counts["\(a)|\(b)|\(diagram.links[index].kind.rawValue)", default: 0] += count
             } else {
                 if !undeclared.contains(where: { $0.0 == a && $0.1 == b }) {
                     undeclared.append((a, b, kind, event.protocolName ?? event.signature))
                 }
-                counts[linkKey, default: 0] += 1
+                counts[linkKey, default: 0] += count
             }
         }
         for index in diagram.links.indices {

@@ -35,18 +35,19 @@ public struct FlowDiagram: Sendable, Hashable {
 }
 
 public enum FlowDiagramBuilder {
-    public static func build(scenario: Scenario, trace: Trace?) -> FlowDiagram {
+    /// With `tally`, the run's messages are counted from it (a long run keeps only some of its messages in `trace`).
+    public static func build(scenario: Scenario, trace: Trace?, tally: TraceTally? = nil) -> FlowDiagram {
         var instances: [SceneName: Set<Int>] = [:]
         var taken: [String: Int] = [:]
         var runs: [String: Int] = [:]
         if let trace {
-            for cycle in trace.cycles { runs[cycle.name, default: 0] += 1 }
-            for event in trace.events {
+            let tally = tally ?? TraceTally(trace.events, cycles: trace.cycles)
+            runs = tally.runs
+            instances = tally.instances
+            for (event, count) in tally.entries {
                 switch event.message {
-                case .load, .appear:
-                    if let scene = event.to.scene, let instance = event.to.instance { instances[scene, default: []].insert(instance) }
                 case .route(let route, _):
-                    if let scene = event.from.scene ?? event.to.scene { taken["\(scene)|\(route)", default: 0] += 1 }
+                    if let scene = event.from.scene ?? event.to.scene { taken["\(scene)|\(route)", default: 0] += count }
                 default:
                     break
                 }

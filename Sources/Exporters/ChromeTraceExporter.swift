@@ -12,83 +12,117 @@ public enum ChromeTraceExporter {
     static let tick = 1000
 
     public static func export(_ trace: Trace) -> String {
-        // Where each event's handling ends: its last descendant.
-        var end: [Int: Int] = [:]
-        for event in trace.events.reversed() {
-            let finish = end[event.sequence] ?? event.sequence
-            end[event.sequence] = finish
-            if let parent = event.parent { end[parent] = max(end[parent] ?? parent, finish) }
-        }
+        var out = ""
+        try! write(header: trace.header, scan: { body in try trace.items(body) }, to: { out += $0 })
+        return out
+    }
+
+    /// Writes the export of the trace that `scan` reads (it is read three times, and never held in memory): the
+    /// slices' ends and the tracks first, then the slices, then the flow arrows.
+    public static func write(header: TraceHeader, scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void,
+                             to write: @escaping (String) throws -> Void) throws {
+        // Pass 1: where each event's handling ends (its last descendant), the tracks, and where cycles end.
+        var parents: [Int32] = [0]
         var tracks: [Participant: Int] = [:]
-        var names: [(Int, String)] = []
-        func track(_ participant: Participant) -> Int {
-            if let tid = tracks[participant] { return tid }
-            let tid = tracks.count + 1
-            tracks[participant] = tid
-            names.append((tid, participant.role == .user ? participant.name : participant.id))
-            return tid
+        var order: [Participant] = []
+        var user: Participant?
+        var cycleEnds: [Int: Int] = [:]
+        try scan { item in
+            switch item {
+            case .event(let event):
+                parents.append(Int32(event.parent ?? 0))
+                for side in [event.to, event.from] {
+                    if side.role == .user && user == nil { user = side }
+                    if tracks[side] == nil {
+                        tracks[side] = 0
+                        order.append(side)
+                    }
+                }
+            case .cycleEnd(let number, let last): cycleEnds[number] = last
+            default: break
+            }
         }
-        if let user = trace.events.first(where: { $0.from.role == .user })?.from ?? trace.events.first(where: { $0.to.role == .user })?.to {
-            _ = track(user)
+        var finish = (0..<parents.count).map { Int32($0) }
+        for sequence in stride(from: parents.count - 1, to: 0, by: -1) {
+            let parent = Int(parents[sequence])
+            if parent > 0 { finish[parent] = max(finish[parent], finish[sequence]) }
+        }
+        parents = []
+        var names: [(Int, String)] = []
+        for participant in (user.map { [$0] } ?? []) + order {
+            guard tracks[participant] == 0 else { continue }  // the User, already first
+            tracks[participant] = names.count + 1
+            names.append((names.count + 1, participant.role == .user ? participant.name : participant.id))
+        }
+        order = []
+
+        var first = true
+        func line(_ text: String) throws {
+            try write(first ? text : ",\n" + text)
+            first = false
+        }
+        let pattern = header.pattern
+        try write("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"sceneflow\",\"scenario\":\(json(header.scenario)),"
+                  + "\"file\":\(json(header.file)),\"pattern\":\(json(pattern)),\"time\":\"logical: message n at n ms\"},\n\"traceEvents\":[\n")
+        try line("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\(json("\(header.scenario) (\(pattern))"))}}")
+        for (tid, name) in names {
+            try line("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(tid),\"args\":{\"name\":\(json(name))}}")
+            try line("{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":\(tid),\"args\":{\"sort_index\":\(tid)}}")
         }
 
-        var slices: [String] = []
-        var flows: [String] = []
-        // Open slices per track, to keep them nested as the format requires.
+        // Pass 2: the slices. Open slices per track, to keep them nested as the format requires.
         var open: [Int: [Int]] = [:]
-        func slice(_ name: String, category: String, track receiver: Int, start: Int, finish: Int, args: String) {
+        func slice(_ name: String, category: String, track receiver: Int, start: Int, finish: Int, args: String) throws {
             var finish = finish
             var stack = open[receiver, default: []]
             while let top = stack.last, top <= start { stack.removeLast() }
             if let top = stack.last { finish = min(finish, top) }
             stack.append(finish)
             open[receiver] = stack
-            slices.append("{\"name\":\(json(name)),\"cat\":\(json(category)),\"ph\":\"X\",\"pid\":1,\"tid\":\(receiver),"
-                          + "\"ts\":\(start * tick),\"dur\":\((finish - start) * tick),\"args\":{\(args)}}")
+            try line("{\"name\":\(json(name)),\"cat\":\(json(category)),\"ph\":\"X\",\"pid\":1,\"tid\":\(receiver),"
+                     + "\"ts\":\(start * tick),\"dur\":\((finish - start) * tick),\"args\":{\(args)}}")
         }
-        let userTrack = tracks.isEmpty ? nil : 1
-        for record in trace.records {
-            switch record {
-            case .marker(.cycleStart(let cycle)):
-                // A cycle is a slice on the User's track enclosing its messages.
-                guard let userTrack, cycle.lastSequence >= cycle.firstSequence else { continue }
-                let title = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? "") appears")
-                var args = "\"cycle\":\(cycle.number),\"useCase\":\(json(cycle.name)),\"trigger\":\(json(cycle.trigger.rawValue))"
-                if let location = cycle.location { args += ",\"at\":\(json(location.description))" }
-                slice("cycle \(cycle.number) · \(cycle.name)" + (title.map { " — \($0)" } ?? ""), category: "cycle",
-                      track: userTrack, start: cycle.firstSequence, finish: cycle.lastSequence + 1, args: args)
-            case .marker:
-                continue
-            case .event(let event):
-                let receiver = track(event.to)
-                let sender = track(event.from)
-                let start = event.sequence
-                var args = "\"seq\":\(event.sequence),\"kind\":\(json(event.kind.rawValue)),\"t_ms\":\(event.time)"
-                args += ",\"from\":\(json(event.from.id)),\"to\":\(json(event.to.id))"
-                if let protocolName = event.protocolName { args += ",\"protocol\":\(json(protocolName))" }
-                if let payload = event.payload { args += ",\"payload\":\(json(payload.description))" }
-                args += ",\"message\":\(json(event.text()))"
-                if let location = event.location { args += ",\"at\":\(json(location.description))" }
-                slice(event.signature, category: event.kind.rawValue, track: receiver, start: start,
-                      finish: (end[event.sequence] ?? start) + 1, args: args)
-                if sender != receiver {
-                    flows.append("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"s\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(sender),\"ts\":\(start * tick)}")
-                    flows.append("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(receiver),\"ts\":\(start * tick)}")
+        let userTrack = user == nil ? nil : 1
+        var failure: Error?
+        try scan { item in
+            do {
+                switch item {
+                case .cycleStart(let cycle):
+                    // A cycle is a slice on the User's track enclosing its messages.
+                    let last = cycleEnds[cycle.number] ?? cycle.lastSequence
+                    guard let userTrack, last >= cycle.firstSequence else { return }
+                    let title = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? "") appears")
+                    var args = "\"cycle\":\(cycle.number),\"useCase\":\(json(cycle.name)),\"trigger\":\(json(cycle.trigger.rawValue))"
+                    if let location = cycle.location { args += ",\"at\":\(json(location.description))" }
+                    try slice("cycle \(cycle.number) · \(cycle.name)" + (title.map { " — \($0)" } ?? ""), category: "cycle",
+                              track: userTrack, start: cycle.firstSequence, finish: last + 1, args: args)
+                case .event(let event):
+                    let receiver = tracks[event.to]!
+                    let start = event.sequence
+                    var args = "\"seq\":\(event.sequence),\"kind\":\(json(event.kind.rawValue)),\"t_ms\":\(event.time)"
+                    args += ",\"from\":\(json(event.from.id)),\"to\":\(json(event.to.id))"
+                    if let protocolName = event.protocolName { args += ",\"protocol\":\(json(protocolName))" }
+                    if let payload = event.payload { args += ",\"payload\":\(json(payload.description))" }
+                    args += ",\"message\":\(json(event.text()))"
+                    if let location = event.location { args += ",\"at\":\(json(location.description))" }
+                    try slice(event.signature, category: event.kind.rawValue, track: receiver, start: start,
+                              finish: Int(finish[start]) + 1, args: args)
+                default: break
                 }
-            }
+            } catch { failure = error; throw error }
         }
-        var lines: [String] = []
-        let pattern = trace.header.pattern
-        lines.append("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\(json("\(trace.header.scenario) (\(pattern))"))}}")
-        for (tid, name) in names {
-            lines.append("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(tid),\"args\":{\"name\":\(json(name))}}")
-            lines.append("{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":\(tid),\"args\":{\"sort_index\":\(tid)}}")
+        if let failure { throw failure }
+
+        // Pass 3: a flow arrow from the sender's slice to the receiver's.
+        try scan { item in
+            guard case .event(let event) = item else { return }
+            let (sender, receiver) = (tracks[event.from]!, tracks[event.to]!)
+            guard sender != receiver else { return }
+            let start = event.sequence
+            try line("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"s\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(sender),\"ts\":\(start * tick)}")
+            try line("{\"name\":\(json(event.signature)),\"cat\":\"message\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.sequence),\"pid\":1,\"tid\":\(receiver),\"ts\":\(start * tick)}")
         }
-        lines += slices + flows
-        var out = "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"sceneflow\",\"scenario\":\(json(trace.header.scenario)),"
-        out += "\"file\":\(json(trace.header.file)),\"pattern\":\(json(pattern)),\"time\":\"logical: message n at n ms\"},\n"
-        out += "\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
-        return out
+        try write("\n]}\n")
     }
 
     /// A JSON string literal.

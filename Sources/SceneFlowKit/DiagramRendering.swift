@@ -34,7 +34,9 @@ public struct DiagramRendering {
         }
         let source: TraceSource
         do {
-            source = try TraceSource.load(input, scenario: scenarioPath, loader: loader)
+            // Only the messages the sequence diagram can draw are kept (with a step range, all: its steps may be late).
+            source = try TraceSource.load(input, scenario: scenarioPath, loader: loader,
+                                          keepingEvents: options.sequence.steps == nil ? options.maxSequenceMessages : nil)
         } catch let failure as TraceSource.Failure {
             throw Failure(message: failure.message)
         }
@@ -45,7 +47,8 @@ public struct DiagramRendering {
         }
         let folder = outputRoot.map { OutputLayout.folder(forScenarioAt: source.trace.header.file, under: $0) }
             ?? URL(fileURLWithPath: input).deletingLastPathComponent()
-        result.written = try DiagramWriter(options: options).write(trace: source.trace, scenario: source.scenario, to: folder)
+        result.written = try DiagramWriter(options: options).write(trace: source.trace, scenario: source.scenario, to: folder,
+                                                                   tally: source.tally)
         return result
     }
 }

@@ -67,19 +67,20 @@ public struct DiagramWriter {
     public init(options: Options = Options()) { self.options = options }
 
     /// The DOT of one diagram and the Graphviz engine that lays it out.
+    /// `tally` counts every message of a run whose `trace` keeps only its first messages.
     public static func graph(_ kind: DiagramKind, trace: Trace, scenario: Scenario?,
-                             sequence: SequenceDiagramBuilder.Options) -> (DOTGraph, GraphvizRenderer.Engine)? {
+                             sequence: SequenceDiagramBuilder.Options, tally: TraceTally? = nil) -> (DOTGraph, GraphvizRenderer.Engine)? {
         switch kind {
         case .sequence:
             return (SequenceDiagramBuilder.build(trace, options: sequence).dot(name: "sequence"), .pinned)
         case .dependencies:
             guard let scenario else { return nil }
-            return (DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "dependencies"), .pinned)
+            return (DependencyDiagramBuilder.build(scenario: scenario, trace: trace, tally: tally).dot(name: "dependencies"), .pinned)
         case .flow:
             guard let scenario else { return nil }
-            return (FlowDiagramBuilder.build(scenario: scenario, trace: trace).dot(name: "flow"), .dot)
+            return (FlowDiagramBuilder.build(scenario: scenario, trace: trace, tally: tally).dot(name: "flow"), .dot)
         case .cycle:
-            return (CycleDiagramBuilder.build(trace: trace).dot(name: "cycle"), .pinnedNodes)
+            return (CycleDiagramBuilder.build(trace: trace, tally: tally).dot(name: "cycle"), .pinnedNodes)
         }
     }
 
@@ -128,15 +129,18 @@ public struct DiagramWriter {
         return result
     }
 
-    public func write(trace: Trace, scenario: Scenario?, to folder: URL) throws -> Result {
+    /// Draws `trace`; when it keeps only a long run's first messages, `tally` counts them all.
+    public func write(trace: Trace, scenario: Scenario?, to folder: URL, tally: TraceTally? = nil) throws -> Result {
         var result = Result()
         var sequence = options.sequence
         let drawn = trace.events.filter { event in sequence.steps.map { $0.contains(event.step ?? 1) } ?? true }
         let limit = options.maxSequenceMessages
-        if options.kinds.contains(.sequence), drawn.count > limit {
-            let last = drawn[limit - 1].sequence
+        // Without a step range, every message of the run counts, kept or not.
+        let total = sequence.steps == nil ? max(drawn.count, tally?.messages ?? 0) : drawn.count
+        if options.kinds.contains(.sequence), total > limit {
+            let last = drawn[min(limit, drawn.count) - 1].sequence
             sequence.lastSequence = last
-            result.notes.append("the sequence diagram draws \(limit) of the \(drawn.count) messages (up to message \(last)); "
+            result.notes.append("the sequence diagram draws \(limit) of the \(total) messages (up to message \(last)); "
                                 + "draw later story steps with 'sceneflow render TRACE --from N --to M', or raise --max-diagram-messages")
         }
         for kind in options.kinds {
@@ -153,7 +157,7 @@ public struct DiagramWriter {
                     continue
                 }
             }
-            guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: sequence) else { continue }
+            guard let (graph, engine) = Self.graph(kind, trace: trace, scenario: scenario, sequence: sequence, tally: tally) else { continue }
             // A big sequence diagram's labels sit in boxes SceneFlow sized: Graphviz's built-in font metrics place
             // them a few pixels from where Pango would, at a fraction of the cost. Small ones keep Pango's exact text.
             let written = try Self.write(graph, engine: engine, as: kind.rawValue, formats: options.formats, to: folder,

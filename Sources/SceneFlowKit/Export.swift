@@ -28,6 +28,32 @@ public enum Export {
         public var pages: [SequencePage]
     }
 
+    /// Whether `format` of `input` is written while the trace is read, never whole in memory: the Chrome trace and
+    /// the JSON document of a recorded (format 2) trace.
+    public static func streams(_ format: Format, input: String) -> Bool {
+        guard format == .chromeTrace || format == .json, input.hasSuffix(".jsonl") else { return false }
+        return (TraceReader.header(of: URL(fileURLWithPath: input))?.version ?? 1) >= 2
+    }
+
+    /// Writes `format` of the trace file at `input` to `output` (standard output when nil) as it reads it.
+    public static func stream(_ input: String, format: Format, to output: URL?) throws {
+        let url = URL(fileURLWithPath: input)
+        guard let header = TraceReader.header(of: url) else { throw Failure(message: "\(input) does not start with a trace header") }
+        do {
+            try AtomicFile.stream(to: output) { write in
+                let scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void = { body in
+                    try TraceReader.scan(contentsOf: url, body)
+                }
+                switch format {
+                case .chromeTrace: try ChromeTraceExporter.write(header: header, scan: scan, to: write)
+                default: try TraceEncoder.writeDocument(scan: scan, to: { try write(String(decoding: $0, as: UTF8.self)) })
+                }
+            }
+        } catch let failure as TraceReader.Failure {
+            throw Failure(message: "\(input):\(failure.line): \(failure.message)")
+        }
+    }
+
     /// `trace` in `format`, with the sequence cut into pages of at most `perPage` messages as the SVG is.
     public static func paged(_ trace: Trace, scenario: Scenario?, format: Format, diagram: Diagram = .sequence,
                              detail: SequenceDiagramBuilder.Detail = .message, plain: Bool = false,

@@ -63,7 +63,9 @@ public struct ScenarioRun {
         let traceFile = folder.appendingPathComponent("trace.jsonl")
         let writer = try TraceFileWriter(destination: traceFile)
         // Diagrams need the events again: keep them in memory unless none are drawn.
-        let recorder = diagrams == nil ? nil : TraceRecorder()
+        // Diagrams draw at most `maxSequenceMessages` messages: only those are kept, the rest counted, so memory stays
+        // flat however long the run (a chosen step range keeps everything: its steps may come later).
+        let recorder = diagrams.map { TraceRecorder(keepingEvents: $0.sequence.steps == nil ? $0.maxSequenceMessages : nil) }
         let sinks: [TraceSink] = [writer] + [recorder, extraSink].compactMap { $0 }
         let sink: TraceSink = sinks.count == 1 ? writer : TraceFanout(sinks)
         let summary: RunSummary
@@ -81,7 +83,7 @@ public struct ScenarioRun {
             report.goldenFile = golden
         }
         do {
-            try draw(recorder?.trace, scenario: scenario, into: folder, report: &report)
+            try draw(recorder?.trace, tally: recorder?.tally, scenario: scenario, into: folder, report: &report)
         } catch let failure as WriteFailure {
             // The folder must not mix this run's files with an earlier run's.
             let removed = OutputLayout.removeOutputs(in: folder, olderThan: started)
@@ -97,9 +99,9 @@ public struct ScenarioRun {
         public var description: String { message }
     }
 
-    private func draw(_ trace: Trace?, scenario: Scenario, into folder: URL, report: inout Report) throws {
+    private func draw(_ trace: Trace?, tally: TraceTally?, scenario: Scenario, into folder: URL, report: inout Report) throws {
         if let diagrams, let trace {
-            report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder)
+            report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder, tally: tally)
             if let language = self.report {
                 var rendered: [DiagramKind: Data] = [:]
                 for kind in DiagramKind.allCases { rendered[kind] = report.diagrams.svg[kind.rawValue] }

@@ -18,6 +18,8 @@ public struct TraceSource {
     public var diagnostics: [Diagnostic]
     /// What the reader should know: the scenario is missing, has changed, or is not a scenario file.
     public var notes: [String] = []
+    /// Every message counted, when `trace` keeps only the first ones (`keepingEvents`).
+    public var tally: TraceTally?
 
     public struct Failure: Error {
         public var message: String
@@ -26,19 +28,33 @@ public struct TraceSource {
 
     /// Reads `path` as a trace if it ends in `.jsonl`, otherwise loads and runs it as a scenario. For a trace,
     /// `scenarioPath` names its scenario explicitly.
+    /// With `keepingEvents`, only the first messages are kept and all are counted in `tally`: a long trace is read a
+    /// chunk at a time, in memory that does not grow with it.
     public static func load(_ path: String, scenario scenarioPath: String? = nil, loader: ScenarioLoader = ScenarioLoader(),
-                            options: EngineOptions = EngineOptions()) throws -> TraceSource {
+                            options: EngineOptions = EngineOptions(), keepingEvents keep: Int? = nil) throws -> TraceSource {
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such file: \(path)") }
         guard path.hasSuffix(".jsonl") else {
             let loaded = loader.load(path: path)
             guard let scenario = loaded.scenario else {
                 throw Failure(message: "\(path) has errors", diagnostics: loaded.diagnostics)
             }
-            let recorder = TraceRecorder()
+            let recorder = TraceRecorder(keepingEvents: keep)
             let summary = try Engine(scenario: scenario, options: options).run(into: recorder)
             var diagnostics = loaded.diagnostics
             if let error = summary.error { diagnostics.append(error.diagnostic) }
-            return TraceSource(trace: recorder.trace!, scenario: scenario, diagnostics: diagnostics)
+            return TraceSource(trace: recorder.trace!, scenario: scenario, diagnostics: diagnostics, tally: recorder.tally)
+        }
+        if let keep, TraceReader.header(of: URL(fileURLWithPath: path))?.version ?? 1 >= 2 {
+            _ = try readRegularFile(path, limit: Self.largestTrace, contents: false)
+            let trace: Trace, tally: TraceTally
+            do {
+                (trace, tally) = try TraceReader.read(contentsOf: URL(fileURLWithPath: path), keepingEvents: keep)
+            } catch let failure as TraceReader.Failure {
+                throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+            }
+            var source = TraceSource(trace: trace, scenario: nil, diagnostics: [], tally: tally)
+            source.findScenario(scenarioPath, loader: loader)
+            return source
         }
         let data: Data
         do {
@@ -53,22 +69,27 @@ public struct TraceSource {
             throw Failure(message: "\(path):\(failure.line): \(failure.message)")
         }
         var source = TraceSource(trace: trace, scenario: nil, diagnostics: [])
-        if let scenarioPath {
-            let loaded = loader.load(path: scenarioPath)
-            source.diagnostics = loaded.diagnostics
-            source.scenario = loaded.scenario
-            if let scenario = loaded.scenario, let recorded = trace.header.scenarioSHA256, scenario.sha256 != recorded {
-                source.notes.append("\(scenarioPath) is not the scenario the trace was recorded from (its SHA-256 differs); using it as given")
-            }
-        } else {
-            source.scenarioNamedByTrace(loader: loader)
-        }
+        source.findScenario(scenarioPath, loader: loader)
         // A format-1 trace names routes by method: the scenario knows their names.
         if data.starts(with: Array(#"{"sceneflowTrace":1"#.utf8)), let scenario = source.scenario {
             trace = try TraceReader.read(data, routeName: scenario.routeNamer)
             source.trace = trace
         }
         return source
+    }
+
+    /// Loads the scenario named by the user, or else the one the trace names when that is safe.
+    private mutating func findScenario(_ scenarioPath: String?, loader: ScenarioLoader) {
+        if let scenarioPath {
+            let loaded = loader.load(path: scenarioPath)
+            diagnostics = loaded.diagnostics
+            scenario = loaded.scenario
+            if let scenario = loaded.scenario, let recorded = trace.header.scenarioSHA256, scenario.sha256 != recorded {
+                notes.append("\(scenarioPath) is not the scenario the trace was recorded from (its SHA-256 differs); using it as given")
+            }
+        } else {
+            scenarioNamedByTrace(loader: loader)
+        }
     }
 
     /// Loads the scenario the trace's header names, only if it is safely the one the trace was recorded from.
@@ -109,7 +130,9 @@ public struct TraceSource {
     static let largestTrace = 4 << 30
 
     /// The bytes of a regular file (links resolved) of at most `limit` bytes: not a FIFO, device or folder.
-    static func readRegularFile(_ path: String, limit: Int) throws -> Data {
+    /// With `contents: false`, only checks the file and returns no bytes.
+    @discardableResult
+    static func readRegularFile(_ path: String, limit: Int, contents: Bool = true) throws -> Data {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
@@ -118,6 +141,7 @@ public struct TraceSource {
         if let size = attributes?[.size] as? Int, size > limit {
             throw Failure(message: "\(path) is \(size) bytes, more than the \(limit) read")
         }
+        guard contents else { return Data() }
         do {
             return try Data(contentsOf: resolved)
         } catch {

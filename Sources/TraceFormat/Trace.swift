@@ -255,6 +255,15 @@ extension Trace {
         guard last < events.count else { return self }
         var cut = self
         cut.events = Array(events.prefix(max(0, last)))
+        return cut.clipped(through: last)
+    }
+
+    /// The steps and cycles cut at message `last`: those after it dropped, those open at it ending there.
+    public func clipped(through last: Int) -> Trace {
+        guard steps.contains(where: { $0.lastSequence > last }) || cycles.contains(where: { $0.lastSequence > last }) else {
+            return self
+        }
+        var cut = self
         cut.steps = steps.filter { $0.firstSequence <= last }.map { step in
             var step = step
             step.lastSequence = min(step.lastSequence, last)
@@ -266,5 +275,21 @@ extension Trace {
             return cycle
         }
         return cut
+    }
+}
+
+extension Trace {
+    /// The trace as `TraceReader.scan` hands a file over: the header, the records in file order, the end.
+    public func items(_ body: (TraceReader.Item) throws -> Void) throws {
+        try body(.header(header))
+        for record in records {
+            switch record {
+            case .marker(.step(let step)): try body(.step(step))
+            case .marker(.cycleStart(let cycle)): try body(.cycleStart(cycle))
+            case .marker(.cycleEnd(let number)): try body(.cycleEnd(number: number, lastSequence: cycle(number)?.lastSequence ?? 0))
+            case .event(let event): try body(.event(event))
+            }
+        }
+        if let end { try body(.end(end)) }
     }
 }

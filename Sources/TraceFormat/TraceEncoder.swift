@@ -223,23 +223,59 @@ public struct TraceEncoder: Sendable {
     /// first and last message. `end` is `null` for an interrupted run.
     public static func document(_ trace: Trace) -> [UInt8] {
         var out: [UInt8] = []
-        out.append(contentsOf: #"{"header":"#.utf8)
-        TraceEncoder().header(trace.header, into: &out)
-        out.removeLast()
-        // Participants in the order the lines declare them; after that pass every participant is declared, so the
-        // items below are written without declaration lines.
-        var participants: [UInt8] = []
+        try! writeDocument(scan: { body in try trace.items(body) }, to: { out.append(contentsOf: $0) })
+        return out
+    }
+
+    /// The document of the trace that `scan` reads (twice; it is never held in memory): participants, steps and
+    /// cycles first, then every message as it is read again.
+    public static func writeDocument(scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void,
+                                     to write: @escaping ([UInt8]) throws -> Void) throws {
+        // Pass 1: the header, participants in the order the lines declare them, the steps and cycles with their ends.
+        var header: TraceHeader?
         var encoder = TraceEncoder()
-        var body: [UInt8] = []
-        for record in trace.records { encoder.record(record, into: &body) }
-        for line in body.split(separator: 0x0A) where line.starts(with: Array(#"{"participant":"#.utf8)) {
-            participants.append(contentsOf: participants.isEmpty ? [] : Array(",\n".utf8))
-            participants.append(contentsOf: line)
+        var participants: [UInt8] = []
+        var steps: [TraceStep] = []
+        var cycles: [TraceCycle] = []
+        var cycleIndex: [Int: Int] = [:]
+        var end: RunEnd?
+        var scratch: [UInt8] = []
+        func declarations() {
+            for line in scratch.split(separator: 0x0A) where line.starts(with: Array(#"{"participant":"#.utf8)) {
+                participants.append(contentsOf: participants.isEmpty ? [] : Array(",\n".utf8))
+                participants.append(contentsOf: line)
+            }
+            scratch.removeAll(keepingCapacity: true)
         }
+        try scan { item in
+            switch item {
+            case .header(let found): header = found
+            case .step(let step):
+                if let last = steps.indices.last { steps[last].lastSequence = max(steps[last].lastSequence, step.firstSequence - 1) }
+                steps.append(step)
+            case .cycleStart(let cycle):
+                encoder.record(.marker(.cycleStart(cycle)), into: &scratch)
+                declarations()
+                cycleIndex[cycle.number] = cycles.count
+                cycles.append(cycle)
+            case .cycleEnd(let number, let last):
+                if let index = cycleIndex.removeValue(forKey: number) { cycles[index].lastSequence = last }
+            case .event(let event):
+                encoder.record(.event(event), into: &scratch)
+                declarations()
+                if let last = steps.indices.last { steps[last].lastSequence = event.sequence }
+            case .end(let found): end = found
+            }
+        }
+        guard let header else { return }
+        var out: [UInt8] = []
+        out.append(contentsOf: #"{"header":"#.utf8)
+        TraceEncoder().header(header, into: &out)
+        out.removeLast()
         out.append(contentsOf: ",\n\"participants\":[\n".utf8)
         out.append(contentsOf: participants)
         out.append(contentsOf: "],\n\"steps\":[\n".utf8)
-        for (index, step) in trace.steps.enumerated() {
+        for (index, step) in steps.enumerated() {
             if index > 0 { out.append(contentsOf: ",\n".utf8) }
             encoder.marker(.step(step), into: &out)
             out.removeLast(2)
@@ -250,7 +286,7 @@ public struct TraceEncoder: Sendable {
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: "],\n\"cycles\":[\n".utf8)
-        for (index, cycle) in trace.cycles.enumerated() {
+        for (index, cycle) in cycles.enumerated() {
             if index > 0 { out.append(contentsOf: ",\n".utf8) }
             encoder.marker(.cycleStart(cycle), into: &out)
             out.removeLast(2)
@@ -261,20 +297,26 @@ public struct TraceEncoder: Sendable {
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: "],\n\"events\":[\n".utf8)
-        for (index, event) in trace.events.enumerated() {
-            if index > 0 { out.append(contentsOf: ",\n".utf8) }
-            encoder.event(event, into: &out)
-            out.removeLast()
+        try write(out)
+        // Pass 2: the messages, every participant already declared.
+        var first = true
+        try scan { item in
+            guard case .event(let event) = item else { return }
+            var line: [UInt8] = first ? [] : Array(",\n".utf8)
+            first = false
+            encoder.event(event, into: &line)
+            line.removeLast()
+            try write(line)
         }
-        out.append(contentsOf: "],\n\"end\":".utf8)
-        if let end = trace.end {
+        out = Array("],\n\"end\":".utf8)
+        if let end {
             encoder.end(end, into: &out)
             out.removeLast()
         } else {
-            out.append("null")
+            out.append(contentsOf: "null".utf8)
         }
-        out.append("}\n")
-        return out
+        out.append(contentsOf: "}\n".utf8)
+        try write(out)
     }
 
     // MARK: - Messages

@@ -22,9 +22,113 @@ public enum TraceReader {
         return try read(Data(contentsOf: url))
     }
 
-    /// The header of the trace at `url`, reading only its first line (at most 64 KiB): nil when the file does not
-    /// start with a trace header.
+    /// Reads the trace in a regular file a chunk at a time, keeping only its first `keep` messages (and every step
+    /// and cycle that starts among them) and counting all of them in the tally: a long trace is drawn in memory that
+    /// does not grow with it. A format-1 trace is read whole and upgraded.
+    public static func read(contentsOf url: URL, keepingEvents keep: Int, routeName: TraceUpgrader.RouteNamer? = nil) throws -> (Trace, TraceTally) {
+        try checkRegularFile(url)
+        if let header = header(of: url), header.version == 1 {
+            let trace = try read(Data(contentsOf: url), routeName: routeName)
+            return (trace.prefix(through: keep), TraceTally(trace.events, cycles: trace.cycles))
+        }
+        var state = ReadState()
+        state.keep = keep
+        state.tally = TraceTally()
+        try stream(url, into: &state)
+        guard let header = state.header else { throw Failure(line: 1, message: "the trace is empty; expected a header line") }
+        return (try state.finish(header), state.tally ?? TraceTally())
+    }
+
+    /// What `scan` hands over, in file order.
+    public enum Item {
+        case header(TraceHeader)
+        case step(TraceStep)
+        /// A cycle starts: its `lastSequence` is not known yet.
+        case cycleStart(TraceCycle)
+        case cycleEnd(number: Int, lastSequence: Int)
+        case event(TraceEvent)
+        case end(RunEnd)
+    }
+
+    /// Reads a format-2 trace a line at a time, handing each item to `body` and keeping no message: for exports of
+    /// traces of any length. The steps and cycles seen so far are kept (they are few).
+    public static func scan(contentsOf url: URL, _ body: @escaping (Item) throws -> Void) throws {
+        try checkRegularFile(url)
+        if let header = header(of: url), header.version == 1 {
+            throw Failure(line: 1, message: "a format-1 trace cannot be streamed; upgrade it with 'sceneflow upgrade' first")
+        }
+        var state = ReadState()
+        state.keep = 0
+        state.onItem = body
+        try stream(url, into: &state)
+        if state.header == nil { throw Failure(line: 1, message: "the trace is empty; expected a header line") }
+    }
+
+    private static func checkRegularFile(_ url: URL) throws {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw Failure(line: 0, message: "cannot read \(url.relativePath): \(String(cString: strerror(errno)).lowercased())")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(line: 0, message: "\(url.relativePath) is not a regular file")
+        }
+    }
+
+    /// Feeds the file's lines to `state`, a megabyte at a time.
+    private static func stream(_ url: URL, into state: inout ReadState) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var lineNumber = 0
+        var pending: [UInt8] = []
+        var first = true
+        func line(_ bytes: UnsafeBufferPointer<UInt8>, _ state: inout ReadState) throws {
+            lineNumber += 1
+            guard !bytes.isEmpty else { return }
+            func fail(_ message: String) -> Failure { Failure(line: lineNumber, message: message) }
+            var parser = JSONParser(bytes: bytes)
+            let object: [(String, JSONValue)]
+            do {
+                guard case .object(let members) = try parser.parseDocument() else { throw fail("expected a JSON object") }
+                object = members
+            } catch let error as JSONParser.SyntaxError {
+                throw fail("invalid JSON at byte \(error.offset + 1): \(error.message)")
+            }
+            let fields = Fields(members: object, line: lineNumber)
+            if state.header == nil {
+                let header = try Self.header(fields)
+                state.header = header
+                try state.onItem?(.header(header))
+                return
+            }
+            if state.end != nil { throw fail("nothing may follow the 'end' line") }
+            try state.read(fields)
+        }
+        while true {
+            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+            if chunk.isEmpty { break }
+            pending.append(contentsOf: chunk)
+            if first {
+                first = false
+                if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
+            }
+            var start = 0
+            try pending.withUnsafeBufferPointer { buffer in
+                while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    try line(UnsafeBufferPointer(rebasing: buffer[start..<newline]), &state)
+                    start = newline + 1
+                }
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { try pending.withUnsafeBufferPointer { try line($0, &state) } }
+    }
+
+    /// The header of the trace at `url`, reading only its first line (at most 64 KiB): nil when the file is not a
+    /// regular file or does not start with a trace header.
     public static func header(of url: URL) -> TraceHeader? {
+        // A pipe or device would block the read: only regular files are opened.
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 1 << 16), let newline = head.firstIndex(of: 0x0A) else { return nil }
@@ -131,6 +235,13 @@ public enum TraceReader {
         var header: TraceHeader?
         var end: RunEnd?
         var events: [TraceEvent] = []
+        /// Messages after the first `keep` are counted in `tally`, not kept.
+        var keep = Int.max
+        var tally: TraceTally?
+        var count = 0
+        var lastTime = 0
+        /// Called with each item as it is read (`scan`).
+        var onItem: ((Item) throws -> Void)?
         var steps: [TraceStep] = []
         var cycles: [TraceCycle] = []
         var participants: [Int: Participant] = [:]
@@ -146,7 +257,10 @@ public enum TraceReader {
             case "cycle": try cycleStart(fields)
             case "cycleEnd": try cycleEnd(fields)
             case "seq": try event(fields)
-            case "end": end = try TraceReader.end(fields)
+            case "end":
+                let end = try TraceReader.end(fields)
+                self.end = end
+                try onItem?(.end(end))
             case let key?: throw fields.failure("unknown line '\(key)'; expected a participant, step, cycle, cycleEnd, seq or end line")
             case nil: throw fields.failure("an empty object is not a trace line")
             }
@@ -190,7 +304,8 @@ public enum TraceReader {
             }
             steps.append(TraceStep(number: number, pass: pass, action: action, title: try fields.optionalString("title"),
                                    location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },
-                                   firstSequence: events.count + 1, lastSequence: events.count))
+                                   firstSequence: count + 1, lastSequence: count))
+            try onItem?(.step(steps[steps.count - 1]))
         }
 
         mutating func cycleStart(_ fields: Fields) throws {
@@ -203,16 +318,18 @@ public enum TraceReader {
                 throw fields.failure("unknown trigger '\(triggerName)'; expected action, load or appear")
             }
             let cause = try fields.optionalInt("cause")
-            if let cause, cause < 1 || cause > events.count {
+            if let cause, cause < 1 || cause > count {
                 throw fields.failure("cycle \(number) is caused by message \(cause), which has not happened")
             }
             open[number] = cycles.count
-            cycleTime[number] = events.last?.time ?? 0
+            cycleTime[number] = lastTime
             cycles.append(TraceCycle(number: number, view: try participant("view", fields),
                                      useCase: UseCaseName(try fields.string("useCase")), trigger: trigger,
                                      title: try fields.optionalString("title"), cause: cause,
                                      location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },
-                                     firstSequence: events.count + 1, lastSequence: events.count))
+                                     firstSequence: count + 1, lastSequence: count))
+            tally?.add(cycles[cycles.count - 1])
+            try onItem?(.cycleStart(cycles[cycles.count - 1]))
         }
 
         mutating func cycleEnd(_ fields: Fields) throws {
@@ -221,13 +338,14 @@ public enum TraceReader {
                 throw fields.failure("cycle \(number) ends but is not open")
             }
             cycleTime[number] = nil
-            cycles[index].lastSequence = events.count
+            cycles[index].lastSequence = count
+            try onItem?(.cycleEnd(number: number, lastSequence: count))
         }
 
         mutating func event(_ fields: Fields) throws {
             let sequence = try fields.int("seq")
-            guard sequence == events.count + 1 else {
-                throw fields.failure("event \(sequence) out of order; expected \(events.count + 1)")
+            guard sequence == count + 1 else {
+                throw fields.failure("event \(sequence) out of order; expected \(count + 1)")
             }
             let parent = try fields.optionalInt("parent")
             if let parent, parent < 1 || parent >= sequence {
@@ -251,15 +369,20 @@ public enum TraceReader {
                 }
                 return found
             })
-            events.append(TraceEvent(sequence: sequence, cycle: cycle, parent: parent, step: steps.last?.number, time: time,
-                                     from: try participant("from", fields), to: try participant("to", fields),
-                                     message: message,
-                                     location: try fields.optionalString("at").map { try TraceReader.location($0, fields) }))
+            let event = TraceEvent(sequence: sequence, cycle: cycle, parent: parent, step: steps.last?.number, time: time,
+                                   from: try participant("from", fields), to: try participant("to", fields),
+                                   message: message,
+                                   location: try fields.optionalString("at").map { try TraceReader.location($0, fields) })
+            count = sequence
+            lastTime = time
+            tally?.add(event)
+            if sequence <= keep { events.append(event) }
+            try onItem?(.event(event))
             if !steps.isEmpty { steps[steps.count - 1].lastSequence = sequence }
         }
 
         func finish(_ header: TraceHeader) throws -> Trace {
-            Trace(header: header, events: events, steps: steps, cycles: cycles, end: end)
+            Trace(header: header, events: events, steps: steps, cycles: cycles, end: end).clipped(through: events.count)
         }
     }
 

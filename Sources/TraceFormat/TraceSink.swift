@@ -27,40 +27,56 @@ public final class TraceRecorder: TraceSink {
     public private(set) var steps: [TraceStep] = []
     public private(set) var cycles: [TraceCycle] = []
     public private(set) var end: RunEnd?
+    /// Every message counted, when only the first messages are kept.
+    public private(set) var tally: TraceTally?
     private var cycleIndex: [Int: Int] = [:]
+    private var count = 0
+    private let keep: Int
 
-    public init() {}
+    /// Keeps every message; with `keepingEvents`, only the first ones, and a `tally` of all.
+    public init(keepingEvents limit: Int? = nil) {
+        keep = limit ?? Int.max
+        if limit != nil { tally = TraceTally() }
+    }
 
     public func begin(_ header: TraceHeader) { self.header = header }
 
     public func record(_ event: borrowing TraceEvent) {
-        var event = copy event
-        event.step = steps.last?.number
-        events.append(event)
-        if !steps.isEmpty { steps[steps.count - 1].lastSequence = event.sequence }
+        count += 1
+        tally?.add(event)
+        if count <= keep {
+            var event = copy event
+            event.step = steps.last?.number
+            events.append(event)
+        }
+        if !steps.isEmpty { steps[steps.count - 1].lastSequence = count }
     }
 
     public func mark(_ marker: TraceMarker) {
         switch marker {
         case .step(var step):
-            step.firstSequence = events.count + 1
-            step.lastSequence = events.count
+            step.firstSequence = count + 1
+            step.lastSequence = count
             steps.append(step)
         case .cycleStart(var cycle):
-            cycle.firstSequence = events.count + 1
-            cycle.lastSequence = events.count
+            tally?.add(cycle)
+            cycle.firstSequence = count + 1
+            cycle.lastSequence = count
             cycleIndex[cycle.number] = cycles.count
             cycles.append(cycle)
         case .cycleEnd(let number):
-            if let index = cycleIndex.removeValue(forKey: number) { cycles[index].lastSequence = events.count }
+            if let index = cycleIndex.removeValue(forKey: number) { cycles[index].lastSequence = count }
         }
     }
 
     public func finish(_ end: RunEnd) { self.end = end }
 
+    /// The messages recorded, kept or not.
+    public var messages: Int { count }
+
     /// The recorded trace; nil before `begin`.
     public var trace: Trace? {
-        header.map { Trace(header: $0, events: events, steps: steps, cycles: cycles, end: end) }
+        header.map { Trace(header: $0, events: events, steps: steps, cycles: cycles, end: end).clipped(through: events.count) }
     }
 }
 

@@ -40,6 +40,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Most messages on one page of the sequence: PlantUML starts a 'newpage', Mermaid writes FILE-1.mmd, FILE-2.mmd, ….")
     var pageMessages: Int = SequencePage.defaultMessages
 
+    @Option(help: "Mermaid and PlantUML: the most messages drawn; a longer run's are cut there, with a note.")
+    var maxDiagramMessages: Int = DiagramWriter.defaultMaxSequenceMessages
+
     @Flag(help: "PlantUML: leave out activation bars, cycle groups and colours (much faster for big diagrams).")
     var plain = false
 
@@ -49,6 +52,7 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         if output != nil && deprecatedOut != nil { throw ValidationError("give the file once, with -o/--output") }
         if pageMessages < 10 { throw ValidationError("--page-messages must be 10 or more") }
+        if maxDiagramMessages < 1 { throw ValidationError("--max-diagram-messages must be positive") }
     }
 
     func run() throws {
@@ -57,9 +61,21 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true)
                                            + " --out is deprecated for export; use -o/--output FILE\n")
         }
+        // The Chrome trace and the JSON document of a recorded trace are written as the trace is read.
+        if Export.streams(format, input: input) {
+            do {
+                try Export.stream(input, format: format, to: (output ?? deprecatedOut).map { URL(fileURLWithPath: $0) })
+            } catch let failure as Export.Failure {
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                throw ExitCode(1)
+            }
+            return
+        }
+        // Mermaid and PlantUML draw at most --max-diagram-messages: only those are kept.
+        let drawing = format == .mermaid || format == .plantuml
         let source: TraceSource
         do {
-            source = try TraceSource.load(input, scenario: traceScenario.scenario)
+            source = try TraceSource.load(input, scenario: traceScenario.scenario, keepingEvents: drawing ? maxDiagramMessages : nil)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
                 FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
@@ -67,7 +83,11 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
-        printNotes(source.notes, style: errorStyle)
+        var notes = source.notes
+        if drawing, let tally = source.tally, tally.messages > source.trace.events.count {
+            notes.append("the export draws \(source.trace.events.count) of the \(tally.messages) messages; raise --max-diagram-messages to draw more")
+        }
+        printNotes(notes, style: errorStyle)
         let exported: Export.Output
         do {
             exported = try Export.paged(source.trace, scenario: source.scenario, format: format, diagram: diagram,

@@ -172,6 +172,25 @@ struct SequenceDiagramTests {
         #expect(view1.lives.last?.endedAt == nil)
     }
 
+    @Test("a long run keeps only its first messages, yet its dependency, flow and cycle diagrams count them all")
+    func tally() throws {
+        let yaml = ScenarioSynthesizer(scenes: 4, steps: 30, stay: 2).yaml()
+        let scenario = try #require(ScenarioLoader().load(data: Data(yaml.utf8), file: "s.yml", baseDirectory: nil).scenario)
+        let full = TraceRecorder(), kept = TraceRecorder(keepingEvents: 100)
+        _ = try Engine(scenario: scenario).run(into: full)
+        _ = try Engine(scenario: scenario).run(into: kept)
+        let (whole, prefix) = (try #require(full.trace), try #require(kept.trace))
+        #expect(prefix.events.count == 100 && whole.events.count == 480)
+        #expect(prefix == whole.prefix(through: 100), "the kept trace is the whole trace cut at message 100")
+        let tally = try #require(kept.tally)
+        #expect(tally.messages == whole.events.count)
+        #expect(DependencyDiagramBuilder.build(scenario: scenario, trace: prefix, tally: tally)
+                == DependencyDiagramBuilder.build(scenario: scenario, trace: whole))
+        #expect(FlowDiagramBuilder.build(scenario: scenario, trace: prefix, tally: tally)
+                == FlowDiagramBuilder.build(scenario: scenario, trace: whole))
+        #expect(CycleDiagramBuilder.build(trace: prefix, tally: tally) == CycleDiagramBuilder.build(trace: whole))
+    }
+
     @Test("--from/--to keep only those story steps")
     func stepRange() throws {
         let (_, trace) = try Example.run("Login")

@@ -105,3 +105,37 @@ struct PagingTests {
         #expect(afterSecond.split(separator: "\n").first { $0.contains(" : ") }?.contains(": 131  ") == true)
     }
 }
+
+/// Exports of a recorded trace are written as it is read: byte for byte what the in-memory export gives.
+@Suite("Streamed exports")
+struct StreamedExportTests {
+    @Test("the streamed Chrome trace and JSON document equal the in-memory ones", arguments: ["Login", "Shop", "CleanStore", "Counter-AppState"])
+    func sameBytes(name: String) throws {
+        let traceFile = PackagePaths.root.appendingPathComponent("Output/\(name)/trace.jsonl")
+        let trace = try TraceSource.load(traceFile.path, scenario: nil).trace
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in [Export.Format.chromeTrace, .json] {
+            #expect(Export.streams(format, input: traceFile.path))
+            let out = folder.appendingPathComponent("\(format.rawValue).out")
+            try Export.stream(traceFile.path, format: format, to: out)
+            let streamed = try String(contentsOf: out, encoding: .utf8)
+            #expect(streamed == (try Export.text(trace, scenario: nil, format: format)), "\(format.rawValue)")
+        }
+    }
+
+    @Test("a broken line stops the stream with its line number, and leaves no file")
+    func brokenTrace() throws {
+        var lines = try String(contentsOf: PackagePaths.root.appendingPathComponent("Output/Login/trace.jsonl"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[20] = "{\"seq\": oops"
+        let broken = try CLI.temporaryFile(lines.joined(separator: "\n"), name: "broken.jsonl")
+        let out = broken.deletingLastPathComponent().appendingPathComponent("out.json")
+        let result = try CLI.run(["export", broken.path, "--format", "chrome-trace", "-o", out.path, "--color", "never"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(broken.path):21: invalid JSON at byte"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: broken.deletingLastPathComponent().path)
+        #expect(leftovers == ["broken.jsonl"])
+    }
+}
