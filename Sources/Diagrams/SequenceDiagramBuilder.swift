@@ -166,9 +166,15 @@ public enum SequenceDiagramBuilder {
         let firstDrawn = records.lazy.compactMap { record -> Int? in
             if case .event(let event) = record { return event.sequence } else { return nil }
         }.first ?? 1
-        for event in trace.events.prefix(max(0, firstDrawn - 1)) {
-            for side in [event.from, event.to] {
-                if let key = side.sceneInstance { startsAtTop.insert(key) }
+        if firstDrawn > 1 {
+            // A later page: every instance not wired on it was there before it.
+            var wiredHere = Set<String>()
+            for record in records {
+                guard case .event(let event) = record else { continue }
+                if event.kind == .configure, let key = event.from.sceneInstance { wiredHere.insert(key) }
+                for side in [event.from, event.to] {
+                    if let key = side.sceneInstance, !wiredHere.contains(key) { startsAtTop.insert(key) }
+                }
             }
         }
         launch: for record in records {

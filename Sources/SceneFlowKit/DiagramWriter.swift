@@ -189,7 +189,7 @@ public struct DiagramWriter {
             diagram.title += " — page \(page.number) of \(pages.count)"
             let written = try Self.write(diagram.dot(name: "sequence"), engine: .pinned, as: "sequence-\(page.number)",
                                          formats: options.formats, to: folder,
-                                         measuresText: page.messages <= Self.measuredSequenceLimit)
+                                         measuresText: false)
             if let svg = written.svg["sequence-\(page.number)"] { result.pageSVG.append(svg) }
             result.merge(written)
         }
