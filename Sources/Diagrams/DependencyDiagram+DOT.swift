@@ -51,7 +51,7 @@ struct DependencyDOT {
             [HTMLLabel.text("Legend", size: 10, color: "#111827", bold: true), HTMLLabel()],
             row("──▶", "#111827", "calls through a protocol"),
             row("- - ▷", "#4b5563", "weak reference back"),
-            row("──■", "#b45309", "writes the DataStore"),
+            row("──■", "#b45309", "writes or reads the DataStore"),
             row("┈┈▶", "#6b7280", "Router reads its DataStore (DataPassing)"),
             row("━━▶", "#7c3aed", "routes to a scene, passing the fields named"),
         ]
@@ -218,7 +218,8 @@ struct DependencyDOT {
                         layout: DependencyLayout) -> ([(Double, Double)], (Double, Double)) {
         let offset = Double(lane % DependencyLayout.lanes) * DependencyLayout.laneSpacing
         let sourceBlock = layout.scenes[source], targetBlock = layout.scenes[target]
-        let below = sourceBlock.bottom + 10 + offset
+        // Each link leaving a scene runs out under it in its own row, its label right under that run.
+        let below = sourceBlock.bottom + 12 + Double(localIndex) * DependencyLayout.routeRow
         let outX = layout.sceneColumns[source].right + 14 + offset
         let corridorY = layout.scenesTop - 14 - offset
         let inX = layout.sceneColumns[target].left - 14 - offset
@@ -239,9 +240,8 @@ struct DependencyDOT {
             points += [(a.0 + (b.0 - a.0) / 3, a.1 + (b.1 - a.1) / 3), (a.0 + 2 * (b.0 - a.0) / 3, a.1 + 2 * (b.1 - a.1) / 3), b]
         }
         points.append(tip)
-        // Labels stack under all the lanes, so no line runs through them.
-        let lanesY = sourceBlock.bottom + 10 + Double(DependencyLayout.lanes) * DependencyLayout.laneSpacing
-        let labelPoint = (from.x + 4 + TextMetrics.width(label, size: 9) / 2, lanesY + 8 + Double(localIndex) * 24)
+        // The label sits on the run that leaves the scene, just under it, starting beside the Router.
+        let labelPoint = (from.x + 8 + TextMetrics.width(label, size: 9) / 2, below + 3 + DependencyLayout.labelLines(label) * 5.5)
         return (points, labelPoint)
     }
 }

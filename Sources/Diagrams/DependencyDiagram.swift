@@ -149,7 +149,19 @@ public enum DependencyDiagramBuilder {
                 declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]" + fields)
             }
         }
-        if let trace { observe(tally ?? TraceTally(trace.events), in: &diagram, definition: definition, id: id) }
+        if let trace {
+            let tally = tally ?? TraceTally(trace.events, cycles: trace.cycles)
+            observe(tally, in: &diagram, definition: definition, id: id)
+            // The Interactor reading its DataStore (`dataStore.order`) uses the link as writing does: every cycle of a
+            // use case whose logic reads it counts, found in the scenario's expressions.
+            for scene in scenario.scenes {
+                let link = diagram.links.firstIndex { $0.from == id(scene.name, .interactor) && $0.to == id(scene.name, .dataStore) }
+                guard let link else { continue }
+                for useCase in scene.useCases where useCase.interactor.contains(where: { $0.reads(.dataStore) }) {
+                    diagram.links[link].messages += tally.runs["\(scene.name).\(useCase.name)"] ?? 0
+                }
+            }
+        }
         return diagram
     }
 

@@ -29,6 +29,11 @@ struct DependencyLayout {
     /// Cross-scene links run in separate lanes this far apart, cycling after `lanes`.
     static let lanes = 10
     static let laneSpacing = 5.0
+    /// The row each link leaving a scene runs out in, under the scene, with its label (two lines) under it.
+    static let routeRow = 28.0
+
+    /// How many lines a link's label has.
+    static func labelLines(_ label: String) -> Double { Double(label.split(separator: "\n").count) }
 
     let diagram: DependencyDiagram
     private(set) var components: [String: Box] = [:]
@@ -144,7 +149,7 @@ struct DependencyLayout {
                     for (id, box) in blocks[index].places {
                         components[id] = Box(x: originX + box.x, y: y + box.y, width: box.width, height: box.height)
                     }
-                    y += h + Self.sceneGapY + Double(leaving[index] ?? 0) * 24
+                    y += h + Self.sceneGapY + Double(leaving[index] ?? 0) * Self.routeRow
                 }
                 maxBottom = max(maxBottom, y)
                 x += columnWidth + Self.sceneGapX

@@ -117,3 +117,45 @@ extension Scene {
         return calls
     }
 }
+
+extension Step {
+    /// The expressions this step evaluates itself (not those of nested steps).
+    public var expressions: [Expr] {
+        switch kind {
+        case .call(let call): call.arguments.map(\.value)
+        case .validate(let condition, _): [condition]
+        case .store(let assignments), .respond(_, let assignments), .bind(let assignments), .show(let assignments),
+             .set(let assignments), .display(_, let assignments):
+            assignments.map(\.value)
+        case .conditional(let condition, _, _): [condition]
+        case .route(_, let condition, let arguments): (condition.map { [$0] } ?? []) + arguments.map(\.value)
+        }
+    }
+
+    /// Whether this step or one nested in it reads `root` (`dataStore.order`).
+    public func reads(_ root: StateRoot) -> Bool {
+        flattened.contains { step in step.expressions.contains { $0.root.reads(root) } }
+    }
+}
+
+extension ExprNode {
+    /// Whether the expression reads `root` anywhere in it.
+    public func reads(_ root: StateRoot) -> Bool {
+        switch kind {
+        case .state(let found): found == root
+        case .literal, .identifier, .todo, .enumCase: false
+        case .interpolation(let parts):
+            parts.contains { if case .expr(let node) = $0 { node.reads(root) } else { false } }
+        case .list(let items): items.contains { $0.reads(root) }
+        case .member(let base, _, _): base.reads(root)
+        case .index(let base, let index, _): base.reads(root) || index.reads(root)
+        case .unary(_, let operand): operand.reads(root)
+        case .binary(_, let left, let right): left.reads(root) || right.reads(root)
+        case .conditional(let condition, let then, let otherwise): condition.reads(root) || then.reads(root) || otherwise.reads(root)
+        case .construct(_, let arguments): arguments.contains { $0.value.reads(root) }
+        case .method(let base, _, let arguments, _): base.reads(root) || arguments.contains { $0.value.reads(root) }
+        case .closure(_, let body): body.reads(root)
+        case .binding(_, let value): value.reads(root)
+        }
+    }
+}

@@ -254,6 +254,40 @@ struct StructureDiagramTests {
         #expect(!diagram.links.contains { !$0.declared })
     }
 
+    @Test("an Interactor reading its DataStore uses the link: each run of a use case whose logic reads it counts")
+    func dataStoreReads() throws {
+        let (scenario, trace) = try Example.run("CleanStore")
+        let diagram = DependencyDiagramBuilder.build(scenario: scenario, trace: trace)
+        let links = diagram.links.filter { $0.kind == .writes }.map { "\($0.from) ×\($0.messages)" }
+        // ShowOrder only reads `dataStore.order` (twice shown); CreateOrder writes its order once and reads it on 3 fetches.
+        #expect(links == ["ListOrders.interactor ×3", "ShowOrder.interactor ×2", "CreateOrder.interactor ×4"])
+    }
+
+    @Test("a route's label lies on its edge, under the run that leaves its scene")
+    func routeLabels() throws {
+        for name in ["Shop", "Login", "CleanStore"] {
+            let (scenario, trace) = try Example.run(name)
+            let graph = DependencyDiagramBuilder.build(scenario: scenario, trace: trace).dot()
+            func raw(_ value: DOTValue?) -> String { if case .text(let text)? = value { text } else { "" } }
+            let height = try #require(Double(raw(graph.attributes["bb"]).split(separator: ",").last.map(String.init) ?? ""))
+            for case .edge(let edge) in graph.statements where raw(edge.attributes["color"]) == "#7c3aed" {
+                let text = { (key: String) in raw(edge.attributes[key]) }
+                func point(_ pair: Substring) -> (Double, Double) {
+                    let xy = pair.split(separator: ",").map { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "!e")))! }
+                    return (xy[0], height - xy[1])
+                }
+                let label = point(Substring(text("lp")))
+                let path = text("pos").split(separator: " ").filter { !$0.hasPrefix("e,") }.map(point)
+                // The distance from the label's centre to the nearest horizontal run of the path.
+                let nearest = zip(path, path.dropFirst()).filter { $0.1 == $1.1 }.map { a, b -> Double in
+                    let x = min(max(label.0, min(a.0, b.0)), max(a.0, b.0))
+                    return ((label.0 - x) * (label.0 - x) + (label.1 - a.1) * (label.1 - a.1)).squareRoot()
+                }.min() ?? .infinity
+                #expect(nearest < 16, "\(name) \(edge.from) → \(edge.to): label \(nearest) pt from its edge")
+            }
+        }
+    }
+
     @Test("messages along no declared path are drawn as undeclared")
     func undeclared() throws {
         let (scenario, trace) = try Example.run("Login")
