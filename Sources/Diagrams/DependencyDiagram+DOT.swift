@@ -11,32 +11,61 @@ extension DependencyDiagram {
 struct DependencyDOT {
     let diagram: DependencyDiagram
 
-    private struct Look {
+    struct Look: Hashable {
         var color: String
         var style: String
         var arrowhead: String
         var suffix: String
     }
 
-    private func look(_ link: DependencyDiagram.Link) -> Look {
-        var look: Look
-        switch link.kind {
-        case .calls: look = Look(color: "#111827", style: "solid", arrowhead: "normal", suffix: "")
-        case .weak: look = Look(color: "#4b5563", style: "dashed", arrowhead: "vee", suffix: "")
-        case .writes: look = Look(color: "#b45309", style: "solid", arrowhead: "box", suffix: "")
-        case .reads: look = Look(color: "#6b7280", style: "dotted", arrowhead: "normal", suffix: "")
-        case .observes: look = Look(color: "#0e7490", style: "dashed", arrowhead: "normal", suffix: "")
-        case .route: look = Look(color: "#7c3aed", style: "bold", arrowhead: "normal", suffix: "")
-        case .passes: look = Look(color: "#0f766e", style: "bold,dashed", arrowhead: "normal", suffix: "")
+    /// How a declared link that carried no message is drawn: light grey, dotted, a hollow head — apart from every
+    /// other entry of the legend (a weak reference is dark grey, dashed, with an open `vee`).
+    static let unused = Look(color: "#9ca3af", style: "dotted", arrowhead: "empty", suffix: "")
+    /// A link the pattern does not allow, or that was used without being declared.
+    static let undeclared = Look(color: "#dc2626", style: "bold", arrowhead: "inv", suffix: "")
+
+    static func look(_ kind: DependencyDiagram.LinkKind) -> Look {
+        switch kind {
+        case .calls: Look(color: "#111827", style: "solid", arrowhead: "normal", suffix: "")
+        case .weak: Look(color: "#4b5563", style: "dashed", arrowhead: "vee", suffix: "")
+        case .writes: Look(color: "#b45309", style: "solid", arrowhead: "box", suffix: "")
+        case .reads: Look(color: "#6b7280", style: "dotted", arrowhead: "normal", suffix: "")
+        case .observes: Look(color: "#0e7490", style: "dashed", arrowhead: "normal", suffix: "")
+        case .route: Look(color: "#7c3aed", style: "bold", arrowhead: "normal", suffix: "")
+        case .passes: Look(color: "#0f766e", style: "bold,dashed", arrowhead: "normal", suffix: "")
         }
+    }
+
+    /// The legend: each entry's look and what it means.
+    var legend: [(look: Look, symbol: String, text: String)] {
+        var entries: [(look: Look, symbol: String, text: String)] = [
+            (Self.look(.calls), "──▶", "calls through a protocol"),
+            (Self.look(.weak), "- - ▷", "weak reference back"),
+            (Self.look(.writes), "──■", "writes or reads the DataStore"),
+            (Self.look(.reads), "┈┈▶", "Router reads its DataStore (DataPassing)"),
+            (Self.look(.route), "━━▶", "routes to a scene, passing the fields named"),
+        ]
+        if diagram.pattern.definition.dependencies.contains(where: { $0.kind == .observes }) {
+            entries.append((Self.look(.observes), "- -▶", "observes the AppState"))
+        }
+        if diagram.fromCode {
+            entries.append((Self.unused, "┈┈▷", "held, but no call found in the code"))
+            entries.append((Self.undeclared, "━━◀", "held or called, but the pattern does not allow it"))
+        } else if diagram.observed {
+            entries.append((Self.unused, "┈┈▷", "declared, unused in this run"))
+            entries.append((Self.undeclared, "━━◀", "used, but not declared by the pattern"))
+        }
+        return entries
+    }
+
+    private func look(_ link: DependencyDiagram.Link) -> Look {
+        var look = Self.look(link.kind)
         if diagram.observed {
             if !link.declared {
-                look.color = "#dc2626"
-                look.style = "bold"
+                look = Self.undeclared
                 look.suffix = diagram.fromCode ? " — \(diagram.pattern.rawValue) does not allow it" : " — not declared"
             } else if link.messages == 0 && !(diagram.fromCode && link.kind == .reads) {
-                look.color = "#9ca3af"
-                look.style = link.kind == .reads ? "dotted" : "dashed"
+                look = Self.unused
                 look.suffix = diagram.fromCode ? " — no call found" : " — unused"
             }
         }
@@ -44,25 +73,14 @@ struct DependencyDOT {
     }
 
     private var legendRows: [[HTMLLabel]] {
-        func row(_ symbol: String, _ color: String, _ text: String) -> [HTMLLabel] {
-            [.text(symbol, size: 10, color: color, bold: true), .text(text, size: 9, color: "#374151")]
+        var rows = [[HTMLLabel.text("Legend", size: 10, color: "#111827", bold: true), HTMLLabel()]]
+        for entry in legend {
+            rows.append([.text(entry.symbol, size: 10, color: entry.look.color, bold: true), .text(entry.text, size: 9, color: "#374151")])
         }
-        var rows = [
-            [HTMLLabel.text("Legend", size: 10, color: "#111827", bold: true), HTMLLabel()],
-            row("──▶", "#111827", "calls through a protocol"),
-            row("- - ▷", "#4b5563", "weak reference back"),
-            row("──■", "#b45309", "writes or reads the DataStore"),
-            row("┈┈▶", "#6b7280", "Router reads its DataStore (DataPassing)"),
-            row("━━▶", "#7c3aed", "routes to a scene, passing the fields named"),
-        ]
-        if diagram.fromCode {
-            rows.append(row("×N", "#111827", "calls found in the code"))
-            rows.append(row("- - -", "#9ca3af", "held, but no call found in the code"))
-            rows.append(row("━━▶", "#dc2626", "held or called, but the pattern does not allow it"))
-        } else if diagram.observed {
-            rows.append(row("×N", "#111827", "messages in this run; thicker is busier"))
-            rows.append(row("- - -", "#9ca3af", "declared, unused in this run"))
-            rows.append(row("━━▶", "#dc2626", "used, but not declared by the pattern"))
+        if diagram.observed || diagram.fromCode {
+            rows.insert([.text("×N", size: 10, color: "#111827", bold: true),
+                         .text(diagram.fromCode ? "calls found in the code" : "messages in this run; thicker is busier", size: 9, color: "#374151")],
+                        at: rows.count - 2)
         }
         return rows
     }

@@ -62,13 +62,20 @@ public struct SequencePage: Sendable, Hashable {
 extension SequencePage {
     /// The index of a paged sequence diagram: the scenario's title and one linked row per page
     /// (`<name>-<number>.<fileExtension>`), with the steps and messages it holds.
+    /// `overview` links the scenes-only overview, when there is one.
     public static func index(title: String, pages: [SequencePage], name: String = "sequence", fileExtension: String = "svg",
-                             note: String? = nil) -> DOTGraph {
+                             overview: String? = nil, note: String? = nil) -> DOTGraph {
         var markup = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"5\">"
         markup += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"3\">"
             + HTMLLabel.text(title, size: 14, color: "#111827", bold: true).markup + "</TD></TR>"
         let summary = "\(pages.count) pages · \(pages.last.map { "messages 1–\($0.lastSequence)" } ?? "no messages")"
         markup += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"3\">" + HTMLLabel.text(summary, size: 10, color: "#4b5563").markup + "</TD></TR>"
+        if let overview {
+            let href = HTMLLabel.escape(overview)
+            markup += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"3\" HREF=\"\(href)\" TITLE=\"\(href)\">"
+                + HTMLLabel.text("Overview: the scenes only, the whole run on one page", size: 11, color: "#1d4ed8", bold: true).markup
+                + "</TD></TR>"
+        }
         for page in pages {
             let href = HTMLLabel.escape("\(name)-\(page.number).\(fileExtension)")
             let steps = page.firstStep == page.lastStep ? "step \(page.firstStep)" : "steps \(page.firstStep)–\(page.lastStep)"

@@ -167,10 +167,15 @@ public struct DiagramWriter {
         return result
     }
 
-    /// Removes `sequence-<n>.{dot,svg,png}` for every n above `count`.
+    /// Removes `sequence-<n>.{dot,svg,png}` for every n above `count`, and the overview when there are no pages.
     static func removePages(in folder: URL, after count: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where OutputLayout.isOutput(name) && name.hasPrefix("sequence-") {
+            if name.hasPrefix("sequence-scenes.") {
+                // The overview goes with the pages.
+                if count == 0 { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+                continue
+            }
             let number = name.dropFirst("sequence-".count).prefix { $0 != "." }
             guard let page = Int(number), page > count else { continue }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
@@ -193,10 +198,27 @@ public struct DiagramWriter {
             if let svg = written.svg["sequence-\(page.number)"] { result.pageSVG.append(svg) }
             result.merge(written)
         }
+        // A run of several pages also gets the scenes-only overview on one page, while that stays readable.
+        var overviewOptions = sequence
+        overviewOptions.detail = .scene
+        let overview = SequenceDiagramBuilder.build(trace, options: overviewOptions)
+        var hasOverview = false
+        if overview.rows.count <= Self.maxOverviewRows {
+            result.merge(try Self.write(overview.dot(name: "sequence"), engine: .pinned, as: "sequence-scenes",
+                                        formats: options.formats, to: folder, measuresText: false))
+            hasOverview = true
+        } else {
+            for format in DiagramFormat.allCases {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent("sequence-scenes.\(format.rawValue)"))
+            }
+        }
         let index = SequencePage.index(title: "\(trace.header.scenario) — sequence", pages: pages,
-                                       note: result.notes.first)
+                                       overview: hasOverview ? "sequence-scenes.svg" : nil, note: result.notes.first)
         result.merge(try Self.write(index, engine: .dot, as: "sequence", formats: options.formats, to: folder))
     }
+
+    /// The most rows (cycles and navigations) the scenes-only overview of a paged run has; a longer run has none.
+    public static let maxOverviewRows = 300
 }
 
 extension DiagramWriter.Result {

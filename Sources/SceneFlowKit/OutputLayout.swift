@@ -96,7 +96,7 @@ public enum OutputLayout {
         if name == "trace.jsonl" || name == "index.html" { return true }
         let parts = name.split(separator: ".")
         guard parts.count == 2, ["dot", "svg", "png"].contains(parts[1]) else { return false }
-        if ["sequence", "dependencies", "flow", "cycle"].contains(parts[0]) { return true }
+        if ["sequence", "sequence-scenes", "dependencies", "flow", "cycle"].contains(parts[0]) { return true }
         // A page of a long run's sequence diagram: `sequence-12.svg`.
         let page = parts[0].dropFirst("sequence-".count)
         return parts[0].hasPrefix("sequence-") && !page.isEmpty && page.allSatisfy(\.isASCII) && Int(page).map { $0 > 0 } == true

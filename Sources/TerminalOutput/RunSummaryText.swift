@@ -24,13 +24,15 @@ public enum RunSummaryText {
     /// (`sequence.svg (index of 6 pages, sequence-1.svg … sequence-6.svg)`), not every page.
     public static func diagramList(_ written: DiagramWriter.Result) -> String {
         let pages = written.sequencePages.count
+        let overview = written.files.contains { $0.lastPathComponent.hasPrefix("sequence-scenes.") }
         return written.files.filter { file in
             file.pathExtension != "dot" && !(pages > 1 && file.lastPathComponent.hasPrefix("sequence-"))
         }.map { file in
             let path = relative(file.path)
             guard pages > 1, file.deletingPathExtension().lastPathComponent == "sequence" else { return path }
             let ext = file.pathExtension
-            return path + " (index of \(pages) pages, sequence-1.\(ext) … sequence-\(pages).\(ext))"
+            return path + " (index of \(pages) pages, sequence-1.\(ext) … sequence-\(pages).\(ext)"
+                + (overview ? ", and the scenes-only overview sequence-scenes.\(ext))" : ")")
         }.joined(separator: ", ")
     }
 

@@ -31,11 +31,15 @@ struct PagingTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("sequence") }.sorted()
         #expect(names == ["sequence-1.dot", "sequence-1.svg", "sequence-2.dot", "sequence-2.svg", "sequence-3.dot", "sequence-3.svg",
                           "sequence-4.dot", "sequence-4.svg", "sequence-5.dot", "sequence-5.svg", "sequence-6.dot", "sequence-6.svg",
-                          "sequence-7.dot", "sequence-7.svg", "sequence-8.dot", "sequence-8.svg", "sequence.dot", "sequence.svg"])
-        #expect(run.stdout.contains("long/sequence.svg (index of 8 pages, sequence-1.svg … sequence-8.svg)"))
+                          "sequence-7.dot", "sequence-7.svg", "sequence-8.dot", "sequence-8.svg", "sequence-scenes.dot",
+                          "sequence-scenes.svg", "sequence.dot", "sequence.svg"])
+        #expect(run.stdout.contains("long/sequence.svg (index of 8 pages, sequence-1.svg … sequence-8.svg, and the scenes-only overview sequence-scenes.svg)"))
         // Each page's first message is the first of a story step: the index says which.
         let index = try String(contentsOf: folder.appendingPathComponent("sequence.svg"), encoding: .utf8)
         for page in 1...8 { #expect(index.contains("xlink:href=\"sequence-\(page).svg\"")) }
+        #expect(index.contains("xlink:href=\"sequence-scenes.svg\""))
+        let overview = try String(contentsOf: folder.appendingPathComponent("sequence-scenes.dot"), encoding: .utf8)
+        #expect(overview.contains("Synthetic app, 4 scenes, 30 steps — scenes"))
         let rows = ["steps 1–3</text>", "messages 1–84</text>", "steps 4–7</text>", "messages 85–176</text>", "steps 28–30</text>",
                     "messages 637–705</text>"]
         #expect(rows.allSatisfy { index.contains($0) })
