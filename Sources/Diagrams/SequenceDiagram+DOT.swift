@@ -49,8 +49,11 @@ struct SequenceDOT {
                 "bgcolor": "#ffffff", "pad": 0.1,
             ],
             // `fixedsize=shape`: boxes keep the size the layout gave them even if a font draws wider than estimated.
-            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 11, "fixedsize": "shape", "label": ""],
-            edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "arrowsize": 0.8, "penwidth": 1])
+            // The defaults are those of a message's label and arrow, the most numerous: each says only what differs.
+            nodeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 11, "fixedsize": "shape", "label": "",
+                           "shape": "box", "style": "filled", "fillcolor": "#ffffffd9", "color": "#ffffff00", "margin": 0],
+            edgeDefaults: ["fontname": .text(RolePalette.fontName), "fontsize": 10, "arrowsize": 0.8, "penwidth": 1,
+                           "color": .text(Self.callLook.color), "style": "solid", "arrowhead": "normal"])
         addFrames(&graph)
         addGroupsAndHeaders(&graph)
         addLifelines(&graph)
@@ -65,7 +68,7 @@ struct SequenceDOT {
     private func addTitleAndLegend(_ graph: inout DOTGraph) {
         let width = TextMetrics.width(diagram.title, size: SequenceLayout.titleSize, bold: true) + 8
         graph.node("title", [
-            "shape": "plaintext", "fixedsize": "shape", "width": Self.inches(width), "height": Self.inches(SequenceLayout.titleSize + 4),
+            "shape": "plaintext", "style": "solid", "fixedsize": "shape", "width": Self.inches(width), "height": Self.inches(SequenceLayout.titleSize + 4),
             "pos": pos(SequenceLayout.margin + width / 2, layout.titleY),
             "label": .html(.text(diagram.title, size: SequenceLayout.titleSize, color: "#111827", bold: true)),
         ])
@@ -83,7 +86,7 @@ struct SequenceDOT {
             let text = SequenceLayout.legendText(entry.style)
             let textWidth = TextMetrics.width(text, size: SequenceLayout.detailSize) + 4
             graph.node("legend\(index)", [
-                "shape": "plaintext", "fixedsize": "shape", "width": Self.inches(textWidth), "height": Self.inches(SequenceLayout.lineHeight),
+                "shape": "plaintext", "style": "solid", "fixedsize": "shape", "width": Self.inches(textWidth), "height": Self.inches(SequenceLayout.lineHeight),
                 "pos": pos(end + 6 + textWidth / 2, entry.y),
                 "label": .html(.text(text, size: SequenceLayout.detailSize, color: look.labelColor)),
             ])
@@ -205,7 +208,7 @@ struct SequenceDOT {
                 ])
                 if life.removed {
                     graph.node(number == 0 ? "end\(index)" : "end\(index)_\(number)", [
-                        "shape": "plaintext", "fixedsize": "false", "pos": pos(x, bottom + 6),
+                        "shape": "plaintext", "style": "solid", "fixedsize": "false", "pos": pos(x, bottom + 6),
                         "label": .html(.text("✕", size: 12, color: "#6b7280", bold: true)),
                     ])
                 }
@@ -246,9 +249,11 @@ struct SequenceDOT {
         var labelColor: String
     }
 
+    private static let callLook = Look(color: "#111827", style: "solid", arrowhead: "normal", penwidth: 1, labelColor: "#111827")
+
     private func look(_ style: SequenceDiagram.Style) -> Look {
         switch style {
-        case .call: Look(color: "#111827", style: "solid", arrowhead: "normal", penwidth: 1, labelColor: "#111827")
+        case .call: Self.callLook
         case .reply: Look(color: "#4b5563", style: "dashed", arrowhead: "vee", penwidth: 1, labelColor: "#374151")
         case .failure: Look(color: "#dc2626", style: "dashed", arrowhead: "vee", penwidth: 1.2, labelColor: "#b91c1c")
         case .write: Look(color: "#b45309", style: "solid", arrowhead: "box", penwidth: 1.2, labelColor: "#92400e")
@@ -274,10 +279,11 @@ struct SequenceDOT {
         let id = message.sequence.map { "m\($0)" } ?? "row\(row)"
         let (textWidth, textHeight) = SequenceLayout.labelSize(message)
         let box = layout.labelBox(row: row)!
-        var attributes: DOTAttributes = [
-            "id": .text(id), "color": .text(look.color), "style": .text(look.style), "arrowhead": .text(look.arrowhead),
-            "penwidth": .number(look.penwidth),
-        ]
+        var attributes: DOTAttributes = ["id": .text(id)]
+        if look.color != Self.callLook.color { attributes["color"] = .text(look.color) }
+        if look.style != "solid" { attributes["style"] = .text(look.style) }
+        if look.arrowhead != "normal" { attributes["arrowhead"] = .text(look.arrowhead) }
+        if look.penwidth != 1 { attributes["penwidth"] = .number(look.penwidth) }
         let fromX = layout.columnX[message.from]
         if message.from == message.to {
             // A loop to the right of the lifeline: out, down, back in.
@@ -291,7 +297,7 @@ struct SequenceDOT {
             ]))
             graph.edge("head\(message.from)", "head\(message.to)", attributes)
             graph.node(id + "_label", [
-                "id": .text(id + "_label"), "shape": "plaintext", "fixedsize": "shape",
+                "id": .text(id + "_label"), "shape": "plaintext", "style": "solid", "fixedsize": "shape",
                 "width": Self.inches(textWidth), "height": Self.inches(textHeight),
                 "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
                 "label": .html(messageLabel(message, look: look)),
@@ -312,15 +318,14 @@ struct SequenceDOT {
         // The label sits above the arrow, starting next to the sender.
         // A light backing keeps the text readable where it crosses other lifelines and bars.
         graph.node(id + "_label", [
-            "id": .text(id + "_label"), "shape": "box", "style": "filled", "fillcolor": "#ffffffd9", "color": "#ffffff00",
-            "fixedsize": "shape", "margin": 0,
+            "id": .text(id + "_label"),
             "width": Self.inches(textWidth), "height": Self.inches(textHeight),
             "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
             "label": .html(messageLabel(message, look: look)),
         ])
         if message.delay > 0 {
             graph.node(id + "_delay", [
-                "shape": "plaintext", "fixedsize": "false",
+                "shape": "plaintext", "style": "solid", "fixedsize": "false",
                 "pos": pos(fromX + 34, arrowY - textHeight - 12),
                 "label": .html(.text("⋯ \(message.delay) ms", size: SequenceLayout.detailSize, color: "#0e7490", bold: true)),
             ])
