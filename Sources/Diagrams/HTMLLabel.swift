@@ -38,6 +38,14 @@ public struct HTMLLabel: Sendable, Hashable {
                   + content.markup + "</TD></TR></TABLE>")
     }
 
+    /// `content` at the bottom left of a box of exactly `width` × `height` points (rounded up) on a background: an
+    /// edge's label laid out by SceneFlow, whatever size the renderer's fonts would give it.
+    public static func fixedBox(_ content: HTMLLabel, width: Double, height: Double, background: String) -> HTMLLabel {
+        HTMLLabel(markup: "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\" BGCOLOR=\"\(escape(background))\">"
+                  + "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(Int(width.rounded(.up)))\" HEIGHT=\"\(Int(height.rounded(.up)))\" ALIGN=\"LEFT\" VALIGN=\"BOTTOM\">"
+                  + content.markup + "</TD></TR></TABLE>")
+    }
+
     /// A borderless table of left-aligned cells, one row per array.
     public static func table(_ rows: [[HTMLLabel]], cellPadding: Int = 2) -> HTMLLabel {
         var markup = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"\(cellPadding)\">"

@@ -277,7 +277,7 @@ struct SequenceDOT {
         let look = look(message.style)
         let arrowY = layout.rowY[row]
         let id = message.sequence.map { "m\($0)" } ?? "row\(row)"
-        let (textWidth, textHeight) = SequenceLayout.labelSize(message)
+        let textHeight = SequenceLayout.labelSize(message).height
         let box = layout.labelBox(row: row)!
         var attributes: DOTAttributes = ["id": .text(id)]
         if look.color != Self.callLook.color { attributes["color"] = .text(look.color) }
@@ -295,13 +295,8 @@ struct SequenceDOT {
                 (outer, arrowY + 5), (outer, arrowY + 9), (outer, end.1),
                 (outer - 10, end.1), (start + 16, end.1), (start + 9, end.1),
             ]))
+            addLabel(&attributes, message, look: look, box: box, background: "#ffffff00")
             graph.edge("head\(message.from)", "head\(message.to)", attributes)
-            graph.node(id + "_label", [
-                "id": .text(id + "_label"), "shape": "plaintext", "style": "solid", "fixedsize": "shape",
-                "width": Self.inches(textWidth), "height": Self.inches(textHeight),
-                "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
-                "label": .html(messageLabel(message, look: look)),
-            ])
             return
         }
         let toX = layout.columnX[message.to]
@@ -314,15 +309,10 @@ struct SequenceDOT {
         attributes["pos"] = .text("e,\(DOTEncoder.point(endX, y(arrowY))) " + points([
             (startX, arrowY), (startX + third, arrowY), (startX + 2 * third, arrowY), (baseX, arrowY),
         ]))
+        // The label is the arrow's own, above it, starting next to the sender; a light backing keeps the text
+        // readable where it crosses other lifelines. One element per message: the label is part of the arrow's group.
+        addLabel(&attributes, message, look: look, box: box, background: "#ffffffd9")
         graph.edge("head\(message.from)", "head\(message.to)", attributes)
-        // The label sits above the arrow, starting next to the sender.
-        // A light backing keeps the text readable where it crosses other lifelines and bars.
-        graph.node(id + "_label", [
-            "id": .text(id + "_label"),
-            "width": Self.inches(textWidth), "height": Self.inches(textHeight),
-            "pos": pos((box.left + box.right) / 2, (box.top + box.bottom) / 2),
-            "label": .html(messageLabel(message, look: look)),
-        ])
         if message.delay > 0 {
             graph.node(id + "_delay", [
                 "shape": "plaintext", "style": "solid", "fixedsize": "false",
@@ -330,6 +320,15 @@ struct SequenceDOT {
                 "label": .html(.text("⋯ \(message.delay) ms", size: SequenceLayout.detailSize, color: "#0e7490", bold: true)),
             ])
         }
+    }
+
+    /// A message's label on its arrow: in a cell a little larger than the layout's box (the renderer's font may draw
+    /// a few points wider or taller), growing right and up so the text starts where the layout put it.
+    private func addLabel(_ attributes: inout DOTAttributes, _ message: SequenceDiagram.Message, look: Look,
+                          box: SequenceLayout.Box, background: String) {
+        let width = ((box.right - box.left) * 1.03 + 4).rounded(.up), height = (box.bottom - box.top + 6).rounded(.up)
+        attributes["label"] = .html(.fixedBox(messageLabel(message, look: look), width: width, height: height, background: background))
+        attributes["lp"] = .text(DOTEncoder.point(box.left + width / 2, y(box.bottom - height / 2)))
     }
 
     private func addNote(_ graph: inout DOTGraph, _ note: SequenceDiagram.Note, row: Int) {

@@ -130,15 +130,16 @@ extension Report {
             if (step.kind === 'message') {
               const seq = step.seq[0];
               const prefix = onPage >= 0 ? pages[onPage].dataset.prefix : 'seq1';
-              const arrow = $(prefix + '-m' + seq), label = $(prefix + '-m' + seq + '_label');
-              mark(arrow, 'current'); mark(label, 'current-label');
+              // The label is the arrow's own (a self-message's too): one group, both highlights.
+              const arrow = $(prefix + '-m' + seq);
+              mark(arrow, 'current'); mark(arrow, 'current-label');
               if (step.stage) {
                 mark((step.returns && $('cyc-cycle-' + step.stage + '-back')) || $('cyc-cycle-' + step.stage), 'current');
               }
               if (step.receiver) mark($('cyc-cycle-node-' + step.receiver), 'current-node');
               const row = document.querySelector('tr[data-seq="' + seq + '"]');
               mark(row, 'current');
-              if (scroll && (label || arrow)) reveal(label || arrow);
+              if (scroll && arrow) reveal(arrow);
               history.replaceState(null, '', '#m' + seq);
             } else if (step.seq.length) {
               for (const seq of step.seq) mark(document.querySelector('tr[data-seq="' + seq + '"]'), 'current');
@@ -160,7 +161,7 @@ extension Report {
           // Clicking an arrow or its label in the sequence diagram jumps there.
           $('sequence').addEventListener('click', (e) => {
             const g = e.target.closest('g[id^="seq"]');
-            const found = g && /^seq[0-9]+-m([0-9]+)(_label)?$/.exec(g.id);
+            const found = g && /^seq[0-9]+-m([0-9]+)$/.exec(g.id);
             if (!found) return;
             const seq = Number(found[1]);
             if (stepOfSeq.has(seq)) show(stepOfSeq.get(seq), false);

@@ -346,13 +346,14 @@ struct DiagramRenderingTests {
         }
     }
 
-    @Test("message arrows carry ids the HTML report can find")
+    @Test("message arrows carry ids the HTML report can find, with their label inside")
     func ids() throws {
         let (_, graph, engine) = try Self.graphs("Login")[0]
         let svg = String(decoding: try GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: engine, format: .svg).data,
                          as: UTF8.self)
-        #expect(svg.contains(#"<g id="m11" class="edge">"#))
-        #expect(svg.contains(#"<g id="m11_label" class="node">"#))
+        let group = try #require(svg.components(separatedBy: #"<g id="m11" class="edge">"#).dropFirst().first?.components(separatedBy: "</g>").first)
+        #expect(group.contains("11 &#160;login(username:password:)"), "\(group)")
+        #expect(!svg.contains("_label"), "no separate label nodes")
     }
 
     @Test("names with quotes, markup and newlines survive into SVG escaped")
