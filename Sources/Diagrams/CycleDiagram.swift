@@ -31,8 +31,27 @@ public struct CycleDiagram: Sendable, Hashable {
         /// The protocol the arrow goes through, in the pattern's words.
         public var through: String?
         public var count: Int
+        /// For an arrow that stands for messages to several components (the Router's data passing to the next
+        /// DataStore and its navigation to the next View): how many went to each, by role, in the pattern's order.
+        public var countsByReceiver: [(role: ComponentRole, count: Int)] = []
         /// A reply or a "uses" relation: dashed.
         public var dashed: Bool
+
+        /// `×3`, or `×2 to the dataStore · ×1 to the view` when the arrow stands for several kinds of message.
+        public var countText: String {
+            let counted = countsByReceiver.filter { $0.count > 0 }
+            guard counted.count > 1 else { return "×\(count)" }
+            return counted.map { "×\($0.count) to the \($0.role.rawValue)" }.joined(separator: " · ")
+        }
+
+        public static func == (lhs: Edge, rhs: Edge) -> Bool {
+            lhs.from == rhs.from && lhs.to == rhs.to && lhs.stage == rhs.stage && lhs.label == rhs.label && lhs.through == rhs.through
+                && lhs.count == rhs.count && lhs.dashed == rhs.dashed && lhs.countText == rhs.countText
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(from); hasher.combine(to); hasher.combine(stage); hasher.combine(count); hasher.combine(countText)
+        }
     }
 }
 
@@ -42,11 +61,13 @@ public enum CycleDiagramBuilder {
         let definition = trace.header.patternDefinition
         let cycle = definition.cycle
         var counts = Array(repeating: 0, count: cycle.arrows.count)
+        var byReceiver = Array(repeating: [ComponentRole: Int](), count: cycle.arrows.count)
         for (event, count) in (tally ?? TraceTally(trace.events)).entries {
             guard let stage = event.stage else { continue }
             let pair = PatternDefinition.Cycle.RolePair(event.from.role, event.to.role)
             if let index = cycle.arrows.firstIndex(where: { $0.stage == stage && $0.carries.contains(pair) }) {
                 counts[index] += count
+                byReceiver[index][pair.to, default: 0] += count
             }
         }
         let place = positions(definition)
@@ -57,8 +78,12 @@ public enum CycleDiagramBuilder {
             return CycleDiagram.Node(id: node.id, name: node.name, detail: node.detail, role: node.role, x: x, y: y)
         }
         let edges = cycle.arrows.enumerated().map { index, arrow in
-            CycleDiagram.Edge(from: arrow.from, to: arrow.to, stage: arrow.stage.rawValue, label: arrow.label,
-                              through: arrow.through, count: counts[index], dashed: arrow.dashed)
+            var edge = CycleDiagram.Edge(from: arrow.from, to: arrow.to, stage: arrow.stage.rawValue, label: arrow.label,
+                                         through: arrow.through, count: counts[index], dashed: arrow.dashed)
+            var receivers: [ComponentRole] = []
+            for pair in arrow.carries where !receivers.contains(pair.to) { receivers.append(pair.to) }
+            edge.countsByReceiver = receivers.map { ($0, byReceiver[index][$0] ?? 0) }
+            return edge
         }
         return CycleDiagram(title: "\(cycle.title) in “\(trace.header.scenario)”", pattern: definition.pattern,
                             nodes: nodes, edges: edges)
@@ -109,7 +134,7 @@ extension CycleDiagram {
             let color = used ? (nodes.first { $0.id == edge.from }?.role.map { RolePalette.colors($0).border } ?? "#374151") : "#c0c4cc"
             var label = HTMLLabel.text(edge.label, size: 9.5, color: used ? "#111827" : "#9ca3af", bold: used && !edge.kindless)
             if let through = edge.through { label = label + .lineBreak() + .text(through, size: 8, color: "#6b7280") }
-            if !edge.kindless { label = label + .lineBreak() + .text(edge.count > 0 ? "×\(edge.count)" : "not in this run", size: 8.5, color: used ? "#1d4ed8" : "#9ca3af") }
+            if !edge.kindless { label = label + .lineBreak() + .text(edge.count > 0 ? edge.countText : "not in this run", size: 8.5, color: used ? "#1d4ed8" : "#9ca3af") }
             let id = seen.insert(edge.stage).inserted ? "cycle-\(edge.stage)" : "cycle-\(edge.stage)-back"
             var attributes: DOTAttributes = [
                 "label": .html(.boxed(label, background: "#ffffff")),

@@ -288,6 +288,16 @@ struct StructureDiagramTests {
         }
     }
 
+    @Test("the cycle diagram's data-passing arrow says what it counts, and agrees with the dependency diagram")
+    func dataPassingCounts() throws {
+        let (scenario, trace) = try Example.run("Login")
+        let next = try #require(CycleDiagramBuilder.build(trace: trace).edges.first { $0.stage == "next" })
+        #expect(next.count == 3)
+        #expect(next.countText == "×2 to the dataStore · ×1 to the view")
+        let reads = DependencyDiagramBuilder.build(scenario: scenario, trace: trace).links.first { $0.kind == .reads && $0.from == "Login.router" }
+        #expect(reads?.messages == 2, "the dependency diagram's DataPassing counts the same two fields passed")
+    }
+
     @Test("messages along no declared path are drawn as undeclared")
     func undeclared() throws {
         let (scenario, trace) = try Example.run("Login")
