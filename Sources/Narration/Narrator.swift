@@ -200,7 +200,10 @@ public struct Narrator: Sendable {
         }
         let stage = event.stage
         var why: String?
-        if let stage {
+        if key == "kind.navigation.back" {
+            // The user's Back passes nothing: its lesson is what is released and what comes back.
+            why = catalogue.text("why.back")
+        } else if let stage {
             let specific = "why.\(stage.rawValue)" + suffix
             if catalogue.has(specific) {
                 why = catalogue.text(specific)

@@ -224,3 +224,40 @@ struct CycleTests {
         #expect(stages.subtracting(CycleStage.allCases.map(\.rawValue)).isEmpty, "ids name the cycle's stages")
     }
 }
+
+/// What the narration says is the pattern's own: no DataStore where the state is elsewhere, no View held where it is
+/// a struct, and Back is not data passing.
+@Suite("Narration per pattern")
+struct PatternNarrationTests {
+    func whys(_ name: String, language: Language = .english) throws -> [(headline: String, why: String)] {
+        Narrator(language: language).narrate(try trace(name)).steps.compactMap { step in step.why.map { (step.headline ?? "", $0) } }
+    }
+
+    @Test("the AppState variant's Interactor keeps no state of its own")
+    func appState() throws {
+        let request = try #require(try whys("Counter-AppState").first { $0.why.hasPrefix("The Interactor holds") })
+        #expect(request.why.contains("keeps no state of its own"))
+        #expect(!(try whys("Counter-AppState")).contains { $0.why.contains("its DataStore") })
+    }
+
+    @Test("SwiftUI VIP says its View is a struct the Presenter reaches through the DataStore it observes")
+    func swiftUI() throws {
+        let display = try #require(try whys("Counter-SwiftUI").first { $0.headline.contains("Presenter → ") })
+        #expect(display.why.contains("A SwiftUI View is a struct"))
+        let korean = try #require(try whys("Counter-SwiftUI", language: .korean).first { $0.headline.contains("Presenter → ") })
+        #expect(korean.why.contains("구조체"))
+    }
+
+    @Test("VIPER's WireFrame hands the next module what it needs: no Router, no DataPassing")
+    func viper() throws {
+        let next = try whys("PostList-VIPER").filter { $0.headline.contains("WireFrame → ") }
+        #expect(!next.isEmpty && next.allSatisfy { !$0.why.contains("DataPassing") && !$0.why.contains("the Router") })
+    }
+
+    @Test("the user's Back says what is released and what comes back, not data passing")
+    func back() throws {
+        let back = try #require(try whys("Repositories").first { $0.headline.contains("User → ") && $0.why.contains("Going back") })
+        #expect(back.why.hasSuffix("nothing is passed back unless a route passes it."))
+        #expect(!(try whys("Repositories")).contains { $0.headline.hasPrefix("41 ") && $0.why.contains("DataPassing") })
+    }
+}
