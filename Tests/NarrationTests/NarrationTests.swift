@@ -127,8 +127,8 @@ struct ExplainTests {
               10  LoginViewController → LoginInteractor  · through LoginBusinessLogic
                   LoginViewController sends a Request to LoginInteractor: LoginBusinessLogic.login(request:).
                   Why: The Interactor holds the scene's business logic: it decides what happens, calls Workers
-                       and keeps state in its DataStore. The View decides nothing itself; it only forwards what
-                       the user did.
+                       and keeps state in its DataStore. The View decides nothing itself: it creates the Request
+                       from what the user did and forwards it.
                   Carries: Login.Login.Request {username: "ann", password: "wrong"}
                   User ◀─▶ View ━━request━━▶ Interactor ◀─▶ Worker
                             │ ▲                │   └─▶ DataStore
@@ -156,8 +156,8 @@ struct ExplainTests {
               > 1
               ✓ Right: LoginInteractor.
                 The Interactor holds the scene's business logic: it decides what happens, calls Workers and
-                keeps state in its DataStore. The View decides nothing itself; it only forwards what the user
-                did.
+                keeps state in its DataStore. The View decides nothing itself: it creates the Request from what
+                the user did and forwards it.
               10  LoginViewController → LoginInteractor  · through LoginBusinessLogic
             """))
         #expect(text.contains("  > 2\n  ✗ It goes to AuthWorker.\n"))
@@ -252,6 +252,17 @@ struct PatternNarrationTests {
     func viper() throws {
         let next = try whys("PostList-VIPER").filter { $0.headline.contains("WireFrame → ") }
         #expect(!next.isEmpty && next.allSatisfy { !$0.why.contains("DataPassing") && !$0.why.contains("the Router") })
+    }
+
+    @Test("Clean Swift's rules are stated where they apply: who creates each model, the weak View, the one-way cycle, when wiring runs")
+    func rules() throws {
+        let whys = try whys("Login")
+        let text = { (prefix: String) in whys.first { $0.why.hasPrefix(prefix) }?.why ?? "" }
+        #expect(text("The Interactor holds").contains("it creates the Request from what the user did"))
+        #expect(text("The Interactor creates the Response").contains("the Presenter never calls the Interactor back"))
+        #expect(text("The Presenter creates the ViewModel").contains("holds the View weakly")
+                && text("The Presenter creates the ViewModel").contains("retain cycle"))
+        #expect(text("The Configurator connects").hasSuffix("before viewDidLoad."))
     }
 
     @Test("the user's Back says what is released and what comes back, not data passing")
