@@ -137,7 +137,7 @@ public struct DiagramWriter {
         let limit = options.maxSequenceMessages
         // Without a step range, every message of the run counts, kept or not.
         let total = sequence.steps == nil ? max(drawn.count, tally?.messages ?? 0) : drawn.count
-        if options.kinds.contains(.sequence), total > limit {
+        if options.kinds.contains(.sequence), total > limit, !drawn.isEmpty {
             let last = drawn[min(limit, drawn.count) - 1].sequence
             sequence.lastSequence = last
             result.notes.append("the sequence diagram draws \(limit) of the \(total) messages (up to message \(last)); "
