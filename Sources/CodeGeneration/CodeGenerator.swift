@@ -53,10 +53,15 @@ public struct CodeGenerator {
     }
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes.
+    /// Whether the generator writes apps of this pattern: a Configurator (or setup) wiring, the View asking the
+    /// Interactor, state in the scene's DataStore that the Interactor writes (Clean Swift, so far).
+    public static func writes(_ definition: PatternDefinition) -> Bool {
+        (definition.wiring.style == .configurator || definition.wiring.style == .setup)
+            && definition.flow.entry != .presenter && definition.flow.store == .dataStore && !definition.flow.viewWritesDataStore
+    }
+
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
-        guard scenario.pattern.definition.wiring.style == .configurator || scenario.pattern.definition.wiring.style == .setup,
-              scenario.pattern.definition.flow.entry != .presenter, scenario.pattern.definition.flow.store == .dataStore,
-              !scenario.pattern.definition.flow.viewWritesDataStore else {
+        guard Self.writes(scenario.pattern.definition) else {
             throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
                                   at: nil)
         }

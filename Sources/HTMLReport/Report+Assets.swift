@@ -31,6 +31,7 @@ extension Report {
         .step-text { margin: 6px 0; font-size: 15px; }
         .step-why { margin: 6px 0; color: #374151; }
         .step-why b, .step-data b { color: #0e7490; }
+        .step-code code { color: #166534; }
         .step-data { margin: 6px 0; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: #4b5563; word-break: break-word; }
         .hint { font-size: 12px; color: var(--muted); margin: 6px 0; }
         figure { margin: 0; }
@@ -127,6 +128,8 @@ extension Report {
             if (step.why) { $('step-why').append(el('b', data.labels.why + ': '), document.createTextNode(step.why)); }
             $('step-data').textContent = '';
             if (step.data) { $('step-data').append(el('b', data.labels.carries + ': '), document.createTextNode(step.data)); }
+            $('step-code').textContent = '';
+            if (step.code) { $('step-code').append(el('b', data.labels.code + ': '), el('code', step.code)); }
             if (step.kind === 'message') {
               const seq = step.seq[0];
               const prefix = onPage >= 0 ? pages[onPage].dataset.prefix : 'seq1';

@@ -59,7 +59,7 @@ public enum Report {
 
     /// The CSP source that allows the page's one script and nothing else: the SHA-256 of `script`, base64
     /// (a test recomputes it). The data block is JSON, which a browser does not run.
-    static let scriptHash = "sha256-/52FRIqKWCcG0ZHIjwtNlVD0vdez4IoCXd364DW/4Uo="
+    static let scriptHash = "sha256-3ENgenKkAv/WmDBRbp457fFDTTlvWd1UzRPOUOZzOPc="
 
     /// The page.
     public static func html(_ input: Input) -> String {
@@ -102,6 +102,7 @@ public enum Report {
                   <p id="step-text" class="step-text"></p>
                   <p id="step-why" class="step-why"></p>
                   <p id="step-data" class="step-data"></p>
+                  <p id="step-code" class="step-data step-code"></p>
                 </div>
                 <p class="hint">← → step · Home/End · click a row or an arrow to jump</p>
                 <figure class="cycle">\(svg["cycle"].map { HTML.inlineSVG($0.svg, idPrefix: "cyc") } ?? "")</figure>
@@ -180,6 +181,7 @@ public enum Report {
         var text: String
         var why: String?
         var data: String?
+        var code: String?
         var stage: String?
         var returns: Bool
         var receiver: String?
@@ -229,7 +231,7 @@ public enum Report {
         let steps = input.narration.steps.map { step in
             let event = step.kind == .message ? step.sequences.first.flatMap { kindOf[$0] } : nil
             return Step(kind: step.kind.rawValue, seq: step.sequences, cycle: step.cycle, headline: step.headline, text: step.text,
-                        why: step.why, data: step.data, stage: step.stage?.rawValue, returns: event?.kind.isReturn ?? false,
+                        why: step.why, data: step.data, code: step.code, stage: step.stage?.rawValue, returns: event?.kind.isReturn ?? false,
                         receiver: event.map { Self.roleKey($0.to.role) })
         }
         var story: [String] = []
@@ -249,7 +251,7 @@ public enum Report {
             pattern: trace.header.pattern, file: trace.header.file,
             description: input.scenario?.description,
             summary: summary, legend: input.narration.legend, steps: steps, events: events, story: story,
-            labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries")])
+            labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries"), "code": catalogue.text("code")])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)

@@ -56,6 +56,7 @@ public struct Catalogue: Sendable {
         "run.end.completed": "The story ran to its end: {cycles} cycles, {messages} messages, {time} ms simulated.",
         "run.end.failed": "The run stopped: {error}.",
         "carries": "Carries",
+        "code": "Code",
         "why": "Why",
         "through": "through {protocol}",
 
@@ -151,6 +152,7 @@ public struct Catalogue: Sendable {
         "run.end.completed": "스토리를 끝까지 실행했습니다: 사이클 {cycles}개, 메시지 {messages}개, 시뮬레이션 시간 {time} ms.",
         "run.end.failed": "실행이 멈췄습니다: {error}.",
         "carries": "데이터",
+        "code": "코드",
         "why": "이유",
         "through": "{protocol} 경유",
 

@@ -30,6 +30,8 @@ public struct Narration: Sendable, Hashable {
         public var why: String?
         /// The data it carries: type and value.
         public var data: String?
+        /// The line of Swift that sends it, when there is code for the pattern (`interactor?.login(request: request)`).
+        public var code: String?
         /// The arrow of the cycle picture.
         public var stage: CycleStage?
         /// For the quiz: which component receives it.
@@ -68,6 +70,8 @@ public struct Narrator: Sendable {
     public var catalogue: Catalogue
     /// Payloads longer than this are cut, with `…`.
     public var payloadLimit: Int
+    /// The line of code that sends a message, when there is one (the code generator's, given by the caller).
+    public var codeLine: (@Sendable (TraceEvent) -> String?)?
 
     public init(language: Language = .english, payloadLimit: Int = 160) {
         catalogue = Catalogue(language)
@@ -218,7 +222,7 @@ public struct Narrator: Sendable {
         var headline = "\(event.sequence)  \(event.from.name) \(event.kind.isReturn ? "⇢" : "→") \(event.to.name)"
         if let protocolName = event.protocolName { headline += "  · " + catalogue.text("through", ["protocol": protocolName]) }
         return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
-                              text: catalogue.text(key, arguments), why: why, data: data, stage: stage,
+                              text: catalogue.text(key, arguments), why: why, data: data, code: codeLine?(event), stage: stage,
                               question: question(event, definition: definition, known: known, why: why))
     }
 

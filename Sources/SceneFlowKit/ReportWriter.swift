@@ -49,7 +49,7 @@ public enum ReportWriter {
                                                svg: String(decoding: svg, as: UTF8.self)))
             }
         }
-        let narration = Narrator(language: language).narrate(trace)
+        let narration = Explanation.narrate(trace, language: language)
         var input = Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language)
         input.sequencePages = pageDiagrams
         let html = Report.html(input)

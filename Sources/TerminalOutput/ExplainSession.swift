@@ -154,6 +154,10 @@ public struct ExplainSession {
                 out += wrap(style.paint(catalogue.text("carries") + ":", .cyan) + " " + data, indent: "      ",
                             hangingFrom: catalogue.text("carries") + ": ") + "\n"
             }
+            if let code = step.code {
+                // Code is not wrapped: a line of Swift reads as one line.
+                out += "      " + style.paint(catalogue.text("code") + ":", .cyan) + " " + style.paint(code, .green) + "\n"
+            }
             return out
         }
     }

@@ -46,7 +46,7 @@ struct ExplainCommand: ParsableCommand {
             throw ExitCode(1)
         }
         printNotes(source.notes, style: errorStyle)
-        let narration = Narrator(language: lang).narrate(source.trace)
+        let narration = Explanation.narrate(source.trace, language: lang)
         let session = ExplainSession(
             narration: narration,
             options: .init(step: step, quiz: quiz, echoInput: isatty(STDIN_FILENO) != 1),

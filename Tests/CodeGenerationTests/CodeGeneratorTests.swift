@@ -24,6 +24,28 @@ struct CodeGeneratorTests {
         return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow"), trace: recorder.trace).generate()
     }
 
+    @Test("the line explain shows beside each message is in the generated code, word for word", arguments: ["Login", "CleanStore", "Shop"])
+    func sendingLines(name: String) throws {
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let scenario = try #require(ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).yml",
+                                                          baseDirectory: PackagePaths.scenarios).scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        // The app's sources, and the story test, which takes the routes the user takes (segues).
+        let code = try Self.generate(name).map(\.text).joined(separator: "\n")
+        var checked = Set<String>()
+        for event in trace.events {
+            guard let line = SendingLine.line(for: event, pattern: scenario.pattern.definition), !line.contains("…") else { continue }
+            checked.insert(line)
+            let written = code.contains(line)
+            #expect(written, "\(event.sequence): \(line)")
+        }
+        #expect(checked.count >= 8, "\(checked.sorted())")
+        #expect(checked.contains { $0.hasPrefix("interactor?.") } && checked.contains { $0.hasPrefix("presenter?.") }
+                && checked.contains { $0.hasPrefix("viewController?.") } && checked.contains { $0.hasPrefix("router?.") })
+    }
+
     @Test("Login's package matches the reviewed files, file for file")
     func loginGolden() throws {
         let files = try Self.generate("Login")
