@@ -61,17 +61,12 @@ struct SceneWriter {
     /// `login(request:)` as a declaration: `login(request: Login.Login.Request)`.
     func declaration(_ signature: String, types: [String]) -> String {
         let base = PatternNaming.baseName(signature)
-        let labels = signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-        let parameters = zip(labels, types).map { label, type in label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
+        let parameters = zip(SwiftSpelling.labels(of: signature), types).map { label, type in label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
         return "\(base)(\(parameters.joined(separator: ", ")))"
     }
 
     /// A call of `signature` with `arguments` in order.
-    func call(_ signature: String, _ arguments: [String]) -> String {
-        let base = PatternNaming.baseName(signature)
-        let labels = signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-        return "\(base)(" + zip(labels, arguments).map { $0 == "_" ? $1 : "\($0): \($1)" }.joined(separator: ", ") + ")"
-    }
+    func call(_ signature: String, _ arguments: [String]) -> String { SwiftSpelling.call(signature, arguments) }
 
     // MARK: - Interactor
 
@@ -502,13 +497,8 @@ struct SceneWriter {
     /// The route's inputs its method does not take (`routeToShowOrder(segue:)` with a `row`): the user's selection,
     /// which the View keeps and the Router reads from it, as a real app reads its table's selected row.
     func selections(_ route: Route) -> [FieldDecl] {
-        let labels = Self.labels(naming.routeMethod(route))
+        let labels = SwiftSpelling.labels(of: naming.routeMethod(route))
         return route.input.filter { !labels.contains($0.name) }
-    }
-
-    static func labels(_ signature: String) -> [String] {
-        let base = PatternNaming.baseName(signature)
-        return signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
     }
 
     /// Lines that take a route from `view` (`self` in the View): the selections it keeps, then the Router's method
@@ -520,7 +510,7 @@ struct SceneWriter {
             lines.append("\(view).\(SwiftSpelling.name(field.name)) = \(value)")
         }
         let method = naming.routeMethod(route)
-        let arguments = Self.labels(method).map { label -> String in
+        let arguments = SwiftSpelling.labels(of: method).map { label -> String in
             let value = route.input.firstIndex { $0.name == label }.map { values[$0] } ?? "nil"
             return label == "_" ? value : "\(label): \(value)"
         }
@@ -531,7 +521,7 @@ struct SceneWriter {
     /// The route's Swift declaration: the method's labels, a label that is not an input (UIKit's `segue:`) an `Any?`.
     func routeDeclaration(_ route: Route, defaults: Bool) -> String {
         let method = naming.routeMethod(route)
-        let parameters = Self.labels(method).map { label -> String in
+        let parameters = SwiftSpelling.labels(of: method).map { label -> String in
             if let field = route.input.first(where: { $0.name == label }) { return "\(label): \(scenes.swiftType(field.type))" }
             return "\(label == "_" ? "_ sender" : label): Any?" + (defaults ? " = nil" : "")
         }

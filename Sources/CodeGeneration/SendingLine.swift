@@ -8,10 +8,9 @@ public enum SendingLine {
     /// generator does not write.
     public static func line(for event: TraceEvent, pattern definition: PatternDefinition) -> String? {
         guard CodeGenerator.writes(definition) else { return nil }
+        // As the generator writes its calls, an argument for each label.
         func call(_ signature: String, _ argument: (String) -> String) -> String {
-            let base = PatternNaming.baseName(signature)
-            let labels = signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-            return "\(base)(" + labels.map { $0 == "_" ? argument($0) : "\($0): \(argument($0))" }.joined(separator: ", ") + ")"
+            SwiftSpelling.call(signature, SwiftSpelling.labels(of: signature).map(argument))
         }
         switch event.message {
         case .request(_, let invocation): return "interactor?." + call(invocation.method) { _ in "request" }

@@ -25,6 +25,18 @@ struct SwiftText {
 /// Swift spellings of scenario text: string literals with every special character escaped, names that stay
 /// names even when they are keywords.
 enum SwiftSpelling {
+    /// The argument labels of a method signature: `login(request:)` → `["request"]`.
+    static func labels(of signature: String) -> [String] {
+        let base = PatternNaming.baseName(signature)
+        return signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
+    }
+
+    /// A call of `signature` with `arguments` in order: `login(request: request)`.
+    static func call(_ signature: String, _ arguments: [String]) -> String {
+        "\(PatternNaming.baseName(signature))(" + zip(labels(of: signature), arguments).map { $0 == "_" ? $1 : "\($0): \($1)" }
+            .joined(separator: ", ") + ")"
+    }
+
     /// `"…"` with `\`, `"`, control characters, line and paragraph separators escaped: nothing in a scenario can
     /// end the literal or start an interpolation.
     static func literal(_ text: String) -> String {

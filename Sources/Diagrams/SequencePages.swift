@@ -59,6 +59,18 @@ public struct SequencePage: Sendable, Hashable {
     }
 }
 
+extension SequenceDiagramBuilder {
+    /// Page `page` of `count`: its messages, titled with its number.
+    public static func build(_ trace: Trace, options: Options = Options(), page: SequencePage, of count: Int) -> SequenceDiagram {
+        var options = options
+        options.firstSequence = page.firstSequence
+        options.lastSequence = page.lastSequence
+        var diagram = build(trace, options: options)
+        diagram.title += " — page \(page.number) of \(count)"
+        return diagram
+    }
+}
+
 extension SequencePage {
     /// The index of a paged sequence diagram: the scenario's title and one linked row per page
     /// (`<name>-<number>.<fileExtension>`), with the steps and messages it holds.

@@ -5,29 +5,7 @@ import TraceFormat
 public enum AtomicFile {
     /// Writes `data` to `url`; a failure is a `WriteFailure` naming `url`, and leaves no temporary file.
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteFailure(file: folder.relativePath, error: error)
-        }
-        var info = stat()
-        if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw WriteFailure(file: url.relativePath, reason: "it is a folder; name a file")
-        }
-        let temporary = TemporaryFile.url(beside: url)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.close()
-            if rename(temporary.path, url.path) != 0 { throw WriteFailure(file: url.relativePath, errno: errno) }
-        } catch {
-            try? handle.close()
-            unlink(temporary.path)
-            throw WriteFailure(file: url.relativePath, error: error)
-        }
+        try replace(url) { handle in try write(data, to: handle, naming: url) }
     }
 
     public static func write(_ text: String, to url: URL) throws {
@@ -37,15 +15,36 @@ public enum AtomicFile {
     /// Writes what `produce` hands its writer to `url` (or, with no `url`, to standard output) a megabyte at a time,
     /// so a long export is never held in memory; the file appears whole or not at all.
     public static func stream(to url: URL?, _ produce: (_ write: @escaping (String) throws -> Void) throws -> Void) throws {
-        guard let url else {
+        func buffered(_ flush: @escaping ([UInt8]) throws -> Void) throws {
             var buffer: [UInt8] = []
             try produce { text in
                 buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 1 << 20 { FileHandle.standardOutput.write(Data(buffer)); buffer.removeAll(keepingCapacity: true) }
+                if buffer.count >= 1 << 20 {
+                    try flush(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
-            FileHandle.standardOutput.write(Data(buffer))
+            try flush(buffer)
+        }
+        guard let url else {
+            try buffered { FileHandle.standardOutput.write(Data($0)) }
             return
         }
+        try replace(url) { handle in try buffered { try write(Data($0), to: handle, naming: url) } }
+    }
+
+    /// A write the disk refused (full, quota) is a `WriteFailure` of `url`.
+    private static func write(_ data: Data, to handle: FileHandle, naming url: URL) throws {
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            throw WriteFailure(file: url.relativePath, error: error)
+        }
+    }
+
+    /// Writes a temporary file beside `url` with `body`, then renames it to `url`; on any failure the temporary file
+    /// is removed and `url` left as it was.
+    private static func replace(_ url: URL, _ body: (FileHandle) throws -> Void) throws {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,22 +60,11 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
-            var buffer: [UInt8] = []
-            try produce { text in
-                buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 1 << 20 {
-                    try handle.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            try handle.write(contentsOf: buffer)
-            try handle.close()
+            try body(handle)
+            do { try handle.close() } catch { throw WriteFailure(file: url.relativePath, error: error) }
             if rename(temporary.path, url.path) != 0 { throw WriteFailure(file: url.relativePath, errno: errno) }
-        } catch let failure as WriteFailure {
-            try? handle.close()
-            unlink(temporary.path)
-            throw failure
         } catch {
+            // A write failure, or what a producer threw (a broken trace line): either way no half file stays.
             try? handle.close()
             unlink(temporary.path)
             throw error

@@ -170,15 +170,10 @@ public struct DiagramWriter {
     /// Removes `sequence-<n>.{dot,svg,png}` for every n above `count`, and the overview when there are no pages.
     static func removePages(in folder: URL, after count: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where OutputLayout.isOutput(name) && name.hasPrefix("sequence-") {
-            if name.hasPrefix("sequence-scenes.") {
-                // The overview goes with the pages.
-                if count == 0 { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
-                continue
-            }
-            let number = name.dropFirst("sequence-".count).prefix { $0 != "." }
-            guard let page = Int(number), page > count else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        for name in names where OutputLayout.isOutput(name) {
+            // The overview goes with the pages.
+            let stale = OutputLayout.sequencePage(name).map { $0 > count } ?? (name.hasPrefix("sequence-scenes.") && count == 0)
+            if stale { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
         }
     }
 
@@ -187,11 +182,7 @@ public struct DiagramWriter {
                             into result: inout Result) throws {
         result.sequencePages = pages
         for page in pages {
-            var pageOptions = sequence
-            pageOptions.firstSequence = page.firstSequence
-            pageOptions.lastSequence = page.lastSequence
-            var diagram = SequenceDiagramBuilder.build(trace, options: pageOptions)
-            diagram.title += " — page \(page.number) of \(pages.count)"
+            let diagram = SequenceDiagramBuilder.build(trace, options: sequence, page: page, of: pages.count)
             let written = try Self.write(diagram.dot(name: "sequence"), engine: .pinned, as: "sequence-\(page.number)",
                                          formats: options.formats, to: folder,
                                          measuresText: false)

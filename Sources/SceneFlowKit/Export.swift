@@ -66,10 +66,7 @@ public enum Export {
         }
         if format == .mermaid {
             return Output(texts: pages.map { page in
-                var diagram = SequenceDiagramBuilder.build(trace, options: .init(detail: detail, lastSequence: page.lastSequence,
-                                                                                firstSequence: page.firstSequence))
-                diagram.title += " — page \(page.number) of \(pages.count)"
-                return MermaidExporter.sequence(diagram)
+                MermaidExporter.sequence(SequenceDiagramBuilder.build(trace, options: .init(detail: detail), page: page, of: pages.count))
             }, pages: pages)
         }
         let whole = SequenceDiagramBuilder.build(trace, options: .init(detail: detail))

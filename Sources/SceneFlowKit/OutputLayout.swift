@@ -96,11 +96,16 @@ public enum OutputLayout {
         if name == "trace.jsonl" || name == "index.html" { return true }
         let parts = name.split(separator: ".")
         guard parts.count == 2, ["dot", "svg", "png"].contains(parts[1]) else { return false }
-        if ["sequence", "sequence-scenes", "dependencies", "flow", "cycle"].contains(parts[0]) { return true }
-        // A page of a long run's sequence diagram: `sequence-12.svg`.
-        let page = parts[0].dropFirst("sequence-".count)
-        return parts[0].hasPrefix("sequence-") && !page.isEmpty && page.allSatisfy(\.isASCII) && Int(page).map { $0 > 0 } == true
-            && !page.hasPrefix("0")
+        return ["sequence", "sequence-scenes", "dependencies", "flow", "cycle"].contains(parts[0]) || sequencePage(name) != nil
+    }
+
+    /// The page number of a long run's sequence diagram page (`sequence-12.svg` → 12); nil for any other name.
+    public static func sequencePage(_ name: String) -> Int? {
+        let parts = name.split(separator: ".")
+        guard parts.count == 2, ["dot", "svg", "png"].contains(parts[1]), parts[0].hasPrefix("sequence-") else { return nil }
+        let digits = parts[0].dropFirst("sequence-".count)
+        guard !digits.isEmpty, !digits.hasPrefix("0"), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
     }
 
     /// Removes the outputs in `folder` older than `date` (a run that failed half-way must not leave its new

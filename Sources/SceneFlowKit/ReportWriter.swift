@@ -23,10 +23,7 @@ public enum ReportWriter {
             for (index, page) in pages.enumerated() {
                 var svg = index < renderedPages.count ? renderedPages[index] : nil
                 if svg == nil {
-                    var options = sequence
-                    options.firstSequence = page.firstSequence
-                    options.lastSequence = page.lastSequence
-                    let graph = SequenceDiagramBuilder.build(trace, options: options).dot(name: "sequence")
+                    let graph = SequenceDiagramBuilder.build(trace, options: sequence, page: page, of: pages.count).dot(name: "sequence")
                     svg = try? GraphvizRenderer.shared.render(DOTEncoder.encode(graph), engine: .pinned, format: .svg,
                                                               source: "sequence-\(page.number).dot", measuresText: false).data
                 }

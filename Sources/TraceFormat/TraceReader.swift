@@ -12,13 +12,7 @@ public enum TraceReader {
 
     /// Reads the trace in a regular file (links followed); a folder, pipe or device is refused before reading.
     public static func read(contentsOf url: URL) throws -> Trace {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else {
-            throw Failure(line: 0, message: "cannot read \(url.relativePath): \(String(cString: strerror(errno)).lowercased())")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(line: 0, message: "\(url.relativePath) is not a regular file")
-        }
+        try checkRegularFile(url)
         return try read(Data(contentsOf: url))
     }
 
@@ -64,6 +58,19 @@ public enum TraceReader {
         if state.header == nil { throw Failure(line: 1, message: "the trace is empty; expected a header line") }
     }
 
+    /// One line's JSON object.
+    private static func fields(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> Fields {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            guard case .object(let members) = try parser.parseDocument() else {
+                throw Failure(line: line, message: "expected a JSON object")
+            }
+            return Fields(members: members, line: line)
+        } catch let error as JSONParser.SyntaxError {
+            throw Failure(line: line, message: "invalid JSON at byte \(error.offset + 1): \(error.message)")
+        }
+    }
+
     private static func checkRegularFile(_ url: URL) throws {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
@@ -84,23 +91,14 @@ public enum TraceReader {
         func line(_ bytes: UnsafeBufferPointer<UInt8>, _ state: inout ReadState) throws {
             lineNumber += 1
             guard !bytes.isEmpty else { return }
-            func fail(_ message: String) -> Failure { Failure(line: lineNumber, message: message) }
-            var parser = JSONParser(bytes: bytes)
-            let object: [(String, JSONValue)]
-            do {
-                guard case .object(let members) = try parser.parseDocument() else { throw fail("expected a JSON object") }
-                object = members
-            } catch let error as JSONParser.SyntaxError {
-                throw fail("invalid JSON at byte \(error.offset + 1): \(error.message)")
-            }
-            let fields = Fields(members: object, line: lineNumber)
+            let fields = try Self.fields(bytes, line: lineNumber)
             if state.header == nil {
                 let header = try Self.header(fields)
                 state.header = header
                 try state.onItem?(.header(header))
                 return
             }
-            if state.end != nil { throw fail("nothing may follow the 'end' line") }
+            if state.end != nil { throw Failure(line: lineNumber, message: "nothing may follow the 'end' line") }
             try state.read(fields)
         }
         while true {
@@ -134,10 +132,8 @@ public enum TraceReader {
         guard let head = try? handle.read(upToCount: 1 << 16), let newline = head.firstIndex(of: 0x0A) else { return nil }
         var line = head[head.startIndex..<newline]
         if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        return try? line.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> TraceHeader? in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            guard case .object(let members) = try parser.parseDocument() else { return nil }
-            return try Self.header(Fields(members: members, line: 1))
+        return try? line.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> TraceHeader in
+            try Self.header(Self.fields(raw.bindMemory(to: UInt8.self), line: 1))
         }
     }
 
@@ -159,15 +155,8 @@ public enum TraceReader {
                 defer { start = stop + 1 }
                 if stop == start { continue }
                 func fail(_ message: String) -> Failure { Failure(line: lineNumber, message: message) }
-                var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
-                let object: [(String, JSONValue)]
-                do {
-                    guard case .object(let members) = try parser.parseDocument() else { throw fail("expected a JSON object") }
-                    object = members
-                } catch let error as JSONParser.SyntaxError {
-                    throw fail("invalid JSON at byte \(error.offset + 1): \(error.message)")
-                }
-                let fields = Fields(members: object, line: lineNumber)
+                let fields = try Self.fields(UnsafeBufferPointer(rebasing: bytes[start..<stop]), line: lineNumber)
+                let object = fields.members
                 if state.header == nil {
                     let header = try Self.header(fields)
                     state.header = header

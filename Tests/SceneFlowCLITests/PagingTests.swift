@@ -143,3 +143,30 @@ struct StreamedExportTests {
         #expect(leftovers == ["broken.jsonl"])
     }
 }
+
+/// The page and cap options refuse what cannot be drawn, and a capped export says so.
+@Suite("Page and cap options")
+struct PageOptionTests {
+    @Test("a page size under 10 or a cap under 1 is a usage error that names the option", arguments: [
+        (["run", "Scenarios/Login.yml", "--page-messages", "5"], "Error: --page-messages must be 10 or more\n"),
+        (["render", "Output/Login/trace.jsonl", "--page-messages", "9"], "Error: --page-messages must be 10 or more\n"),
+        (["export", "Scenarios/Login.yml", "--format", "mermaid", "--page-messages", "0"], "Error: --page-messages must be 10 or more\n"),
+        (["export", "Scenarios/Login.yml", "--format", "plantuml", "--max-diagram-messages", "0"],
+         "Error: --max-diagram-messages must be positive\n"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments + ["--color", "never"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
+    @Test("an export capped by --max-diagram-messages draws that many and says how many there were")
+    func cappedExport() throws {
+        let result = try CLI.run(["export", "Output/Shop/trace.jsonl", "--format", "plantuml", "--max-diagram-messages", "40",
+                                  "--color", "never"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("note: the export draws 40 of the 177 messages; raise --max-diagram-messages to draw more\n"),
+                "\(result.stderr)")
+        #expect(result.stdout.contains(" : 40  ") && !result.stdout.contains(" : 41  "))
+    }
+}
