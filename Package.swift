@@ -145,7 +145,7 @@ let package = Package(
                            .product(name: "SwiftParserDiagnostics", package: "swift-syntax")],
             exclude: ["Fixtures", "Expected"]
         ),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "TestSupport", "sceneflow"],
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
 )

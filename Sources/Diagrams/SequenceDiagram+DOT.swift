@@ -262,6 +262,7 @@ struct SequenceDOT {
         case .show: Look(color: "#6b7280", style: "dotted", arrowhead: "vee", penwidth: 1, labelColor: "#374151")
         case .lifecycle: Look(color: "#6b7280", style: "solid", arrowhead: "normal", penwidth: 1, labelColor: "#4b5563")
         case .render: Look(color: "#0e7490", style: "dashed", arrowhead: "normal", penwidth: 1, labelColor: "#155e75")
+        case .violation: Look(color: "#dc2626", style: "solid", arrowhead: "normal", penwidth: 2.4, labelColor: "#b91c1c")
         }
     }
 

@@ -99,6 +99,8 @@ public struct SequenceDiagram: Sendable, Hashable {
         case lifecycle
         /// AppState notifying an observing View.
         case render
+        /// A message that breaks one of the pattern's rules (the mistakes gallery): red, heavy.
+        case violation
     }
 
     public struct Message: Sendable, Hashable {

@@ -23,6 +23,8 @@ public enum SequenceDiagramBuilder {
         public var lastSequence: Int?
         /// Messages before this sequence number are not drawn (a page of a long run starts here).
         public var firstSequence: Int?
+        /// Messages that break a rule, by sequence number, with the rule's id: drawn red, the id after the label.
+        public var flagged: [Int: String] = [:]
 
         public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48, lastSequence: Int? = nil,
                     firstSequence: Int? = nil) {
@@ -256,8 +258,10 @@ public enum SequenceDiagramBuilder {
                 guard let from = column(event.from), let to = column(event.to) else { continue }
                 let delay = event.kind.isReturn ? max(0, event.time - (event.parent.flatMap { timeOf[$0] } ?? event.time)) : 0
                 diagram.rows.append(.message(SequenceDiagram.Message(
-                    from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit),
-                    detail: detail(event, limit: options.payloadLimit), style: style(event),
+                    from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit)
+                        + (options.flagged[event.sequence].map { "  ✗ " + $0 } ?? ""),
+                    detail: detail(event, limit: options.payloadLimit),
+                    style: options.flagged[event.sequence] == nil ? style(event) : .violation,
                     sequence: event.sequence, delay: delay)))
                 markRow(event)
                 if case .navigation(let navigation) = event.message {

@@ -218,6 +218,7 @@ public struct SequenceLayout: Sendable {
         case .show: "shown to the user"
         case .lifecycle: "view lifecycle"
         case .render: "AppState renders the View"
+        case .violation: "breaks a rule"
         }
     }
 

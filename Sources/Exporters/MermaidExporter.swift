@@ -96,6 +96,7 @@ public enum MermaidExporter {
         case .call, .navigation, .lifecycle: "->>"
         case .reply: "-->>"
         case .failure: "--x"
+        case .violation: "-x"
         case .write, .dataPassing: "-)"
         case .show, .render: "--)"
         }

@@ -97,6 +97,7 @@ public enum PlantUMLExporter {
         case .show: "-[#6B7280]->"
         case .lifecycle: "-[#6B7280]>"
         case .render: "-[#0E7490]->"
+        case .violation: "-[#DC2626,bold]>"
         }
     }
 

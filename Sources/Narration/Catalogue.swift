@@ -133,6 +133,24 @@ public struct Catalogue: Sendable {
 
         "step.prompt": "[Enter: next · q: quit]",
         "picture.now": "now",
+        "mistake.title": "Mistake {rule} — {scenario}, broken on purpose",
+        "mistake.gallery": "Mistakes in {pattern} — {scenario}, each rule broken on purpose",
+        "mistake.breaks": "✗ {path} breaks {rule}: {text}.",
+        "mistake.wrong": "What would go wrong in the app: {consequence}",
+        "mistake.fix": "Fix: {fix}.",
+        "mistake.end": "The run stops after the cycle with the mistake, at message {messages}.",
+        "mistake.clean-swift/interactor-owns-datastore": "the View writes state the Interactor owns: the next Request reads a value no business rule checked, the Router passes it on to the next scene, and the Interactor's unit tests no longer see every write.",
+        "mistake.clean-swift/one-way": "the Presenter now holds the Interactor that holds it: a retain cycle keeps the scene alive after it leaves the screen, and a Response that starts a new Request can loop without end.",
+        "mistake.clean-swift/view-to-interactor": "the View skips the Interactor: no business rule runs and nothing is stored, so what the Router passes on is stale, and the Presenter now depends on the View.",
+        "mistake.clean-swift/view-routes": "the Presenter decides which screen comes next: formatting code now depends on UIKit navigation, it cannot be tested without a view hierarchy, and the View can no longer show the answer before it leaves.",
+        "mistake.clean-swift/workers-serve-interactor": "the Presenter does business work: its result bypasses the Interactor, nothing stores it in the DataStore, and the same work is done again wherever another scene needs it.",
+        "mistake.swiftui/view-owns-datastore": "the Interactor writes the View's ObservableObject from outside the display cycle: SwiftUI re-renders before the Presenter has formatted the answer, the screen shows raw values, and the write may come from a background thread.",
+        "mistake.swiftui/one-way": "the Presenter calls back into the Interactor: a Response can start a new Request, the cycle can loop, and a Presenter holding the Interactor strongly keeps the scene alive after the View is gone.",
+        "mistake.swiftui/view-to-interactor": "the View skips the Interactor: no business rule runs, and the Presenter formats values no one checked.",
+        "mistake.viper/presenter-navigates": "the View navigates on its own: the Presenter, the module's hub, never learns the module changed, cannot prepare the next module's data, and the WireFrame's wiring is bypassed.",
+        "mistake.viper/through-presenter": "the Interactor updates the View directly: the Presenter's formatting is skipped, the Interactor now depends on UIKit, and updates may arrive off the main thread.",
+        "mistake.viper/view-knows-presenter": "the Presenter does not know a request is under way: it cannot show loading or route on the answer, and the Interactor's output reaches a Presenter that did not ask.",
+        "mistake.appstate/no-return": "only the View that asked sees the result: other Views observing AppState never update, and the state the app shows splits in two.",
     ]
 
     // MARK: - Korean
@@ -229,5 +247,42 @@ public struct Catalogue: Sendable {
 
         "step.prompt": "[Enter: 다음 · q: 끝내기]",
         "picture.now": "지금",
+        "mistake.title": "실수 {rule} — 일부러 규칙을 어긴 {scenario}",
+        "mistake.gallery": "{pattern}의 실수 — {scenario}, 규칙마다 일부러 어긴 실행",
+        "mistake.breaks": "✗ {path} 는 {rule} 규칙을 어깁니다: {text}.",
+        "mistake.wrong": "앱에서 생기는 문제: {consequence}",
+        "mistake.fix": "고치는 법: {fix}.",
+        "mistake.end": "실행은 실수가 있는 사이클 뒤, 메시지 {messages}에서 멈춥니다.",
+        "mistake.clean-swift/interactor-owns-datastore": "View가 Interactor의 상태를 직접 바꿉니다. 다음 Request는 어떤 비즈니스 규칙도 검사하지 않은 값을 읽고, Router는 그 값을 다음 화면으로 넘기며, Interactor의 단위 테스트는 모든 쓰기를 볼 수 없게 됩니다.",
+        "mistake.clean-swift/one-way": "Presenter가 자신을 붙잡은 Interactor를 다시 붙잡습니다. 순환 참조 때문에 화면이 사라진 뒤에도 씬이 해제되지 않고, 새 Request를 부르는 Response는 끝없이 반복될 수 있습니다.",
+        "mistake.clean-swift/view-to-interactor": "View가 Interactor를 건너뜁니다. 비즈니스 규칙이 실행되지 않고 아무것도 저장되지 않아 Router가 넘기는 값은 낡은 값이 되며, Presenter는 View에 의존하게 됩니다.",
+        "mistake.clean-swift/view-routes": "Presenter가 다음 화면을 정합니다. 포맷 코드가 UIKit 내비게이션에 의존하게 되어 뷰 계층 없이는 테스트할 수 없고, View는 떠나기 전에 결과를 보여 줄 수 없습니다.",
+        "mistake.clean-swift/workers-serve-interactor": "Presenter가 비즈니스 작업을 합니다. 그 결과는 Interactor를 거치지 않아 DataStore에 저장되지 않고, 다른 씬이 필요로 할 때마다 같은 작업이 반복됩니다.",
+        "mistake.swiftui/view-owns-datastore": "Interactor가 디스플레이 사이클 밖에서 View의 ObservableObject를 씁니다. Presenter가 결과를 포맷하기 전에 SwiftUI가 다시 그려 화면에 가공되지 않은 값이 보이고, 백그라운드 스레드에서 쓰일 수도 있습니다.",
+        "mistake.swiftui/one-way": "Presenter가 Interactor를 다시 호출합니다. Response가 새 Request를 시작해 사이클이 반복될 수 있고, Interactor를 강하게 붙잡은 Presenter 때문에 View가 사라진 뒤에도 씬이 해제되지 않습니다.",
+        "mistake.swiftui/view-to-interactor": "View가 Interactor를 건너뜁니다. 비즈니스 규칙이 실행되지 않고, Presenter는 아무도 검사하지 않은 값을 포맷합니다.",
+        "mistake.viper/presenter-navigates": "View가 스스로 화면을 이동합니다. 모듈의 중심인 Presenter는 모듈이 바뀐 것을 모르고 다음 모듈의 데이터를 준비할 수 없으며, WireFrame의 조립도 건너뜁니다.",
+        "mistake.viper/through-presenter": "Interactor가 View를 직접 갱신합니다. Presenter의 포맷이 빠지고, Interactor가 UIKit에 의존하게 되며, 갱신이 메인 스레드 밖에서 올 수 있습니다.",
+        "mistake.viper/view-knows-presenter": "Presenter는 요청이 진행 중인 것을 모릅니다. 로딩을 보여 주거나 결과에 따라 이동할 수 없고, Interactor의 출력은 요청하지 않은 Presenter에게 도착합니다.",
+        "mistake.appstate/no-return": "요청한 View만 결과를 봅니다. AppState를 관찰하는 다른 View는 갱신되지 않고, 앱이 보여 주는 상태가 둘로 갈라집니다.",
+    ]
+
+    /// Rules' sentences in languages other than English (English is the pattern definition's own), by rule id and
+    /// path: `clean-swift/one-way presenter->interactor`.
+    public static let rules: [Language: [String: (text: String, fix: String)]] = [
+        .korean: [
+            "clean-swift/interactor-owns-datastore view->dataStore": ("DataStore는 Interactor의 것입니다. View는 자신의 ViewModel만 봅니다", "Request를 보내고 Interactor에서 'store:' 하세요"),
+            "clean-swift/one-way presenter->interactor": ("데이터는 View → Interactor → Presenter → View 한 방향으로만 흐릅니다. Presenter는 Interactor를 호출하지 않습니다", "Presenter는 포맷만 합니다. 대신 View가 새 Request를 보내게 하세요"),
+            "clean-swift/view-to-interactor view->presenter": ("View는 Presenter가 아니라 Interactor에 요청을 보냅니다", "Interactor(BusinessLogic)를 호출하세요. Presenter에는 Interactor의 Response를 통해서만 닿습니다"),
+            "clean-swift/view-routes presenter->router": ("화면 이동은 View가 디스플레이 로직에서 Router에 요청합니다. Presenter는 포맷만 합니다", "유스케이스의 'view:' 단계에 'route:'를 두고, ViewModel 필드로 'when:'을 거세요"),
+            "clean-swift/workers-serve-interactor presenter->worker": ("Worker는 Interactor를 위해 일합니다. Presenter는 포맷만 합니다", "'interactor:'에서 Worker를 호출하고 결과를 Response에 담으세요"),
+            "swiftui/view-owns-datastore interactor->dataStore": ("SwiftUI VIP에서 DataStore는 View가 가진 ObservableObject입니다. Interactor는 그것을 쓸 수 없습니다", "값을 응답으로 보내고 View의 디스플레이 로직에서 'set:' 하세요"),
+            "swiftui/one-way presenter->interactor": ("데이터는 View → Interactor → Presenter → View 한 방향으로만 흐릅니다. Presenter는 Interactor를 호출하지 않습니다", "대신 View가 새 Request를 보내게 하세요"),
+            "swiftui/view-to-interactor view->presenter": ("View는 Presenter가 아니라 Interactor에 요청을 보냅니다", "Interactor(BusinessLogic)를 호출하세요"),
+            "viper/view-knows-presenter view->interactor": ("VIPER에서 View는 자신의 Presenter만 압니다. Interactor와 대화하는 것은 Presenter입니다", "호출을 유스케이스의 'event:'(View의 이벤트를 Presenter가 처리하는 곳)에 두세요"),
+            "viper/presenter-navigates view->router": ("VIPER에서 화면 이동은 Presenter가 WireFrame에 요청합니다. View는 이벤트만 알립니다", "Presenter에서 이동하세요: 'event:' 또는 출력의 'presenter:' 단계에서"),
+            "viper/through-presenter interactor->view": ("VIPER에서 Interactor는 View가 아니라 Presenter(InteractorOutputProtocol)에 결과를 알립니다", "출력으로 'respond:' 하고 Presenter가 'display:' 하게 하세요"),
+            "appstate/no-return interactor->view": ("Interactor는 결과를 View에 돌려주지 않습니다. AppState에 쓰고, View가 그것을 관찰합니다", "appState에 'store:' 하고 View의 'shows:'로 보여 주세요"),
+        ],
     ]
 }

@@ -3,6 +3,8 @@ import Foundation
 import Narration
 import SceneFlowKit
 import TerminalOutput
+import ScenarioSpec
+import TraceFormat
 
 /// `sceneflow explain FILE`: a run told step by step, for people learning the pattern.
 struct ExplainCommand: ParsableCommand {
@@ -13,7 +15,12 @@ struct ExplainCommand: ParsableCommand {
             --step waits for Enter between messages and shows where in the cycle the run is ('q' quits; at the end \
             of input it goes on without waiting). \\
             --quiz asks, before each message, which component receives it, reading answers from standard input, \\
-            and prints a score. Exit codes: 0, 1 on scenario errors, 2 on usage errors.
+            and prints a score. \\
+            --mistake RULE breaks one of the pattern's rules on purpose in the run (a message along a path the pattern \
+            forbids), tells the broken cycle with the rule, what would go wrong in the app and the fix, and draws it \
+            into <out>/<scenario>/mistakes/<rule>/ with the offending arrow red; --mistake all writes the whole \
+            gallery (mistakes/index.html); --mistake list names the rules. \\
+            Exit codes: 0, 1 on scenario errors or a rule the run cannot break, 2 on usage errors.
             """
     )
 
@@ -28,6 +35,13 @@ struct ExplainCommand: ParsableCommand {
 
     @Option(help: "Language: en or ko.")
     var lang: Language = .english
+
+    @Option(help: ArgumentHelp("Break a rule of the pattern on purpose: a rule id, 'all' for the gallery, 'list' for the rules.",
+                               valueName: "rule"))
+    var mistake: String?
+
+    @Option(help: "The output folder for --mistake's diagrams; files go into <out>/<scenario>/mistakes/.")
+    var out: String = "Output"
 
     @OptionGroup var traceScenario: TraceScenarioOption
     @OptionGroup var output: OutputOptions
@@ -46,6 +60,10 @@ struct ExplainCommand: ParsableCommand {
             throw ExitCode(1)
         }
         printNotes(source.notes, style: errorStyle)
+        if let mistake {
+            try explainMistake(mistake, in: source.trace, scenario: source.scenario, style: style, errorStyle: errorStyle)
+            return
+        }
         let narration = Explanation.narrate(source.trace, language: lang)
         let session = ExplainSession(
             narration: narration,
@@ -54,6 +72,45 @@ struct ExplainCommand: ParsableCommand {
             input: { readLine(limit: 1024) },
             output: { text in FileHandle.standardOutput.write(text) })
         session.run()
+    }
+}
+
+extension ExplainCommand {
+    func explainMistake(_ id: String, in trace: Trace, scenario: Scenario?, style: TerminalStyle, errorStyle: TerminalStyle) throws {
+        let definition = trace.header.patternDefinition
+        let folder = OutputLayout.folder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out))
+            .appendingPathComponent("mistakes")
+        switch id {
+        case "list":
+            for mistake in MistakeGallery.mistakes(of: definition) {
+                FileHandle.standardOutput.write("\(mistake.rule.id)  \(mistake.path): \(mistake.rule.text)\n")
+            }
+        case "all":
+            let (files, skipped) = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder, language: lang)
+            for rule in skipped {
+                FileHandle.standardError.write(errorStyle.paint("note:", .cyan, bold: true)
+                                               + " \(rule): the run has no message to copy for it; left out of the gallery\n")
+            }
+            FileHandle.standardOutput.write("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
+        default:
+            let broken: MistakeGallery.Broken
+            do {
+                broken = try MistakeGallery.breaking(trace, with: try MistakeGallery.mistake(id, in: definition))
+            } catch let failure as MistakeGallery.Failure {
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.description)\n")
+                throw ExitCode(1)
+            }
+            let narration = MistakeGallery.narrate(broken, language: lang)
+            let session = ExplainSession(narration: narration, options: .init(step: step, quiz: false, echoInput: isatty(STDIN_FILENO) != 1),
+                                         style: style, language: lang, input: { readLine(limit: 1024) },
+                                         output: { text in FileHandle.standardOutput.write(text) })
+            session.run()
+            FileHandle.standardOutput.write(style.paint("✗", .red, bold: true) + " architecture: " + broken.check.actual + "\n")
+            let files = try MistakeGallery.writeDiagrams(broken, scenario: scenario, to: folder.appendingPathComponent(MistakeGallery.folderName(broken.mistake.rule.id)))
+            for file in files where file.pathExtension == "svg" {
+                FileHandle.standardOutput.write("  " + RunSummaryText.relative(file.path) + "\n")
+            }
+        }
     }
 }
 
