@@ -32,6 +32,11 @@ extension Report {
         .step-why { margin: 6px 0; color: #374151; }
         .step-why b, .step-data b { color: #0e7490; }
         .step-code code { color: #166534; }
+        .step-file summary { cursor: pointer; color: #374151; font-size: 12px; }
+        .step-file pre { max-height: 320px; overflow: auto; margin: 6px 0 0; padding: 6px 0; background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 4px; font-size: 11px; }
+        .step-file .line { display: block; padding: 0 8px; white-space: pre; }
+        .step-file .line::before { content: attr(data-n); display: inline-block; width: 3em; color: #9ca3af; }
+        .step-file .line.sends { background: #dcfce7; font-weight: 600; }
         .step-data { margin: 6px 0; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: #4b5563; word-break: break-word; }
         .hint { font-size: 12px; color: var(--muted); margin: 6px 0; }
         figure { margin: 0; }
@@ -93,6 +98,26 @@ extension Report {
           let index = 0;
           let marked = [];
           const mark = (node, cls) => { if (node) { node.classList.add(cls); marked.push([node, cls]); } };
+          // The whole file that sends the current message, its sending lines highlighted; open stays open.
+          let shownFile = -1;
+          const showFile = (at) => {
+            const box = $('step-file');
+            if (!at || !data.code[at.file]) { box.hidden = true; return; }
+            const file = data.code[at.file];
+            box.hidden = false;
+            box.querySelector('summary').textContent = data.labels.wholeFile + ': ' + file.name;
+            const pre = box.querySelector('pre');
+            if (shownFile !== at.file) {
+              pre.textContent = '';
+              file.text.split('\\n').forEach((text, i) => { const line = el('span', text, 'line'); line.dataset.n = String(i + 1); pre.append(line); });
+              shownFile = at.file;
+            }
+            pre.querySelectorAll('.sends').forEach((line) => line.classList.remove('sends'));
+            for (const n of at.lines) { const line = pre.children[n - 1]; if (line) line.classList.add('sends'); }
+            const first = pre.children[at.lines[0] - 1];
+            if (first && box.open) pre.scrollTop = Math.max(0, first.offsetTop - pre.offsetTop - 60);
+          };
+          $('step-file').addEventListener('toggle', () => { const step = steps[index]; if (step) showFile(step.codeAt); });
           const stepOfSeq = new Map();
           steps.forEach((step, i) => { for (const seq of step.seq) if (!stepOfSeq.has(seq)) stepOfSeq.set(seq, i); });
           $('scrub').max = String(Math.max(0, steps.length - 1));
@@ -130,6 +155,7 @@ extension Report {
             if (step.data) { $('step-data').append(el('b', data.labels.carries + ': '), document.createTextNode(step.data)); }
             $('step-code').textContent = '';
             if (step.code) { $('step-code').append(el('b', data.labels.code + ': '), el('code', step.code)); }
+            showFile(step.codeAt);
             if (step.kind === 'message') {
               const seq = step.seq[0];
               const prefix = onPage >= 0 ? pages[onPage].dataset.prefix : 'seq1';

@@ -47,6 +47,10 @@ public enum Report {
         public var language: Language
         /// The sequence diagram's pages, when it has more than one (its `Diagram` is then not used).
         public var sequencePages: [SequencePage] = []
+        /// The code of the scenes (what `sceneflow generate` writes), and for narration steps by index, where in it
+        /// the message is sent: the report shows the whole file with those lines highlighted.
+        public var code: [CodeFile] = []
+        public var codePlaces: [Int: CodePlace] = [:]
 
         public init(trace: Trace, scenario: Scenario?, narration: Narration, diagrams: [Diagram], language: Language = .english) {
             self.trace = trace
@@ -57,9 +61,31 @@ public enum Report {
         }
     }
 
+    /// One source file of the app's code.
+    public struct CodeFile: Sendable, Hashable, Encodable {
+        public var name: String
+        public var text: String
+
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
+    }
+
+    /// The lines of a file (1-based) that send a message.
+    public struct CodePlace: Sendable, Hashable, Encodable {
+        public var file: Int
+        public var lines: [Int]
+
+        public init(file: Int, lines: [Int]) {
+            self.file = file
+            self.lines = lines
+        }
+    }
+
     /// The CSP source that allows the page's one script and nothing else: the SHA-256 of `script`, base64
     /// (a test recomputes it). The data block is JSON, which a browser does not run.
-    static let scriptHash = "sha256-3ENgenKkAv/WmDBRbp457fFDTTlvWd1UzRPOUOZzOPc="
+    static let scriptHash = "sha256-aQkWL3WMWOyq5JSZR2j7Oja8BcBGhRfQtXEuvMsrE5s="
 
     /// The page.
     public static func html(_ input: Input) -> String {
@@ -103,6 +129,7 @@ public enum Report {
                   <p id="step-why" class="step-why"></p>
                   <p id="step-data" class="step-data"></p>
                   <p id="step-code" class="step-data step-code"></p>
+                  <details id="step-file" class="step-file" hidden><summary></summary><pre></pre></details>
                 </div>
                 <p class="hint">← → step · Home/End · click a row or an arrow to jump</p>
                 <figure class="cycle">\(svg["cycle"].map { HTML.inlineSVG($0.svg, idPrefix: "cyc") } ?? "")</figure>
@@ -171,6 +198,7 @@ public enum Report {
         var events: [Event]
         var story: [String]
         var labels: [String: String]
+        var code: [CodeFile]
     }
 
     struct Step: Encodable {
@@ -182,6 +210,7 @@ public enum Report {
         var why: String?
         var data: String?
         var code: String?
+        var codeAt: CodePlace?
         var stage: String?
         var returns: Bool
         var receiver: String?
@@ -228,10 +257,11 @@ public enum Report {
                   at: event.location?.description)
         }
         let kindOf = Dictionary(trace.events.map { ($0.sequence, $0) }, uniquingKeysWith: { first, _ in first })
-        let steps = input.narration.steps.map { step in
+        let steps = input.narration.steps.enumerated().map { index, step in
             let event = step.kind == .message ? step.sequences.first.flatMap { kindOf[$0] } : nil
             return Step(kind: step.kind.rawValue, seq: step.sequences, cycle: step.cycle, headline: step.headline, text: step.text,
-                        why: step.why, data: step.data, code: step.code, stage: step.stage?.rawValue, returns: event?.kind.isReturn ?? false,
+                        why: step.why, data: step.data, code: step.code, codeAt: input.codePlaces[index], stage: step.stage?.rawValue,
+                        returns: event?.kind.isReturn ?? false,
                         receiver: event.map { Self.roleKey($0.to.role) })
         }
         var story: [String] = []
@@ -251,7 +281,9 @@ public enum Report {
             pattern: trace.header.pattern, file: trace.header.file,
             description: input.scenario?.description,
             summary: summary, legend: input.narration.legend, steps: steps, events: events, story: story,
-            labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries"), "code": catalogue.text("code")])
+            labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries"), "code": catalogue.text("code"),
+                     "wholeFile": catalogue.text("code.file")],
+            code: input.code)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)

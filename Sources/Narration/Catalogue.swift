@@ -57,6 +57,7 @@ public struct Catalogue: Sendable {
         "run.end.failed": "The run stopped: {error}.",
         "carries": "Carries",
         "code": "Code",
+        "code.file": "The whole file",
         "why": "Why",
         "through": "through {protocol}",
 
@@ -171,6 +172,7 @@ public struct Catalogue: Sendable {
         "run.end.failed": "실행이 멈췄습니다: {error}.",
         "carries": "데이터",
         "code": "코드",
+        "code.file": "파일 전체",
         "why": "이유",
         "through": "{protocol} 경유",
 

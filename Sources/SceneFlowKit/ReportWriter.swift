@@ -49,6 +49,7 @@ public enum ReportWriter {
         let narration = Explanation.narrate(trace, language: language)
         var input = Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language)
         input.sequencePages = pageDiagrams
+        (input.code, input.codePlaces) = SceneCode.places(for: narration, of: trace, scenario: scenario)
         let html = Report.html(input)
         let file = folder.appendingPathComponent("index.html")
         try AtomicFile.write(html, to: file)

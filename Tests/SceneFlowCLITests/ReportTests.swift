@@ -119,6 +119,37 @@ struct ReportTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 50_000, "a real screenshot: \(png.count) bytes")
     }
 
+    @Test("the whole file of the code that sends the current message, its sending lines highlighted")
+    func wholeFile() throws {
+        let page = try report("Scenarios/Login.yml")
+        // Message 22: the Interactor's Response, sent from three places of LoginInteractor.swift (the failed
+        // validation, the worker's error, success); then message 25, the View asking its Router.
+        let check = """
+            const seen = [];
+            for (const message of ['22', '25']) {
+              doc.querySelector('#table tbody tr[data-seq="' + message + '"]').click();
+              const box = doc.getElementById('step-file');
+              box.open = true;
+              await new Promise((done) => setTimeout(done, 50));
+              const lines = [...box.querySelectorAll('.line.sends')];
+              seen.push({ hidden: box.hidden, summary: box.querySelector('summary').textContent,
+                          numbers: lines.map((line) => line.dataset.n).join(','),
+                          texts: lines.map((line) => line.textContent.trim()), total: box.querySelectorAll('.line').length });
+            }
+            return seen;
+            """
+        struct File: Decodable { var hidden: Bool; var summary: String; var numbers: String; var texts: [String]; var total: Int }
+        let seen = try JSONDecoder().decode([File].self, from: Data(try Browser.evaluate(page, check: check).utf8))
+        #expect(seen.count == 2)
+        #expect(seen.first?.hidden == false)
+        #expect(seen.first?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginInteractor.swift")
+        #expect(seen.first?.numbers == "27,41,52")
+        #expect(seen.first?.texts == Array(repeating: "presenter?.presentLogin(response: response)", count: 3))
+        #expect((seen.first?.total ?? 0) > 60)
+        #expect(seen.last?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginViewController.swift")
+        #expect(seen.last?.texts == ["self.router?.showHome()"])
+    }
+
     @Test("scenario text cannot become markup or script in the report")
     func hostile() throws {
         let page = try report(PackagePaths.tests.appendingPathComponent("ExportersTests/Fixtures/hostile-labels.yml").path)
