@@ -61,10 +61,7 @@ public struct CodeGenerator {
     }
 
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
-        guard Self.writes(scenario.pattern.definition) else {
-            throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
-                                  at: nil)
-        }
+        try checkPattern()
         let module = moduleName
         var files: [GeneratedFile] = [GeneratedFile(path: "Package.swift", text: packageManifest(module))]
         let source = "Sources/\(module)"
@@ -76,11 +73,7 @@ public struct CodeGenerator {
         if !scenario.sharedWorkers.isEmpty {
             files.append(GeneratedFile(path: "\(source)/Workers/SharedWorkers.swift", text: try scenes.sharedWorkers()))
         }
-        for scene in scenario.scenes {
-            for (name, text) in try scenes.files(for: scene) {
-                files.append(GeneratedFile(path: "\(source)/Scenes/\(scene.name)/\(name)", text: text))
-            }
-        }
+        files += try sceneFiles(scenes, in: source)
         for scene in scenario.scenes {
             let tests = ComponentTestWriter(scenes: scenes, scene: scene, trace: trace, module: module)
             files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Spies.swift", text: tests.spies()))
@@ -90,6 +83,30 @@ public struct CodeGenerator {
         }
         files.append(GeneratedFile(path: "Tests/\(module)Tests/StoryTests.swift", text: try StoryTestWriter(scenario: scenario, module: module).text()))
         return files
+    }
+
+    /// The scenes' own files, as `generate()` writes them (`Sources/SignIn/Scenes/Login/LoginInteractor.swift`),
+    /// without the package, its support files and its tests.
+    public func sceneFiles() throws(GenerationLimit) -> [GeneratedFile] {
+        try checkPattern()
+        return try sceneFiles(CleanSwiftScenes(scenario: scenario), in: "Sources/\(moduleName)")
+    }
+
+    private func sceneFiles(_ scenes: CleanSwiftScenes, in source: String) throws(GenerationLimit) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        for scene in scenario.scenes {
+            for (name, text) in try scenes.files(for: scene) {
+                files.append(GeneratedFile(path: "\(source)/Scenes/\(scene.name)/\(name)", text: text))
+            }
+        }
+        return files
+    }
+
+    private func checkPattern() throws(GenerationLimit) {
+        guard Self.writes(scenario.pattern.definition) else {
+            throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
+                                  at: nil)
+        }
     }
 
     /// `SignIn` for "Sign in".

@@ -72,8 +72,7 @@ public enum MistakeGallery {
                                            in: events) else { continue }
             // Where the sender is first reached in the cycle: the mistake follows it.
             guard let anchor = events[(cycle.firstSequence - 1)..<min(cycle.lastSequence, events.count)]
-                .first(where: { $0.to == sender }) ?? (sender.role == .view ? events.first(where: {
-                    $0.to == sender && $0.sequence >= cycle.firstSequence - 1 }) : nil) else { continue }
+                .first(where: { $0.to == sender }) else { continue }
             let offending = anchor.sequence + 1
             let made = TraceEvent(sequence: offending, cycle: cycleNumber, parent: anchor.sequence, step: anchor.step,
                                   time: anchor.time, from: sender, to: template.to, message: template.message,
@@ -155,12 +154,15 @@ public enum MistakeGallery {
     /// The rule, its fix and what would go wrong in the app, in `catalogue`'s language.
     public static func lesson(_ mistake: Mistake, catalogue: Catalogue) -> String {
         let id = mistake.rule.id
-        let translated = Catalogue.rules[catalogue.language]?[translationKey(mistake)]
-        let text = translated?.text ?? mistake.rule.text
-        let fix = translated?.fix ?? mistake.rule.fix
+        let (text, fix) = rule(mistake, in: catalogue.language)
         return catalogue.text("mistake.breaks", ["rule": id, "path": mistake.path.description, "text": text])
             + " " + catalogue.text("mistake.wrong", ["consequence": catalogue.text("mistake.\(id)")])
             + " " + catalogue.text("mistake.fix", ["fix": fix])
+    }
+
+    /// The rule's text and fix in `language`: the pattern definition's own in English, the catalogue's otherwise.
+    public static func rule(_ mistake: Mistake, in language: Language) -> (text: String, fix: String) {
+        Catalogue.rules[language]?[translationKey(mistake)] ?? (mistake.rule.text, mistake.rule.fix)
     }
 
     /// Writes the broken run's sequence diagram and, given the scenario, its dependency diagram (SVG) into `folder`:
@@ -173,15 +175,19 @@ public enum MistakeGallery {
 
     /// The gallery page: every mistake of the run's pattern, each with its rule, what goes wrong, its fix and the
     /// broken cycle's sequence diagram. Written to `folder/index.html`, each mistake's diagrams in a folder of its own.
-    public static func writeGallery(_ trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english) throws -> (files: [URL], skipped: [String]) {
+    /// `skipped` says why each rule the run cannot break was left out.
+    public static func writeGallery(_ trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english) throws -> (files: [URL], skipped: [Failure]) {
         let definition = trace.header.patternDefinition
         let catalogue = Catalogue(language)
         var files: [URL] = []
-        var skipped: [String] = []
+        var skipped: [Failure] = []
         var sections = ""
         for mistake in mistakes(of: definition) {
-            guard let broken = try? breaking(trace, with: mistake) else {
-                skipped.append(mistake.rule.id)
+            let broken: Broken
+            do {
+                broken = try breaking(trace, with: mistake)
+            } catch let failure as Failure {
+                skipped.append(failure)
                 continue
             }
             let sub = folder.appendingPathComponent(folderName(mistake.rule.id))

@@ -11,32 +11,31 @@ public enum SceneCode {
     /// Empty when the pattern has no code generator or the scenario is not there.
     public static func places(for narration: Narration, of trace: Trace, scenario: Scenario?) -> (files: [Report.CodeFile], places: [Int: Report.CodePlace]) {
         guard let scenario, CodeGenerator.writes(scenario.pattern.definition),
-              let generated = try? CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "")).generate() else {
+              let generated = try? CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "")).sceneFiles() else {
             return ([], [:])
         }
-        var byName: [String: GeneratedFile] = [:]
-        for file in generated where file.path.hasSuffix(".swift") {
+        // Each sender's file by its type's name (`LoginInteractor.swift`), split into lines once.
+        var byName: [String: (path: String, text: String, lines: [Substring])] = [:]
+        for file in generated {
             let name = String(file.path.split(separator: "/").last ?? "")
-            if byName[name] == nil { byName[name] = file }
+            if byName[name] == nil { byName[name] = (file.path, file.text, file.text.split(separator: "\n", omittingEmptySubsequences: false)) }
         }
         var files: [Report.CodeFile] = []
         var fileIndex: [String: Int] = [:]
-        var lines: [String: [Substring]] = [:]
         var places: [Int: Report.CodePlace] = [:]
         for (index, step) in narration.steps.enumerated() {
             guard step.kind == .message, let code = step.code, let sequence = step.sequences.first,
                   sequence >= 1, sequence <= trace.events.count else { continue }
-            // The sender's file: `LoginInteractor.swift` for a message LoginInteractor sends.
             let name = trace.events[sequence - 1].from.name + ".swift"
             guard let file = byName[name] else { continue }
-            if lines[name] == nil { lines[name] = file.text.split(separator: "\n", omittingEmptySubsequences: false) }
-            let sending = lines[name]!.indices.filter { sends(lines[name]![$0], code) }
+            let sending = file.lines.indices.filter { sends(file.lines[$0], code) }
             guard !sending.isEmpty else { continue }
-            if fileIndex[name] == nil {
-                fileIndex[name] = files.count
+            let at = fileIndex[name] ?? files.count
+            if at == files.count {
+                fileIndex[name] = at
                 files.append(Report.CodeFile(name: file.path, text: file.text))
             }
-            places[index] = Report.CodePlace(file: fileIndex[name]!, lines: sending.map { $0 + 1 })
+            places[index] = Report.CodePlace(file: at, lines: sending.map { $0 + 1 })
         }
         return (files, places)
     }

@@ -40,11 +40,22 @@ struct ExplainCommand: ParsableCommand {
                                valueName: "rule"))
     var mistake: String?
 
-    @Option(help: "The output folder for --mistake's diagrams; files go into <out>/<scenario>/mistakes/.")
-    var out: String = "Output"
+    @Option(help: "The output folder for --mistake's diagrams; files go into <out>/<scenario>/mistakes/ (default: Output).")
+    var out: String?
 
     @OptionGroup var traceScenario: TraceScenarioOption
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let mistake {
+            if quiz { throw ValidationError("--quiz asks about a run as it is; it cannot be combined with --mistake") }
+            if step && (mistake == "all" || mistake == "list") {
+                throw ValidationError("--step tells one mistake; it cannot be combined with --mistake \(mistake)")
+            }
+        } else if out != nil {
+            throw ValidationError("--out is where --mistake writes its diagrams; explain alone writes nothing: drop --out, or add --mistake")
+        }
+    }
 
     func run() throws {
         let style = output.style(for: STDOUT_FILENO)
@@ -64,7 +75,11 @@ struct ExplainCommand: ParsableCommand {
             try explainMistake(mistake, in: source.trace, scenario: source.scenario, style: style, errorStyle: errorStyle)
             return
         }
-        let narration = Explanation.narrate(source.trace, language: lang)
+        tell(Explanation.narrate(source.trace, language: lang), style: style)
+    }
+
+    /// Tells `narration` on the terminal, stepping or quizzing as asked.
+    func tell(_ narration: Narration, style: TerminalStyle) {
         let session = ExplainSession(
             narration: narration,
             options: .init(step: step, quiz: quiz, echoInput: isatty(STDIN_FILENO) != 1),
@@ -78,18 +93,26 @@ struct ExplainCommand: ParsableCommand {
 extension ExplainCommand {
     func explainMistake(_ id: String, in trace: Trace, scenario: Scenario?, style: TerminalStyle, errorStyle: TerminalStyle) throws {
         let definition = trace.header.patternDefinition
-        let folder = OutputLayout.folder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out))
-            .appendingPathComponent("mistakes")
-        switch id {
-        case "list":
+        if id == "list" {
             for mistake in MistakeGallery.mistakes(of: definition) {
-                FileHandle.standardOutput.write("\(mistake.rule.id)  \(mistake.path): \(mistake.rule.text)\n")
+                FileHandle.standardOutput.write("\(mistake.rule.id)  \(mistake.path): \(MistakeGallery.rule(mistake, in: lang).text)\n")
             }
+            return
+        }
+        let folder: URL
+        do {
+            folder = try OutputLayout.prepareFolder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out ?? "Output"))
+                .appendingPathComponent("mistakes")
+        } catch let conflict as OutputLayout.Conflict {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(conflict.message)\n")
+            throw ExitCode(1)
+        }
+        switch id {
         case "all":
             let (files, skipped) = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder, language: lang)
-            for rule in skipped {
+            for failure in skipped {
                 FileHandle.standardError.write(errorStyle.paint("note:", .cyan, bold: true)
-                                               + " \(rule): the run has no message to copy for it; left out of the gallery\n")
+                                               + " left out of the gallery: \(failure.description)\n")
             }
             FileHandle.standardOutput.write("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
         default:
@@ -100,11 +123,7 @@ extension ExplainCommand {
                 FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.description)\n")
                 throw ExitCode(1)
             }
-            let narration = MistakeGallery.narrate(broken, language: lang)
-            let session = ExplainSession(narration: narration, options: .init(step: step, quiz: false, echoInput: isatty(STDIN_FILENO) != 1),
-                                         style: style, language: lang, input: { readLine(limit: 1024) },
-                                         output: { text in FileHandle.standardOutput.write(text) })
-            session.run()
+            tell(MistakeGallery.narrate(broken, language: lang), style: style)
             FileHandle.standardOutput.write(style.paint("✗", .red, bold: true) + " architecture: " + broken.check.actual + "\n")
             let files = try MistakeGallery.writeDiagrams(broken, scenario: scenario, to: folder.appendingPathComponent(MistakeGallery.folderName(broken.mistake.rule.id)))
             for file in files where file.pathExtension == "svg" {

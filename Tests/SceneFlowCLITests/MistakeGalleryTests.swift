@@ -126,6 +126,53 @@ struct MistakeGalleryTests {
             """)
     }
 
+    @Test("options that would have no effect with --mistake, or without it, are usage errors")
+    func usage() throws {
+        let cases: [([String], String)] = [
+            (["--mistake", "one-way", "--quiz"], "--quiz asks about a run as it is; it cannot be combined with --mistake"),
+            (["--mistake", "all", "--step"], "--step tells one mistake; it cannot be combined with --mistake all"),
+            (["--mistake", "list", "--step"], "--step tells one mistake; it cannot be combined with --mistake list"),
+            (["--out", "elsewhere"], "--out is where --mistake writes its diagrams; explain alone writes nothing: drop --out, or add --mistake"),
+        ]
+        for (options, message) in cases {
+            let result = try CLI.run(["explain", "Scenarios/Login.yml"] + options + ["--color", "never"])
+            #expect(result.status == 2, "\(options)")
+            #expect(result.stderr.hasPrefix("Error: \(message)\nUsage: sceneflow explain "), "\(result.stderr)")
+            #expect(result.stdout == "")
+        }
+    }
+
+    @Test("the scenario's output folder must be a real folder: a link there is refused and nothing is written through it")
+    func linkedFolder() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-mistake-\(UUID().uuidString)")
+        let elsewhere = out.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("Login"), withDestinationURL: elsewhere)
+        for rule in ["one-way", "all"] {
+            let result = try CLI.run(["explain", "Scenarios/Login.yml", "--mistake", rule, "--out", out.path, "--color", "never"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: \(out.path)/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
+            #expect(result.stdout == "")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    @Test("the gallery leaves out, with the reason, the rules a run cannot break; list speaks the chosen language")
+    func leftOut() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-mistake-\(UUID().uuidString)")
+        let result = try CLI.run(["explain", "Scenarios/CreateIceCream.yml", "--mistake", "all", "--out", out.path, "--color", "never"])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            note: left out of the gallery: the run has no message to a DataStore to copy for clean-swift/interactor-owns-datastore; choose a scenario whose story reaches one (Scenarios/Login.yml reaches every component)
+            note: left out of the gallery: the run has no message to a Router to copy for clean-swift/view-routes; choose a scenario whose story reaches one (Scenarios/Login.yml reaches every component)
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("CreateIceCream/mistakes").path).sorted()
+                == ["clean-swift-one-way", "clean-swift-view-to-interactor", "clean-swift-workers-serve-interactor", "index.html"])
+        let korean = try CLI.run(["explain", "Scenarios/Counter-AppState.yml", "--mistake", "list", "--lang", "ko", "--color", "never"])
+        #expect(korean.stdout == "appstate/no-return  Interactor → View: Interactor는 결과를 View에 돌려주지 않습니다. AppState에 쓰고, View가 그것을 관찰합니다\n")
+    }
+
     @Test("the gallery page holds every rule of the pattern, each with its check and its diagram")
     func gallery() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-mistake-\(UUID().uuidString)")
