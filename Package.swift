@@ -32,6 +32,10 @@ let package = Package(
             name: "ScenarioLoader",
             dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // A scenario model written back as a scenario file (what translate and import write). Text only.
+        .target(name: "ScenarioWriting", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // A scenario rewritten into another pattern by that pattern's rules, with what had no counterpart said.
+        .target(name: "PatternTranslation", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Scenario -> Swift package: scenes in the pattern's names with real bodies, recording through SceneFlowRecorder,
         // and tests. Text only: no engine.
         .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"]),
@@ -61,7 +65,8 @@ let package = Package(
             name: "SceneFlowKit",
             dependencies: [
                 "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
-                "StoryCheck", "Narration", "HTMLReport", "CodeImport", "CodeGeneration",
+                "StoryCheck", "Narration", "HTMLReport", "CodeImport", "CodeGeneration", "ScenarioWriting",
+                "PatternTranslation",
             ]
         ),
         // What a terminal shows: diagnostics with excerpts, the run as it happens, check and coverage reports, the
@@ -78,7 +83,7 @@ let package = Package(
         .target(
             name: "CodeImport",
             dependencies: [
-                "ScenarioSpec", "TraceFormat",
+                "ScenarioSpec", "TraceFormat", "ScenarioWriting",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -144,6 +149,12 @@ let package = Package(
                            .product(name: "SwiftParser", package: "swift-syntax"),
                            .product(name: "SwiftParserDiagnostics", package: "swift-syntax")],
             exclude: ["Fixtures", "Expected"]
+        ),
+        .testTarget(
+            name: "PatternTranslationTests",
+            dependencies: ["PatternTranslation", "ScenarioWriting", "ScenarioLoader", "SceneEngine", "StoryCheck", "TraceFormat",
+                           "ScenarioSpec", "TestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),

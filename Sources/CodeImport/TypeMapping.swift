@@ -1,4 +1,5 @@
 import ScenarioSpec
+import ScenarioWriting
 
 /// Swift types as the scenario format's types: `String`, `Int`, `Double`, `Bool`, entities, optionals and lists.
 /// Types it has no word for yet become `String` (or `Double` for money) with a note, never silently.

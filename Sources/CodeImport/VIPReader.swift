@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioSpec
+import ScenarioWriting
 import SwiftSyntax
 
 /// Reads a VIP app by its pattern's code conventions (`PatternDefinition.codeConventions`: for Clean Swift, the
