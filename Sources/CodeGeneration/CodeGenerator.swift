@@ -107,6 +107,12 @@ public struct CodeGenerator {
             throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
                                   at: nil)
         }
+        for scene in scenario.scenes {
+            if let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
+                throw GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
+                                      at: useCase.sends[0].targetLocation)
+            }
+        }
     }
 
     /// `SignIn` for "Sign in".

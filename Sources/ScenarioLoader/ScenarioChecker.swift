@@ -391,13 +391,33 @@ final class ScenarioChecker {
                 case .viewModel(let mapping): hasPresenter = !mapping.isEmpty
                 case .steps(let steps): hasPresenter = !steps.isEmpty
                 }
-                if hasPresenter || !output.viewModel.isEmpty || !output.view.isEmpty || !output.response.isEmpty {
+                // The View's own steps (`view:`) run after the Interactor returns: the View reacting to the state it
+                // observes (SwiftUI's code after `interactor.login()`, or `.onChange`), with no Presenter between.
+                if hasPresenter || !output.viewModel.isEmpty || !output.response.isEmpty {
                     checkPath(.interactor, .presenter, at: output.location, asking: "use case '\(useCase.name)'")
                 }
             }
         }
+        if !useCase.sends.isEmpty {
+            // What the View sends is read in the View's scope, before any ViewModel exists.
+            let scope = scope(for: .view, scene: scene, useCase: useCase, output: nil)
+            var seen: Set<String> = []
+            for assignment in useCase.sends {
+                guard let field = useCase.request.first(where: { $0.name == assignment.target }) else {
+                    diagnostics.unknown("the Request of '\(useCase.name)' has no field '\(assignment.target)'", name: assignment.target,
+                                        candidates: useCase.request.map(\.name), at: assignment.targetLocation,
+                                        extraNotes: [Diagnostic.Note("declare it under 'request:'; 'sends:' fills Request fields from what the View holds")])
+                    continue
+                }
+                if !seen.insert(field.name).inserted {
+                    diagnostics.error("'sends' fills '\(field.name)' twice", at: assignment.targetLocation)
+                    continue
+                }
+                expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "Request field '\(field.name)'")
+            }
+        }
         if useCase.trigger.runsOnFirstShow {
-            for field in useCase.request where field.initialValue == nil {
+            for field in useCase.request where field.initialValue == nil && !useCase.sends.contains(where: { $0.target == field.name }) {
                 diagnostics.error("'\(useCase.name)' runs when the scene appears, so nobody gives its request value '\(field.name)'",
                                   at: field.location,
                                   notes: [Diagnostic.Note("give it a default ('\(field.name): \(field.type) = …') or make it optional")])
@@ -442,6 +462,8 @@ final class ScenarioChecker {
             if let output, useCase.output(output.value) != nil { responded.insert(output.value) } else { respondsToEveryOutput = true }
         }
         if respondsToEveryOutput && (useCase.outputs.count == 1 || responded.isEmpty) { return }
+        // Without a Presenter, the View's steps run when the Interactor returns, whatever it answered.
+        if !definition.has(.presenter) { return }
         for output in useCase.outputs where !responded.contains(output.name.rawValue) {
             let hasPresenter: Bool
             switch output.presenter {

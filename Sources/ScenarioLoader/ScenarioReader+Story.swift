@@ -152,12 +152,19 @@ extension ScenarioReader {
                     if let value { request.append(Located(FieldValue(path: item.key, value: value), at: keyAt)) }
                 }
                 if let useCase {
-                    for field in useCase.request where field.initialValue == nil && !entries.contains(where: { $0.key == field.name }) {
+                    for field in useCase.request where field.initialValue == nil && !entries.contains(where: { $0.key == field.name })
+                        && !useCase.sends.contains(where: { $0.target == field.name }) {
                         diagnostics.error("request value '\(field.name)' (\(field.type)) is missing", at: location(entry.keyNode))
+                    }
+                    for item in entries {
+                        guard let sent = useCase.sends.first(where: { $0.target == item.key }) else { continue }
+                        diagnostics.warning("request value '\(item.key)' has no effect: the View sends '\(sent.value.text)'",
+                                            at: location(item.keyNode),
+                                            notes: [Diagnostic.Note("remove it here, or take '\(item.key)' out of the use case's 'sends:'")])
                     }
                 }
             } else if let useCase {
-                let missing = useCase.request.filter { $0.initialValue == nil }
+                let missing = useCase.request.filter { field in field.initialValue == nil && !useCase.sends.contains { $0.target == field.name } }
                 if !missing.isEmpty {
                     diagnostics.error("'do: \(text.value)' needs request values for " + missing.map { "'\($0.name)'" }.joined(separator: ", "),
                                       at: stepAt,

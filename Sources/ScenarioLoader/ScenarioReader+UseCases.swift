@@ -73,10 +73,12 @@ extension ScenarioReader {
                 methods: outputMethods))
         }
 
-        return UseCase(name: UseCaseName(name), location: nameLocation,
-                       description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
-                       trigger: trigger, request: request, event: event, interactor: interactor, outputs: outputs,
-                       methods: methods)
+        var useCase = UseCase(name: UseCaseName(name), location: nameLocation,
+                              description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
+                              trigger: trigger, request: request, event: event, interactor: interactor, outputs: outputs,
+                              methods: methods)
+        useCase.sends = keys["sends"].map { readAssignments($0.value, "'sends' of \(what) (Request field: expression)") } ?? []
+        return useCase
     }
 
     func readOutput(named name: String, at nameLocation: SourceLocation, _ node: Node, what: String) -> Output? {

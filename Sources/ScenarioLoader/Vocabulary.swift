@@ -10,7 +10,7 @@ enum Vocabulary {
                             "latency", "method", "style", "callbacks"]
     static let callbacks = ["result", "error"]
     static let workerCase = ["when", "result", "let", "returns", "update", "error", "fixture", "latency"]
-    static let useCase = ["description", "trigger", "request", "event", "interactor", "response", "presenter",
+    static let useCase = ["description", "trigger", "request", "sends", "event", "interactor", "response", "presenter",
                           "viewModel", "view", "outputs", "methods"]
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]

@@ -7,6 +7,10 @@ public struct UseCase: Sendable, Hashable {
     /// What starts the cycle.
     public var trigger: Trigger
     public var request: [FieldDecl]
+    /// Request fields the View fills from what it holds when it sends the Request (`sends: { name: dataStore.name }`):
+    /// SwiftUI VIP's View passing the Interactor a value of the DataStore it owns, a View passing its state. The
+    /// story gives the other fields.
+    public var sends: [Assignment] = []
     /// VIPER: the Presenter's handling of the View's event before (and instead of) the View calling the Interactor.
     public var event: [Step]?
     /// The Interactor's business logic.

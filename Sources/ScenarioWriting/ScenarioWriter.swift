@@ -181,6 +181,7 @@ public struct ScenarioWriter {
         if let description = useCase.description { line(pad + "description: " + YAMLText.scalar(description)) }
         if useCase.trigger != .action { line(pad + "trigger: " + useCase.trigger.rawValue) }
         if !useCase.request.isEmpty { fields(useCase.request, key: "request", indent: 8) }
+        if !useCase.sends.isEmpty { line(pad + "sends: " + Self.assignments(useCase.sends)) }
         var methods: [(String, String)] = []
         if let event = useCase.methods.event { methods.append(("event", event.value)) }
         if let interactor = useCase.methods.interactor { methods.append(("interactor", interactor.value)) }

@@ -239,8 +239,19 @@ public final class Engine {
 
     /// One V→I→P→V cycle for a use case of a scene instance. `cause` is the View's load or appearance that
     /// started it; nil when the user did.
-    func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request: Value, title: String?, cause: Int?,
+    func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request given: Value, title: String?, cause: Int?,
                   location: SourceLocation?, revealed: Bool = false) throws {
+        var request = given
+        if !useCase.sends.isEmpty, case .record(var record) = given {
+            // The View fills what it holds into the Request.
+            let env = Environment(instance: instance, world: world)
+            for assignment in useCase.sends {
+                let type = useCase.request.first { $0.name == assignment.target }?.type
+                let value = try Evaluator.evaluate(assignment.value, in: env)
+                record[assignment.target] = type.map { Coercion.coerce(value, to: $0) } ?? value
+            }
+            request = .record(record)
+        }
         cycles += 1
         let number = cycles
         currentCycle = number
@@ -281,6 +292,16 @@ public final class Engine {
                     payloadType: requestType(instance, useCase), payload: hasRequest ? request : nil)),
                 from: instance.view, to: instance.interactor, at: useCase.location, parent: trigger)
             try runInteractor(instance, useCase, request: request, parent: requestEvent)
+            if !definition.has(.presenter) {
+                // No Presenter (AppState): the View's own steps run once the Interactor returns, on the state it
+                // observes.
+                for output in useCase.outputs where !output.view.isEmpty {
+                    var viewContext = StepContext(instance: instance, useCase: useCase, output: output, role: .view,
+                                                  sender: instance.view, parent: requestEvent,
+                                                  env: Environment(instance: instance, world: world))
+                    _ = try execute(output.view, &viewContext)
+                }
+            }
         }
         try sink.mark(.cycleEnd(number))
     }

@@ -17,6 +17,11 @@ public struct PatternComparison {
         public var summary: RunSummary?
         public var trace: Trace?
         public var scenario: Scenario?
+        /// The translated scenario file, when the pattern is not the scenario's own.
+        public var translation: ScenarioTranslate.Result?
+        /// Where the run shows other values than the scenario's own pattern at the end of a story step (empty: the
+        /// same values at every step).
+        public var differences: [String] = []
 
         /// Messages per cycle, on average.
         public var messagesPerCycle: Double {
@@ -64,19 +69,39 @@ public struct PatternComparison {
 
     public init() {}
 
+    /// Runs the scenario in each pattern: its own as written, the others translated (`translate`). A pattern it
+    /// cannot be translated into is an entry with the reasons.
     public func compare(path: String, patterns: [Pattern]) -> [Entry] {
-        patterns.map { pattern in
-            var loader = self.loader
-            loader.patternOverride = pattern
-            let loaded = loader.load(path: path)
-            guard let scenario = loaded.scenario else {
-                return Entry(pattern: pattern, refusals: loaded.diagnostics.filter { $0.severity == .error })
-            }
-            let recorder = TraceRecorder()
-            let summary = try? Engine(scenario: scenario, options: options).run(into: recorder)
-            return Entry(pattern: pattern, refusals: summary?.error.map { [$0.diagnostic] } ?? [], summary: summary,
-                         trace: recorder.trace, scenario: scenario)
+        let loaded = loader.load(path: path)
+        guard let original = loaded.scenario else {
+            return patterns.map { Entry(pattern: $0, refusals: loaded.diagnostics.filter { $0.severity == .error }) }
         }
+        let own = run(original, pattern: original.pattern)
+        let reference = own.trace.map(ShownValues.perStep)
+        return patterns.map { pattern in
+            if pattern == original.pattern { return own }
+            let translated: ScenarioTranslate.Result
+            do {
+                translated = try ScenarioTranslate.translate(original, from: path, to: pattern)
+            } catch let failure as ScenarioTranslate.Failure {
+                return Entry(pattern: pattern, refusals: failure.reasons.map { Diagnostic.error($0, at: nil) })
+            } catch {
+                return Entry(pattern: pattern, refusals: [Diagnostic.error("\(error)", at: nil)])
+            }
+            var entry = run(translated.scenario, pattern: pattern)
+            entry.translation = translated
+            if let reference, let trace = entry.trace {
+                entry.differences = ShownValues.differences(ShownValues.perStep(trace), from: reference)
+            }
+            return entry
+        }
+    }
+
+    func run(_ scenario: Scenario, pattern: Pattern) -> Entry {
+        let recorder = TraceRecorder()
+        let summary = try? Engine(scenario: scenario, options: options).run(into: recorder)
+        return Entry(pattern: pattern, refusals: summary?.error.map { [$0.diagnostic] } ?? [], summary: summary,
+                     trace: recorder.trace, scenario: scenario)
     }
 
     /// Writes each pattern's trace and diagrams under `folder/<pattern>/`, and `folder/index.html` with them side
@@ -145,6 +170,10 @@ public struct PatternComparison {
                           entry.messagesPerCycle, entry.dataFlow)
             let others = entries.filter { $0.pattern != entry.pattern && $0.summary != nil && $0.refusals.isEmpty }
             let only = entry.paths.filter { path in !others.contains { $0.paths.contains(path) } }
+            if entry.translation != nil {
+                out += entry.differences.isEmpty ? "  translated; shows the same values as the original at every story step\n"
+                    : "  translated; shows other values than the original:\n" + entry.differences.map { "    \($0)\n" }.joined()
+            }
             out += "  paths: " + entry.paths.joined(separator: "; ") + "\n"
             if !only.isEmpty && !others.isEmpty && allPaths.count > entry.paths.count - only.count {
                 out += "  only here: " + only.joined(separator: "; ") + "\n"

@@ -200,3 +200,59 @@ struct PatternOverrideTests {
         ])
     }
 }
+
+@Suite("A View that fills its Request (sends)")
+struct SendsTests {
+    static let yaml = """
+        scenario: S
+        pattern: swiftui
+        scenes:
+          Home:
+            dataStore: { name: 'String = "Ann"' }
+            useCases:
+              Greet:
+                trigger: load
+                request: { name: String }
+                sends: { name: dataStore.name, nmae: dataStore.name }
+                interactor:
+                  - respond: { text: request.name }
+                response: { text: String }
+                viewModel: { text: String }
+                presenter: { text: response.text }
+                view:
+                  - show: text
+              Again:
+                request: { name: String, times: Int }
+                sends: { name: 'dataStore.name + "!"' }
+                interactor:
+                  - respond: { text: request.name }
+                response: { text: String }
+                viewModel: { text: String }
+                presenter: { text: response.text }
+                view:
+                  - show: text
+        story:
+          - appear: Home
+          - do: Home.Again
+            request: { name: Bo, times: 2 }
+        """
+
+    @Test("an unknown field is named with the fields there are; a story value the View sends is a warning; sent fields need no default or story value")
+    func diagnostics() {
+        let result = ScenarioLoader().load(yaml: Self.yaml, file: "s.yml")
+        #expect(result.diagnostics.map(\.description) == [
+            "s.yml:10:40: error: the Request of 'Greet' has no field 'nmae'\nnote: did you mean 'name'?\nnote: declare it under 'request:'; 'sends:' fills Request fields from what the View holds",
+            "s.yml:31:16: warning: request value 'name' has no effect: the View sends 'dataStore.name + \"!\"'\nnote: remove it here, or take 'name' out of the use case's 'sends:'",
+        ])
+    }
+
+    @Test("the Request carries what the View holds")
+    func run() throws {
+        let yaml = Self.yaml.replacingOccurrences(of: ", nmae: dataStore.name", with: "")
+            .replacingOccurrences(of: "request: { name: Bo, times: 2 }", with: "request: { times: 2 }")
+        let result = ScenarioLoader().load(yaml: yaml, file: "s.yml")
+        #expect(result.diagnostics.map(\.description) == [])
+        let scenario = try #require(result.scenario)
+        #expect(scenario.scenes[0].useCases[1].sends.map(\.value.text) == [#"dataStore.name + "!""#])
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
+import StoryCheck
 import Testing
 import TraceFormat
 
@@ -602,5 +603,79 @@ struct ResolvedReferenceTests {
         #expect(unwrapped.diagnostics.map(\.description) == [
             "os.yml:21:47: error: '[Order]?' is optional; index it with '?[…]', or unwrap it with '?? []' first",
         ])
+    }
+}
+
+@Suite("A View that fills its Request")
+struct SendsRunTests {
+    @Test("the Request the View sends carries its DataStore's value, and the story's values for the rest")
+    func sends() throws {
+        let yaml = """
+            scenario: S
+            pattern: swiftui
+            scenes:
+              Home:
+                dataStore: { name: 'String = "Ann"' }
+                useCases:
+                  Greet:
+                    request: { name: String, times: Int }
+                    sends: { name: 'dataStore.name + "!"' }
+                    interactor:
+                      - respond: { text: '"\\(request.name) ×\\(request.times)"' }
+                    response: { text: String }
+                    viewModel: { text: String }
+                    presenter: { text: response.text }
+                    view:
+                      - show: text
+            story:
+              - do: Home.Greet
+                request: { times: 2 }
+                expect: { shown: { text: "Ann! ×2" } }
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "s.yml").scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario, options: EngineOptions()).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        let request = try #require(trace.events.first { $0.kind == .request })
+        #expect(request.payload == .record(Record([("name", .string("Ann!")), ("times", .int(2))])))
+        #expect(StoryChecker().check(scenario, trace: trace).checks.filter(\.failed).isEmpty)
+    }
+}
+
+@Suite("AppState: the View reacts after the Interactor")
+struct AppStateViewStepsTests {
+    @Test("view steps run once the Interactor returns, on the AppState it wrote, with no Presenter")
+    func routesOnState() throws {
+        let yaml = """
+            scenario: S
+            pattern: appstate
+            appState: { signedIn: Bool = false }
+            scenes:
+              Login:
+                useCases:
+                  SignIn:
+                    interactor:
+                      - store: { signedIn: true }
+                    view:
+                      - route: toHome
+                        when: appState.signedIn
+                routes:
+                  toHome: { to: Home, navigation: replace }
+              Home: {}
+            story:
+              - do: Login.SignIn
+                expect: { scene: Home, appState: { signedIn: true } }
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "s.yml")
+        #expect(loaded.diagnostics.map(\.description) == [])
+        let scenario = try #require(loaded.scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario, options: EngineOptions()).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        let cycle = trace.events.filter { $0.cycle == 1 }.map { "\($0.from.role.rawValue)→\($0.to.role.rawValue) \($0.kind.rawValue)" }
+        #expect(cycle == ["user→view action", "view→interactor request", "interactor→appState publish", "view→router route",
+                          "configurator→view configure", "configurator→interactor configure", "configurator→view configure",
+                          "router→view navigation", "view→view appear"])
+        #expect(StoryChecker().check(scenario, trace: trace).checks.filter(\.failed).isEmpty)
     }
 }

@@ -1,0 +1,453 @@
+import ScenarioSpec
+
+extension TranslationWork {
+    /// `viewModel.field` replaced by the Presenter's expression for it (over `response`).
+    static func inliningViewModel(_ output: Output, mapping: [Assignment]) -> (ExprNode) -> ExprNode? {
+        { node in
+            guard let name = node.field(of: "viewModel") else { return nil }
+            if let assignment = mapping.first(where: { $0.target == name }) { return assignment.value.root }
+            let initial = output.viewModel.first { $0.name == name }?.initialValue ?? .null
+            return ExprNode(.literal(initial), at: node.location)
+        }
+    }
+
+    // MARK: - Plain VIP → VIPER
+
+    /// VIPER's Presenter, not the View, asks the WireFrame to navigate: a ViewModel whose View routes becomes the
+    /// Presenter's steps, a `display:` of the values the View showed and the routes, with the ViewModel's fields
+    /// read from the Response directly.
+    mutating func toPresenterEntry() {
+        segueEvents()
+        for (s, u) in useCaseIndices {
+            var useCase = scenario.scenes[s].useCases[u]
+            let key = "\(scenario.scenes[s].name).\(useCase.name)"
+            for o in useCase.outputs.indices {
+                let output = useCase.outputs[o]
+                guard case .viewModel(let mapping) = output.presenter,
+                      output.view.flatMap(\.flattened).contains(where: { if case .route = $0.kind { true } else { false } })
+                else { continue }
+                let inline = Self.inliningViewModel(output, mapping: mapping)
+                let method = "display" + output.name.rawValue.capitalizedFirst
+                var failed = false
+                func convert(_ steps: [Step]) -> [Step] {
+                    steps.compactMap { step in
+                        switch step.kind {
+                        case .show(let values):
+                            let labels = values.map { $0.target + ":" }.joined()
+                            return Step(.display(method: Located(method + "(" + labels + ")", at: step.location),
+                                                 values: values.map { $0.rewritten(inline) }), at: step.location)
+                        case .route, .bind: return step.rewritten(inline)
+                        case .conditional(let condition, let then, let otherwise):
+                            return Step(.conditional(condition.rewritten(inline), then: convert(then), otherwise: convert(otherwise)), at: step.location)
+                        default:
+                            failed = true
+                            return nil
+                        }
+                    }
+                }
+                let steps = convert(output.view)
+                if failed {
+                    refuse("\(key): the View's display logic writes state or calls a component; VIPER's Presenter only tells the View what to show and the WireFrame where to go")
+                    continue
+                }
+                useCase.outputs[o].presenter = .steps(steps)
+                useCase.outputs[o].viewModel = []
+                useCase.outputs[o].view = []
+                useCase.outputs[o].methods.view = nil
+                note(key, "VIPER: the Presenter tells the View what to show and asks the WireFrame to navigate; the View only reports events.")
+            }
+            scenario.scenes[s].useCases[u] = useCase
+        }
+    }
+
+    /// A segue the View fired straight at its Router (a story's `route:` step) is, in VIPER, an event the View
+    /// reports and the Presenter turns into the WireFrame's navigation: one use case per such route.
+    mutating func segueEvents() {
+        var made: Set<String> = []
+        for index in scenario.story.indices {
+            guard case .route(let scene, let route, let input) = scenario.story[index].action,
+                  let s = scenario.scenes.firstIndex(where: { $0.name == scene.value }),
+                  let declared = scenario.scenes[s].route(route.value.rawValue) else { continue }
+            var name = route.value.rawValue.capitalizedFirst
+            if !made.contains("\(scene.value).\(name)") {
+                while scenario.scenes[s].useCase(name) != nil { name += "Event" }
+                let location = declared.location
+                let arguments = declared.input.map {
+                    Assignment(target: $0.name, at: location, value: Expr(ExprNode.member("request", $0.name, at: location)))
+                }
+                scenario.scenes[s].useCases.append(UseCase(
+                    name: UseCaseName(name), location: location, trigger: .action, request: declared.input,
+                    event: [Step(.route(route, condition: nil, arguments: arguments), at: location)], interactor: [],
+                    outputs: [Output(name: OutputName(name), location: location, response: [], presenter: .viewModel([]),
+                                     viewModel: [], view: [], methods: MethodNames())],
+                    methods: MethodNames()))
+                made.insert("\(scene.value).\(name)")
+                note("\(scene.value).\(name)", "VIPER: the View reports the segue to '\(route.value)' as an event; the Presenter asks the WireFrame to navigate.")
+            }
+            scenario.story[index].action = .perform(scene: scene, useCase: Located(UseCaseName(name), at: route.location), request: input)
+            scenario.story[index].performs = UseCaseRef(scene: scene.value, useCase: UseCaseName(name))
+        }
+    }
+
+    // MARK: - Plain VIP → SwiftUI VIP
+
+    /// SwiftUI VIP's View holds the DataStore: what the Interactor stored travels in the Response and the ViewModel
+    /// (`stored<Field>`), and the View's display logic writes it before anything else it does.
+    mutating func toViewOwnedDataStore() {
+        for (s, u) in useCaseIndices {
+            var useCase = scenario.scenes[s].useCases[u]
+            let scene = scenario.scenes[s]
+            let key = "\(scene.name).\(useCase.name)"
+            if (useCase.event ?? []).contains(where: { $0.reads(.dataStore) }) {
+                refuse("\(key): the Presenter's event reads the DataStore, which SwiftUI VIP's View holds")
+                continue
+            }
+            var carried: [String: Set<String>] = [:]  // output → fields
+            var pending: [String: Bool] = [:]  // field → delivered
+            var sent: [String: String] = [:]  // DataStore field → Request field the View fills with it
+            var failed = false
+            // The Interactor's reads of the DataStore: what it stored itself in this cycle is its own local; the rest
+            // the View sends in the Request.
+            func reads(_ node: ExprNode) -> ExprNode? {
+                guard let field = node.field(of: .dataStore) else { return nil }
+                if pending[field] != nil { return ExprNode(.identifier(Self.local(field)), at: node.location) }
+                if sent[field] == nil {
+                    var name = field
+                    while useCase.request.contains(where: { $0.name == name }) || sent.values.contains(name) { name = "current" + name.capitalizedFirst }
+                    sent[field] = name
+                }
+                return ExprNode.member("request", sent[field]!, at: node.location)
+            }
+            func walk(_ steps: [Step]) -> [Step] {
+                var out: [Step] = []
+                for original in steps {
+                    let step = Self.rewritingOwnExpressions(original, reads)
+                    switch step.kind {
+                    case .store(let list):
+                        out.append(Step(.bind(list.map { Assignment(target: Self.local($0.field?.name ?? $0.target), at: $0.targetLocation, value: $0.value) }),
+                                        at: step.location))
+                        for assignment in list { pending[assignment.field?.name ?? assignment.target] = false }
+                    case .respond(let name, let fields):
+                        let output = name?.value ?? useCase.outputs.first?.name.rawValue ?? useCase.name.rawValue
+                        let extra = pending.keys.sorted().map {
+                            Assignment(target: Self.stored($0), at: step.location, value: Expr(ExprNode(.identifier(Self.local($0)), at: step.location)))
+                        }
+                        for field in pending.keys { pending[field] = true }
+                        if !pending.isEmpty { carried[output, default: []].formUnion(pending.keys) }
+                        out.append(Step(.respond(output: name, fields: fields + extra), at: step.location))
+                    case .call(var call):
+                        let before = pending
+                        call.onError = call.onError.map(walk)
+                        pending = before
+                        out.append(Step(.call(call), at: step.location))
+                    case .validate(let condition, let otherwise):
+                        let before = pending
+                        let branch = walk(otherwise)
+                        pending = before
+                        out.append(Step(.validate(condition, otherwise: branch), at: step.location))
+                    case .conditional(let condition, let then, let otherwise):
+                        let before = pending
+                        let a = walk(then)
+                        let afterThen = pending
+                        pending = before
+                        let b = walk(otherwise)
+                        if afterThen.keys.count != before.keys.count || pending.keys.count != before.keys.count { failed = true }
+                        pending = before
+                        out.append(Step(.conditional(condition, then: a, otherwise: b), at: step.location))
+                    default: out.append(step)
+                    }
+                }
+                return out
+            }
+            let interactor = walk(useCase.interactor)
+            if failed {
+                refuse("\(key): the Interactor stores inside an 'if:' branch; SwiftUI VIP's View must get the value in the Response, so answer inside that branch")
+                continue
+            }
+            if pending.values.contains(false) {
+                refuse("\(key): the Interactor stores after its last answer; SwiftUI VIP's View can only store what the Response brings")
+                continue
+            }
+            useCase.interactor = interactor
+            for (field, name) in sent.sorted(by: { $0.value < $1.value }) {
+                guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
+                useCase.request.append(FieldDecl(name: name, type: declared.type, location: declared.location))
+                useCase.sends.append(Assignment(target: name, at: declared.location,
+                                                value: Expr(ExprNode.state(.dataStore, field, at: declared.location))))
+            }
+            if !sent.isEmpty {
+                note(key, "SwiftUI VIP: the Interactor does not hold the DataStore, so the View sends " + sent.keys.sorted().joined(separator: ", ") + " in the Request.")
+            }
+            guard !carried.isEmpty else {
+                scenario.scenes[s].useCases[u] = useCase
+                continue
+            }
+            for o in useCase.outputs.indices {
+                let output = useCase.outputs[o]
+                guard let fields = carried[output.name.rawValue], !fields.isEmpty else { continue }
+                guard case .viewModel(var mapping) = output.presenter else {
+                    refuse("\(key): output '\(output.name)' is presented with steps; SwiftUI VIP carries stored values in a ViewModel")
+                    continue
+                }
+                var sets: [Assignment] = []
+                for field in fields.sorted() {
+                    guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
+                    let name = Self.stored(field)
+                    let decl = FieldDecl(name: name, type: declared.type.asOptional, location: declared.location)
+                    useCase.outputs[o].response.append(decl)
+                    useCase.outputs[o].viewModel.append(decl)
+                    mapping.append(Assignment(target: name, at: output.location, value: Expr(ExprNode.member("response", name, at: output.location))))
+                    let value = ExprNode(.binary(.nilCoalescing, ExprNode.member("viewModel", name, at: output.location),
+                                                 ExprNode.state(.dataStore, field, at: output.location)), at: output.location)
+                    sets.append(Assignment(target: field, at: output.location, value: Expr(value), field: FieldRef(.dataStore, field)))
+                }
+                useCase.outputs[o].presenter = .viewModel(mapping)
+                useCase.outputs[o].view.insert(Step(.set(sets), at: output.location), at: 0)
+            }
+            note(key, "SwiftUI VIP: the View holds the DataStore, so what the Interactor kept (" + carried.values.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted().joined(separator: ", ") + ") travels in the Response and ViewModel and the View stores it.")
+            scenario.scenes[s].useCases[u] = useCase
+        }
+    }
+
+    /// `false`, `0`, `""`, `[]` for the plain types; nil for optionals and records.
+    static func emptyValue(of type: TypeRef) -> Value? {
+        switch type {
+        case .bool: .bool(false)
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string: .string("")
+        case .list: .list([])
+        default: nil
+        }
+    }
+
+    /// The step with the expressions it evaluates itself rewritten; nested steps are left for the caller's walk.
+    static func rewritingOwnExpressions(_ step: Step, _ replace: (ExprNode) -> ExprNode?) -> Step {
+        switch step.kind {
+        case .call(var call):
+            call.arguments = call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: $0.value.rewritten(replace)) }
+            return Step(.call(call), at: step.location)
+        case .validate(let condition, let otherwise):
+            return Step(.validate(condition.rewritten(replace), otherwise: otherwise), at: step.location)
+        case .conditional(let condition, let then, let otherwise):
+            return Step(.conditional(condition.rewritten(replace), then: then, otherwise: otherwise), at: step.location)
+        default:
+            return step.rewritten(replace)
+        }
+    }
+
+    static func local(_ field: String) -> String { "new" + field.capitalizedFirst }
+    static func stored(_ field: String) -> String { "stored" + field.capitalizedFirst }
+
+    // MARK: - Plain VIP → AppState
+
+    /// The AppState variant has one AppState and no Presenter: every DataStore field becomes an AppState field,
+    /// a route's data passing becomes the destination reading the same AppState field, and each answer is stored
+    /// as the AppState fields its ViewModel had (`<scene><Field>`), which the View renders and routes on.
+    mutating func toAppState() {
+        // Where each scene's DataStore field lives in the AppState.
+        var names: [String: String] = [:]  // "Scene.field" → AppState field
+        var fields: [FieldDecl] = scenario.appState
+        let allFields = scenario.scenes.flatMap { scene in scene.dataStore.map { (scene.name.rawValue, $0) } }
+        for (scene, field) in allFields {
+            let shared = allFields.filter { $0.1.name == field.name }.count > 1
+            let name = shared ? scene.lowercasedFirst + field.name.capitalizedFirst : field.name
+            names["\(scene).\(field.name)"] = name
+            fields.append(FieldDecl(name: name, type: field.type, defaultValue: field.defaultValue, location: field.location))
+        }
+        // Data passing: the destination field is the source's AppState field when every route into it passes the same
+        // source field; then the copy is not needed.
+        var aliases: [String: String] = [:]
+        var passesByTarget: [String: [(source: String, value: Assignment, route: String)]] = [:]
+        for scene in scenario.scenes {
+            for route in scene.routes {
+                for pass in route.pass {
+                    passesByTarget["\(route.destination.value).\(pass.target)", default: []].append((scene.name.rawValue, pass, "\(scene.name).\(route.name)"))
+                }
+            }
+        }
+        for (target, passes) in passesByTarget.sorted(by: { $0.key < $1.key }) {
+            let sources = Set(passes.map { pass -> String in
+                if let field = pass.value.value.root.field(of: "source") { return "\(pass.source).\(field)" }
+                return "?" + pass.value.value.text
+            })
+            let destination = scenario.scenes.first { "\($0.name)." == target.prefix(while: { $0 != "." }) + "." }
+            let storedThere = destination?.useCases.contains { useCase in useCase.interactor.contains { Self.stores($0, String(target.split(separator: ".")[1])) } } ?? false
+            guard sources.count == 1, let source = sources.first, !source.hasPrefix("?"), !storedThere, let sourceName = names[source] else {
+                refuse("route data passing into \(target) (\(passes.map(\.route).joined(separator: ", "))) computes or merges values; the AppState variant shares one state, so say which AppState field the destination reads")
+                continue
+            }
+            aliases[target] = sourceName
+            for pass in passes { note(pass.route, "AppState: no data passing; \(target) reads the AppState field '\(sourceName)' directly.") }
+        }
+        for (target, alias) in aliases {
+            if let name = names[target] { fields.removeAll { $0.name == name && name != alias } }
+            names[target] = alias
+        }
+        for s in scenario.scenes.indices {
+            for r in scenario.scenes[s].routes.indices { scenario.scenes[s].routes[r].pass = [] }
+        }
+        // ViewModels: each output's fields are stored when it is answered, and read by the View from the AppState.
+        for s in scenario.scenes.indices {
+            let scene = scenario.scenes[s]
+            let sceneName = scene.name.rawValue
+            let toAppState: (ExprNode) -> ExprNode? = { node in
+                if let field = node.field(of: .dataStore), let name = names["\(sceneName).\(field)"] {
+                    return ExprNode.state(.appState, name, at: node.location)
+                }
+                return nil
+            }
+            var shows: [Assignment] = scene.view.shows.map { $0.rewritten(toAppState) }
+            for u in scene.useCases.indices {
+                var useCase = scene.useCases[u]
+                let key = "\(sceneName).\(useCase.name)"
+                var outputs: [String: (fields: [FieldDecl], mapping: [Assignment], output: Output)] = [:]
+                var viewSteps: [Step] = []
+                for output in useCase.outputs {
+                    guard case .viewModel(let mapping) = output.presenter else {
+                        refuse("\(key): output '\(output.name)' is presented with steps; the AppState variant has no Presenter")
+                        continue
+                    }
+                    var stored: [FieldDecl] = []
+                    for field in output.viewModel {
+                        let name = sceneName.lowercasedFirst + field.name.capitalizedFirst
+                        // Before the first answer the field holds its type's empty value, or nil.
+                        let initial = Self.emptyValue(of: field.type)
+                        let decl = FieldDecl(name: name, type: initial == nil ? field.type.asOptional : field.type,
+                                             defaultValue: initial, location: field.location)
+                        if let existing = fields.first(where: { $0.name == name }) {
+                            if existing.type != decl.type {
+                                refuse("\(key): '\(name)' would hold both \(existing.type) and \(field.type)")
+                            }
+                        } else {
+                            fields.append(decl)
+                        }
+                        stored.append(decl)
+                    }
+                    outputs[output.name.rawValue] = (stored, mapping, output)
+                    let fromAppState: (ExprNode) -> ExprNode? = { node in
+                        if let field = node.field(of: "viewModel") {
+                            return ExprNode.state(.appState, sceneName.lowercasedFirst + field.capitalizedFirst, at: node.location)
+                        }
+                        return nil
+                    }
+                    var failed = false
+                    func convert(_ steps: [Step]) -> [Step] {
+                        steps.compactMap { step in
+                            switch step.kind {
+                            case .show(let values):
+                                for value in values {
+                                    let rendered = value.rewritten(fromAppState)
+                                    if let other = shows.first(where: { $0.target == value.target }), other.value.text != rendered.value.text {
+                                        refuse("\(key): the label '\(value.target)' is shown as both '\(other.value.text)' and '\(rendered.value.text)'; the AppState variant renders a label from one expression")
+                                    } else if !shows.contains(where: { $0.target == value.target }) {
+                                        shows.append(rendered)
+                                    }
+                                }
+                                return nil
+                            case .conditional(let condition, let then, let otherwise):
+                                let a = convert(then), b = convert(otherwise)
+                                if a.isEmpty && b.isEmpty { return nil }
+                                return Step(.conditional(condition.rewritten(fromAppState), then: a, otherwise: b), at: step.location)
+                            case .route, .set, .bind: return step.rewritten(fromAppState)
+                            default:
+                                failed = true
+                                return nil
+                            }
+                        }
+                    }
+                    let steps = convert(output.view)
+                    if failed { refuse("\(key): the View's display logic calls a component, which the AppState variant's View does not") }
+                    if !steps.isEmpty {
+                        if !viewSteps.isEmpty {
+                            refuse("\(key): more than one output of this use case has display logic; the AppState variant's View reacts once, after the Interactor")
+                        }
+                        viewSteps = steps
+                    }
+                }
+                // The Interactor: DataStore reads and writes go to the AppState; each answer stores its ViewModel.
+                func rewrite(_ steps: [Step]) -> [Step] {
+                    steps.flatMap { step -> [Step] in
+                        switch step.kind {
+                        case .respond(let name, let given):
+                            let outputName = name?.value ?? useCase.outputs.first?.name.rawValue ?? ""
+                            guard let entry = outputs[outputName], !entry.fields.isEmpty else { return [] }
+                            // The answer is built as a record (the Response's fields, as declared) and the ViewModel's
+                            // expressions read it, so optionals and defaults mean what they meant.
+                            let record = sceneName + entry.output.name.rawValue.capitalizedFirst + "Answer"
+                            let binding = record.lowercasedFirst
+                            if !entry.output.response.isEmpty, scenario.entity(record) == nil {
+                                scenario.entities.append(RecordType(name: record, fields: entry.output.response, location: entry.output.location))
+                            }
+                            var steps: [Step] = []
+                            if !entry.output.response.isEmpty {
+                                let arguments = entry.output.response.compactMap { field -> ExprArgument? in
+                                    guard let value = given.first(where: { $0.target == field.name }) else { return nil }
+                                    return ExprArgument(label: field.name, value: value.value.root.rewritten(toAppState))
+                                }
+                                steps.append(Step(.bind([Assignment(target: binding, at: step.location,
+                                                                    value: Expr(ExprNode(.construct(record, arguments), at: step.location)))]),
+                                                  at: step.location))
+                            }
+                            let response: (ExprNode) -> ExprNode? = { node in
+                                if case .identifier("response") = node.kind { return ExprNode(.identifier(binding), at: node.location) }
+                                return nil
+                            }
+                            let assignments = zip(entry.output.viewModel, entry.fields).map { field, stored -> Assignment in
+                                let value = entry.mapping.first { $0.target == field.name }?.value.rewritten(response)
+                                    ?? Expr(ExprNode(.literal(field.initialValue ?? .null), at: step.location))
+                                return Assignment(target: stored.name, at: step.location, value: value, field: FieldRef(.appState, stored.name))
+                            }
+                            steps.append(Step(.store(assignments), at: step.location))
+                            return steps
+                        case .store(let list):
+                            return [Step(.store(list.map { assignment in
+                                let field = assignment.field?.name ?? assignment.target
+                                let name = names["\(sceneName).\(field)"] ?? field
+                                var copy = assignment.rewritten(toAppState)
+                                copy.target = name
+                                copy.field = FieldRef(.appState, name)
+                                return copy
+                            }), at: step.location)]
+                        case .call(var call):
+                            call.arguments = call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: $0.value.rewritten(toAppState)) }
+                            call.onError = call.onError.map(rewrite)
+                            return [Step(.call(call), at: step.location)]
+                        case .validate(let condition, let otherwise):
+                            return [Step(.validate(condition.rewritten(toAppState), otherwise: rewrite(otherwise)), at: step.location)]
+                        case .conditional(let condition, let then, let otherwise):
+                            return [Step(.conditional(condition.rewritten(toAppState), then: rewrite(then), otherwise: rewrite(otherwise)), at: step.location)]
+                        default: return [step.rewritten(toAppState)]
+                        }
+                    }
+                }
+                useCase.interactor = rewrite(useCase.interactor)
+                useCase.outputs = [Output(name: OutputName(useCase.name.rawValue), location: useCase.location, response: [],
+                                          presenter: .viewModel([]), viewModel: [], view: viewSteps, methods: MethodNames())]
+                useCase.methods.event = nil
+                scenario.scenes[s].useCases[u] = useCase
+            }
+            scenario.scenes[s].view.shows = shows
+            scenario.scenes[s].dataStore = []
+            for r in scene.routes.indices where !scene.routes[r].pass.isEmpty { scenario.scenes[s].routes[r].pass = [] }
+        }
+        // Reads of DataStores in routes (none left) and in the story's expectations.
+        for index in scenario.story.indices {
+            guard var expect = scenario.story[index].expectations, !expect.dataStore.isEmpty else { continue }
+            let onScreen = expect.scene?.value.rawValue ?? scenario.story[index].performs?.scene.rawValue
+            for value in expect.dataStore {
+                let path = value.value.path.contains(".") ? value.value.path : "\(onScreen ?? "").\(value.value.path)"
+                guard let name = names[path] else { continue }
+                if let existing = expect.appState.first(where: { $0.value.path == name }) {
+                    if existing.value.value != value.value.value { refuse("story step \(index + 1): expects \(name) to be both \(existing.value.value) and \(value.value.value)") }
+                    continue
+                }
+                expect.appState.append(Located(FieldValue(path: name, value: value.value.value), at: value.location))
+            }
+            expect.dataStore = []
+            scenario.story[index].expectations = expect
+        }
+        scenario.appState = fields
+        header.append("AppState: the scenes' DataStores and each answer's ViewModel are fields of the one AppState (<scene><Field>); the Interactor stores them and the View renders its labels from them. There is no Presenter, Response or ViewModel.")
+    }
+}
