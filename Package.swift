@@ -57,7 +57,7 @@ let package = Package(
         // A run told step by step for learners, in English and Korean; the quiz; the cycle picture in text.
         .target(name: "Narration", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // The self-contained HTML report: page, data and script; SVGs come in as text. Foundation only.
-        .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration"]),
+        .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration", "Diagrams"]),
         // Exports of traces and diagrams to other tools' formats (Mermaid, PlantUML, Chrome trace); no engine, no Graphviz.
         .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "Diagrams"]),
         // The pipeline as library calls: run, check, coverage, render, export, compare; the files they write.

@@ -42,14 +42,18 @@ public struct PatternTranslator {
         let source = scenario.pattern.definition
         let goal = target.definition
         if scenario.pattern != target {
-            if source.flow.entry == .presenter { work.fromPresenterEntry() }
-            if source.flow.store == .appState { work.fromAppState() }
-            if source.flow.viewWritesDataStore { work.fromViewOwnedDataStore() }
-            work.scenario.pattern = hub
-            if goal.flow.viewWritesDataStore { work.toViewOwnedDataStore() }
-            if goal.flow.store == .appState || !goal.has(.presenter) { work.toAppState() }
-            if goal.flow.entry == .presenter { work.toPresenterEntry() }
-            work.finish(from: scenario.pattern, to: target)
+            // Each stage works on what the one before left; after a refusal the rest would only repeat it.
+            let stages: [(applies: Bool, run: (inout TranslationWork) -> Void)] = [
+                (source.flow.entry == .presenter, { $0.fromPresenterEntry() }),
+                (source.flow.store == .appState, { $0.fromAppState() }),
+                (source.flow.viewWritesDataStore, { $0.fromViewOwnedDataStore() }),
+                (true, { $0.scenario.pattern = hub }),
+                (goal.flow.viewWritesDataStore, { $0.toViewOwnedDataStore() }),
+                (goal.flow.store == .appState || !goal.has(.presenter), { $0.toAppState() }),
+                (goal.flow.entry == .presenter, { $0.toPresenterEntry() }),
+                (true, { $0.finish(from: scenario.pattern, to: target) }),
+            ]
+            for stage in stages where stage.applies && work.refusals.isEmpty { stage.run(&work) }
         }
         guard work.refusals.isEmpty else { throw TranslationRefusal(reasons: work.refusals) }
         return Translation(scenario: work.scenario, header: work.header, notes: work.notes)
@@ -245,6 +249,7 @@ struct TranslationWork {
             owner[field.name] = s
             scenario.scenes[s].dataStore.append(field)
         }
+        guard refusals.isEmpty else { return }
         if !scenario.appState.isEmpty {
             header.append("The AppState's fields moved into the DataStore of the scene that uses them: " + scenario.appState.map { "\($0.name) → \(scenario.scenes[owner[$0.name] ?? 0].name)" }.joined(separator: ", ") + ".")
         }

@@ -104,52 +104,57 @@ public struct PatternComparison {
                      trace: recorder.trace, scenario: scenario)
     }
 
-    /// Writes each pattern's trace and diagrams under `folder/<pattern>/`, and `folder/index.html` with them side
-    /// by side. Returns the files written.
+    /// Writes each pattern's trace, translated scenario and diagrams (the whole run's, and each story step's
+    /// sequence) under `folder/<pattern>/`, and `folder/index.html`: the patterns lined up step by step. Returns the
+    /// files written.
     public func write(_ entries: [Entry], title: String, to folder: URL) throws -> [URL] {
         var files: [URL] = []
-        var columns: [String] = []
-        for entry in entries {
-            var column = "<section><h2>" + HTML.escape(entry.pattern.rawValue) + "</h2>"
-            if let trace = entry.trace, entry.refusals.isEmpty {
-                let sub = folder.appendingPathComponent(entry.pattern.rawValue)
-                let traceFile = sub.appendingPathComponent("trace.jsonl")
-                try AtomicFile.write(Data(TraceEncoder.encode(trace)), to: traceFile)
-                files.append(traceFile)
-                let written = try DiagramWriter(options: .init(kinds: [.sequence, .dependencies], formats: [.svg]))
-                    .write(trace: trace, scenario: entry.scenario, to: sub)
-                files += written.files
-                column += "<p>" + HTML.escape(String(format: "%d cycles, %d messages, %.1f per cycle",
-                                                     entry.summary?.cycles ?? 0, entry.summary?.messages ?? 0,
-                                                     entry.messagesPerCycle)) + "</p>"
-                column += "<p>" + HTML.escape(entry.dataFlow) + "</p><ul>"
-                    + entry.paths.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul>"
-                for kind in ["sequence", "dependencies"] {
-                    if let svg = try? String(contentsOf: sub.appendingPathComponent("\(kind).svg"), encoding: .utf8) {
-                        column += "<figure>" + HTML.inlineSVG(svg, idPrefix: "\(entry.pattern.rawValue)-\(kind)") + "</figure>"
-                    }
-                }
-            } else {
-                column += "<p class=refused>Cannot be expressed in \(HTML.escape(entry.pattern.rawValue)):</p><ul>"
-                    + entry.refusals.map { "<li><code>" + HTML.escape($0.description) + "</code></li>" }.joined() + "</ul>"
+        var columns: [ComparisonPage.Column] = []
+        var runs: [StageAlignment.Run] = []
+        // The scenario's own pattern first: the others are read against it.
+        let ordered = entries.filter { $0.translation == nil && $0.trace != nil } + entries.filter { !($0.translation == nil && $0.trace != nil) }
+        for entry in ordered {
+            guard let trace = entry.trace, entry.refusals.isEmpty else {
+                columns.append(ComparisonPage.Column(pattern: entry.pattern, status: "cannot be said in \(entry.pattern.rawValue):",
+                                                     refusals: entry.refusals.map(\.message)))
+                continue
             }
-            columns.append(column + "</section>")
+            let name = entry.pattern.rawValue
+            let sub = folder.appendingPathComponent(name)
+            let traceFile = sub.appendingPathComponent("trace.jsonl")
+            try AtomicFile.write(Data(TraceEncoder.encode(trace)), to: traceFile)
+            files.append(traceFile)
+            var link: String?
+            if let translation = entry.translation {
+                let file = sub.appendingPathComponent("scenario.yml")
+                try AtomicFile.write(translation.text, to: file)
+                files.append(file)
+                link = "\(name)/scenario.yml"
+            }
+            files += try DiagramWriter(options: .init(kinds: [.sequence, .dependencies], formats: [.svg]))
+                .write(trace: trace, scenario: entry.scenario, to: sub).files
+            var stepDiagrams: [Int: String] = [:]
+            for step in trace.steps {
+                var options = DiagramWriter.Options(kinds: [.sequence], formats: [.svg])
+                options.sequence.steps = step.number...step.number
+                let stepFolder = sub.appendingPathComponent("steps/\(step.number)")
+                let written = try DiagramWriter(options: options).write(trace: trace, scenario: entry.scenario, to: stepFolder)
+                files += written.files
+                if written.files.contains(where: { $0.lastPathComponent == "sequence.svg" }) {
+                    stepDiagrams[step.number] = "\(name)/steps/\(step.number)/sequence.svg"
+                }
+            }
+            let summary = String(format: "%d cycles, %d messages, %.1f per cycle; ", entry.summary?.cycles ?? 0,
+                                 entry.summary?.messages ?? 0, entry.messagesPerCycle) + entry.dataFlow
+            let status = entry.translation == nil ? "the scenario as written"
+                : entry.differences.isEmpty ? "translated; the same values at every story step" : "translated; other values than the original:"
+            columns.append(ComparisonPage.Column(pattern: entry.pattern, status: status, scenarioLink: link, summary: summary,
+                                                 differences: entry.differences, stepDiagrams: stepDiagrams))
+            runs.append(StageAlignment.Run(pattern: entry.pattern, trace: trace))
         }
-        let page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(HTML.escape(title)) — patterns compared</title>
-            <style>
-            body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827}
-            main{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:24px;align-items:start}
-            section{border:1px solid #e5e7eb;border-radius:8px;padding:12px;overflow:auto}
-            figure{margin:12px 0;overflow:auto}svg{max-width:100%;height:auto}
-            code{white-space:pre-wrap;font-size:12px}.refused{color:#b91c1c}
-            </style></head><body><h1>\(HTML.escape(title)) — the same story under each pattern</h1>
-            <main>\(columns.joined())</main></body></html>
-
-            """
+        let page = ComparisonPage(title: title, columns: columns, alignment: StageAlignment(runs))
         let index = folder.appendingPathComponent("index.html")
-        try AtomicFile.write(page, to: index)
+        try AtomicFile.write(page.html, to: index)
         files.append(index)
         return files
     }

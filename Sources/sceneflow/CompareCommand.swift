@@ -8,8 +8,8 @@ import TerminalOutput
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Run the same story under several patterns and put their diagrams side by side.",
-        discussion: "Writes Output/<scenario>/compare/index.html and one folder per pattern. A pattern the scenario cannot be expressed in is listed with the rules it breaks. Exit codes: 0, 1 when no pattern can run it, 2 on usage errors."
+        abstract: "Run one story in several patterns: its own as written, the others translated, lined up step by step.",
+        discussion: "Writes Output/<scenario>/compare/index.html (one story step at a time: the cycle's stages lined up across the patterns, what differs marked and said, the values shown, each pattern's sequence diagram of the step) and one folder per pattern (trace, diagrams, the translated scenario). Each translated run is checked to show the same values as the original at every story step. A pattern the scenario cannot be translated into is listed with the reasons. Exit codes: 0, 1 when no pattern can run it, 2 on usage errors."
     )
 
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
         let title = entries.compactMap { $0.scenario?.name }.first ?? (file as NSString).lastPathComponent
         let files = try comparison.write(entries, title: title, to: folder)
         FileHandle.standardOutput.write(PatternComparison.text(entries))
-        FileHandle.standardOutput.write("  side by side: " + RunSummaryText.relative(files.last!.path) + "\n")
+        FileHandle.standardOutput.write("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
         if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw ExitCode(1) }
     }
 }

@@ -384,7 +384,7 @@ struct RunCommandTests {
 
 @Suite("sceneflow compare")
 struct CompareCommandTests {
-    @Test("the same story under several patterns: runs where expressible, cites the rule where not")
+    @Test("one story in every pattern: the others translated, the same values at every step, lined up step by step")
     func compare() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-cmp-\(UUID().uuidString)")
         let result = try CLI.run(["compare", "Scenarios/CreateIceCream.yml", "--patterns", "clean-swift,appstate,viper",
@@ -394,23 +394,91 @@ struct CompareCommandTests {
             clean-swift:
               1 cycles, 16 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
               paths: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
-              only here: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
+              only here: View → Interactor (…BusinessLogic); Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
             appstate:
-              cannot be expressed: use case 'LoadIceCream' sends Interactor → Presenter, which appstate does not allow (rule appstate/no-presenter: the AppState variant has no Presenter: the View observes AppState directly, so there is no Response or ViewModel) — and 1 more
+              1 cycles, 20 messages, 12.0 per cycle; 0 fields passed between scenes; writes: Interactor → AppState
+              translated; shows the same values as the original at every story step
+              paths: View → Interactor; Interactor → Worker; Interactor → AppState; AppState → View
+              only here: View → Interactor; Interactor → AppState; AppState → View
             viper:
               1 cycles, 16 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
+              translated; shows the same values as the original at every story step
               paths: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
               only here: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
-              side by side: \(out.path)/CreateIceCream/compare/index.html
+              step by step: \(out.path)/CreateIceCream/compare/index.html
 
             """)
         let folder = out.appendingPathComponent("CreateIceCream/compare")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["clean-swift", "index.html", "viper"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["appstate", "clean-swift", "index.html", "viper"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("viper").path).sorted()
+            == ["dependencies.dot", "dependencies.svg", "scenario.yml", "sequence.dot", "sequence.svg", "steps", "trace.jsonl"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("clean-swift/scenario.yml").path),
+                "the scenario's own pattern runs the file as written")
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.components(separatedBy: "<svg").count - 1 == 4, "sequence and dependencies for each pattern that ran")
-        #expect(page.contains("Cannot be expressed in appstate"))
+        #expect(page.contains("<h2>Step 1 of 1 · The view appears (appear CreateIceCream)</h2>"))
+        #expect(page.contains("<li>ViewModel: Presenter → View in clean-swift and viper; none in appstate.</li>"))
+        #expect(page.contains("<img loading=\"lazy\" src=\"viper/steps/1/sequence.svg\""))
         #expect(!page.contains("<script"))
         #expect(try CLI.run(["compare", "Scenarios/CreateIceCream.yml", "--patterns", "mvvm"]).status == 2)
-        #expect(try CLI.run(["compare", "Scenarios/Counter-AppState.yml", "--patterns", "viper", "--out", out.path]).status == 1)
+    }
+
+    @Test("a pattern the story cannot be said in is listed with the reason; with no pattern left to run, exit 1")
+    func refused() throws {
+        let scenario = try CLI.temporaryFile("""
+            scenario: Shared
+            pattern: appstate
+            appState: { count: Int = 0 }
+            scenes:
+              A:
+                view: { shows: { count: appState.count } }
+                useCases:
+                  Add:
+                    interactor: [{ store: { count: appState.count + 1 } }]
+                    view: [{ route: toB }]
+                routes: { toB: { to: B } }
+              B:
+                view: { shows: { total: appState.count } }
+            story:
+              - do: A.Add
+                expect: { scene: B, shown: { total: 1 } }
+            """)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-cmp-\(UUID().uuidString)")
+        let result = try CLI.run(["compare", scenario.path, "--patterns", "appstate,clean-swift", "--out", out.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+            clean-swift:
+              cannot be expressed: AppState's 'count' is used by 'A' and 'B'; a VIP scene keeps its own DataStore, so say which scene owns it and how the other gets it (a route's 'pass:')
+
+            """))
+        #expect(try CLI.run(["compare", scenario.path, "--patterns", "clean-swift", "--out", out.path]).status == 1)
+    }
+}
+
+@Suite("sceneflow translate")
+struct TranslateCommandTests {
+    @Test("to standard output, to a file (never over one without --force), refused with reasons, usage errors")
+    func translate() throws {
+        let printed = try CLI.run(["translate", "Scenarios/Counter-SwiftUI.yml", "--to", "appstate"])
+        #expect(printed.status == 0)
+        #expect(printed.stderr == "")
+        #expect(printed.stdout.hasPrefix("# Counter (SwiftUI VIP): translated from swiftui (Counter-SwiftUI.yml) to appstate by 'sceneflow translate'.\n"))
+        #expect(printed.stdout.contains("appState:\n  someInt: { type: Int, default: 0 }\n"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-tr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("Posts-clean.yml")
+        let written = try CLI.run(["translate", "Scenarios/PostList-VIPER.yml", "--to", "clean-swift", "-o", file.path])
+        #expect(written.status == 0)
+        #expect(written.stderr == "Posts (VIPER) in clean-swift: \(file.path)\n")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains("fixture:"), "a file written away from the scenario carries its fixtures inline")
+        #expect(try CLI.run(["validate", file.path]).status == 0)
+        let again = try CLI.run(["translate", "Scenarios/PostList-VIPER.yml", "--to", "clean-swift", "-o", file.path, "--color", "never"])
+        #expect(again.status == 1)
+        #expect(again.stderr == "error: \(file.path) exists; --force overwrites it\n")
+        #expect(try CLI.run(["translate", "Scenarios/PostList-VIPER.yml", "--to", "clean-swift", "-o", file.path, "--force"]).status == 0)
+        let same = try CLI.run(["translate", "Scenarios/Login.yml", "--to", "clean-swift", "--color", "never"])
+        #expect(same.status == 1)
+        #expect(same.stderr == "error: Scenarios/Login.yml is already written in clean-swift\n")
+        #expect(try CLI.run(["translate", "Scenarios/Login.yml", "--to", "mvvm"]).status == 2)
     }
 }

@@ -1,0 +1,157 @@
+import ScenarioSpec
+import TraceFormat
+
+/// One story run in several patterns, lined up story step by story step and, within a step, by the stage of the
+/// cycle each message travels (the Request, the worker's call, the Response, the display, the route…): the table
+/// `compare` shows, with the stages whose paths differ marked and said in one sentence each.
+public struct StageAlignment: Sendable {
+    /// A pattern's run: its name and trace.
+    public struct Run: Sendable {
+        public var pattern: Pattern
+        public var trace: Trace
+        public init(pattern: Pattern, trace: Trace) {
+            self.pattern = pattern
+            self.trace = trace
+        }
+    }
+
+    /// One message line of a cell: the path it takes and what it is, with how many times it went in the step.
+    public struct Line: Sendable, Hashable {
+        public var path: String
+        public var message: String
+        public var count: Int
+    }
+
+    public struct Row: Sendable {
+        public var stage: CycleStage
+        /// The stage as the patterns' cycles name it ("Request", "ViewModel"…).
+        public var title: String
+        /// One cell per run, in the runs' order.
+        public var cells: [[Line]]
+        /// Whether the runs take this stage along different paths, or some do not take it.
+        public var differs: Bool
+    }
+
+    public struct Step: Sendable {
+        public var number: Int
+        public var title: String
+        public var rows: [Row]
+        /// One sentence per stage that differs.
+        public var differences: [String]
+        /// What each run shows by the end of the step (`Scene.label: value`), in the runs' order.
+        public var shown: [[String: Value]]
+    }
+
+    public var runs: [Run]
+    public var steps: [Step]
+
+    /// The order stages are listed in: the cycle's own order.
+    static let order: [CycleStage] = [.user, .event, .request, .input, .worker, .store, .publish, .render, .response,
+                                      .display, .route, .next]
+
+    public init(_ runs: [Run]) {
+        self.runs = runs
+        let count = runs.map(\.trace.steps.count).max() ?? 0
+        var steps: [Step] = []
+        var shownSoFar = runs.map { _ in [String: Value]() }
+        for number in 1...max(count, 1) where count > 0 {
+            var byStage: [[CycleStage: [Line]]] = []
+            for (index, run) in runs.enumerated() {
+                var lines: [CycleStage: [Line]] = [:]
+                guard number <= run.trace.steps.count else {
+                    byStage.append(lines)
+                    continue
+                }
+                let range = run.trace.steps[number - 1].range
+                for event in run.trace.events where event.sequence >= range.first && event.sequence <= range.last {
+                    if case .show(let label, let value) = event.message {
+                        shownSoFar[index]["\(event.from.scene?.rawValue ?? event.from.name).\(label)"] = value
+                    }
+                    guard let stage = event.stage else { continue }
+                    let path = PatternRules.Path(event.from.role, event.to.role).description
+                    let message = Self.describe(event)
+                    if let at = lines[stage]?.firstIndex(where: { $0.path == path && $0.message == message }) {
+                        lines[stage]![at].count += 1
+                    } else {
+                        lines[stage, default: []].append(Line(path: path, message: message, count: 1))
+                    }
+                }
+                byStage.append(lines)
+            }
+            var rows: [Row] = []
+            var differences: [String] = []
+            for stage in Self.order {
+                let cells = byStage.map { $0[stage] ?? [] }
+                guard cells.contains(where: { !$0.isEmpty }) else { continue }
+                let title = Self.title(of: stage, in: runs.map(\.pattern))
+                let paths = cells.map { Set($0.map(\.path)) }
+                let differs = Set(paths).count > 1
+                rows.append(Row(stage: stage, title: title, cells: cells, differs: differs))
+                if differs { differences.append(Self.sentence(title: title, paths: paths, patterns: runs.map(\.pattern))) }
+            }
+            let first = runs.first { number <= $0.trace.steps.count }?.trace.steps[number - 1]
+            steps.append(Step(number: number, title: first.map(Self.title(of:)) ?? "Step \(number)", rows: rows,
+                              differences: differences, shown: shownSoFar))
+        }
+        self.steps = steps
+    }
+
+    /// `Request: View → Interactor in clean-swift and swiftui, Presenter → Interactor in viper; none in appstate.`
+    static func sentence(title: String, paths: [Set<String>], patterns: [Pattern]) -> String {
+        var groups: [(paths: Set<String>, patterns: [String])] = []
+        for (index, set) in paths.enumerated() {
+            if let at = groups.firstIndex(where: { $0.paths == set }) {
+                groups[at].patterns.append(patterns[index].rawValue)
+            } else {
+                groups.append((set, [patterns[index].rawValue]))
+            }
+        }
+        let taken = groups.filter { !$0.paths.isEmpty }.map { group in
+            group.paths.sorted().joined(separator: " and ") + " in " + list(group.patterns)
+        }
+        let none = groups.first { $0.paths.isEmpty }.map { "none in " + list($0.patterns) }
+        return title + ": " + taken.joined(separator: ", ") + (none.map { (taken.isEmpty ? "" : "; ") + $0 } ?? "") + "."
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The stage's name in the first pattern whose cycle draws it.
+    static func title(of stage: CycleStage, in patterns: [Pattern]) -> String {
+        for pattern in patterns {
+            if let arrow = pattern.definition.cycle.arrows.first(where: { $0.stage == stage }) {
+                return arrow.label.prefix(1).uppercased() + arrow.label.dropFirst()
+            }
+        }
+        switch stage {
+        case .user: return "User"
+        case .store: return "Store"
+        case .next: return "Next scene"
+        default: return stage.rawValue.prefix(1).uppercased() + stage.rawValue.dropFirst()
+        }
+    }
+
+    static func title(of step: TraceStep) -> String {
+        let action: String
+        switch step.action {
+        case .appear(let scene)?: action = "appear \(scene)"
+        case .perform(let scene, let useCase)?: action = "do \(scene).\(useCase)"
+        case .back?: action = "back"
+        case .route(let scene, let route)?: action = "route \(scene).\(route)"
+        case nil: action = "launch"
+        }
+        return step.title.map { "\($0) (\(action))" } ?? action
+    }
+
+    /// What a message is, without values: the method, the label shown, the field written.
+    static func describe(_ event: TraceEvent) -> String {
+        switch event.message {
+        case .show(let label, _): return "shows \(label)"
+        case .action(let useCase, _, _): return "does \(useCase)"
+        default:
+            if let method = event.method { return method }
+            return event.signature
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Diagrams
+import Foundation
+import ScenarioSpec
+import TraceFormat
+
+/// `compare`'s page: one story in several patterns, one story step at a time (plain links, no script): the stages of
+/// the cycle lined up across the patterns, what differs marked and said, the values shown, and each pattern's
+/// sequence diagram of the step.
+public struct ComparisonPage {
+    /// A pattern's column.
+    public struct Column: Sendable {
+        public var pattern: Pattern
+        /// "the scenario's own", "translated", or why it cannot be said.
+        public var status: String
+        /// Reasons it could not run (empty when it ran).
+        public var refusals: [String]
+        /// The translated scenario file, relative to the page.
+        public var scenarioLink: String?
+        /// The run in numbers.
+        public var summary: String?
+        /// Where it shows other values than the scenario's own pattern.
+        public var differences: [String]
+        /// The step's sequence diagram, by step number, relative to the page.
+        public var stepDiagrams: [Int: String]
+
+        public init(pattern: Pattern, status: String, refusals: [String] = [], scenarioLink: String? = nil,
+                    summary: String? = nil, differences: [String] = [], stepDiagrams: [Int: String] = [:]) {
+            self.pattern = pattern
+            self.status = status
+            self.refusals = refusals
+            self.scenarioLink = scenarioLink
+            self.summary = summary
+            self.differences = differences
+            self.stepDiagrams = stepDiagrams
+        }
+    }
+
+    public var title: String
+    /// Every pattern asked for, those that ran first in `alignment`'s order.
+    public var columns: [Column]
+    public var alignment: StageAlignment
+
+    public init(title: String, columns: [Column], alignment: StageAlignment) {
+        self.title = title
+        self.columns = columns
+        self.alignment = alignment
+    }
+
+    public var html: String {
+        let ran = alignment.runs.map(\.pattern)
+        let ranColumns = ran.compactMap { pattern in columns.first { $0.pattern == pattern } }
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(HTML.escape(title)) — one story, \(columns.count) patterns</title>
+            <style>\(Self.style)</style></head><body>
+            <h1>\(HTML.escape(title)) — one story in \(ran.count) pattern\(ran.count == 1 ? "" : "s")</h1>
+            <section class="patterns">
+            """
+        for column in columns {
+            out += "<div class=\"pattern\"><h2>\(HTML.escape(column.pattern.definition.title)) <code>\(HTML.escape(column.pattern.rawValue))</code></h2>"
+            out += "<p class=\"status\">\(HTML.escape(column.status))"
+            if let link = column.scenarioLink {
+                out += " — <a href=\"\(HTML.escape(link))\">the translated scenario</a>"
+            }
+            out += "</p>"
+            if let summary = column.summary { out += "<p>\(HTML.escape(summary))</p>" }
+            if !column.refusals.isEmpty {
+                out += "<ul class=\"refused\">" + column.refusals.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+            }
+            if !column.differences.isEmpty {
+                out += "<ul class=\"refused\">" + column.differences.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+            }
+            out += "</div>"
+        }
+        out += "</section>\n<nav class=\"steps\">" + alignment.steps.map {
+            "<a href=\"#step-\($0.number)\"\($0.differences.isEmpty ? "" : " class=\"differs\"")>\($0.number)</a>"
+        }.joined() + "</nav>\n<main>\n"
+        for step in alignment.steps {
+            out += "<section class=\"step\" id=\"step-\(step.number)\"><h2>Step \(step.number) of \(alignment.steps.count) · \(HTML.escape(step.title))</h2>"
+            out += "<p class=\"pager\">"
+                + (step.number > 1 ? "<a href=\"#step-\(step.number - 1)\">← step \(step.number - 1)</a>" : "")
+                + (step.number < alignment.steps.count ? " <a href=\"#step-\(step.number + 1)\">step \(step.number + 1) →</a>" : "")
+                + "</p>"
+            if step.differences.isEmpty {
+                out += "<p class=\"same\">Every pattern takes the same paths in this step.</p>"
+            } else {
+                out += "<ul class=\"differences\">" + step.differences.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+            }
+            out += "<table><thead><tr><th>stage</th>" + ran.map { "<th>\(HTML.escape($0.rawValue))</th>" }.joined() + "</tr></thead><tbody>"
+            for row in step.rows {
+                out += "<tr\(row.differs ? " class=\"differs\"" : "")><th>\(HTML.escape(row.title))</th>"
+                for cell in row.cells {
+                    out += "<td>" + (cell.isEmpty ? "<span class=\"none\">—</span>" : cell.map { line in
+                        "<div><b>\(HTML.escape(line.path))</b> <code>\(HTML.escape(line.message))</code>\(line.count > 1 ? " ×\(line.count)" : "")</div>"
+                    }.joined()) + "</td>"
+                }
+                out += "</tr>"
+            }
+            let labels = Set(step.shown.flatMap(\.keys)).sorted()
+            if !labels.isEmpty {
+                let reference = step.shown.first ?? [:]
+                out += "<tr class=\"shown\"><th>Shown so far</th>"
+                for shown in step.shown {
+                    out += "<td>" + labels.compactMap { label in
+                        guard let value = shown[label] else { return nil }
+                        let differs = reference[label] != nil && reference[label] != value
+                        return "<div\(differs ? " class=\"mismatch\"" : "")>\(HTML.escape(label)) = <code>\(HTML.escape(value.description))</code></div>"
+                    }.joined() + "</td>"
+                }
+                out += "</tr>"
+            }
+            out += "</tbody></table><div class=\"diagrams\">"
+            for column in ranColumns {
+                guard let image = column.stepDiagrams[step.number] else { continue }
+                out += "<figure><figcaption>\(HTML.escape(column.pattern.rawValue))</figcaption><a href=\"\(HTML.escape(image))\"><img loading=\"lazy\" src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(column.pattern.rawValue)) sequence diagram of step \(step.number)\"></a></figure>"
+            }
+            out += "</div></section>\n"
+        }
+        out += "</main></body></html>\n"
+        return out
+    }
+
+    static let style = """
+        body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827}
+        h1{font-size:22px}h2{font-size:17px;margin:0 0 6px}code{font-size:12px}
+        .patterns{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px;margin-bottom:16px}
+        .pattern{border:1px solid #e5e7eb;border-radius:8px;padding:10px}.status{color:#374151;margin:4px 0}
+        .refused{color:#b91c1c}nav.steps{display:flex;flex-wrap:wrap;gap:4px;margin:8px 0 16px}
+        nav.steps a{display:inline-block;min-width:28px;text-align:center;padding:3px 6px;border:1px solid #d1d5db;border-radius:4px;text-decoration:none;color:#111827}
+        nav.steps a.differs{border-color:#f59e0b;background:#fffbeb}
+        .step{display:none}.step:target{display:block}main:not(:has(.step:target)) .step:first-child{display:block}
+        @media print{.step{display:block}}
+        table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #e5e7eb;padding:4px 6px;vertical-align:top;text-align:left;font-size:13px}
+        thead th{background:#f9fafb}tr.differs th,tr.differs td{background:#fffbeb}tr.differs th{border-left:3px solid #f59e0b}
+        .none{color:#9ca3af}.differences li{margin:2px 0}.same{color:#047857}.mismatch{color:#b91c1c;font-weight:bold}
+        .diagrams{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:12px}
+        figure{margin:0;border:1px solid #e5e7eb;border-radius:6px;padding:6px;overflow:auto}figcaption{font-weight:bold;font-size:13px}
+        img{max-width:100%;height:auto}.pager a{margin-right:12px}
+        """
+}
