@@ -65,7 +65,7 @@ public struct StageAlignment: Sendable {
                 let range = run.trace.steps[number - 1].range
                 for event in run.trace.events where event.sequence >= range.first && event.sequence <= range.last {
                     if case .show(let label, let value) = event.message {
-                        shownSoFar[index]["\(event.from.scene?.rawValue ?? event.from.name).\(label)"] = value
+                        shownSoFar[index][Self.shownKey(event.from, label)] = value
                     }
                     guard let stage = event.stage else { continue }
                     let path = PatternRules.Path(event.from.role, event.to.role).description
@@ -94,6 +94,11 @@ public struct StageAlignment: Sendable {
                               differences: differences, shown: shownSoFar))
         }
         self.steps = steps
+    }
+
+    /// `Login.message`, `CreateOrder #2.lastName`: a label of a scene instance (a second visit is another screen).
+    public static func shownKey(_ view: Participant, _ label: String) -> String {
+        (view.scene?.rawValue ?? view.name) + (view.instance.map { $0 > 1 ? " #\($0)" : "" } ?? "") + "." + label
     }
 
     /// `Request: View → Interactor in clean-swift and swiftui, Presenter → Interactor in viper; none in appstate.`

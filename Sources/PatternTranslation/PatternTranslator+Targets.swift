@@ -209,15 +209,29 @@ extension TranslationWork {
         }
     }
 
-    /// `false`, `0`, `""`, `[]` for the plain types; nil for optionals and records.
-    static func emptyValue(of type: TypeRef) -> Value? {
+    /// What a field of this type holds before anything is stored: `false`, `0`, `""`, `[]`, the epoch, an enum's first
+    /// case, a record of such values; nil for optionals and what cannot be made (the field is then optional).
+    func emptyValue(of type: TypeRef, depth: Int = 0) -> Value? {
         switch type {
-        case .bool: .bool(false)
-        case .int: .int(0)
-        case .double: .double(0)
-        case .string: .string("")
-        case .list: .list([])
-        default: nil
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .list: return .list([])
+        case .date: return .date(DateValue(milliseconds: 0))
+        case .decimal: return .decimal(DecimalValue(significand: 0, scale: 0))
+        case .named(let name) where depth < 8:
+            if let item = scenario.enumType(name), let first = item.cases.first {
+                return .enumCase(EnumCaseValue(type: name, name: first.name))
+            }
+            guard let record = scenario.entity(name) else { return nil }
+            var fields: [(String, Value)] = []
+            for field in record.fields {
+                guard let value = field.initialValue ?? emptyValue(of: field.type, depth: depth + 1) else { return nil }
+                fields.append((field.name, value))
+            }
+            return .record(Record(fields))
+        default: return nil
         }
     }
 
@@ -234,6 +248,23 @@ extension TranslationWork {
         default:
             return step.rewritten(replace)
         }
+    }
+
+    /// The labels a View's display logic shows, each with the conditions it is shown under (`if:` conditions, or their
+    /// negation on the `else:` side), in order.
+    static func shownLabels(_ steps: [Step], under conditions: [Expr] = []) -> [(value: Assignment, conditions: [Expr])] {
+        var out: [(value: Assignment, conditions: [Expr])] = []
+        for step in steps {
+            switch step.kind {
+            case .show(let values): out += values.map { ($0, conditions) }
+            case .conditional(let condition, let then, let otherwise):
+                out += shownLabels(then, under: conditions + [condition])
+                let negated = Expr(ExprNode(.unary(.not, condition.root), at: condition.location))
+                out += shownLabels(otherwise, under: conditions + [negated])
+            default: break
+            }
+        }
+        return out
     }
 
     static func local(_ field: String) -> String { "new" + field.capitalizedFirst }
@@ -274,7 +305,9 @@ extension TranslationWork {
             let destination = scenario.scenes.first { "\($0.name)." == target.prefix(while: { $0 != "." }) + "." }
             let storedThere = destination?.useCases.contains { useCase in useCase.interactor.contains { Self.stores($0, String(target.split(separator: ".")[1])) } } ?? false
             guard sources.count == 1, let source = sources.first, !source.hasPrefix("?"), !storedThere, let sourceName = names[source] else {
-                refuse("route data passing into \(target) (\(passes.map(\.route).joined(separator: ", "))) computes or merges values; the AppState variant shares one state, so say which AppState field the destination reads")
+                // Computed, merged or written there too: the destination keeps its own AppState field and the Router
+                // writes it when it navigates.
+                for pass in passes { note(pass.route, "AppState: the Router writes \(target) into the AppState field '\(names[target] ?? target)' when it navigates.") }
                 continue
             }
             aliases[target] = sourceName
@@ -285,7 +318,20 @@ extension TranslationWork {
             names[target] = alias
         }
         for s in scenario.scenes.indices {
-            for r in scenario.scenes[s].routes.indices { scenario.scenes[s].routes[r].pass = [] }
+            let sceneName = scenario.scenes[s].name.rawValue
+            for r in scenario.scenes[s].routes.indices {
+                let destination = scenario.scenes[s].routes[r].destination.value.rawValue
+                let fromSource: (ExprNode) -> ExprNode? = { node in
+                    guard let field = node.field(of: "source"), let name = names["\(sceneName).\(field)"] else { return nil }
+                    return ExprNode.state(.appState, name, at: node.location)
+                }
+                scenario.scenes[s].routes[r].pass = scenario.scenes[s].routes[r].pass.compactMap { pass in
+                    guard aliases["\(destination).\(pass.target)"] == nil, let name = names["\(destination).\(pass.target)"] else { return nil }
+                    var copy = pass.rewritten(fromSource)
+                    copy.target = name
+                    return copy
+                }
+            }
         }
         // ViewModels: each output's fields are stored when it is answered, and read by the View from the AppState.
         for s in scenario.scenes.indices {
@@ -298,6 +344,42 @@ extension TranslationWork {
                 return nil
             }
             var shows: [Assignment] = scene.view.shows.map { $0.rewritten(toAppState) }
+            // A label rendered from the stored ViewModel fields changes whenever one of them is stored. That is what the
+            // VIP View showed only when every answer that carries those fields shows the label, always, the same
+            // way; any other label gets its own AppState field, which an answer sets exactly where its View showed it.
+            var texts: [String: Set<String>] = [:]
+            var conditional: Set<String> = []
+            var showsAlways: [String: [Set<String>]] = [:]  // label → per output, whether shown unconditionally
+            var reads: [String: Set<String>] = [:]  // label → ViewModel fields read
+            var carriers: [Set<String>] = []  // per output, its ViewModel fields
+            var unconditionalLabels: [Set<String>] = []
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    carriers.append(Set(output.viewModel.map(\.name)))
+                    var always: Set<String> = []
+                    for shown in Self.shownLabels(output.view) {
+                        texts[shown.value.target, default: []].insert(shown.value.value.root.rewritten { node in
+                            node.field(of: "viewModel").map { ExprNode.state(.appState, sceneName.lowercasedFirst + $0.capitalizedFirst, at: node.location) }
+                        }.written)
+                        if shown.conditions.isEmpty { always.insert(shown.value.target) } else { conditional.insert(shown.value.target) }
+                        var fields: Set<String> = []
+                        _ = shown.value.value.root.rewritten { node in
+                            if let field = node.field(of: "viewModel") { fields.insert(field) }
+                            return nil
+                        }
+                        reads[shown.value.target, default: []].formUnion(fields)
+                    }
+                    unconditionalLabels.append(always)
+                }
+            }
+            _ = showsAlways
+            let dedicated = Set(texts.keys.filter { label in
+                if texts[label]!.count > 1 || conditional.contains(label) { return true }
+                let fields = reads[label] ?? []
+                // An answer carrying a field the label reads, whose View does not show the label.
+                return zip(carriers, unconditionalLabels).contains { carried, always in !carried.isDisjoint(with: fields) && !always.contains(label) }
+            })
+            func shownField(_ label: String) -> String { sceneName.lowercasedFirst + "Shown" + label.capitalizedFirst }
             for u in scene.useCases.indices {
                 var useCase = scene.useCases[u]
                 let key = "\(sceneName).\(useCase.name)"
@@ -312,7 +394,7 @@ extension TranslationWork {
                     for field in output.viewModel {
                         let name = sceneName.lowercasedFirst + field.name.capitalizedFirst
                         // Before the first answer the field holds its type's empty value, or nil.
-                        let initial = Self.emptyValue(of: field.type)
+                        let initial = emptyValue(of: field.type)
                         let decl = FieldDecl(name: name, type: initial == nil ? field.type.asOptional : field.type,
                                              defaultValue: initial, location: field.location)
                         if let existing = fields.first(where: { $0.name == name }) {
@@ -337,6 +419,25 @@ extension TranslationWork {
                             switch step.kind {
                             case .show(let values):
                                 for value in values {
+                                    if dedicated.contains(value.target) {
+                                        let name = shownField(value.target)
+                                        if !shows.contains(where: { $0.target == value.target }) {
+                                            shows.append(Assignment(target: value.target, at: value.targetLocation,
+                                                                    value: Expr(ExprNode.state(.appState, name, at: value.targetLocation))))
+                                        }
+                                        var types = ExprTypes(scenario: scenario)
+                                        types.roots["viewModel"] = output.viewModel
+                                        if !fields.contains(where: { $0.name == name }) {
+                                            if let type = types.type(value.value.root) {
+                                                let initial = emptyValue(of: type)
+                                                fields.append(FieldDecl(name: name, type: initial == nil ? type.asOptional : type,
+                                                                        defaultValue: initial, location: value.targetLocation))
+                                            } else {
+                                                refuse("\(key): cannot tell the type of the label '\(value.target): \(value.value.text)' to keep it in the AppState")
+                                            }
+                                        }
+                                        continue
+                                    }
                                     let rendered = value.rewritten(fromAppState)
                                     if let other = shows.first(where: { $0.target == value.target }), other.value.text != rendered.value.text {
                                         refuse("\(key): the label '\(value.target)' is shown as both '\(other.value.text)' and '\(rendered.value.text)'; the AppState variant renders a label from one expression")
@@ -398,7 +499,26 @@ extension TranslationWork {
                                     ?? Expr(ExprNode(.literal(field.initialValue ?? .null), at: step.location))
                                 return Assignment(target: stored.name, at: step.location, value: value, field: FieldRef(.appState, stored.name))
                             }
+                            // Labels with their own field: what this answer shows under them.
+                            let viewModel: (ExprNode) -> ExprNode? = { node in
+                                guard let field = node.field(of: "viewModel") else { return nil }
+                                if let mapped = entry.mapping.first(where: { $0.target == field })?.value.rewritten(response) { return mapped.root }
+                                let initial = entry.output.viewModel.first { $0.name == field }?.initialValue ?? .null
+                                return ExprNode(.literal(initial), at: node.location)
+                            }
                             steps.append(Step(.store(assignments), at: step.location))
+                            for shown in Self.shownLabels(entry.output.view) where dedicated.contains(shown.value.target) {
+                                let name = shownField(shown.value.target)
+                                let store = Step(.store([Assignment(target: name, at: step.location, value: shown.value.value.rewritten(viewModel),
+                                                                    field: FieldRef(.appState, name))]), at: step.location)
+                                guard let first = shown.conditions.first else {
+                                    steps.append(store)
+                                    continue
+                                }
+                                // Where the View showed it only under a condition, the answer stores it under the same one.
+                                let condition = shown.conditions.dropFirst().reduce(first.root) { ExprNode(.binary(.and, $0, $1.root), at: $0.location) }
+                                steps.append(Step(.conditional(Expr(condition.rewritten(viewModel)), then: [store], otherwise: []), at: step.location))
+                            }
                             return steps
                         case .store(let list):
                             return [Step(.store(list.map { assignment in
@@ -429,7 +549,6 @@ extension TranslationWork {
             }
             scenario.scenes[s].view.shows = shows
             scenario.scenes[s].dataStore = []
-            for r in scene.routes.indices where !scene.routes[r].pass.isEmpty { scenario.scenes[s].routes[r].pass = [] }
         }
         // Reads of DataStores in routes (none left) and in the story's expectations.
         for index in scenario.story.indices {

@@ -285,9 +285,32 @@ final class ScenarioChecker {
         }
     }
 
+    /// With one AppState there is no DataStore to pass into: the Router writes the AppState fields the next scene
+    /// reads, from the AppState and the route's input.
+    func checkPassingIntoAppState(_ route: Route, in scene: Scene) {
+        var scope = Scope([("appState", .named(TypeNames.appState))],
+                          explanation: "in '\(pattern.rawValue)' a route passes data by writing the AppState: it reads 'appState' and the route's 'input'")
+        if !route.input.isEmpty { scope.add("input", .named(TypeNames.routeInput(scene: scene.name, route: route.name))) }
+        for pass in route.pass {
+            let target = pass.target.hasPrefix("appState.") ? String(pass.target.dropFirst("appState.".count)) : pass.target
+            guard let field = draft.appState.first(where: { $0.name == target }) else {
+                diagnostics.unknown("the AppState has no field '\(target)' to pass into", name: target,
+                                    candidates: draft.appState.map(\.name), at: pass.targetLocation,
+                                    extraNotes: [Diagnostic.Note("in '\(pattern.rawValue)' a route's 'pass:' writes AppState fields; declare it under 'appState:'")])
+                _ = expressions.check(pass.value, in: scope)
+                continue
+            }
+            expressions.checkAssignment(pass.value, to: field.type, in: scope, what: "AppState field '\(field.name)'")
+        }
+    }
+
     func check(_ route: Route, in scene: Scene) {
         guard let destination = draft.scenes.first(where: { $0.name == route.destination.value }) else {
             unknownScene(route.destination.value, at: route.destination.location, context: "route '\(route.name)' leads to")
+            return
+        }
+        if definition.flow.store == .appState {
+            checkPassingIntoAppState(route, in: scene)
             return
         }
         var scope = Scope([("source", .named(TypeNames.dataStore(scene: scene.name)))],

@@ -308,24 +308,27 @@ extension Engine {
         return .record(Record(values))
     }
 
+    /// A write to the AppState (by the Interactor, or by the Router passing data on): published, and every View on the
+    /// stack whose rendering reads the AppState re-renders.
+    func publish(_ name: String, _ value: Value, from sender: Participant, at location: SourceLocation, parent: Int?) throws {
+        let field = scenario.appState.first { $0.name == name }!
+        let coerced = Coercion.coerce(value, to: field.type)
+        world.appState[name] = coerced
+        let publish = try emit(.publish(FieldWrite(field: name, type: field.type.description, value: coerced)),
+                               from: sender, to: appStateParticipant, at: location, parent: parent)
+        for observer in stack where observer.scene.view.shows.contains(where: { $0.value.text.contains("appState") }) {
+            let render = try emit(.render(method: "body"), from: appStateParticipant, to: observer.view, at: location,
+                                  parent: publish)
+            try self.render(observer, cause: render)
+        }
+    }
+
     /// `store:` — the DataStore (Clean Swift, VIPER) or AppState (appstate, which then publishes the change).
     private func store(_ assignment: Assignment, value: Value, context: StepContext) throws {
         let instance = context.instance
         let target = assignment.field!
         if target.holder == .appState {
-            let name = target.name
-            let field = scenario.appState.first { $0.name == name }!
-            let coerced = Coercion.coerce(value, to: field.type)
-            world.appState[name] = coerced
-            let publish = try emit(.publish(FieldWrite(field: name, type: field.type.description, value: coerced)),
-                                   from: context.sender, to: appStateParticipant, at: assignment.targetLocation,
-                                   parent: context.parent)
-            // Every View on the stack observes AppState; those whose rendering reads it re-render.
-            for observer in stack where observer.scene.view.shows.contains(where: { $0.value.text.contains("appState") }) {
-                let render = try emit(.render(method: "body"), from: appStateParticipant, to: observer.view,
-                                      at: assignment.targetLocation, parent: publish)
-                try self.render(observer, cause: render)
-            }
+            try publish(target.name, value, from: context.sender, at: assignment.targetLocation, parent: context.parent)
             return
         }
         let name = target.name

@@ -484,18 +484,7 @@ public final class Engine {
             from: sender, to: source.router, at: location, parent: parent)
         routesThisStep.append(route.name)
         let target = try makeInstance(destination, cause: routeEvent, at: route.location)
-        var env = Environment(instance: source, world: world)
-        env.bind("source", .record(source.dataStore))
-        env.bind("input", input)
-        for pass in route.pass {
-            let field = destination.dataStore.first { $0.name == pass.target }!
-            let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
-            target.dataStore[field.name] = value
-            try emit(.dataPassing(DataPass(route: route.name, protocolName: source.names.dataPassing,
-                                           method: routeNames.passData, field: field.name, source: pass.value.text,
-                                           type: target.names.dataStoreType(of: field), value: value)),
-                     from: source.router, to: target.dataStoreParticipant, at: pass.targetLocation, parent: routeEvent)
-        }
+        try passData(route, from: source, into: target, input: input, cause: routeEvent)
         let style: Navigation.Style
         switch route.navigation {
         case .push: style = .push
@@ -512,6 +501,32 @@ public final class Engine {
         case .replace, .pop, .popToScene, .dismiss: stack = [target]
         }
         try appear(target, cause: navigation, at: route.location)
+    }
+
+    /// The Router's data passing: into the destination's DataStore, or, with one AppState, into the AppState fields
+    /// the destination reads.
+    private func passData(_ route: Route, from source: SceneInstance, into target: SceneInstance, input: Value,
+                          cause routeEvent: Int) throws {
+        guard !route.pass.isEmpty else { return }
+        var env = Environment(instance: source, world: world)
+        env.bind("source", .record(source.dataStore))
+        env.bind("input", input)
+        let routeNames = source.names.route(route)
+        for pass in route.pass {
+            if definition.flow.store == .appState {
+                let name = pass.target.hasPrefix("appState.") ? String(pass.target.dropFirst("appState.".count)) : pass.target
+                try publish(name, try Evaluator.evaluate(pass.value, in: env), from: source.router, at: pass.targetLocation,
+                            parent: routeEvent)
+                continue
+            }
+            let field = target.scene.dataStore.first { $0.name == pass.target }!
+            let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
+            target.dataStore[field.name] = value
+            try emit(.dataPassing(DataPass(route: route.name, protocolName: source.names.dataPassing,
+                                           method: routeNames.passData, field: field.name, source: pass.value.text,
+                                           type: target.names.dataStoreType(of: field), value: value)),
+                     from: source.router, to: target.dataStoreParticipant, at: pass.targetLocation, parent: routeEvent)
+        }
     }
 
     /// A route that goes back (`pop`, `popToScene`, `dismiss`): the Router passes data into the destination's
@@ -544,18 +559,7 @@ public final class Engine {
                                           payloadType: routeNames.inputType, payload: route.input.isEmpty ? nil : input)),
             from: sender, to: source.router, at: location, parent: parent)
         routesThisStep.append(route.name)
-        var env = Environment(instance: source, world: world)
-        env.bind("source", .record(source.dataStore))
-        env.bind("input", input)
-        for pass in route.pass {
-            let field = target.scene.dataStore.first { $0.name == pass.target }!
-            let value = Coercion.coerce(try Evaluator.evaluate(pass.value, in: env), to: field.type)
-            target.dataStore[field.name] = value
-            try emit(.dataPassing(DataPass(route: route.name, protocolName: source.names.dataPassing,
-                                           method: routeNames.passData, field: field.name, source: pass.value.text,
-                                           type: target.names.dataStoreType(of: field), value: value)),
-                     from: source.router, to: target.dataStoreParticipant, at: pass.targetLocation, parent: routeEvent)
-        }
+        try passData(route, from: source, into: target, input: input, cause: routeEvent)
         let removed = stack[(index + 1)...].reversed().map(\.view)
         let style: Navigation.Style = route.navigation == .dismiss ? .dismiss : route.navigation == .popToScene ? .popToScene : .pop
         let navigation = try emit(

@@ -1,8 +1,10 @@
+import Diagrams
 import ScenarioSpec
 import TraceFormat
 
-/// What the user sees: after each story step, the last value shown under each label of each scene. Runs of one
-/// story in different patterns must agree on it.
+/// What the user sees: after each story step, the last value shown under each label of each scene instance
+/// (`CreateOrder #2.lastName`: a second visit is another screen). Runs of one story in different patterns must agree
+/// on it.
 public enum ShownValues {
     /// Per story step (in order), `Scene.label` → the last value shown up to the end of that step.
     public static func perStep(_ trace: Trace) -> [[String: Value]] {
@@ -13,7 +15,7 @@ public enum ShownValues {
         for step in trace.steps {
             while let event = pending, event.sequence <= step.lastSequence {
                 if case .show(let label, let value) = event.message {
-                    current["\(event.from.scene?.rawValue ?? event.from.name).\(label)"] = value
+                    current[StageAlignment.shownKey(event.from, label)] = value
                 }
                 pending = events.next()
             }

@@ -28,6 +28,7 @@ extension PatternDefinition {
             .init(.view, .interactor, .calls),
             .init(.interactor, .appState, .writes, .text("AppState")),
             .init(.appState, .view, .observes, .text("@EnvironmentObject"), when: .showsState),
+            .init(.router, .appState, .writes, .text("AppState"), when: .passesData),
         ],
         flow: Flow(entry: .interactor, store: .appState, omitsEmptyRequest: true),
         scopes: Scopes(
@@ -45,7 +46,7 @@ extension PatternDefinition {
                 .path(.appState, .view, "@EnvironmentObject", "Views observe AppState and re-render when it changes"),
                 .path(.view, .router, "navigation", "a View navigates"),
                 .path(.router, .view, "navigation", "the next scene is shown"),
-                .path(.router, .dataStore, "navigation", "the next scene gets its values"),
+                .path(.router, .appState, "@Published properties", "the Router gives the next scene its values by writing the AppState fields it reads"),
             ],
             violations: [
                 PatternRules.Path(.interactor, .view): PatternRules.Rule(

@@ -95,6 +95,8 @@ public struct PatternDefinition: Sendable {
         case hasDataStore
         /// The scene's View renders labels from state (`view: { shows: … }`).
         case showsState
+        /// A route of the scene passes data (`pass:`).
+        case passesData
 
         public func holds(for scene: Scene) -> Bool {
             switch self {
@@ -102,6 +104,7 @@ public struct PatternDefinition: Sendable {
             case .hasRoutes: !scene.routes.isEmpty
             case .hasDataStore: !scene.dataStore.isEmpty
             case .showsState: !scene.view.shows.isEmpty
+            case .passesData: scene.routes.contains { !$0.pass.isEmpty }
             }
         }
     }
