@@ -102,6 +102,7 @@ extension TranslationWork {
                 refuse("\(key): the Presenter's event reads the DataStore, which SwiftUI VIP's View holds")
                 continue
             }
+            moveComputedStoresToView(&useCase, key: key)
             var carried: [String: Set<String>] = [:]  // output → fields
             var pending: [String: Bool] = [:]  // field → delivered
             var sent: [String: String] = [:]  // DataStore field → Request field the View fills with it
@@ -265,6 +266,64 @@ extension TranslationWork {
             }
         }
         return out
+    }
+
+    /// A `store:` computed from the DataStore alone, before any answer and not read again, is what SwiftUI VIP's
+    /// View does itself (`dataStore.someInt += 1` in its display logic): it moves to the View's `set:`.
+    func moveComputedStoresToView(_ useCase: inout UseCase, key: String) {
+        guard useCase.outputs.count == 1 else { return }
+        var index = 0
+        var moved: [Assignment] = []
+        while index < useCase.interactor.count {
+            let step = useCase.interactor[index]
+            guard case .store(let list) = step.kind else {
+                index += 1
+                continue
+            }
+            let before = useCase.interactor[..<index].flatMap(\.flattened)
+            let after = useCase.interactor[(index + 1)...].flatMap(\.flattened)
+            let answeredBefore = before.contains { if case .respond = $0.kind { true } else { false } }
+            let movable = !answeredBefore && list.allSatisfy { assignment in
+                let field = assignment.field?.name ?? assignment.target
+                return Self.readsOnlyDataStore(assignment.value.root)
+                    && !after.contains { Self.readsField($0, field) || Self.stores($0, field) }
+            }
+            guard movable else {
+                index += 1
+                continue
+            }
+            moved += list.map {
+                var copy = $0
+                copy.target = $0.field?.name ?? $0.target
+                copy.field = FieldRef(.dataStore, copy.target)
+                return copy
+            }
+            useCase.interactor.remove(at: index)
+        }
+        guard !moved.isEmpty else { return }
+        useCase.outputs[0].view.insert(Step(.set(moved), at: moved[0].targetLocation), at: 0)
+        if !useCase.interactor.flatMap(\.flattened).contains(where: { if case .respond = $0.kind { true } else { false } }) {
+            useCase.interactor.append(Step(.respond(output: nil, fields: []), at: useCase.location))
+        }
+    }
+
+    /// Whether an expression reads nothing but the DataStore and literals.
+    static func readsOnlyDataStore(_ node: ExprNode) -> Bool {
+        var ok = true
+        _ = node.rewritten { n in
+            switch n.kind {
+            case .identifier: ok = false
+            case .state(let root) where root != .dataStore: ok = false
+            default: break
+            }
+            return nil
+        }
+        return ok
+    }
+
+    /// Whether a step (not its nested steps) reads the DataStore field `name`.
+    static func readsField(_ step: Step, _ name: String) -> Bool {
+        step.expressions.contains { readsField($0.root, name) }
     }
 
     static func local(_ field: String) -> String { "new" + field.capitalizedFirst }
@@ -566,7 +625,10 @@ extension TranslationWork {
             expect.dataStore = []
             scenario.story[index].expectations = expect
         }
+        let answers = fields.count - scenario.appState.count - allFields.count + aliases.count
         scenario.appState = fields
-        header.append("AppState: the scenes' DataStores and each answer's ViewModel are fields of the one AppState (<scene><Field>); the Interactor stores them and the View renders its labels from them. There is no Presenter, Response or ViewModel.")
+        header.append("AppState: the scenes' DataStores are fields of the one AppState"
+            + (answers > 0 ? ", and so is what each answer showed (<scene><Field>): the Interactor stores it and the View renders its labels from it" : "")
+            + ". There is no Presenter, Response or ViewModel.")
     }
 }

@@ -36,6 +36,11 @@ public struct PatternTranslator {
         }
     }
 
+    /// Whether the pattern's View renders from state it can read (the DataStore it holds, the AppState).
+    static func viewReadsState(_ definition: PatternDefinition) -> Bool {
+        definition.scopes.view.names.contains(.dataStore) || definition.scopes.view.names.contains(.appState)
+    }
+
     public func translate(_ scenario: Scenario) throws(TranslationRefusal) -> Translation {
         guard let hub = Self.hub else { throw TranslationRefusal(reasons: ["no registered pattern has the plain VIP flow to translate through"]) }
         var work = TranslationWork(scenario: scenario)
@@ -48,6 +53,9 @@ public struct PatternTranslator {
                 (source.flow.store == .appState, { $0.fromAppState() }),
                 (source.flow.viewWritesDataStore, { $0.fromViewOwnedDataStore() }),
                 (true, { $0.scenario.pattern = hub }),
+                // Labels rendered from state stay so where the target's View can read the state; elsewhere they become
+                // answers.
+                (!Self.viewReadsState(goal) && Self.viewReadsState(source), { $0.rendersAsAnswers(because: "the \(source.title) View rendered it from state") }),
                 (goal.flow.viewWritesDataStore, { $0.toViewOwnedDataStore() }),
                 (goal.flow.store == .appState || !goal.has(.presenter), { $0.toAppState() }),
                 (goal.flow.entry == .presenter, { $0.toPresenterEntry() }),
@@ -287,7 +295,12 @@ struct TranslationWork {
             expect.appState = []
             scenario.story[index].expectations = expect
         }
-        rendersAsAnswers(because: "the View rendered it from the AppState")
+        // Plain VIP answers every action; a use case that only wrote the AppState answers with nothing.
+        for (s, u) in useCaseIndices {
+            let useCase = scenario.scenes[s].useCases[u]
+            let responds = useCase.interactor.flatMap(\.flattened).contains { if case .respond = $0.kind { true } else { false } }
+            if !responds { scenario.scenes[s].useCases[u].interactor.append(Step(.respond(output: nil, fields: []), at: useCase.location)) }
+        }
     }
 
     /// Whether a scene's logic or labels read or store the AppState field `name`.
@@ -365,12 +378,11 @@ struct TranslationWork {
                         return Step(.store(moved), at: location)
                     }
                     if !found { refuse("\(key): the Interactor never answers '\(name)', so the View's DataStore writes have no place to go") }
-                    note(key, "SwiftUI VIP's View wrote " + moved.map(\.target).joined(separator: ", ") + " into the DataStore it holds; in VIP the Interactor stores it before answering.")
+                    note(key, "SwiftUI VIP's View wrote " + moved.map(\.target).joined(separator: ", ") + " into the DataStore it holds; here the Interactor stores it, before it answers.")
                 }
             }
             scenario.scenes[s].useCases[u] = useCase
         }
-        rendersAsAnswers(because: "the SwiftUI View rendered it from the DataStore it holds")
     }
 
     /// `steps` with `make(location)` inserted before every `respond` of `output` (nested ones too).
