@@ -104,6 +104,7 @@ struct TranslationWork {
     /// expectations follow the state to where it now lives.
     mutating func finish(from source: Pattern, to target: Pattern) {
         scenario.pattern = target
+        scenario.name = Self.renamed(scenario.name, from: source, to: target)
         if scenario.wiring != nil && source.definition.wiring.style != target.definition.wiring.style {
             header.append("'wiring: \(scenario.wiring!.rawValue)' belongs to \(source.rawValue); \(target.rawValue) wires scenes its own way.")
             scenario.wiring = nil
@@ -119,6 +120,20 @@ struct TranslationWork {
         if dropped > 0 {
             header.append("\(dropped) 'messages'/'absent' expectation\(dropped == 1 ? "" : "s") of the story named \(source.rawValue)'s protocols and were left out; the shown values, scenes, routes and state are still checked.")
         }
+    }
+
+    /// `Counter (SwiftUI VIP)` → `Counter (SwiftUI with AppState)`; `Sign in` → `Sign in (VIPER)`: the title says
+    /// which pattern the file is in.
+    static func renamed(_ name: String, from source: Pattern, to target: Pattern) -> String {
+        let title = target.definition.title
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            let inner = name[name.index(after: open)..<name.index(before: name.endIndex)].lowercased()
+            let words = [source.definition.title.lowercased(), source.rawValue.lowercased()]
+            if words.contains(where: { inner == $0 || $0.contains(inner) || inner.contains($0) }) {
+                return name[..<open] + "(" + title + ")"
+            }
+        }
+        return name + " (" + title + ")"
     }
 
     // MARK: - VIPER → plain VIP

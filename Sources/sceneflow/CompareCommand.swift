@@ -45,7 +45,7 @@ struct CompareCommand: ParsableCommand {
         let comparison = PatternComparison()
         let entries = comparison.compare(path: file, patterns: try chosen())
         let folder = OutputLayout.folder(forScenarioAt: file, under: URL(fileURLWithPath: out)).appendingPathComponent("compare")
-        let title = entries.compactMap { $0.scenario?.name }.first ?? (file as NSString).lastPathComponent
+        let title = entries.first { $0.translation == nil && $0.scenario != nil }?.scenario?.name ?? (file as NSString).lastPathComponent
         let files = try comparison.write(entries, title: title, to: folder)
         FileHandle.standardOutput.write(PatternComparison.text(entries))
         FileHandle.standardOutput.write("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
