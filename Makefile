@@ -45,10 +45,15 @@ examples: release
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
 	@# The README's map of an app's code: the import fixture written in the current Clean Swift templates.
 	$(BIN) map Tests/CodeImportTests/Fixtures/current --out Output/Map --format svg,png,dot
-	@# The README's picture of the report, when Chromium is there.
+	@# One story in every pattern: seed 000's counter, and Login.
+	$(BIN) compare Scenarios/Counter-SwiftUI.yml > /dev/null
+	$(BIN) compare Scenarios/Login.yml > /dev/null
+	@# The README's pictures of the report and of compare's page, when Chromium is there.
 	@if command -v chromium >/dev/null 2>&1; then \
 		chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,1000 \
 			--virtual-time-budget=3000 --screenshot=docs/report.png "file://$(CURDIR)/Output/Login/index.html#m26" 2>/dev/null; \
+		chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1500,1120 \
+			--virtual-time-budget=3000 --screenshot=docs/compare.png "file://$(CURDIR)/Output/Counter-SwiftUI/compare/index.html" 2>/dev/null; \
 	fi
 
 # Times SceneFlow beside PlantUML and dot (release build); writes docs/Performance.md.
