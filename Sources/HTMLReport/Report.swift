@@ -51,6 +51,8 @@ public enum Report {
         /// the message is sent: the report shows the whole file with those lines highlighted.
         public var code: [CodeFile] = []
         public var codePlaces: [Int: CodePlace] = [:]
+        /// The mistakes gallery beside the report (`mistakes/index.html`), relative to it.
+        public var galleryLink: String?
 
         public init(trace: Trace, scenario: Scenario?, narration: Narration, diagrams: [Diagram], language: Language = .english) {
             self.trace = trace
@@ -109,7 +111,7 @@ public enum Report {
               <h1 id="title"></h1>
               <p id="subtitle" class="muted"></p>
               <dl id="summary" class="summary"></dl>
-              <nav><a href="#walkthrough">Walk through</a><a href="#messages">Messages</a><a href="#diagrams">Diagrams</a><a href="#story">Story</a></nav>
+              <nav><a href="#walkthrough">Walk through</a><a href="#messages">Messages</a><a href="#diagrams">Diagrams</a><a href="#story">Story</a>\(input.galleryLink.map { "<a href=\"\(HTML.escape($0))\">" + HTML.escape(Catalogue(input.language).text("report.mistakes", [:])) + "</a>" } ?? "")</nav>
             </header>
             <main>
             <section id="walkthrough" class="walkthrough">

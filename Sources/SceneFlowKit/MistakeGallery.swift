@@ -176,7 +176,8 @@ public enum MistakeGallery {
     /// The gallery page: every mistake of the run's pattern, each with its rule, what goes wrong, its fix and the
     /// broken cycle's sequence diagram. Written to `folder/index.html`, each mistake's diagrams in a folder of its own.
     /// `skipped` says why each rule the run cannot break was left out.
-    public static func writeGallery(_ trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english) throws -> (files: [URL], skipped: [Failure]) {
+    public static func writeGallery(_ trace: Trace, scenario: Scenario?, to folder: URL, language: Language = .english,
+                                    reportLink: String? = nil) throws -> (files: [URL], skipped: [Failure]) {
         let definition = trace.header.patternDefinition
         let catalogue = Catalogue(language)
         var files: [URL] = []
@@ -208,7 +209,7 @@ public enum MistakeGallery {
             body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827;max-width:1400px}
             section{border:1px solid #e5e7eb;border-left:4px solid #dc2626;border-radius:8px;padding:12px;margin:16px 0}
             figure{margin:12px 0;overflow:auto}svg{max-width:100%;height:auto}.check{color:#b91c1c;font-family:monospace}
-            </style></head><body><h1>\(HTML.escape(title))</h1>
+            </style></head><body>\(reportLink.map { "<p><a href=\"\(HTML.escape($0))\">" + HTML.escape(catalogue.text("report.back", [:])) + "</a></p>" } ?? "")<h1>\(HTML.escape(title))</h1>
             \(sections)</body></html>
 
             """

@@ -50,6 +50,10 @@ public enum ReportWriter {
         var input = Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language)
         input.sequencePages = pageDiagrams
         (input.code, input.codePlaces) = SceneCode.places(for: narration, of: trace, scenario: scenario)
+        // The mistakes gallery is a page of the report: each of the pattern's rules broken on purpose in this run.
+        let gallery = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder.appendingPathComponent("mistakes"),
+                                                      language: language, reportLink: "../index.html")
+        if gallery.files.contains(where: { $0.lastPathComponent == "index.html" }) { input.galleryLink = "mistakes/index.html" }
         let html = Report.html(input)
         let file = folder.appendingPathComponent("index.html")
         try AtomicFile.write(html, to: file)

@@ -216,8 +216,14 @@ struct RunCommandTests {
         #expect(trace == golden)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
             "cycle.dot", "cycle.svg", "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "index.html",
-            "sequence.dot", "sequence.svg", "trace.jsonl",
+            "mistakes", "sequence.dot", "sequence.svg", "trace.jsonl",
         ], "the .dot is written next to each drawing, the report beside them, and nothing else is left behind")
+        // The mistakes gallery is a page of the report, linked from its header and linking back.
+        let report = try String(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(report.contains(##"<a href="#story">Story</a><a href="mistakes/index.html">Mistakes</a></nav>"##))
+        let gallery = try String(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("mistakes/index.html"), encoding: .utf8)
+        #expect(gallery.contains(#"<p><a href="../index.html">← the run's report</a></p><h1>Mistakes in Clean Swift — Sign in, each rule broken on purpose</h1>"#))
+        #expect(gallery.contains("<code>clean-swift/one-way</code>"))
     }
 
     @Test("the readable trace: one line per message, indented, then the summary")
@@ -356,7 +362,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         let folder = out.appendingPathComponent("Counter-SwiftUI")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == ["index.html", "sequence.dot", "sequence.pdf", "sequence.png", "trace.jsonl"])
+                == ["index.html", "mistakes", "sequence.dot", "sequence.pdf", "sequence.png", "trace.jsonl"])
         #expect(try Data(contentsOf: folder.appendingPathComponent("sequence.png")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         let bare = outputFolder()
         #expect(try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", bare.path, "--quiet", "--no-diagrams"]).status == 0)

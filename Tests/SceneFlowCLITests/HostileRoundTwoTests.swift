@@ -141,7 +141,7 @@ struct HostileRoundTwoTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/loop").path).sorted()
         // The 500 messages drawn are one story step (the launch): its pages are cut between its cycles.
         #expect(files == ["cycle.dot", "cycle.svg", "dependencies.dot", "dependencies.svg", "flow.dot", "flow.svg", "index.html",
-                          "sequence-1.dot", "sequence-1.svg", "sequence-2.dot", "sequence-2.svg", "sequence-3.dot", "sequence-3.svg",
+                          "mistakes", "sequence-1.dot", "sequence-1.svg", "sequence-2.dot", "sequence-2.svg", "sequence-3.dot", "sequence-3.svg",
                           "sequence-4.dot", "sequence-4.svg", "sequence-scenes.dot", "sequence-scenes.svg", "sequence.dot",
                           "sequence.svg", "trace.jsonl"])
     }
