@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "PatternTranslationTests",
             dependencies: ["PatternTranslation", "ScenarioWriting", "ScenarioLoader", "SceneEngine", "StoryCheck", "TraceFormat",
-                           "ScenarioSpec", "SceneFlowKit", "TestSupport"],
+                           "ScenarioSpec", "SceneFlowKit", "Diagrams", "HTMLReport", "Narration", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],

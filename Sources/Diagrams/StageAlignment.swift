@@ -32,12 +32,35 @@ public struct StageAlignment: Sendable {
         public var differs: Bool
     }
 
+    /// A stage the runs take differently: the paths each group of patterns takes, and the patterns that do not take
+    /// it at all.
+    public struct Difference: Sendable, Hashable {
+        public var stage: CycleStage
+        public var title: String
+        public var groups: [(paths: [String], patterns: [String])]
+        public var missing: [String]
+
+        public static func == (a: Difference, b: Difference) -> Bool {
+            a.stage == b.stage && a.title == b.title && a.missing == b.missing
+                && a.groups.map(\.paths) == b.groups.map(\.paths) && a.groups.map(\.patterns) == b.groups.map(\.patterns)
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(stage) }
+
+        /// `Request: View → Interactor in clean-swift and swiftui, Presenter → Interactor in viper; none in appstate.`
+        public var sentence: String {
+            let taken = groups.map { $0.paths.joined(separator: " and ") + " in " + StageAlignment.list($0.patterns) }
+            let none = missing.isEmpty ? nil : "none in " + StageAlignment.list(missing)
+            return title + ": " + taken.joined(separator: ", ") + (none.map { (taken.isEmpty ? "" : "; ") + $0 } ?? "") + "."
+        }
+    }
+
     public struct Step: Sendable {
         public var number: Int
         public var title: String
         public var rows: [Row]
-        /// One sentence per stage that differs.
-        public var differences: [String]
+        /// One per stage that differs.
+        public var differences: [Difference]
         /// What each run shows by the end of the step (`Scene.label: value`), in the runs' order.
         public var shown: [[String: Value]]
     }
@@ -79,7 +102,7 @@ public struct StageAlignment: Sendable {
                 byStage.append(lines)
             }
             var rows: [Row] = []
-            var differences: [String] = []
+            var differences: [Difference] = []
             for stage in Self.order {
                 let cells = byStage.map { $0[stage] ?? [] }
                 guard cells.contains(where: { !$0.isEmpty }) else { continue }
@@ -87,7 +110,7 @@ public struct StageAlignment: Sendable {
                 let paths = cells.map { Set($0.map(\.path)) }
                 let differs = Set(paths).count > 1
                 rows.append(Row(stage: stage, title: title, cells: cells, differs: differs))
-                if differs { differences.append(Self.sentence(title: title, paths: paths, patterns: runs.map(\.pattern))) }
+                if differs { differences.append(Self.difference(stage, title: title, paths: paths, patterns: runs.map(\.pattern))) }
             }
             let first = runs.first { number <= $0.trace.steps.count }?.trace.steps[number - 1]
             steps.append(Step(number: number, title: first.map(Self.title(of:)) ?? "Step \(number)", rows: rows,
@@ -101,8 +124,7 @@ public struct StageAlignment: Sendable {
         (view.scene?.rawValue ?? view.name) + (view.instance.map { $0 > 1 ? " #\($0)" : "" } ?? "") + "." + label
     }
 
-    /// `Request: View → Interactor in clean-swift and swiftui, Presenter → Interactor in viper; none in appstate.`
-    static func sentence(title: String, paths: [Set<String>], patterns: [Pattern]) -> String {
+    static func difference(_ stage: CycleStage, title: String, paths: [Set<String>], patterns: [Pattern]) -> Difference {
         var groups: [(paths: Set<String>, patterns: [String])] = []
         for (index, set) in paths.enumerated() {
             if let at = groups.firstIndex(where: { $0.paths == set }) {
@@ -111,11 +133,9 @@ public struct StageAlignment: Sendable {
                 groups.append((set, [patterns[index].rawValue]))
             }
         }
-        let taken = groups.filter { !$0.paths.isEmpty }.map { group in
-            group.paths.sorted().joined(separator: " and ") + " in " + list(group.patterns)
-        }
-        let none = groups.first { $0.paths.isEmpty }.map { "none in " + list($0.patterns) }
-        return title + ": " + taken.joined(separator: ", ") + (none.map { (taken.isEmpty ? "" : "; ") + $0 } ?? "") + "."
+        return Difference(stage: stage, title: title,
+                          groups: groups.filter { !$0.paths.isEmpty }.map { ($0.paths.sorted(), $0.patterns) },
+                          missing: groups.first { $0.paths.isEmpty }?.patterns ?? [])
     }
 
     static func list(_ names: [String]) -> String {

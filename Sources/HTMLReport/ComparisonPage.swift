@@ -1,5 +1,6 @@
 import Diagrams
 import Foundation
+import Narration
 import ScenarioSpec
 import TraceFormat
 
@@ -39,11 +40,31 @@ public struct ComparisonPage {
     /// Every pattern asked for, those that ran first in `alignment`'s order.
     public var columns: [Column]
     public var alignment: StageAlignment
+    public var language: Language
 
-    public init(title: String, columns: [Column], alignment: StageAlignment) {
+    public init(title: String, columns: [Column], alignment: StageAlignment, language: Language = .english) {
         self.title = title
         self.columns = columns
         self.alignment = alignment
+        self.language = language
+    }
+
+    func text(_ key: String, _ arguments: [String: String] = [:]) -> String { Catalogue(language).text(key, arguments) }
+
+    /// A stage's name: the pattern's own word in English, the catalogue's in other languages.
+    func title(of stage: CycleStage, _ english: String) -> String {
+        language == .english ? english : text("compare.stage.\(stage.rawValue)")
+    }
+
+    /// One sentence for a stage the patterns take differently.
+    func sentence(_ difference: StageAlignment.Difference) -> String {
+        let list: ([String]) -> String = { names in
+            names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + self.text("compare.and") + names.last!
+        }
+        let taken = difference.groups.map { text("compare.taken", ["paths": $0.paths.joined(separator: text("compare.and")), "patterns": list($0.patterns)]) }
+        let none = difference.missing.isEmpty ? nil : text("compare.none", ["patterns": list(difference.missing)])
+        return title(of: difference.stage, difference.title) + ": " + taken.joined(separator: ", ")
+            + (none.map { (taken.isEmpty ? "" : "; ") + $0 } ?? "") + "."
     }
 
     public var html: String {
@@ -51,17 +72,17 @@ public struct ComparisonPage {
         let ranColumns = ran.compactMap { pattern in columns.first { $0.pattern == pattern } }
         var out = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(HTML.escape(title)) — one story, \(columns.count) patterns</title>
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(HTML.escape(text("compare.title", ["scenario": title, "count": String(ran.count)])))</title>
             <style>\(Self.style)</style></head><body>
-            <h1>\(HTML.escape(title)) — one story in \(ran.count) pattern\(ran.count == 1 ? "" : "s")</h1>
+            <h1>\(HTML.escape(text("compare.title", ["scenario": title, "count": String(ran.count)])))</h1>
             <section class="patterns">
             """
         for column in columns {
             out += "<div class=\"pattern\"><h2>\(HTML.escape(column.pattern.definition.title)) <code>\(HTML.escape(column.pattern.rawValue))</code></h2>"
             out += "<p class=\"status\">\(HTML.escape(column.status))"
             if let link = column.scenarioLink {
-                out += " — <a href=\"\(HTML.escape(link))\">the translated scenario</a>"
+                out += " — <a href=\"\(HTML.escape(link))\">\(HTML.escape(text("compare.link")))</a>"
             }
             out += "</p>"
             if let summary = column.summary { out += "<p>\(HTML.escape(summary))</p>" }
@@ -77,19 +98,20 @@ public struct ComparisonPage {
             "<a href=\"#step-\($0.number)\"\($0.differences.isEmpty ? "" : " class=\"differs\"")>\($0.number)</a>"
         }.joined() + "</nav>\n<main>\n"
         for step in alignment.steps {
-            out += "<section class=\"step\" id=\"step-\(step.number)\"><h2>Step \(step.number) of \(alignment.steps.count) · \(HTML.escape(step.title))</h2>"
+            out += "<section class=\"step\" id=\"step-\(step.number)\"><h2>" + HTML.escape(text("compare.step", [
+                "n": String(step.number), "total": String(alignment.steps.count), "title": step.title])) + "</h2>"
             out += "<p class=\"pager\">"
-                + (step.number > 1 ? "<a href=\"#step-\(step.number - 1)\">← step \(step.number - 1)</a>" : "")
-                + (step.number < alignment.steps.count ? " <a href=\"#step-\(step.number + 1)\">step \(step.number + 1) →</a>" : "")
+                + (step.number > 1 ? "<a href=\"#step-\(step.number - 1)\">\(HTML.escape(text("compare.previous", ["n": String(step.number - 1)])))</a>" : "")
+                + (step.number < alignment.steps.count ? " <a href=\"#step-\(step.number + 1)\">\(HTML.escape(text("compare.next", ["n": String(step.number + 1)])))</a>" : "")
                 + "</p>"
             if step.differences.isEmpty {
-                out += "<p class=\"same\">Every pattern takes the same paths in this step.</p>"
+                out += "<p class=\"same\">\(HTML.escape(text("compare.same")))</p>"
             } else {
-                out += "<ul class=\"differences\">" + step.differences.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+                out += "<ul class=\"differences\">" + step.differences.map { "<li>\(HTML.escape(sentence($0)))</li>" }.joined() + "</ul>"
             }
-            out += "<table><thead><tr><th>stage</th>" + ran.map { "<th>\(HTML.escape($0.rawValue))</th>" }.joined() + "</tr></thead><tbody>"
+            out += "<table><thead><tr><th>\(HTML.escape(text("compare.stage")))</th>" + ran.map { "<th>\(HTML.escape($0.rawValue))</th>" }.joined() + "</tr></thead><tbody>"
             for row in step.rows {
-                out += "<tr\(row.differs ? " class=\"differs\"" : "")><th>\(HTML.escape(row.title))</th>"
+                out += "<tr\(row.differs ? " class=\"differs\"" : "")><th>\(HTML.escape(title(of: row.stage, row.title)))</th>"
                 for cell in row.cells {
                     out += "<td>" + (cell.isEmpty ? "<span class=\"none\">—</span>" : cell.map { line in
                         "<div><b>\(HTML.escape(line.path))</b> <code>\(HTML.escape(line.message))</code>\(line.count > 1 ? " ×\(line.count)" : "")</div>"
@@ -100,7 +122,7 @@ public struct ComparisonPage {
             let labels = Set(step.shown.flatMap(\.keys)).sorted()
             if !labels.isEmpty {
                 let reference = step.shown.first ?? [:]
-                out += "<tr class=\"shown\"><th>Shown so far</th>"
+                out += "<tr class=\"shown\"><th>\(HTML.escape(text("compare.shown")))</th>"
                 for shown in step.shown {
                     out += "<td>" + labels.compactMap { label in
                         guard let value = shown[label] else { return nil }
@@ -113,7 +135,7 @@ public struct ComparisonPage {
             out += "</tbody></table><div class=\"diagrams\">"
             for column in ranColumns {
                 guard let image = column.stepDiagrams[step.number] else { continue }
-                out += "<figure><figcaption>\(HTML.escape(column.pattern.rawValue))</figcaption><a href=\"\(HTML.escape(image))\"><img loading=\"lazy\" src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(column.pattern.rawValue)) sequence diagram of step \(step.number)\"></a></figure>"
+                out += "<figure><figcaption>\(HTML.escape(column.pattern.rawValue))</figcaption><a href=\"\(HTML.escape(image))\"><img loading=\"lazy\" src=\"\(HTML.escape(image))\" alt=\"\(HTML.escape(text("compare.diagram", ["pattern": column.pattern.rawValue, "n": String(step.number)])))\"></a></figure>"
             }
             out += "</div></section>\n"
         }

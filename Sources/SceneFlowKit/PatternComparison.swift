@@ -2,6 +2,7 @@ import Diagrams
 import Foundation
 import GraphvizRenderer
 import HTMLReport
+import Narration
 import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
@@ -107,7 +108,8 @@ public struct PatternComparison {
     /// Writes each pattern's trace, translated scenario and diagrams (the whole run's, and each story step's
     /// sequence) under `folder/<pattern>/`, and `folder/index.html`: the patterns lined up step by step. Returns the
     /// files written.
-    public func write(_ entries: [Entry], title: String, to folder: URL) throws -> [URL] {
+    public func write(_ entries: [Entry], title: String, to folder: URL, language: Language = .english) throws -> [URL] {
+        let catalogue = Catalogue(language)
         var files: [URL] = []
         var columns: [ComparisonPage.Column] = []
         var runs: [StageAlignment.Run] = []
@@ -115,7 +117,7 @@ public struct PatternComparison {
         let ordered = entries.filter { $0.translation == nil && $0.trace != nil } + entries.filter { !($0.translation == nil && $0.trace != nil) }
         for entry in ordered {
             guard let trace = entry.trace, entry.refusals.isEmpty else {
-                columns.append(ComparisonPage.Column(pattern: entry.pattern, status: "cannot be said in \(entry.pattern.rawValue):",
+                columns.append(ComparisonPage.Column(pattern: entry.pattern, status: catalogue.text("compare.refused", ["pattern": entry.pattern.rawValue]),
                                                      refusals: entry.refusals.map(\.message)))
                 continue
             }
@@ -146,13 +148,13 @@ public struct PatternComparison {
             }
             let summary = String(format: "%d cycles, %d messages, %.1f per cycle; ", entry.summary?.cycles ?? 0,
                                  entry.summary?.messages ?? 0, entry.messagesPerCycle) + entry.dataFlow
-            let status = entry.translation == nil ? "the scenario as written"
-                : entry.differences.isEmpty ? "translated; the same values at every story step" : "translated; other values than the original:"
+            let status = catalogue.text(entry.translation == nil ? "compare.own"
+                : entry.differences.isEmpty ? "compare.same-values" : "compare.other-values")
             columns.append(ComparisonPage.Column(pattern: entry.pattern, status: status, scenarioLink: link, summary: summary,
                                                  differences: entry.differences, stepDiagrams: stepDiagrams))
             runs.append(StageAlignment.Run(pattern: entry.pattern, trace: trace))
         }
-        let page = ComparisonPage(title: title, columns: columns, alignment: StageAlignment(runs))
+        let page = ComparisonPage(title: title, columns: columns, alignment: StageAlignment(runs), language: language)
         let index = folder.appendingPathComponent("index.html")
         try AtomicFile.write(page.html, to: index)
         files.append(index)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Narration
 import ScenarioSpec
 import SceneFlowKit
 import TerminalOutput
@@ -20,6 +21,9 @@ struct CompareCommand: ParsableCommand {
 
     @Option(help: "The output folder; files go into <out>/<scenario>/compare/.")
     var out: String = "Output"
+
+    @Option(help: "Language of the page: en or ko.")
+    var lang: Language = .english
 
     @OptionGroup var output: OutputOptions
 
@@ -46,7 +50,7 @@ struct CompareCommand: ParsableCommand {
         let entries = comparison.compare(path: file, patterns: try chosen())
         let folder = OutputLayout.folder(forScenarioAt: file, under: URL(fileURLWithPath: out)).appendingPathComponent("compare")
         let title = entries.first { $0.translation == nil && $0.scenario != nil }?.scenario?.name ?? (file as NSString).lastPathComponent
-        let files = try comparison.write(entries, title: title, to: folder)
+        let files = try comparison.write(entries, title: title, to: folder, language: lang)
         FileHandle.standardOutput.write(PatternComparison.text(entries))
         FileHandle.standardOutput.write("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
         if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw ExitCode(1) }
