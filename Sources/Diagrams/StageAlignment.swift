@@ -46,13 +46,6 @@ public struct StageAlignment: Sendable {
         }
 
         public func hash(into hasher: inout Hasher) { hasher.combine(stage) }
-
-        /// `Request: View → Interactor in clean-swift and swiftui, Presenter → Interactor in viper; none in appstate.`
-        public var sentence: String {
-            let taken = groups.map { $0.paths.joined(separator: " and ") + " in " + StageAlignment.list($0.patterns) }
-            let none = missing.isEmpty ? nil : "none in " + StageAlignment.list(missing)
-            return title + ": " + taken.joined(separator: ", ") + (none.map { (taken.isEmpty ? "" : "; ") + $0 } ?? "") + "."
-        }
     }
 
     public struct Step: Sendable {
@@ -136,10 +129,6 @@ public struct StageAlignment: Sendable {
         return Difference(stage: stage, title: title,
                           groups: groups.filter { !$0.paths.isEmpty }.map { ($0.paths.sorted(), $0.patterns) },
                           missing: groups.first { $0.paths.isEmpty }?.patterns ?? [])
-    }
-
-    static func list(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// The stage's name in the first pattern whose cycle draws it.

@@ -51,13 +51,14 @@ public struct ComparisonPage {
 
     func text(_ key: String, _ arguments: [String: String] = [:]) -> String { Catalogue(language).text(key, arguments) }
 
-    /// A stage's name: the pattern's own word in English, the catalogue's in other languages.
-    func title(of stage: CycleStage, _ english: String) -> String {
-        language == .english ? english : text("compare.stage.\(stage.rawValue)")
+    /// A stage's name, the same whatever patterns are compared.
+    func title(of stage: CycleStage, _ fallback: String) -> String {
+        let key = "compare.stage.\(stage.rawValue)"
+        return Catalogue(language).has(key) ? text(key) : fallback
     }
 
     /// One sentence for a stage the patterns take differently.
-    func sentence(_ difference: StageAlignment.Difference) -> String {
+    public func sentence(_ difference: StageAlignment.Difference) -> String {
         let list: ([String]) -> String = { names in
             names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + self.text("compare.and") + names.last!
         }

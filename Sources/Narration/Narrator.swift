@@ -217,7 +217,15 @@ public struct Narrator: Sendable {
         }
         var data: String?
         if let payload = event.payload, ![.show, .dataStoreWrite, .stateWrite, .publish, .dataPassing, .workerError].contains(event.kind) {
-            data = (event.payloadType.map { $0 + " " } ?? "") + TraceEvent.brief(payload, limit: payloadLimit)
+            let arguments = (definition.naming.requestLabels == .fields && (event.kind == .request || event.kind == .event))
+                || (definition.naming.presenterLabels == .unlabelledWhenValues && event.kind == .response)
+            if arguments, case .record = payload {
+                // The pattern passes the values as arguments (VIPER, AppState): there is no Request or Response object
+                // to name.
+                data = String(TraceEvent.brief(payload, limit: payloadLimit).dropFirst().dropLast())
+            } else {
+                data = (event.payloadType.map { $0 + " " } ?? "") + TraceEvent.brief(payload, limit: payloadLimit)
+            }
         }
         var headline = "\(event.sequence)  \(event.from.name) \(event.kind.isReturn ? "⇢" : "→") \(event.to.name)"
         if let protocolName = event.protocolName { headline += "  · " + catalogue.text("through", ["protocol": protocolName]) }

@@ -23,13 +23,14 @@ struct StageAlignmentTests {
         #expect(alignment.runs.map(\.pattern.rawValue) == ["clean-swift", "swiftui", "appstate", "viper"])
         let step = try #require(alignment.steps.first)
         #expect(step.title == #"Tap "add 1" (do Some.DoSomething)"#)
-        #expect(step.differences.map(\.sentence) == [
-            "Event: View → Presenter in viper; none in clean-swift, swiftui and appstate.",
+        let page = ComparisonPage(title: "Counter", columns: [], alignment: alignment)
+        #expect(step.differences.map(page.sentence) == [
+            "Event (VIPER): View → Presenter in viper; none in clean-swift, swiftui and appstate.",
             "Request: View → Interactor in clean-swift, swiftui and appstate; none in viper.",
-            "Input: Presenter → Interactor in viper; none in clean-swift, swiftui and appstate.",
-            "Stores: Interactor → DataStore in clean-swift and viper, View → DataStore in swiftui; none in appstate.",
-            "Writes: Interactor → AppState in appstate; none in clean-swift, swiftui and viper.",
-            "Re-renders: AppState → View in appstate; none in clean-swift, swiftui and viper.",
+            "Input (Presenter → Interactor): Presenter → Interactor in viper; none in clean-swift, swiftui and appstate.",
+            "Store: Interactor → DataStore in clean-swift and viper, View → DataStore in swiftui; none in appstate.",
+            "AppState write: Interactor → AppState in appstate; none in clean-swift, swiftui and viper.",
+            "Re-render: AppState → View in appstate; none in clean-swift, swiftui and viper.",
             "Response: Interactor → Presenter in clean-swift, swiftui and viper; none in appstate.",
             "ViewModel: Presenter → View in clean-swift, swiftui and viper; none in appstate.",
         ])
