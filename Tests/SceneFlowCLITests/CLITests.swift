@@ -222,7 +222,7 @@ struct RunCommandTests {
         let report = try String(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("index.html"), encoding: .utf8)
         #expect(report.contains(##"<a href="#story">Story</a><a href="mistakes/index.html">Mistakes</a></nav>"##))
         let gallery = try String(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("mistakes/index.html"), encoding: .utf8)
-        #expect(gallery.contains(#"<p><a href="../index.html">← the run's report</a></p><h1>Mistakes in Clean Swift — Sign in, each rule broken on purpose</h1>"#))
+        #expect(gallery.contains(#"<p><a href="../index.html">← the run&#39;s report</a></p><h1>Mistakes in Clean Swift — Sign in, each rule broken on purpose</h1>"#))
         #expect(gallery.contains("<code>clean-swift/one-way</code>"))
     }
 
