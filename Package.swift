@@ -104,7 +104,8 @@ let package = Package(
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
         .executableTarget(name: "sceneflow-bench"),
         // libFuzzer targets for the loader, the expression parser and the trace reader (`make fuzz`); built normally, a replayer.
-        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters", "CodeImport"]),
+        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters", "CodeImport",
+                                                                "PatternTranslation", "ScenarioWriting", "ScenarioSpec"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
             name: "ScenarioLoaderTests",

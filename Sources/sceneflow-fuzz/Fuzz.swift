@@ -3,7 +3,10 @@ import Diagrams
 import Exporters
 import Foundation
 import Narration
+import PatternTranslation
 import ScenarioLoader
+import ScenarioSpec
+import ScenarioWriting
 import TraceFormat
 
 /// Fuzz targets for `make fuzz`: bytes into the scenario loader, text into the expression parser, or bytes into the
@@ -24,7 +27,18 @@ enum FuzzTarget: String {
         switch self {
         case .loader:
             let result = ScenarioLoader(limits: .init(maxFileSize: 1 << 20)).load(data: data, file: "fuzz.yml", baseDirectory: nil)
-            if let scenario = result.scenario { return "scenario '\(scenario.name)', \(scenario.scenes.count) scenes" }
+            if let scenario = result.scenario {
+                // What `translate` and `compare` do with it: every other pattern, written and loaded back.
+                var written = 0
+                for pattern in Pattern.all where pattern != scenario.pattern {
+                    guard let translation = try? PatternTranslator(to: pattern).translate(scenario) else { continue }
+                    var writer = ScenarioWriter()
+                    writer.fixtures = .inline
+                    let text = writer.text(of: translation.scenario)
+                    if ScenarioLoader().load(yaml: text, file: "fuzz-\(pattern.rawValue).yml").scenario != nil { written += 1 }
+                }
+                return "scenario '\(scenario.name)', \(scenario.scenes.count) scenes, \(written) translations"
+            }
             return "\(result.diagnostics.count) diagnostics" + (result.diagnostics.first.map { ": \($0.message)" } ?? "")
         case .expression:
             let text = String(decoding: data, as: UTF8.self)

@@ -70,3 +70,51 @@ struct TranslationTests {
         #expect(a == b)
     }
 }
+
+@Suite("Translation of odd scenarios")
+struct TranslationRobustnessTests {
+    /// Every scenario the fuzz corpus and the fixtures hold that loads: translated into every other pattern, it is
+    /// either refused with reasons or written as a file that loads without an error. Nothing crashes.
+    @Test("every loadable corpus and fixture scenario translates into a valid file or is refused with reasons")
+    func corpus() throws {
+        // The fuzz corpus and every scenario file the tests keep (but the translations pinned here).
+        var files = ((try? FileManager.default.contentsOfDirectory(atPath: PackagePaths.tests.appendingPathComponent("FuzzCorpus/loader").path)) ?? [])
+            .sorted().map { PackagePaths.tests.appendingPathComponent("FuzzCorpus/loader/\($0)") }
+        let enumerator = FileManager.default.enumerator(at: PackagePaths.tests, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if ["yml", "yaml"].contains(url.pathExtension), !url.path.contains("/Goldens/") { files.append(url) }
+        }
+        files.sort { $0.path < $1.path }
+        var loaded = 0, translated = 0, refused = 0, compared = 0
+        for file in files {
+            let result = ScenarioLoader(limits: .init(maxFileSize: 1 << 20)).load(data: try Data(contentsOf: file), file: file.lastPathComponent,
+                                                                               baseDirectory: file.deletingLastPathComponent())
+            guard let scenario = result.scenario else { continue }
+            loaded += 1
+            for pattern in Pattern.all where pattern != scenario.pattern {
+                let result: ScenarioTranslate.Result
+                do {
+                    result = try ScenarioTranslate.translate(scenario, from: file.path, to: pattern)
+                } catch {
+                    #expect(!error.reasons.isEmpty)
+                    #expect(!error.reasons.contains { $0.contains("does not validate") }, "\(file.lastPathComponent) → \(pattern): \(error.reasons)")
+                    refused += 1
+                    continue
+                }
+                translated += 1
+                // Where the original runs to its end, the translation shows the same values.
+                let original = TraceRecorder(), copy = TraceRecorder()
+                guard let summary = try? Engine(scenario: scenario).run(into: original), summary.error == nil,
+                      let before = original.trace else { continue }
+                _ = try? Engine(scenario: result.scenario).run(into: copy)
+                let after = try #require(copy.trace)
+                #expect(ShownValues.differences(ShownValues.perStep(after), from: ShownValues.perStep(before)) == [],
+                        "\(file.lastPathComponent) → \(pattern)")
+                compared += 1
+            }
+        }
+        #expect(loaded >= 12)
+        #expect(compared >= 24)
+        #expect(translated > 0)
+    }
+}
