@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CodeImportTests",
-            dependencies: ["CodeImport", "CodeGeneration", "ScenarioLoader", "ScenarioSpec", "TestSupport",
+            dependencies: ["CodeImport", "CodeGeneration", "ScenarioLoader", "ScenarioSpec", "SceneEngine", "StoryCheck", "TestSupport",
                            .product(name: "SwiftParser", package: "swift-syntax"),
                            .product(name: "SwiftParserDiagnostics", package: "swift-syntax")],
             exclude: ["Fixtures", "Expected"]

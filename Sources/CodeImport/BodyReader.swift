@@ -15,6 +15,9 @@ struct BodyReader {
     var shadowed: Set<String> = []
     /// Property names that hold the Presenter.
     var presenterProperties: Set<String> = ["presenter"]
+    /// VIPER: the methods of the Interactor's output protocol, by name, with their parameters' names: a call of one
+    /// on the Presenter is the answer through that output.
+    var outputs: [String: [String]] = [:]
     let converter: SourceLocationConverter
     let file: String
     private(set) var steps: [ImportedApp.Step] = []
@@ -114,6 +117,22 @@ struct BodyReader {
 
     private mutating func readExpression(_ expression: ExprSyntax) {
         let expression = Self.unwrapTryAwait(expression)
+        if let ifExpression = expression.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
+           let condition = ifExpression.conditions.first?.condition.as(ExprSyntax.self), let said = translated(condition) {
+            // A condition the scenario can say: the branches stay branches.
+            let before = steps
+            steps = []
+            readInteractor(ifExpression.body.statements)
+            let then = steps
+            steps = []
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) { readInteractor(block.statements) }
+                if let nested = elseBody.as(IfExprSyntax.self) { readExpression(ExprSyntax(nested)) }
+            }
+            let otherwise = steps
+            steps = before + [.conditional(said, then: then, otherwise: otherwise, location: location(ifExpression))]
+            return
+        }
         if let ifExpression = expression.as(IfExprSyntax.self) {
             unmapped.append(.init(message: "'if \(ifExpression.conditions.trimmedDescription)' is not translated; both branches are read in order",
                                   location: location(ifExpression)))
@@ -172,6 +191,13 @@ struct BodyReader {
                     if let binding { bound[binding] = binding }
                     readInteractor(closure.statements)
                 }
+                return
+            }
+            if let member = Self.member(of: call), presenterProperties.contains(member.base), let parameters = outputs[member.name] {
+                let fields = zip(parameters, call.arguments).map { name, argument in
+                    ImportedApp.Assignment(field: name, expression: translate(argument.expression), location: location(argument))
+                }
+                steps.append(.respondOutput(member.name, fields, location: location(call)))
                 return
             }
             if let member = Self.member(of: call), presenterProperties.contains(member.base) {
@@ -279,7 +305,7 @@ struct BodyReader {
         return nil
     }
 
-    private func translated(_ expression: ExprSyntax) -> String? {
+    func translated(_ expression: ExprSyntax) -> String? {
         if let call = expression.as(FunctionCallExprSyntax.self), let logic = translatedLogic(call) { return logic }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
            let call = prefix.expression.as(FunctionCallExprSyntax.self), let logic = translatedLogic(call), logic.contains(" == ") {

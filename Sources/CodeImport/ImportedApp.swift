@@ -114,6 +114,25 @@ public struct ImportedApp: Sendable {
         case call(worker: String, operation: String, binding: String?, arguments: [Assignment], location: SourceLocation)
         case store([Assignment], location: SourceLocation)
         case respond([Assignment], location: SourceLocation)
+        /// VIPER: the Interactor answers through one method of its output protocol (`output?.didRetrievePosts(posts)`).
+        case respondOutput(String, [Assignment], location: SourceLocation)
+        /// VIPER: the Presenter asks its Interactor (`interactor?.retrievePostList()`), by the Interactor's method name.
+        case callInteractor(String, arguments: [Assignment], location: SourceLocation)
+        /// VIPER: the Presenter tells the View what to show (`view?.showPosts(with: posts)`).
+        case display(String, values: [Assignment], location: SourceLocation)
+        /// The Presenter (VIPER) asks the WireFrame to navigate, by the route's name.
+        case route(String, arguments: [Assignment], location: SourceLocation)
+        /// `if condition { … } else { … }` whose condition the scenario language can say.
+        indirect case conditional(String, then: [Step], otherwise: [Step], location: SourceLocation)
+    }
+
+
+    public struct Output: Sendable {
+        public var name: String
+        public var presenterMethod: String
+        public var response: [Field]
+        public var presenter: [Step]
+        public var location: SourceLocation
     }
 
     public struct UseCase: Sendable {
@@ -132,6 +151,11 @@ public struct ImportedApp: Sendable {
         /// `load` when the View asks for it as it loads (`viewDidLoad`), `appear` when it comes on screen
         /// (`viewWillAppear`, `viewDidAppear`), nil when the user starts it.
         public var trigger: String?
+        /// VIPER: the Presenter method the View calls (`viewDidLoad()`), and what the Presenter does with it.
+        public var eventMethod: String? = nil
+        public var event: [Step]? = nil
+        /// VIPER: the Interactor's answers through its output protocol.
+        public var outputs: [Output] = []
     }
 
     public struct Route: Sendable {
@@ -139,6 +163,8 @@ public struct ImportedApp: Sendable {
         public var destination: String
         public var method: String
         public var navigation: String?
+        /// Values the route is called with (VIPER's `presentPostDetailScreen(from:forPost:)`).
+        public var input: [Field] = []
         public var pass: [Assignment]
         public var location: SourceLocation
     }
@@ -147,5 +173,13 @@ public struct ImportedApp: Sendable {
         public var message: String
         public var location: SourceLocation?
         public var description: String { (location.map { "\($0): " } ?? "") + message }
+    }
+}
+
+extension ImportedApp.Step {
+    /// This step and the steps nested in it, in order.
+    public var flattened: [ImportedApp.Step] {
+        if case .conditional(_, let then, let otherwise, _) = self { return [self] + (then + otherwise).flatMap(\.flattened) }
+        return [self]
     }
 }

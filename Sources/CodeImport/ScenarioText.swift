@@ -116,7 +116,7 @@ struct ScenarioText {
     private mutating func write(_ scene: ImportedApp.Scene) {
         line("  \(YAMLText.key(scene.name)):")
         let parts = scene.components.sorted { $0.role < $1.role }.map(\.typeName).joined(separator: ", ")
-        comment("\(parts)\(scene.wiring.map { "; wired by \($0 == "setup" ? "the View Controller's setup()" : "a Configurator")" } ?? "")", indent: 4)
+        comment("\(parts)\(scene.wiring.map { "; wired by \($0 == "setup" ? "the View Controller's setup()" : $0 == "wireFrame" ? "the WireFrame's module builder" : "a Configurator")" } ?? "")", indent: 4)
         if !scene.dataStore.isEmpty {
             line("    dataStore:")
             fields(scene.dataStore, indent: 6)
@@ -159,27 +159,15 @@ struct ScenarioText {
             line("        \(key):")
             self.fields(fields, indent: 10)
         }
+        if useCase.eventMethod != nil || !useCase.outputs.isEmpty {
+            writeVIPER(useCase, in: scene)
+            return
+        }
         line("        interactor:")
         var responded = false
         for step in useCase.interactor {
-            switch step {
-            case .call(let worker, let operation, let binding, let arguments, _):
-                line("          - call: \(YAMLText.scalar("\(worker).\(operation)"))")
-                let inputs = scene.workers.first { $0.name == worker }?.operations.first { $0.name == operation }?.input ?? []
-                if !inputs.isEmpty {
-                    let given = Dictionary(arguments.map { ($0.field, $0.expression) }, uniquingKeysWith: { first, _ in first })
-                    let origins = Dictionary(arguments.map { ($0.field, $0.location) }, uniquingKeysWith: { first, _ in first })
-                    expressionLine("            with: ", inputs.map { ($0.name, given[$0.name] ?? "todo", origins[$0.name]) })
-                }
-                if let binding, scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {
-                    line("            as: \(YAMLText.scalar(binding))")
-                }
-            case .store(let assignments, _):
-                expressionLine("          - store: ", assignments.map { ($0.field, $0.expression, $0.location) })
-            case .respond(let assignments, _):
-                responded = true
-                expressionLine("          - respond: ", completed(assignments, fields: useCase.response))
-            }
+            if step.flattened.contains(where: { if case .respond = $0 { true } else { false } }) { responded = true }
+            writeStep(step, indent: 10, scene: scene, response: useCase.response)
         }
         if !responded {
             comment("the code sends the Presenter nothing here", indent: 10)
@@ -199,6 +187,82 @@ struct ScenarioText {
         if let presenter = useCase.presenterMethod, presenter != "present\(useCase.name)(response:)" { methods.append(("presenter", presenter)) }
         if let view = useCase.viewMethod, view != "display\(useCase.name)(viewModel:)" { methods.append(("view", view)) }
         if !methods.isEmpty { line("        methods: " + YAMLText.flow(methods)) }
+    }
+
+    /// One step at `indent`, as a list item.
+    private mutating func writeStep(_ step: ImportedApp.Step, indent: Int, scene: ImportedApp.Scene, response: [ImportedApp.Field] = []) {
+        let pad = String(repeating: " ", count: indent)
+        switch step {
+        case .call(let worker, let operation, let binding, let arguments, _):
+            line(pad + "- call: \(YAMLText.scalar("\(worker).\(operation)"))")
+            let inputs = scene.workers.first { $0.name == worker }?.operations.first { $0.name == operation }?.input ?? []
+            if !inputs.isEmpty {
+                let given = Dictionary(arguments.map { ($0.field, $0.expression) }, uniquingKeysWith: { first, _ in first })
+                let origins = Dictionary(arguments.map { ($0.field, $0.location) }, uniquingKeysWith: { first, _ in first })
+                expressionLine(pad + "  with: ", inputs.map { ($0.name, given[$0.name] ?? "todo", origins[$0.name]) })
+            }
+            if let binding, scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {
+                line(pad + "  as: \(YAMLText.scalar(binding))")
+            }
+        case .store(let assignments, _):
+            expressionLine(pad + "- store: ", assignments.map { ($0.field, $0.expression, $0.location) })
+        case .respond(let assignments, _):
+            expressionLine(pad + "- respond: ", completed(assignments, fields: response))
+        case .respondOutput(let output, let assignments, _):
+            if assignments.isEmpty {
+                line(pad + "- respond: \(YAMLText.scalar(output))")
+            } else {
+                expressionLine(pad + "- respond: ", assignments.map { ($0.field, $0.expression, $0.location) })
+                line(pad + "  output: \(YAMLText.scalar(output))")
+            }
+        case .callInteractor(let method, let arguments, _):
+            line(pad + "- call: \(YAMLText.scalar("Interactor.\(method)"))")
+            if !arguments.isEmpty { expressionLine(pad + "  with: ", arguments.map { ($0.field, $0.expression, $0.location) }) }
+        case .display(let method, let values, _):
+            line(pad + "- display: \(YAMLText.scalar(method))")
+            if !values.isEmpty { expressionLine(pad + "  with: ", values.map { ($0.field, $0.expression, $0.location) }) }
+        case .route(let name, let arguments, _):
+            line(pad + "- route: \(YAMLText.scalar(name))")
+            if !arguments.isEmpty { expressionLine(pad + "  with: ", arguments.map { ($0.field, $0.expression, $0.location) }) }
+        case .conditional(let condition, let then, let otherwise, let location):
+            let prefix = pad + "- if: "
+            let yaml = YAMLText.scalar(condition)
+            expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: location))
+            line(prefix + yaml)
+            line(pad + "  then:" + (then.isEmpty ? " []" : ""))
+            for step in then { writeStep(step, indent: indent + 4, scene: scene, response: response) }
+            if !otherwise.isEmpty {
+                line(pad + "  else:")
+                for step in otherwise { writeStep(step, indent: indent + 4, scene: scene, response: response) }
+            }
+        }
+    }
+
+    /// A VIPER use case: the View's event to the Presenter and what the Presenter does with it, the Interactor's
+    /// logic, and each output the Interactor answers through with the Presenter's handling of it.
+    private mutating func writeVIPER(_ useCase: ImportedApp.UseCase, in scene: ImportedApp.Scene) {
+        var methods: [(String, String)] = []
+        if let event = useCase.eventMethod { methods.append(("event", event)) }
+        if !useCase.interactorMethod.isEmpty { methods.append(("interactor", useCase.interactorMethod)) }
+        if !methods.isEmpty { line("        methods: " + YAMLText.flow(methods)) }
+        if let event = useCase.event {
+            line("        event:" + (event.isEmpty ? " []" : ""))
+            for step in event { writeStep(step, indent: 10, scene: scene) }
+        }
+        line("        interactor:" + (useCase.interactor.isEmpty ? " []" : ""))
+        for step in useCase.interactor { writeStep(step, indent: 10, scene: scene) }
+        guard !useCase.outputs.isEmpty else { return }
+        line("        outputs:")
+        for output in useCase.outputs {
+            line("          \(YAMLText.key(output.name)):")
+            line("            methods: " + YAMLText.flow([("presenter", output.presenterMethod)]))
+            if !output.response.isEmpty {
+                line("            response:")
+                fields(output.response, indent: 14)
+            }
+            line("            presenter:" + (output.presenter.isEmpty ? " []" : ""))
+            for step in output.presenter { writeStep(step, indent: 14, scene: scene) }
+        }
     }
 
     /// Assignments for every field, `todo` where the code gives none.
@@ -228,6 +292,10 @@ struct ScenarioText {
         line("      \(YAMLText.key(route.name)):")
         line("        to: \(YAMLText.scalar(route.destination))")
         if let navigation = route.navigation, navigation != "push" { line("        navigation: \(navigation)") }
+        if !route.input.isEmpty {
+            line("        input:")
+            fields(route.input, indent: 10)
+        }
         if !route.pass.isEmpty { expressionLine("        pass: ", route.pass.map { ($0.field, $0.expression, $0.location) }) }
         let conventional = "route" + route.name.prefix(1).uppercased() + route.name.dropFirst() + "()"
         if route.method != conventional { line("        method: \(YAMLText.scalar(route.method))") }

@@ -301,6 +301,13 @@ private final class Collector: SyntaxAnyVisitor {
             if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
                 initializerType = call.calledExpression.trimmedDescription
             }
+            // `var id = 0`: the literal says the type, as Swift infers it.
+            if binding.typeAnnotation == nil, let value = binding.initializer?.value {
+                if value.is(IntegerLiteralExprSyntax.self) { initializerType = "Int" }
+                else if value.is(FloatLiteralExprSyntax.self) { initializerType = "Double" }
+                else if value.is(BooleanLiteralExprSyntax.self) { initializerType = "Bool" }
+                else if value.is(StringLiteralExprSyntax.self) { initializerType = "String" }
+            }
             declarations[owner].properties.append(SwiftIndex.Property(
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
                 isStatic: isStatic, isComputed: binding.accessorBlock != nil, isWeak: isWeak, location: location(binding)))

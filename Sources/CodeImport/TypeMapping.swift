@@ -159,7 +159,7 @@ struct TypeMapping {
         for attribute in ["@escaping ", "@Sendable ", "@MainActor "] where text.hasPrefix(attribute) {
             text.removeFirst(attribute.count)
         }
-        if text.hasPrefix("("), text.hasSuffix(")?") { text = String(text.dropFirst().dropLast(2)) }
+        if text.hasPrefix("("), text.hasSuffix(")?") || text.hasSuffix(")!") { text = String(text.dropFirst().dropLast(2)) }
         guard text.hasPrefix("("), let arrow = text.range(of: ") ->") ?? text.range(of: ")->") else { return nil }
         let parameters = String(text[text.index(after: text.startIndex)..<arrow.lowerBound])
         let first = splitTopLevel(parameters).first?.trimmingCharacters(in: .whitespaces) ?? ""

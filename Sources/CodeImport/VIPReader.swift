@@ -37,6 +37,7 @@ struct VIPReader {
     /// Scenes: names `X` with the business-logic protocol and a presentation- or display-logic protocol of the same
     /// convention (one protocol alone is not a convention: VIPER apps declare `XInteractorInput` too).
     static func sceneNames(_ index: SwiftIndex, _ convention: Generation) -> [String] {
+        if convention.presenterInput != nil { return viperSceneNames(index, convention) }
         let names = index.protocols(endingWith: convention.businessLogic).map { String($0.name.dropLast(convention.businessLogic.count)) }
         return Array(Set(names.filter { name in
             index.protocol(named: name + convention.presentationLogic) != nil || index.protocol(named: name + convention.displayLogic) != nil
@@ -59,6 +60,25 @@ struct VIPReader {
             types.excluded.insert(declaration.name)
         }
         var scenes: [ImportedApp.Scene] = []
+        if generation.presenterInput != nil {
+            for name in names {
+                for suffix in ["View", "WireFrame", "Wireframe", "DataManager", "LocalDataManager", "RemoteDataManager"] { types.excluded.insert(name + suffix) }
+            }
+            for name in names { scenes.append(readVIPERScene(name, generation: generation, allScenes: Set(names))) }
+            // A WireFrame builds the next module with the values it is given: each lands in the destination's state
+            // field of the same name.
+            for s in scenes.indices {
+                for r in scenes[s].routes.indices {
+                    let route = scenes[s].routes[r]
+                    guard let destination = scenes.first(where: { $0.name == route.destination }) else { continue }
+                    scenes[s].routes[r].pass = route.input.compactMap { input in
+                        destination.dataStore.contains { $0.name == input.name }
+                            ? ImportedApp.Assignment(field: input.name, expression: "input.\(input.name)", location: route.location) : nil
+                    }
+                }
+            }
+            return (scenes, types.entityOrder.compactMap { types.entities[$0] })
+        }
         for name in names { scenes.append(readScene(name, generation: generation, allScenes: Set(names))) }
         return (scenes, types.entityOrder.compactMap { types.entities[$0] })
     }
@@ -192,6 +212,10 @@ struct VIPReader {
                 for assignment in assignments where assignment.expression.contains("todo") {
                     unmapped.append(.init(message: "the Response's '\(assignment.field)' in '\(useCase)' is not translated (todo)", location: assignment.location))
                 }
+            case .conditional(_, let then, let otherwise, _):
+                noteTodos(in: then + otherwise, useCase: useCase)
+            case .respondOutput, .callInteractor, .display, .route:
+                break
             }
         }
     }
@@ -265,7 +289,7 @@ struct VIPReader {
     /// Methods the View calls when it loads or appears (directly, or through one method of its own).
     /// The Interactor methods the View calls as it loads (`viewDidLoad`) or appears (`viewWillAppear`,
     /// `viewDidAppear`), directly or through one method of its own, with the Request's literal values.
-    private func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>)
+    func appearCalls(in view: SwiftIndex.TypeDecl?, interactorProperties: Set<String>)
         -> [String: (trigger: String, values: [String: String])] {
         guard let view else { return [:] }
         let methods = index.members(of: view).methods
@@ -330,7 +354,7 @@ struct VIPReader {
 
     // MARK: - Workers
 
-    private mutating func readWorker(_ qualifiedName: String, at location: SourceLocation) -> ImportedApp.Worker {
+    mutating func readWorker(_ qualifiedName: String, at location: SourceLocation) -> ImportedApp.Worker {
         // A worker nested in the scene's namespace (`Login.AuthWorker`) is named by its own name.
         let typeName = qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName
         guard let declaration = index.type(named: qualifiedName) ?? index.type(named: typeName) ?? index.protocol(named: typeName) else {
@@ -442,7 +466,7 @@ struct VIPReader {
 
     /// Reactive streams (RxSwift relays, Combine subjects and publishers) carry messages no method names, and
     /// storyboard segues dispatched by selector strings name routes only in the storyboard: both are said.
-    private mutating func noteWhatIsNotMapped(in components: [SwiftIndex.TypeDecl]) {
+    mutating func noteWhatIsNotMapped(in components: [SwiftIndex.TypeDecl]) {
         let streams = ["Relay", "Subject", "Observable", "Publisher", "Driver", "Signal"]
         for component in components {
             let members = index.members(of: component)
@@ -470,7 +494,7 @@ struct VIPReader {
         return nil
     }
 
-    private func references(interactor: SwiftIndex.TypeDecl?, presenter: SwiftIndex.TypeDecl?, view: SwiftIndex.TypeDecl?,
+    func references(interactor: SwiftIndex.TypeDecl?, presenter: SwiftIndex.TypeDecl?, view: SwiftIndex.TypeDecl?,
                             router: SwiftIndex.TypeDecl?, protocols: [SwiftIndex.TypeDecl?], workers: [String: String]) -> [ImportedApp.Reference] {
         let holders: [(ComponentRole, SwiftIndex.TypeDecl?)] = [(.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)]
         // Which role a type name means: a component's own name or one of the protocols it implements.
@@ -504,7 +528,7 @@ struct VIPReader {
     }
 
     /// Calls through the references: `interactor?.fetchOrders(request:)` in the View is View → Interactor.
-    private func calls(in holders: [(ComponentRole, SwiftIndex.TypeDecl?)], references: [ImportedApp.Reference]) -> [ImportedApp.Call] {
+    func calls(in holders: [(ComponentRole, SwiftIndex.TypeDecl?)], references: [ImportedApp.Reference]) -> [ImportedApp.Call] {
         var calls: [ImportedApp.Call] = []
         for (role, declaration) in holders {
             guard let declaration else { continue }

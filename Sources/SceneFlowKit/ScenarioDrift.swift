@@ -67,11 +67,26 @@ public enum ScenarioDrift {
                     continue
                 }
                 let interactor = naming.interactorMethod(useCase)
-                if interactor != codeCase.interactorMethod {
+                // A VIPER event the Presenter handles alone has no Interactor method in the code.
+                let eventOnly = codeCase.interactorMethod.isEmpty && codeCase.eventMethod != nil
+                if !eventOnly, interactor != codeCase.interactorMethod {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's Interactor method is '\(interactor)', the code's '\(codeCase.interactorMethod)'",
                         useCase.methods.interactor?.location ?? useCase.location, codeCase.location)
                 }
-                if let output = useCase.outputs.first {
+                if let event = codeCase.eventMethod, naming.eventMethod(useCase) != event {
+                    add(.method, "'\(scene.name).\(useCase.name)': the scenario's event method is '\(naming.eventMethod(useCase))', the code's '\(event)'",
+                        useCase.methods.event?.location ?? useCase.location, codeCase.location)
+                }
+                if !codeCase.outputs.isEmpty {
+                    // VIPER: each output the code answers through, with its values.
+                    for codeOutput in codeCase.outputs {
+                        guard let output = useCase.output(codeOutput.name) else {
+                            add(.useCase, "output '\(scene.name).\(useCase.name).\(codeOutput.name)' is in the code but not in the scenario", useCase.location, codeOutput.location)
+                            continue
+                        }
+                        compareFields(output.response, codeOutput.response, what: "\(scene.name).\(useCase.name).\(codeOutput.name)", kind: .modelField, add: add)
+                    }
+                } else if let output = useCase.outputs.first {
                     if let codeMethod = codeCase.presenterMethod, naming.presenterMethod(useCase, output: output) != codeMethod {
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's Presenter method is '\(naming.presenterMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.presenter?.location ?? useCase.methods.presenter?.location ?? useCase.location, codeCase.location)

@@ -2,6 +2,8 @@ import CodeImport
 import Foundation
 import ScenarioLoader
 import ScenarioSpec
+import SceneEngine
+import StoryCheck
 import Testing
 import TestSupport
 
@@ -11,7 +13,7 @@ import TestSupport
 struct ImportTests {
     static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
     static let expected = PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected")
-    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names"]
+    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
@@ -188,5 +190,46 @@ struct ImportRequestTests {
         #expect(result.app.unmapped.map(\.description) == [
             "Page.swift:1:35: the View asks for 'load(request:)' as it loads, with values the scenario cannot give ('page'); it is written as an action",
         ])
+    }
+}
+
+@Suite("Import of VIPER modules")
+struct VIPERImportTests {
+    @Test("a VIPER module: the View's events to the Presenter, the Interactor's outputs, the WireFrame's routes, run as imported")
+    func runs() throws {
+        let result = try ImportTests.importFixture("viper")
+        #expect(result.app.pattern == .viper)
+        #expect(result.app.convention == "VIPER (…Protocol protocols)")
+        let list = try #require(result.app.scenes.first { $0.name == "PostList" })
+        #expect(list.components.map(\.typeName).sorted() == ["PostListInteractor", "PostListPresenter", "PostListView", "PostListWireFrame"])
+        #expect(list.useCases.map(\.name) == ["RetrievePostList", "ShowPostDetail"])
+        #expect(list.useCases[0].eventMethod == "viewDidLoad()")
+        #expect(list.useCases[0].outputs.map(\.name) == ["onError", "didRetrievePosts"])
+        #expect(list.routes.map { "\($0.name) → \($0.destination) (\($0.navigation ?? "")) \($0.pass.map { "\($0.field): \($0.expression)" })" }
+                == [#"toPostDetail → PostDetail (push) ["post: input.post"]"#])
+        // With the worker's result and a story written, the imported scenario runs as VIPER.
+        var text = result.scenario.replacingOccurrences(of: "          result: todo\n", with: "          result: [{ id: 1, title: First, imageUrl: \"\", thumbImageUrl: \"\" }]\n")
+        text = text.replacingOccurrences(of: "story: []", with: """
+            story:
+              - appear: PostList
+                expect: { scene: PostList }
+              - do: PostList.ShowPostDetail
+                request: { post: { id: 2, title: Second, imageUrl: "", thumbImageUrl: "" } }
+                expect: { scene: PostDetail }
+            """)
+        let loaded = ScenarioLoader().load(yaml: text, file: "viper.yml")
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
+        let scenario = try #require(loaded.scenario)
+        let recorder = TraceRecorder()
+        let summary = try Engine(scenario: scenario).run(into: recorder)
+        #expect(summary.error == nil)
+        let trace = try #require(recorder.trace)
+        #expect(StoryChecker().check(scenario, trace: trace).checks.filter(\.failed).map(\.name) == [])
+        // The cycle as VIPER runs it: the View's event, the Presenter's input, the worker, the output, the update.
+        let first = trace.events.filter { $0.cycle == 1 }.map { "\($0.from.role.rawValue)→\($0.to.role.rawValue) \($0.method ?? $0.kind.rawValue)" }
+        #expect(first == ["view→presenter viewDidLoad()", "presenter→view showLoading()", "presenter→interactor retrievePostList()",
+                          "interactor→worker retrievePostList(completion:)", "worker→interactor retrievePostList(completion:)",
+                          "interactor→presenter didRetrievePosts(_:)", "presenter→view hideLoading()", "presenter→view showPosts(with:)",
+                          "view→user show"])
     }
 }

@@ -147,3 +147,23 @@ struct MapDriftTests {
         #expect(FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("Output/Map/current/map.png").path))
     }
 }
+
+@Suite("VIPER code: import, map and drift")
+struct VIPERCodeTests {
+    @Test("a VIPER app imports into a scenario the code agrees with, and maps with every reference allowed")
+    func viper() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-viper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let file = out.appendingPathComponent("Posts.yml")
+        let imported = try CLI.run(["import", "viper", "-o", file.path, "--color", "never"], in: MapDriftTests.fixtures)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.hasSuffix("2 scenes, 3 use cases, 1 routes, 1 workers from 9 Swift files (VIPER (…Protocol protocols)); 1 placeholders to fill\n  scenario: \(file.path)\n"))
+        let drift = try CLI.run(["drift", file.path, "viper", "--color", "never"], in: MapDriftTests.fixtures)
+        #expect(drift.status == 0, "\(drift.stdout)")
+        #expect(drift.stdout == "✓ the scenario and the code agree\n")
+        let map = try CLI.run(["map", "viper", "--out", out.path, "--format", "dot", "--color", "never"], in: MapDriftTests.fixtures)
+        #expect(map.status == 0)
+        #expect(map.stdout.hasPrefix("2 scenes, "))
+        #expect(map.stdout.contains("✓ every reference is one viper allows\n"))
+    }
+}

@@ -62,15 +62,23 @@ public struct PatternDefinition: Sendable {
         /// Tried in order.
         public var routingLogic: [String]
         public var dataStore: String?
+        /// VIPER: the protocol the View tells its Presenter through (`XPresenterProtocol`, `XModuleInterface`); a scene
+        /// is then named by it, and the Interactor's output protocol (`presentationLogic`) is how it answers.
+        public var presenterInput: String?
+        /// VIPER: how a data manager's protocol is named after its scene and its name (`{scene}{worker}InputProtocol`):
+        /// the suffix stripped to name the worker (`PostListLocalDataManagerInputProtocol` → `LocalDataManager`).
+        public var workerInput: String?
 
         public init(title: String, businessLogic: String, presentationLogic: String, displayLogic: String,
-                    routingLogic: [String], dataStore: String?) {
+                    routingLogic: [String], dataStore: String?, presenterInput: String? = nil, workerInput: String? = nil) {
             self.title = title
             self.businessLogic = businessLogic
             self.presentationLogic = presentationLogic
             self.displayLogic = displayLogic
             self.routingLogic = routingLogic
             self.dataStore = dataStore
+            self.presenterInput = presenterInput
+            self.workerInput = workerInput
         }
     }
 

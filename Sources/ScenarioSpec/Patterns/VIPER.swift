@@ -107,5 +107,16 @@ extension PatternDefinition {
                 .init(.route, "presenter", "router", "navigate", through: "WireFrameProtocol", carries: [.init(.presenter, .router)]),
                 .init(.next, "router", "next", "creates, passes data", carries: [.init(.router, .dataStore), .init(.router, .view)]),
             ]),
-        narrationKey: "viper")
+        narrationKey: "viper",
+        codeConventions: [
+            // iOS-Viper-Architecture and the templates that followed it: …Protocol protocols, a WireFrame building the module.
+            .init(title: "VIPER (…Protocol protocols)", businessLogic: "InteractorInputProtocol",
+                  presentationLogic: "InteractorOutputProtocol", displayLogic: "ViewProtocol",
+                  routingLogic: ["WireFrameProtocol", "WireframeProtocol", "RouterProtocol"], dataStore: nil,
+                  presenterInput: "PresenterProtocol", workerInput: "InputProtocol"),
+            // Mutual Mobile's VIPER: a ModuleInterface the View calls, InteractorInput/Output, a ViewInterface.
+            .init(title: "VIPER (Interface protocols)", businessLogic: "InteractorInput", presentationLogic: "InteractorOutput",
+                  displayLogic: "ViewInterface", routingLogic: ["WireframeInterface", "WireframeProtocol"], dataStore: nil,
+                  presenterInput: "ModuleInterface", workerInput: "Input"),
+        ])
 }
