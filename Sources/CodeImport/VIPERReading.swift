@@ -238,7 +238,7 @@ extension VIPReader {
                 steps.append(.conditional(said, then: then, otherwise: otherwise, location: reader.location(ifExpression)))
                 continue
             }
-            for call in CallCollector.calls(in: CodeBlockSyntax(statements: CodeBlockItemListSyntax([item]))) {
+            for call in CallCollector.calls(in: item) {
                 steps += presenterStep(call, reader: reader, context: context, depth: depth)
             }
         }
