@@ -18,6 +18,11 @@ struct BodyReader {
     /// VIPER: the methods of the Interactor's output protocol, by name, with their parameters' names: a call of one
     /// on the Presenter is the answer through that output.
     var outputs: [String: [String]] = [:]
+    /// Properties that hold an observable state object, and the scenario's name for it: SwiftUI's `dataStore` the
+    /// View holds, the `appState` an Interactor writes. `appState?.count` reads `appState.count`.
+    var stateRoots: [String: String] = [:]
+    /// Whether writes to a state root are the View's own (`set:`, SwiftUI VIP's display logic) rather than `store:`.
+    var writesAreSets = false
     let converter: SourceLocationConverter
     let file: String
     private(set) var steps: [ImportedApp.Step] = []
@@ -162,6 +167,17 @@ struct BodyReader {
                 bound[name] = name
                 return
             }
+            // `appState?.count += 1`, `dataStore.someInt = 0`: a write to an observable state object.
+            if elements.count == 3, let (root, field) = stateTarget(elements[0]) {
+                let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+                if elements[1].is(AssignmentExprSyntax.self) || ["+=", "-=", "*=", "/="].contains(op ?? "") {
+                    var value = translate(elements[2])
+                    if let op, value != "todo" { value = "\(root).\(field) \(op.dropLast()) \(value)" }
+                    let assignment = ImportedApp.Assignment(field: field, expression: value, location: location(elements[0]))
+                    steps.append(writesAreSets ? .set([assignment], location: location(sequence)) : .store([assignment], location: location(sequence)))
+                    return
+                }
+            }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
                 let target = elements[0].trimmedDescription
                 let field = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
@@ -218,6 +234,24 @@ struct BodyReader {
             }
         }
         unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated", location: location(expression)))
+    }
+
+    /// `appState?.count`, `self.dataStore.someInt`: the state root's scenario name and the field written.
+    func stateTarget(_ expression: ExprSyntax) -> (root: String, field: String)? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        return stateRoot(of: base).map { ($0, access.declName.baseName.text) }
+    }
+
+    /// The scenario name of a state root: `appState`, `appState?`, `self.appState`.
+    func stateRoot(of base: ExprSyntax) -> String? {
+        var node = base
+        if let chained = node.as(OptionalChainingExprSyntax.self) { node = chained.expression }
+        if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression }
+        if let access = node.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+            return stateRoots[access.declName.baseName.text]
+        }
+        if let reference = node.as(DeclReferenceExprSyntax.self) { return stateRoots[reference.baseName.text] }
+        return nil
     }
 
     /// Labelled arguments as field assignments.
@@ -322,6 +356,7 @@ struct BodyReader {
             guard let base = access.base else { return nil }
             let name = access.declName.baseName.text
             if base.trimmedDescription == "self" { return dataStoreFields.contains(name) ? "dataStore.\(name)" : nil }
+            if let root = stateRoot(of: base) { return "\(root).\(name)" }
             if let chained = base.as(OptionalChainingExprSyntax.self) {
                 return translated(chained.expression).map { "\($0)?.\(name)" }
             }

@@ -123,6 +123,21 @@ public struct CodeImporter: Sendable {
         for source in sources.sorted(by: { $0.file < $1.file }) { index.add(source: source.text, file: source.file) }
         index.prepare()
         let files = sources
+        if VIPReader.convention(of: index) == nil, let state = VIPReader.appStateType(index),
+           case let names = VIPReader.appStateSceneNames(index, state: state), !names.isEmpty,
+           let variant = PatternRegistry.shared.all.first(where: { $0.flow.store == .appState }) {
+            var reader = VIPReader(index: index)
+            let (fields, scenes, entities) = reader.readAppState(state, names: names)
+            for refused in index.refused {
+                reader.unmapped.append(.init(message: refused.reason, location: SourceLocation(file: refused.file, line: refused.line, column: 1)))
+            }
+            var app = ImportedApp(pattern: variant.pattern, convention: variant.title + " (an ObservableObject \(state.name), Interactors that write it)",
+                                  scenes: scenes, entities: entities, unmapped: Self.sorted(reader.unmapped),
+                                  filesWithErrors: index.filesWithErrors, files: sources.count)
+            app.appState = fields
+            app.enums = reader.enums
+            return app
+        }
         guard let (definition, convention) = VIPReader.convention(of: index) else {
             let refusedNote = index.refused.map { "; \($0.file):\($0.line) \($0.reason)" }.joined()
             throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it" + refusedNote)
@@ -132,7 +147,16 @@ public struct CodeImporter: Sendable {
         for refused in index.refused {
             reader.unmapped.append(.init(message: refused.reason, location: SourceLocation(file: refused.file, line: refused.line, column: 1)))
         }
-        var app = ImportedApp(pattern: definition.pattern, convention: convention.title, scenes: scenes, entities: entities,
+        // Clean Swift's protocols with SwiftUI Views (structs holding the DataStore) are SwiftUI VIP.
+        var pattern = definition.pattern
+        var conventionTitle = convention.title
+        if convention.presenterInput == nil, let first = scenes.first, first.components.contains(where: { component in
+            component.role == .view && index.type(named: component.typeName)?.kind == .struct
+        }), let swiftUI = PatternRegistry.shared.all.first(where: { $0.flow.viewWritesDataStore && $0.flow.entry == .interactor && $0.has(.presenter) }) {
+            pattern = swiftUI.pattern
+            conventionTitle = swiftUI.title + " (" + convention.businessLogic + " protocols, SwiftUI Views)"
+        }
+        var app = ImportedApp(pattern: pattern, convention: conventionTitle, scenes: scenes, entities: entities,
                               unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
         app.enums = reader.enums
         return app

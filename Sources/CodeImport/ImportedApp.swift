@@ -10,6 +10,8 @@ public struct ImportedApp: Sendable {
     public var entities: [Entity]
     /// Enums with raw values (or none) and no associated values: `ShippingSpeed`.
     public var enums: [Enum] = []
+    /// The AppState variant's one observable state.
+    public var appState: [Field] = []
     /// What could not be mapped, with its place: said on stderr and as comments.
     public var unmapped: [Unmapped]
     /// Files the parser could not read whole (read as far as it recovered).
@@ -84,6 +86,8 @@ public struct ImportedApp: Sendable {
         public var routes: [Route]
         public var references: [Reference]
         public var calls: [Call]
+        /// Labels the View renders from state (SwiftUI's `Text("\(dataStore.someInt)")`): label and expression.
+        public var shows: [Assignment] = []
     }
 
     public struct Worker: Sendable {
@@ -114,6 +118,8 @@ public struct ImportedApp: Sendable {
         case call(worker: String, operation: String, binding: String?, arguments: [Assignment], location: SourceLocation)
         case store([Assignment], location: SourceLocation)
         case respond([Assignment], location: SourceLocation)
+        /// The View writes state it holds (SwiftUI VIP's DataStore in its display logic).
+        case set([Assignment], location: SourceLocation)
         /// VIPER: the Interactor answers through one method of its output protocol (`output?.didRetrievePosts(posts)`).
         case respondOutput(String, [Assignment], location: SourceLocation)
         /// VIPER: the Presenter asks its Interactor (`interactor?.retrievePostList()`), by the Interactor's method name.
@@ -156,6 +162,8 @@ public struct ImportedApp: Sendable {
         public var event: [Step]? = nil
         /// VIPER: the Interactor's answers through its output protocol.
         public var outputs: [Output] = []
+        /// The View's display logic (SwiftUI VIP: what it writes into the DataStore it holds).
+        public var view: [Step] = []
     }
 
     public struct Route: Sendable {

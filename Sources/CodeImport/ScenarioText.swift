@@ -50,6 +50,11 @@ struct ScenarioText {
                 fields(entity.fields, indent: 4)
             }
         }
+        if !app.appState.isEmpty {
+            line("")
+            line("appState:")
+            fields(app.appState, indent: 2)
+        }
         line("")
         line("scenes:")
         for scene in orderedScenes { write(scene) }
@@ -121,6 +126,10 @@ struct ScenarioText {
             line("    dataStore:")
             fields(scene.dataStore, indent: 6)
         }
+        if !scene.shows.isEmpty {
+            line("    view:")
+            expressionLine("      shows: ", scene.shows.map { ($0.field, $0.expression, $0.location) })
+        }
         if !scene.workers.isEmpty {
             line("    workers:")
             for worker in scene.workers {
@@ -163,13 +172,13 @@ struct ScenarioText {
             writeVIPER(useCase, in: scene)
             return
         }
-        line("        interactor:")
+        line("        interactor:" + (useCase.interactor.isEmpty && !app.pattern.definition.has(.presenter) ? " []" : ""))
         var responded = false
         for step in useCase.interactor {
             if step.flattened.contains(where: { if case .respond = $0 { true } else { false } }) { responded = true }
             writeStep(step, indent: 10, scene: scene, response: useCase.response)
         }
-        if !responded {
+        if !responded, app.pattern.definition.has(.presenter) {
             comment("the code sends the Presenter nothing here", indent: 10)
         }
         if !useCase.viewModel.isEmpty {
@@ -180,6 +189,10 @@ struct ScenarioText {
                 expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: assignment.2))
                 line(prefix + yaml)
             }
+        }
+        if !useCase.view.isEmpty {
+            line("        view:")
+            for step in useCase.view { writeStep(step, indent: 10, scene: scene) }
         }
         var methods: [(String, String)] = []
         let lower = useCase.name.prefix(1).lowercased() + useCase.name.dropFirst()
@@ -208,6 +221,8 @@ struct ScenarioText {
             expressionLine(pad + "- store: ", assignments.map { ($0.field, $0.expression, $0.location) })
         case .respond(let assignments, _):
             expressionLine(pad + "- respond: ", completed(assignments, fields: response))
+        case .set(let assignments, _):
+            expressionLine(pad + "- set: ", assignments.map { ($0.field, $0.expression, $0.location) })
         case .respondOutput(let output, let assignments, _):
             if assignments.isEmpty {
                 line(pad + "- respond: \(YAMLText.scalar(output))")

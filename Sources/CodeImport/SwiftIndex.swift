@@ -19,6 +19,11 @@ struct SwiftIndex {
         /// Declared `weak` (or `unowned`): a back reference.
         var isWeak: Bool
         var location: SourceLocation
+        /// A literal initial value, as YAML text (`1`, `true`, `"Ann"`): the field's default.
+        var initialLiteral: String? = nil
+        /// A computed property's getter (SwiftUI's `var body: some View { … }`), with positions in its file.
+        var getter: CodeBlockItemListSyntax? = nil
+        var converter: SourceLocationConverter? = nil
     }
 
     struct Parameter {
@@ -308,9 +313,17 @@ private final class Collector: SyntaxAnyVisitor {
                 else if value.is(BooleanLiteralExprSyntax.self) { initializerType = "Bool" }
                 else if value.is(StringLiteralExprSyntax.self) { initializerType = "String" }
             }
-            declarations[owner].properties.append(SwiftIndex.Property(
+            var property = SwiftIndex.Property(
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
-                isStatic: isStatic, isComputed: binding.accessorBlock != nil, isWeak: isWeak, location: location(binding)))
+                isStatic: isStatic, isComputed: binding.accessorBlock != nil, isWeak: isWeak, location: location(binding))
+            if let value = binding.initializer?.value {
+                property.initialLiteral = VIPReader.literal(value)
+            }
+            if case .getter(let statements)? = binding.accessorBlock?.accessors {
+                property.getter = statements
+                property.converter = converter
+            }
+            declarations[owner].properties.append(property)
         }
         return .skipChildren
     }

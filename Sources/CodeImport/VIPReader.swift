@@ -113,6 +113,15 @@ struct VIPReader {
                                       dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
         scene.wiring = wiring(of: name, view: view)
 
+        // SwiftUI VIP: the View is a struct and holds the DataStore, an ObservableObject class.
+        let swiftUI = view?.kind == .struct
+        if swiftUI, dataStoreProtocol == nil, let holder = index.type(named: name + "DataStore") {
+            scene.dataStore = index.members(of: holder).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
+                let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
+                return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
+                                         defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral)
+            }
+        }
         // The DataStore: the protocol's fields (or, without one, nothing: older scenes keep state in the Interactor).
         if let dataStoreProtocol {
             scene.dataStore = dataStoreProtocol.properties.map { property in
@@ -164,8 +173,19 @@ struct VIPReader {
                     useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
                 }
             }
-            if let display = displayProtocol?.methods.first(where: { modelPath(of: $0, kind: "ViewModel")?.useCase == useCase.name }) {
+            if let display = displayProtocol?.methods.first(where: { modelPath(of: $0, kind: "ViewModel")?.useCase == useCase.name })
+                ?? (swiftUI ? displayProtocol?.methods.first(where: { $0.name.lowercased() == "display" + useCase.name.lowercased() }) : nil) {
                 useCase.viewMethod = display.signature
+                // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
+                if swiftUI, let view, let implementation = index.members(of: view).methods.first(where: { $0.signature == display.signature }),
+                   let body = implementation.body {
+                    var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
+                    reader.stateRoots = ["dataStore": "dataStore"]
+                    reader.writesAreSets = true
+                    if let viewModel = implementation.parameters.first { reader.bound[viewModel.name] = "viewModel" }
+                    reader.readInteractor(body.statements)
+                    useCase.view = reader.steps.filter { if case .set = $0 { true } else { false } }
+                }
             }
             if let implementation = interactorMethods.first(where: { $0.signature == method.signature }), let body = implementation.body {
                 var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
@@ -190,6 +210,7 @@ struct VIPReader {
                 }
             }
         }
+        if swiftUI, let view { scene.shows = renderedLabels(of: view, roots: ["dataStore": "dataStore"]) }
         noteWhatIsNotMapped(in: [view, interactor, presenter, router].compactMap { $0 })
         scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
                             references: scene.references)
@@ -214,10 +235,38 @@ struct VIPReader {
                 }
             case .conditional(_, let then, let otherwise, _):
                 noteTodos(in: then + otherwise, useCase: useCase)
-            case .respondOutput, .callInteractor, .display, .route:
+            case .respondOutput, .callInteractor, .display, .route, .set:
                 break
             }
         }
+    }
+
+    /// What a SwiftUI View's `body` renders from state: each `Text("\(dataStore.someInt)")` (or `Text(…)` of a
+    /// state field) is a label named by the field it shows.
+    func renderedLabels(of view: SwiftIndex.TypeDecl, roots: [String: String]) -> [ImportedApp.Assignment] {
+        guard let body = index.members(of: view).properties.first(where: { $0.name == "body" }), let getter = body.getter,
+              let converter = body.converter else { return [] }
+        var reader = BodyReader(converter: converter, file: body.location.file)
+        reader.stateRoots = roots
+        var labels: [ImportedApp.Assignment] = []
+        for call in CallCollector.calls(in: getter) where call.calledExpression.trimmedDescription == "Text" {
+            guard let argument = call.arguments.first?.expression else { continue }
+            // `Text("\(x)")` shows x itself; other text is shown as written.
+            var shown = argument
+            if let string = argument.as(StringLiteralExprSyntax.self) {
+                let segments = string.segments.filter { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty != true }
+                if segments.count == 1, let segment = segments.first?.as(ExpressionSegmentSyntax.self), segment.expressions.count == 1,
+                   let inner = segment.expressions.first?.expression {
+                    shown = inner
+                }
+            }
+            guard let access = shown.as(MemberAccessExprSyntax.self), let base = access.base, reader.stateRoot(of: base) != nil,
+                  let expression = reader.translated(shown) else { continue }
+            let label = access.declName.baseName.text
+            if labels.contains(where: { $0.field == label }) { continue }
+            labels.append(ImportedApp.Assignment(field: label, expression: expression, location: reader.location(call)))
+        }
+        return labels
     }
 
     /// Test doubles conform to the same protocols; they are not the app's components.
@@ -315,6 +364,18 @@ struct VIPReader {
                 values[label] = literal
             }
             return values
+        }
+        // SwiftUI: what the body's `.onAppear { … }` asks for.
+        if let body = index.members(of: view).properties.first(where: { $0.name == "body" })?.getter {
+            for call in CallCollector.calls(in: body) {
+                guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "onAppear",
+                      let closure = call.trailingClosure else { continue }
+                for inner in CallCollector.calls(in: closure) {
+                    if let member = BodyReader.member(of: inner), interactorProperties.contains(member.base) {
+                        called[member.name] = ("appear", [:])
+                    }
+                }
+            }
         }
         // viewDidLoad first: a use case asked for as the View loads and again as it appears is an appear one.
         for (lifecycle, trigger) in [("viewDidLoad", "load"), ("viewWillAppear", "appear"), ("viewDidAppear", "appear")] {

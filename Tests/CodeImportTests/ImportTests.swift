@@ -13,7 +13,7 @@ import TestSupport
 struct ImportTests {
     static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
     static let expected = PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected")
-    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper"]
+    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper", "swiftui", "appstate"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
@@ -231,5 +231,49 @@ struct VIPERImportTests {
                           "interactor→worker retrievePostList(completion:)", "worker→interactor retrievePostList(completion:)",
                           "interactor→presenter didRetrievePosts(_:)", "presenter→view hideLoading()", "presenter→view showPosts(with:)",
                           "view→user show"])
+    }
+}
+
+@Suite("Import of SwiftUI apps")
+struct SwiftUIImportTests {
+    /// The imported scenario with a story added, run: what the user sees after each step.
+    static func run(_ name: String, story: String) throws -> (pattern: Pattern, failed: [String]) {
+        let result = try ImportTests.importFixture(name)
+        let text = result.scenario.replacingOccurrences(of: "story: []", with: story)
+        let loaded = ScenarioLoader().load(yaml: text, file: "\(name).yml")
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
+        let scenario = try #require(loaded.scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        return (scenario.pattern, StoryChecker().check(scenario, trace: trace).checks.filter(\.failed).map { "\($0.name): \($0.actual)" })
+    }
+
+    @Test("SwiftUI VIP (seed 000 §2): the View holds the DataStore, writes it in its display logic and renders from it")
+    func swiftUIVIP() throws {
+        let (pattern, failed) = try Self.run("swiftui", story: """
+            story:
+              - do: Counter.Increment
+                expect: { shown: { count: 1 }, dataStore: { Counter.count: 1 } }
+              - do: Counter.Reset
+                request: { to: 0 }
+                expect: { shown: { count: 0 } }
+            """)
+        #expect(pattern == .swiftUI)
+        #expect(failed == [])
+    }
+
+    @Test("the AppState variant (seed 000 §3): Interactors write the one AppState, the View renders from it")
+    func appState() throws {
+        let (pattern, failed) = try Self.run("appstate", story: """
+            story:
+              - do: Counter.Increment
+                expect: { shown: { count: 2 }, appState: { count: 2 } }
+              - do: Counter.Reset
+                request: { value: 0 }
+                expect: { shown: { count: 0 }, appState: { count: 0, lastReset: 2 } }
+            """)
+        #expect(pattern == .appStateVariant)
+        #expect(failed == [])
     }
 }
