@@ -206,7 +206,8 @@ public struct CodeImporter: Sendable {
     private func walk(_ folder: String, display: String, into files: inout [SourceFile]) throws {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() {
-            if name.hasPrefix(".") || Self.skippedFolders.contains(name) || excluded.contains(name) { continue }
+            // Xcode file templates (`VIP.xctemplate`) hold placeholders (`___VARIABLE_sceneName___`), not the app.
+            if name.hasPrefix(".") || Self.skippedFolders.contains(name) || excluded.contains(name) || name.hasSuffix(".xctemplate") { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             let shown = (display as NSString).appendingPathComponent(name)
             var info = stat()

@@ -11,9 +11,14 @@ extension VIPReader {
     static func viperSceneNames(_ index: SwiftIndex, _ convention: Generation) -> [String] {
         guard let presenterInput = convention.presenterInput else { return [] }
         let names = index.protocols(endingWith: presenterInput).map { String($0.name.dropLast(presenterInput.count)) }
+        // A Presenter protocol and a View protocol alone are not VIPER (a VIP with a Controller names its Interactor's
+        // output `XPresenterProtocol` too): the module also has the Interactor's input protocol or a WireFrame.
         return Array(Set(names.filter { name in
             !name.isEmpty && (index.protocol(named: name + convention.displayLogic) != nil
                 || index.protocol(named: name + convention.businessLogic) != nil)
+                && (index.protocol(named: name + convention.businessLogic) != nil
+                    || convention.routingLogic.contains { index.protocol(named: name + $0) != nil }
+                    || ["WireFrame", "Wireframe"].contains { index.type(named: name + $0) != nil })
         })).sorted()
     }
 

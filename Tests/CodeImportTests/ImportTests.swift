@@ -13,7 +13,8 @@ import TestSupport
 struct ImportTests {
     static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
     static let expected = PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected")
-    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper", "swiftui", "appstate"]
+    static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper", "swiftui", "appstate",
+                        "controller-coordinator"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

@@ -135,5 +135,10 @@ extension PatternDefinition {
             .init(title: "Clean Swift (Input/Output protocols)", businessLogic: "InteractorInput",
                   presentationLogic: "PresenterInput", displayLogic: "ViewControllerInput",
                   routingLogic: ["RouterInput", "RoutingLogic"], dataStore: "DataStore"),
+            // VIP with a Controller between the Presenter and a plain View, and a Coordinator that routes:
+            // …Protocol protocols.
+            .init(title: "Clean Swift (…Protocol protocols, a Controller and a Coordinator)", businessLogic: "InteractorProtocol",
+                  presentationLogic: "PresenterProtocol", displayLogic: "ControllerProtocol", routingLogic: ["CoordinatorProtocol"],
+                  dataStore: nil),
         ])
 }
