@@ -408,7 +408,6 @@ extension TranslationWork {
             // way; any other label gets its own AppState field, which an answer sets exactly where its View showed it.
             var texts: [String: Set<String>] = [:]
             var conditional: Set<String> = []
-            var showsAlways: [String: [Set<String>]] = [:]  // label → per output, whether shown unconditionally
             var reads: [String: Set<String>] = [:]  // label → ViewModel fields read
             var carriers: [Set<String>] = []  // per output, its ViewModel fields
             var unconditionalLabels: [Set<String>] = []
@@ -431,7 +430,6 @@ extension TranslationWork {
                     unconditionalLabels.append(always)
                 }
             }
-            _ = showsAlways
             let dedicated = Set(texts.keys.filter { label in
                 if texts[label]!.count > 1 || conditional.contains(label) { return true }
                 let fields = reads[label] ?? []

@@ -171,7 +171,7 @@ struct TranslationWork {
                         continue
                     }
                     let roots = ["request": useCase.request]
-                    guard let lifted = lift(event, key: key, types: types(scene: scene, roots), source: nil) else { continue }
+                    guard let lifted = lift(event, key: key, types: types(scene: scene, roots)) else { continue }
                     let location = useCase.location
                     useCase.interactor = [Step(.respond(output: nil, fields: lifted.mapping.map {
                         Assignment(target: $0.target, at: $0.targetLocation, value: $0.value)
@@ -188,7 +188,7 @@ struct TranslationWork {
             for o in useCase.outputs.indices {
                 guard case .steps(let steps) = useCase.outputs[o].presenter else { continue }
                 let roots = ["response": useCase.outputs[o].response]
-                guard let lifted = lift(steps, key: key, types: types(scene: scene, roots), source: "response") else { continue }
+                guard let lifted = lift(steps, key: key, types: types(scene: scene, roots)) else { continue }
                 useCase.outputs[o].presenter = .viewModel(lifted.mapping)
                 useCase.outputs[o].viewModel = lifted.fields
                 useCase.outputs[o].view = lifted.view
@@ -199,9 +199,8 @@ struct TranslationWork {
     }
 
     /// Steps that display and route (a VIPER Presenter's) as a ViewModel and the View's steps over it: each value
-    /// shown and each route's condition and input becomes a ViewModel field. `source` is the name the values are
-    /// read from in the result (nil: the expressions move as they are).
-    mutating func lift(_ steps: [Step], key: String, types: ExprTypes, source: String?)
+    /// shown and each route's condition and input becomes a ViewModel field; the expressions move as they are.
+    mutating func lift(_ steps: [Step], key: String, types: ExprTypes)
         -> (fields: [FieldDecl], mapping: [Assignment], view: [Step])?
     {
         var fields: [FieldDecl] = []
@@ -252,7 +251,6 @@ struct TranslationWork {
             return out
         }
         let view = convert(steps)
-        _ = source
         return failed ? nil : (fields, mapping, view)
     }
 

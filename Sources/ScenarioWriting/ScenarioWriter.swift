@@ -154,20 +154,25 @@ public struct ScenarioWriter {
         }
     }
 
+    /// `result: …`, `fixture: …`, `error: …` or `returns: …`: an operation's answer, as a case or a story's stub
+    /// gives it.
+    private func outcome(_ outcome: WorkerCase.Outcome) -> String {
+        switch outcome {
+        case .result(let value): "result: " + Self.value(value)
+        case .fixture(let path, let value): fixtures == .path ? "fixture: " + YAMLText.scalar(path) : "result: " + Self.value(value)
+        case .error(let message): "error: " + YAMLText.scalar(message)
+        case .returns(let expression): "returns: " + Self.expression(expression)
+        case .todo: "result: todo"
+        }
+    }
+
     /// The outcome keys of a case (`result:`, `error:`, …) at `indent`; the first line starts with `firstPrefix`
     /// when given (a list item).
     private mutating func outcome(_ item: WorkerCase, indent: Int, firstPrefix: String? = nil) {
         let pad = String(repeating: " ", count: indent)
         var entries: [String] = []
         if !item.bindings.isEmpty { entries.append("let: " + Self.assignments(item.bindings)) }
-        switch item.outcome {
-        case .result(let value): entries.append("result: " + Self.value(value))
-        case .fixture(let path, let value):
-            entries.append(fixtures == .path ? "fixture: " + YAMLText.scalar(path) : "result: " + Self.value(value))
-        case .error(let message): entries.append("error: " + YAMLText.scalar(message))
-        case .returns(let expression): entries.append("returns: " + Self.expression(expression))
-        case .todo: entries.append("result: todo")
-        }
+        entries.append(outcome(item.outcome))
         if !item.updates.isEmpty { entries.append("update: " + Self.assignments(item.updates)) }
         for (index, entry) in entries.enumerated() {
             line((index == 0 ? firstPrefix ?? pad : pad) + entry)
@@ -332,15 +337,7 @@ public struct ScenarioWriter {
             line(pad + "given:")
             for stub in step.given {
                 let key = (stub.scene.map { $0.rawValue + "." } ?? "") + stub.worker.rawValue + "." + stub.operation.rawValue
-                var entries: [String] = []
-                switch stub.outcome {
-                case .result(let value): entries.append("result: " + Self.value(value))
-                case .fixture(let path, let value):
-                    entries.append(fixtures == .path ? "fixture: " + YAMLText.scalar(path) : "result: " + Self.value(value))
-                case .error(let message): entries.append("error: " + YAMLText.scalar(message))
-                case .returns(let expression): entries.append("returns: " + Self.expression(expression))
-                case .todo: entries.append("result: todo")
-                }
+                var entries = [outcome(stub.outcome)]
                 if let latency = stub.latency { entries.append("latency: \(latency)ms") }
                 line(pad + "  " + YAMLText.key(key) + ": { " + entries.joined(separator: ", ") + " }")
             }
