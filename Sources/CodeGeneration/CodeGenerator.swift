@@ -107,7 +107,20 @@ public struct CodeGenerator {
             throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
                                   at: nil)
         }
+        if let step = scenario.story.first(where: { !$0.given.isEmpty }) {
+            throw GenerationLimit("this story step gives a worker's answer for itself ('given:'); the generated story test does not play those yet, so its run would differ from the scenario's",
+                                  at: step.given[0].location)
+        }
+        let naming = scenario.pattern.definition.naming
         for scene in scenario.scenes {
+            for useCase in scene.useCases {
+                let method = naming.interactorMethod(useCase)
+                guard SwiftSpelling.labels(of: method).count == 1 else {
+                    let base = PatternNaming.baseName(method)
+                    throw GenerationLimit("'\(scene.name).\(useCase.name)' names its Interactor method '\(method)'; the BusinessLogic methods generate writes take the Request, one argument: write '\(base)' or '\(base)(request:)'",
+                                          at: useCase.methods.interactor?.location ?? useCase.location)
+                }
+            }
             if let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
                 throw GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
                                       at: useCase.sends[0].targetLocation)

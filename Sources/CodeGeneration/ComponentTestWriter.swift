@@ -161,20 +161,26 @@ struct ComponentTestWriter {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                 test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
             }
-            // Workers answer as they did in the run.
+            // Workers answer as they did in the run: one stub per worker, each operation's first answer.
+            var stubbed: Set<String> = [], answered: Set<String> = []
             for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
                 guard case .workerCall(let operation, _, _) = event.message,
                       let worker = scene.worker(event.to.name) ?? scenes.scenario.sharedWorker(event.to.name),
                       let op = worker.operation(operation.rawValue) else { continue }
                 let answer = events.first { $0.parent == event.sequence && ($0.kind == .workerResult || $0.kind == .workerError) }
                 let property = naming.workerProperty(worker.name)
-                test.line("let \(property) = \(name)\(worker.name)Stub()")
+                if stubbed.insert(property).inserted {
+                    test.line("let \(property) = \(name)\(worker.name)Stub()")
+                    test.line("interactor.\(property) = \(property)")
+                }
+                guard answered.insert("\(property).\(op.name)").inserted else { continue }
                 if case .workerError(_, let message)? = answer?.message {
                     test.line("\(property).\(op.name)Answer = .failure(WorkerFailure(\(SwiftSpelling.literal(message))))")
                 } else if let output = op.output {
                     test.line("\(property).\(op.name)Answer = .success(\(scenes.literal(answer?.payload ?? .null, output)))")
+                } else {
+                    test.line("\(property).\(op.name)Answer = .success(())")
                 }
-                test.line("interactor.\(property) = \(property)")
             }
             let request = writer.requestType(useCase)
             test.line("interactor.\(base)(request: \(literal(requestEvent.payload, request)))")

@@ -381,8 +381,10 @@ struct SceneWriter {
                     setup.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
                 }
             }
-            // The user's actions.
-            for useCase in scene.useCases where useCase.trigger == .action {
+            // The user's actions: the action use cases, and those the story has the user start though they also run
+            // on their own (a reload of what loads with the scene).
+            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
+            for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.line()
                 if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
                 let method = naming.interactorMethod(useCase)

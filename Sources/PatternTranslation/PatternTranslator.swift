@@ -109,6 +109,23 @@ struct TranslationWork {
             header.append("'wiring: \(scenario.wiring!.rawValue)' belongs to \(source.rawValue); \(target.rawValue) wires scenes its own way.")
             scenario.wiring = nil
         }
+        // A method named for the source's argument labels keeps its name and takes the target's labels
+        // (`doSomething()` in the AppState variant is `doSomething(request:)` in Clean Swift).
+        let from = source.definition.naming, to = target.definition.naming
+        for (s, u) in useCaseIndices {
+            var useCase = scenario.scenes[s].useCases[u]
+            if from.requestLabels != to.requestLabels, let method = useCase.methods.interactor {
+                useCase.methods.interactor = Located(PatternNaming.baseName(method.value), at: method.location)
+            }
+            if from.presenterLabels != to.presenterLabels {
+                for o in useCase.outputs.indices {
+                    if let method = useCase.outputs[o].methods.presenter {
+                        useCase.outputs[o].methods.presenter = Located(PatternNaming.baseName(method.value), at: method.location)
+                    }
+                }
+            }
+            scenario.scenes[s].useCases[u] = useCase
+        }
         var dropped = 0
         for index in scenario.story.indices {
             guard var expect = scenario.story[index].expectations else { continue }

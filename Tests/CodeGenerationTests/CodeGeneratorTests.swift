@@ -134,5 +134,37 @@ struct CodeGeneratorTests {
         #expect(throws: GenerationLimit("generate writes clean-swift apps so far; this scenario is viper", at: nil)) {
             try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
         }
+        // A story step's 'given:' and a BusinessLogic method without its Request would make an app that runs otherwise.
+        let given = ScenarioLoader().load(yaml: """
+            scenario: S
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { output: Int, result: 1 }
+                useCases:
+                  Go:
+                    interactor: [{ call: W.op, as: n }, { respond: {} }]
+            story:
+              - do: A.Go
+                given: { W.op: { result: 2 } }
+            """, file: "s.yml")
+        #expect(throws: GenerationLimit("this story step gives a worker's answer for itself ('given:'); the generated story test does not play those yet, so its run would differ from the scenario's",
+                                        at: SourceLocation(file: "s.yml", line: 12, column: 14))) {
+            try CodeGenerator(scenario: try #require(given.scenario), options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        }
+        let bare = ScenarioLoader().load(yaml: """
+            scenario: S
+            scenes:
+              A:
+                useCases:
+                  Go:
+                    methods: { interactor: go() }
+                    interactor: [{ respond: {} }]
+            """, file: "s.yml")
+        #expect(throws: GenerationLimit("'A.Go' names its Interactor method 'go()'; the BusinessLogic methods generate writes take the Request, one argument: write 'go' or 'go(request:)'",
+                                        at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
+            try CodeGenerator(scenario: try #require(bare.scenario), options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        }
     }
 }

@@ -9,9 +9,11 @@ import TestSupport
 
 @Suite("One story lined up across patterns")
 struct StageAlignmentTests {
+    static let builtIn = TranslationTests.builtIn
+
     static func alignment(_ example: String) throws -> (StageAlignment, [PatternComparison.Entry]) {
         let entries = PatternComparison().compare(path: PackagePaths.scenarios.appendingPathComponent(example).path,
-                                                  patterns: Pattern.all)
+                                                  patterns: Self.builtIn)
         let runs = entries.compactMap { entry in entry.trace.map { StageAlignment.Run(pattern: entry.pattern, trace: $0) } }
         #expect(runs.count == 4)
         return (StageAlignment(runs), entries)

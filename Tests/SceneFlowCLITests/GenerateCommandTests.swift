@@ -36,6 +36,28 @@ struct GenerateCommandTests {
         #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
     }
 
+    @Test("an example written in another pattern, translated into Clean Swift, generates an app that records the translation's run",
+          arguments: ["Counter-SwiftUI", "Counter-AppState"])
+    func translatedExampleRecordsTheSimulation(_ name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("\(name)-clean-swift.yml")
+        #expect(try CLI.run(["translate", "Scenarios/\(name).yml", "--to", "clean-swift", "-o", scenario.path]).status == 0)
+        let package = folder.appendingPathComponent("App")
+        let generated = try CLI.run(["generate", scenario.path, "--out", package.path, "--sceneflow", PackagePaths.root.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let trace = folder.appendingPathComponent("recorded.jsonl")
+        let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test"], in: package)
+        #expect(tested.status == 0, "\(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
+        let checked = try CLI.run(["check", scenario.path, "--trace", trace.path, "--color", "never"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        let run = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("sim").path, "--quiet", "--no-diagrams"])
+        #expect(run.status == 0)
+        let simulated = try Data(contentsOf: folder.appendingPathComponent("sim/\(name)-clean-swift/trace.jsonl"))
+        #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
+    }
+
     @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error")
     func failureRecordsTheSameTrace() throws {
         let scenario = try CLI.temporaryFile("""

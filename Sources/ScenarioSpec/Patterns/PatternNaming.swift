@@ -2,7 +2,8 @@
 /// `LoginBusinessLogic.login(request:)`, `PostListInteractorOutputProtocol.didRetrievePosts(_:)`.
 /// Signatures given in the scenario (`methods:`, `method:`) win over these conventions.
 ///
-/// Templates fill `{scene}`, `{worker}`, `{Output}` (as declared) and `{output}` (first letter lower-cased).
+/// Templates fill `{scene}`, `{worker}`, `{Output}` (first letter upper-cased: `presentDidRetrievePosts`) and
+/// `{output}` (first letter lower-cased).
 public struct PatternNaming: Sendable, Hashable {
     /// Type names of a scene's components: `.view: "{scene}ViewController"`.
     public var components: [ComponentRole: String]
@@ -152,7 +153,8 @@ public struct PatternNaming: Sendable, Hashable {
         if let scene { text = text.replacing("{scene}", with: scene.rawValue) }
         if let worker { text = text.replacing("{worker}", with: worker) }
         if let output {
-            text = text.replacing("{Output}", with: output).replacing("{output}", with: lowerFirst(output))
+            text = text.replacing("{Output}", with: output.prefix(1).uppercased() + output.dropFirst())
+                .replacing("{output}", with: lowerFirst(output))
         }
         return text
     }
