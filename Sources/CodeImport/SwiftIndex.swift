@@ -77,10 +77,15 @@ struct SwiftIndex {
     /// Real code nests three or four.
     static let deepestSquareBrackets = 12
 
-    /// Adds one file's declarations (a file that nests `[` too deep is refused, with its line).
+    /// Deepest nesting of `@(` read: an attribute without a name before a parenthesis is never Swift, and the
+    /// parser's look-ahead doubles with each one left open (16 take it seconds; found by the fuzz target).
+    static let deepestNamelessAttributes = 8
+
+    /// Adds one file's declarations (a file that nests `[` or `@(` too deep is refused, with its line).
     mutating func add(source: String, file: String) {
-        if let line = Self.lineNestingTooDeep(source) {
-            refused.append((file, line, "nests '[' more than \(Self.deepestSquareBrackets) deep; the file is not read"))
+        if let (line, what) = Self.nestingTooDeep(source) {
+            refused.append((file, line, what == "[" ? "nests '[' more than \(Self.deepestSquareBrackets) deep; the file is not read"
+                : "nests '@(' more than \(Self.deepestNamelessAttributes) deep, which is not Swift; the file is not read"))
             return
         }
         let tree = Parser.parse(source: source)
@@ -94,11 +99,30 @@ struct SwiftIndex {
     /// The line where `[` brackets first nest deeper than `deepestSquareBrackets`, outside comments and string
     /// literals; nil when they never do.
     static func lineNestingTooDeep(_ source: String) -> Int? {
+        nestingTooDeep(source).map(\.line)
+    }
+
+    /// The line where `[` first nests deeper than `deepestSquareBrackets`, or parentheses opened right after an `@`
+    /// deeper than `deepestNamelessAttributes`, outside comments and string literals, and which of the two.
+    static func nestingTooDeep(_ source: String) -> (line: Int, what: String)? {
         var depth = 0, line = 1
+        var parentheses: [Bool] = []  // each open `(`: whether an `@` came just before it
+        var namelessAttributes = 0
+        var previous: UInt8 = 0
         var bytes = Array(source.utf8)[...]
         while let byte = bytes.first {
             bytes = bytes.dropFirst()
+            defer { if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { previous = byte } }
             switch byte {
+            case UInt8(ascii: "("):
+                let nameless = previous == UInt8(ascii: "@")
+                parentheses.append(nameless)
+                if nameless {
+                    namelessAttributes += 1
+                    if namelessAttributes > deepestNamelessAttributes { return (line, "@(") }
+                }
+            case UInt8(ascii: ")"):
+                if parentheses.popLast() == true { namelessAttributes -= 1 }
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: "/") where bytes.first == UInt8(ascii: "/"):
                 while let next = bytes.first, next != UInt8(ascii: "\n") { bytes = bytes.dropFirst() }
@@ -119,7 +143,7 @@ struct SwiftIndex {
                 }
             case UInt8(ascii: "["):
                 depth += 1
-                if depth > deepestSquareBrackets { return line }
+                if depth > deepestSquareBrackets { return (line, "[") }
             case UInt8(ascii: "]"): depth = max(0, depth - 1)
             default: break
             }

@@ -123,6 +123,16 @@ struct ImportCorpusTests {
         let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene), (file: "Deep.swift", text: deep)])
         #expect(app.unmapped.map(\.description) == ["Deep.swift:4:1: nests '[' more than 12 deep; the file is not read"])
     }
+
+    @Test("a file nesting '@(' more than 8 deep is not read, and said with its line; a real attribute's parentheses count for nothing")
+    func namelessAttributes() throws {
+        let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)
+        let real = "@available(iOS 15, *) @objc(Name) func f() {}\n// @(@(@(@(@(@(@(@(@(@( in a comment\n"
+        let broken = "let x = 1\n" + String(repeating: "@@(", count: 12) + "\n"
+        let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene), (file: "Real.swift", text: real),
+                                                    (file: "Broken.swift", text: broken)])
+        #expect(app.unmapped.map(\.description) == ["Broken.swift:2:1: nests '@(' more than 8 deep, which is not Swift; the file is not read"])
+    }
 }
 
 /// The importer's answer to a checker's complaint: the refused expression, and only it, becomes `todo`.
