@@ -361,8 +361,10 @@ extension TranslationWork {
                 if let field = pass.value.value.root.field(of: "source") { return "\(pass.source).\(field)" }
                 return "?" + pass.value.value.text
             })
-            let destination = scenario.scenes.first { "\($0.name)." == target.prefix(while: { $0 != "." }) + "." }
-            let storedThere = destination?.useCases.contains { useCase in useCase.interactor.contains { Self.stores($0, String(target.split(separator: ".")[1])) } } ?? false
+            // `target` is `Scene.field`: the destination and the field passed into it.
+            let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
+            let destination = scenario.scenes.first { $0.name.rawValue == parts[0] }
+            let storedThere = destination?.useCases.contains { useCase in useCase.interactor.contains { Self.stores($0, parts[1]) } } ?? false
             guard sources.count == 1, let source = sources.first, !source.hasPrefix("?"), !storedThere, let sourceName = names[source] else {
                 // Computed, merged or written there too: the destination keeps its own AppState field and the Router
                 // writes it when it navigates.
