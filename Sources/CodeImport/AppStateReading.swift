@@ -17,13 +17,10 @@ extension VIPReader {
 
     /// Scenes: `X` with an `XView` struct and an `XInteractor` that holds the AppState.
     static func appStateSceneNames(_ index: SwiftIndex, state: SwiftIndex.TypeDecl) -> [String] {
-        index.declarations.filter { declaration in
+        Set(index.declarations.filter { declaration in
             declaration.name.hasSuffix("Interactor") && declaration.name.count > "Interactor".count
                 && index.members(of: declaration).properties.contains { Self.baseTypeName($0.type ?? "") == state.name }
-        }.map { String($0.name.dropLast("Interactor".count)) }
-            .filter { index.type(named: $0 + "View")?.kind == .struct }
-            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            .sorted()
+        }.map { String($0.name.dropLast("Interactor".count)) }.filter { index.type(named: $0 + "View")?.kind == .struct }).sorted()
     }
 
     /// The app's state fields and its scenes.
@@ -31,11 +28,7 @@ extension VIPReader {
         types.sceneNames = Set(names)
         types.excluded.insert(state.name)
         for name in names { for suffix in ["View", "Interactor"] { types.excluded.insert(name + suffix) } }
-        let stateFields = index.members(of: state).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
-            let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
-            return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
-                                     defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral)
-        }
+        let stateFields = storedFields(of: state)
         var scenes: [ImportedApp.Scene] = []
         for name in names {
             let view = index.type(named: name + "View")!
@@ -63,7 +56,7 @@ extension VIPReader {
             for method in interactorMembers.methods where !method.isStatic && method.name != "init" && method.body != nil {
                 var useCase = ImportedApp.UseCase(
                     name: SwiftSpellingForImport.upperFirst(method.name), location: method.location,
-                    request: fields(method.parameters, context: interactor.path), response: [], viewModel: [],
+                    request: fields(of: method, context: interactor.path), response: [], viewModel: [],
                     interactorMethod: method.signature, presenterMethod: nil, viewMethod: nil, interactor: [], presenter: [],
                     trigger: appearing[method.name]?.trigger)
                 if useCase.trigger != nil, !useCase.request.isEmpty { useCase.trigger = nil }

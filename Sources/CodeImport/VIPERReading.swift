@@ -99,7 +99,7 @@ extension VIPReader {
             if scene.routes.contains(where: { $0.name == route.name }) { route.name += SwiftSpellingForImport.upperFirst(method.name) }
             // The values it is given, not the View it is given, are the route's input.
             let data = method.parameters.filter { !Self.isViewType($0.type) }
-            route.input = fields(data, context: wireFrameProtocol?.path ?? [])
+            route.input = fields(data, at: method.location, context: wireFrameProtocol?.path ?? [])
             routeNames[method.name] = route.name
             routeInputs[route.name] = Dictionary(data.map { ($0.label ?? "_", $0.name) }, uniquingKeysWith: { first, _ in first })
             scene.routes.append(route)
@@ -109,11 +109,10 @@ extension VIPReader {
         let interactorMethods = interactor.map { index.members(of: $0).methods } ?? []
         let viewMethods = viewProtocol?.methods ?? []
         let outputMethods = outputProtocol?.methods ?? []
-        var context = PresenterContext(views: presenterViews, interactors: presenterInteractors, wireFrames: presenterWireFrames,
-                                       viewMethods: viewMethods, routeNames: routeNames, ownMethods: presenterMethods,
+        let context = PresenterContext(views: presenterViews, interactors: presenterInteractors, wireFrames: presenterWireFrames,
+                                       viewMethods: viewMethods, routeNames: routeNames, routeInputs: routeInputs,
+                                       interactorMethods: interactorMethods, ownMethods: presenterMethods,
                                        state: Set(scene.dataStore.map(\.name)))
-        context.routeInputs = routeInputs
-        context.interactorMethods = interactorMethods
 
         // Use cases: one per Interactor input method, with the outputs its logic answers through. Without an input
         // protocol, the Interactor's own methods the Presenter calls.
@@ -126,7 +125,7 @@ extension VIPReader {
         for method in inputMethods where !method.isStatic {
             var useCase = ImportedApp.UseCase(
                 name: SwiftSpellingForImport.upperFirst(method.name), location: method.location,
-                request: fields(method.parameters, context: inputProtocol?.path ?? []), response: [], viewModel: [],
+                request: fields(of: method, context: inputProtocol?.path ?? []), response: [], viewModel: [],
                 interactorMethod: method.signature, presenterMethod: nil, viewMethod: nil, interactor: [], presenter: [], trigger: nil)
             if let implementation = interactorMethods.first(where: { $0.signature == method.signature }), let body = implementation.body {
                 var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
@@ -151,7 +150,7 @@ extension VIPReader {
                     steps = presenterSteps(body.statements, in: implementation, context: context, bound: bound, depth: 0)
                 }
                 useCase.outputs.append(ImportedApp.Output(name: declared.name, presenterMethod: declared.signature,
-                                                          response: fields(declared.parameters, context: outputProtocol?.path ?? []),
+                                                          response: fields(of: declared, context: outputProtocol?.path ?? []),
                                                           presenter: steps, location: declared.location))
             }
             scene.useCases.append(useCase)
@@ -172,7 +171,7 @@ extension VIPReader {
                 steps = presenterSteps(body.statements, in: implementation, context: context, bound: bound, depth: 0)
             }
             let asked = steps.compactMap { step -> String? in if case .callInteractor(let m, _, _) = step { m } else { nil } }
-            let request = fields(method.parameters, context: presenterProtocol.path)
+            let request = fields(of: method, context: presenterProtocol.path)
             if asked.count == 1, let target = scene.useCases.firstIndex(where: { $0.interactorMethod.hasPrefix(asked[0] + "(") }),
                scene.useCases[target].eventMethod == nil,
                scene.useCases[target].request.map(\.name) == request.map(\.name) {
@@ -198,12 +197,16 @@ extension VIPReader {
         return scene
     }
 
-    /// Parameters as fields: named by the parameter's name (`_ posts: [PostModel]` is `posts`).
-    mutating func fields(_ parameters: [SwiftIndex.Parameter], context: [String]) -> [ImportedApp.Field] {
+    /// A method's parameters as fields, named by the parameter's name (`_ posts: [PostModel]` is `posts`), placed at
+    /// the method.
+    mutating func fields(of method: SwiftIndex.Method, context: [String]) -> [ImportedApp.Field] {
+        fields(method.parameters, at: method.location, context: context)
+    }
+
+    mutating func fields(_ parameters: [SwiftIndex.Parameter], at location: SourceLocation, context: [String]) -> [ImportedApp.Field] {
         parameters.map { parameter in
             let mapped = types.map(parameter.type, context: context)
-            return ImportedApp.Field(name: parameter.name, type: mapped.type, note: mapped.note,
-                                     location: SourceLocation(file: "", line: 0, column: 0))
+            return ImportedApp.Field(name: parameter.name, type: mapped.type, note: mapped.note, location: location)
         }
     }
 
@@ -214,9 +217,9 @@ extension VIPReader {
         var viewMethods: [SwiftIndex.Method]
         var routeNames: [String: String]
         /// Each route's input, by the WireFrame method's argument labels: label → input field.
-        var routeInputs: [String: [String: String]] = [:]
+        var routeInputs: [String: [String: String]]
         /// The Interactor's methods, whose parameters name the Request's fields.
-        var interactorMethods: [SwiftIndex.Method] = []
+        var interactorMethods: [SwiftIndex.Method]
         var ownMethods: [SwiftIndex.Method]
         /// The Presenter's own state (the module's DataStore in the scenario).
         var state: Set<String>

@@ -116,11 +116,7 @@ struct VIPReader {
         // SwiftUI VIP: the View is a struct and holds the DataStore, an ObservableObject class.
         let swiftUI = view?.kind == .struct
         if swiftUI, dataStoreProtocol == nil, let holder = index.type(named: name + "DataStore") {
-            scene.dataStore = index.members(of: holder).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
-                let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
-                return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
-                                         defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral)
-            }
+            scene.dataStore = storedFields(of: holder)
         }
         // The DataStore: the protocol's fields (or, without one, nothing: older scenes keep state in the Interactor).
         if let dataStoreProtocol {
@@ -238,6 +234,16 @@ struct VIPReader {
             case .respondOutput, .callInteractor, .display, .route, .set:
                 break
             }
+        }
+    }
+
+    /// An observable class's stored properties (`@Published var count = 1`) as fields, their literal initial values as
+    /// defaults: SwiftUI VIP's DataStore, the AppState.
+    mutating func storedFields(of holder: SwiftIndex.TypeDecl) -> [ImportedApp.Field] {
+        index.members(of: holder).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
+            let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
+            return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
+                                     defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral)
         }
     }
 

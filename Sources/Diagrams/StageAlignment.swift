@@ -69,20 +69,16 @@ public struct StageAlignment: Sendable {
         self.runs = runs
         let count = runs.map(\.trace.steps.count).max() ?? 0
         var steps: [Step] = []
-        var shownSoFar = runs.map { _ in [String: Value]() }
+        let shown = runs.map { Self.shownPerStep($0.trace) }
         for number in 1...max(count, 1) where count > 0 {
             var byStage: [[CycleStage: [Line]]] = []
-            for (index, run) in runs.enumerated() {
+            for run in runs {
                 var lines: [CycleStage: [Line]] = [:]
                 guard number <= run.trace.steps.count else {
                     byStage.append(lines)
                     continue
                 }
-                let range = run.trace.steps[number - 1].range
-                for event in run.trace.events where event.sequence >= range.first && event.sequence <= range.last {
-                    if case .show(let label, let value) = event.message {
-                        shownSoFar[index][Self.shownKey(event.from, label)] = value
-                    }
+                for event in run.trace.events(run.trace.steps[number - 1].range) {
                     guard let stage = event.stage else { continue }
                     let path = PatternRules.Path(event.from.role, event.to.role).description
                     let message = Self.describe(event)
@@ -106,10 +102,22 @@ public struct StageAlignment: Sendable {
                 if differs { differences.append(Self.difference(stage, title: title, paths: paths, patterns: runs.map(\.pattern))) }
             }
             let first = runs.first { number <= $0.trace.steps.count }?.trace.steps[number - 1]
+            // A run with fewer steps keeps showing what its last step left.
             steps.append(Step(number: number, title: first.map(Self.title(of:)) ?? "Step \(number)", rows: rows,
-                              differences: differences, shown: shownSoFar))
+                              differences: differences, shown: shown.map { $0.isEmpty ? [:] : $0[min(number, $0.count) - 1] }))
         }
         self.steps = steps
+    }
+
+    /// Per story step (in order), `Scene.label` → the last value shown up to the end of that step.
+    public static func shownPerStep(_ trace: Trace) -> [[String: Value]] {
+        var current: [String: Value] = [:]
+        return trace.steps.map { step in
+            for event in trace.events(step.range) {
+                if case .show(let label, let value) = event.message { current[shownKey(event.from, label)] = value }
+            }
+            return current
+        }
     }
 
     /// `Login.message`, `CreateOrder #2.lastName`: a label of a scene instance (a second visit is another screen).

@@ -39,14 +39,19 @@ extension ExprNode {
         return nil
     }
 
-    /// Whether the identifier `name` occurs anywhere in the expression.
-    func mentions(_ name: String) -> Bool {
+    /// Whether this node or one under it matches.
+    func contains(where matches: (ExprNode) -> Bool) -> Bool {
         var found = false
         _ = rewritten { node in
-            if case .identifier(name) = node.kind { found = true }
+            if matches(node) { found = true }
             return nil
         }
         return found
+    }
+
+    /// Whether the identifier `name` occurs anywhere in the expression.
+    func mentions(_ name: String) -> Bool {
+        contains { if case .identifier(name) = $0.kind { true } else { false } }
     }
 
     static func member(_ root: String, _ name: String, at location: SourceLocation) -> ExprNode {
@@ -59,44 +64,82 @@ extension ExprNode {
 }
 
 extension Expr {
-    func rewritten(_ replace: (ExprNode) throws -> ExprNode?) rethrows -> Expr {
-        let node = try root.rewritten(replace)
+    func rewritten(_ replace: (ExprNode) -> ExprNode?) -> Expr {
+        let node = root.rewritten(replace)
         return node == root ? self : Expr(node)
     }
 }
 
-extension Assignment {
-    func rewritten(_ replace: (ExprNode) throws -> ExprNode?) rethrows -> Assignment {
-        var copy = self
-        copy.value = try value.rewritten(replace)
-        return copy
-    }
-}
 
 extension Step {
-    /// The step with every expression in it (and in nested steps) rewritten.
-    func rewritten(_ replace: (ExprNode) throws -> ExprNode?) rethrows -> Step {
-        func steps(_ list: [Step]) throws -> [Step] { try list.map { try $0.rewritten(replace) } }
-        func assignments(_ list: [Assignment]) throws -> [Assignment] { try list.map { try $0.rewritten(replace) } }
+    /// The step with the expressions it evaluates itself rewritten; its nested steps are left as they are.
+    func rewritingOwnExpressions(_ replace: (ExprNode) -> ExprNode?) -> Step {
+        func assignments(_ list: [Assignment]) -> [Assignment] { list.map { $0.rewritten(replace) } }
         let kind: Kind
         switch self.kind {
         case .call(var call):
-            call.arguments = try call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: try $0.value.rewritten(replace)) }
-            call.onError = try call.onError.map(steps)
+            call.arguments = call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: $0.value.rewritten(replace)) }
             kind = .call(call)
-        case .validate(let condition, let otherwise): kind = .validate(try condition.rewritten(replace), otherwise: try steps(otherwise))
-        case .store(let list): kind = .store(try assignments(list))
-        case .respond(let output, let fields): kind = .respond(output: output, fields: try assignments(fields))
-        case .bind(let list): kind = .bind(try assignments(list))
+        case .validate(let condition, let otherwise): kind = .validate(condition.rewritten(replace), otherwise: otherwise)
+        case .store(let list): kind = .store(assignments(list))
+        case .respond(let output, let fields): kind = .respond(output: output, fields: assignments(fields))
+        case .bind(let list): kind = .bind(assignments(list))
         case .conditional(let condition, let then, let otherwise):
-            kind = .conditional(try condition.rewritten(replace), then: try steps(then), otherwise: try steps(otherwise))
-        case .show(let list): kind = .show(try assignments(list))
-        case .set(let list): kind = .set(try assignments(list))
+            kind = .conditional(condition.rewritten(replace), then: then, otherwise: otherwise)
+        case .show(let list): kind = .show(assignments(list))
+        case .set(let list): kind = .set(assignments(list))
         case .route(let name, let condition, let arguments):
-            kind = .route(name, condition: try condition?.rewritten(replace), arguments: try assignments(arguments))
-        case .display(let method, let values): kind = .display(method: method, values: try assignments(values))
+            kind = .route(name, condition: condition?.rewritten(replace), arguments: assignments(arguments))
+        case .display(let method, let values): kind = .display(method: method, values: assignments(values))
         }
         return Step(kind, at: location)
+    }
+
+    /// The step with every expression in it (and in nested steps) rewritten.
+    func rewritten(_ replace: (ExprNode) -> ExprNode?) -> Step {
+        [self].replacingSteps { [$0.rewritingOwnExpressions(replace)] }[0]
+    }
+}
+
+extension Array where Element == Step {
+    /// The steps with `change` applied to each, the lists nested in a step (`onError`, `else`, `then`) changed first:
+    /// `change` returns what stands in the step's place (nothing, the step, or several).
+    func replacingSteps(_ change: (Step) -> [Step]) -> [Step] {
+        flatMap { step -> [Step] in
+            switch step.kind {
+            case .call(var call):
+                call.onError = call.onError?.replacingSteps(change)
+                return change(Step(.call(call), at: step.location))
+            case .validate(let condition, let otherwise):
+                return change(Step(.validate(condition, otherwise: otherwise.replacingSteps(change)), at: step.location))
+            case .conditional(let condition, let then, let otherwise):
+                return change(Step(.conditional(condition, then: then.replacingSteps(change), otherwise: otherwise.replacingSteps(change)),
+                                   at: step.location))
+            default:
+                return change(step)
+            }
+        }
+    }
+
+    /// Whether these steps (nested ones too) send a Response.
+    var responds: Bool {
+        flatMap(\.flattened).contains { if case .respond = $0.kind { true } else { false } }
+    }
+}
+
+extension Assignment {
+    func rewritten(_ replace: (ExprNode) -> ExprNode?) -> Assignment {
+        var copy = self
+        copy.value = value.rewritten(replace)
+        return copy
+    }
+
+    /// The field a `store:` or `set:` writes: as the loader resolved it, or as written.
+    var writtenField: String { field?.name ?? target }
+
+    /// `name: root.name` — a field filled from the same field of `response`, `viewModel` or `request`.
+    static func reading(_ root: String, _ name: String, at location: SourceLocation) -> Assignment {
+        Assignment(target: name, at: location, value: Expr(ExprNode.member(root, name, at: location)))
     }
 }
 

@@ -72,9 +72,7 @@ extension TranslationWork {
             if !made.contains("\(scene.value).\(name)") {
                 while scenario.scenes[s].useCase(name) != nil { name += "Event" }
                 let location = declared.location
-                let arguments = declared.input.map {
-                    Assignment(target: $0.name, at: location, value: Expr(ExprNode.member("request", $0.name, at: location)))
-                }
+                let arguments = declared.input.map { Assignment.reading("request", $0.name, at: location) }
                 scenario.scenes[s].useCases.append(UseCase(
                     name: UseCaseName(name), location: location, trigger: .action, request: declared.input,
                     event: [Step(.route(route, condition: nil, arguments: arguments), at: location)], interactor: [],
@@ -92,16 +90,12 @@ extension TranslationWork {
     // MARK: - Plain VIP → SwiftUI VIP
 
     /// SwiftUI VIP's View holds the DataStore: what the Interactor stored travels in the Response and the ViewModel
-    /// (`stored<Field>`), and the View's display logic writes it before anything else it does.
+    /// (`stored<Field>`), and the View's display logic writes it, when the answer brings it, before anything else.
     mutating func toViewOwnedDataStore() {
         for (s, u) in useCaseIndices {
             var useCase = scenario.scenes[s].useCases[u]
             let scene = scenario.scenes[s]
             let key = "\(scene.name).\(useCase.name)"
-            if (useCase.event ?? []).contains(where: { $0.reads(.dataStore) }) {
-                refuse("\(key): the Presenter's event reads the DataStore, which SwiftUI VIP's View holds")
-                continue
-            }
             moveComputedStoresToView(&useCase, key: key)
             var carried: [String: Set<String>] = [:]  // output → fields
             var pending: [String: Bool] = [:]  // field → delivered
@@ -122,12 +116,12 @@ extension TranslationWork {
             func walk(_ steps: [Step]) -> [Step] {
                 var out: [Step] = []
                 for original in steps {
-                    let step = Self.rewritingOwnExpressions(original, reads)
+                    let step = original.rewritingOwnExpressions(reads)
                     switch step.kind {
                     case .store(let list):
-                        out.append(Step(.bind(list.map { Assignment(target: Self.local($0.field?.name ?? $0.target), at: $0.targetLocation, value: $0.value) }),
+                        out.append(Step(.bind(list.map { Assignment(target: Self.local($0.writtenField), at: $0.targetLocation, value: $0.value) }),
                                         at: step.location))
-                        for assignment in list { pending[assignment.field?.name ?? assignment.target] = false }
+                        for assignment in list { pending[assignment.writtenField] = false }
                     case .respond(let name, let fields):
                         let output = name?.value ?? useCase.outputs.first?.name.rawValue ?? useCase.name.rawValue
                         let extra = pending.keys.sorted().map {
@@ -190,20 +184,23 @@ extension TranslationWork {
                     refuse("\(key): output '\(output.name)' is presented with steps; SwiftUI VIP carries stored values in a ViewModel")
                     continue
                 }
-                var sets: [Assignment] = []
+                var sets: [Step] = []
                 for field in fields.sorted() {
                     guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                     let name = Self.stored(field)
                     let decl = FieldDecl(name: name, type: declared.type.asOptional, location: declared.location)
                     useCase.outputs[o].response.append(decl)
                     useCase.outputs[o].viewModel.append(decl)
-                    mapping.append(Assignment(target: name, at: output.location, value: Expr(ExprNode.member("response", name, at: output.location))))
-                    let value = ExprNode(.binary(.nilCoalescing, ExprNode.member("viewModel", name, at: output.location),
-                                                 ExprNode.state(.dataStore, field, at: output.location)), at: output.location)
-                    sets.append(Assignment(target: field, at: output.location, value: Expr(value), field: FieldRef(.dataStore, field)))
+                    mapping.append(.reading("response", name, at: output.location))
+                    // Only an answer that brings the value writes it: `if: let newX = viewModel.storedX`.
+                    let at = output.location
+                    let bound = ExprNode(.binding(Self.local(field), ExprNode.member("viewModel", name, at: at)), at: at)
+                    let set = Assignment(target: field, at: at, value: Expr(ExprNode(.identifier(Self.local(field)), at: at)),
+                                         field: FieldRef(.dataStore, field))
+                    sets.append(Step(.conditional(Expr(bound), then: [Step(.set([set]), at: at)], otherwise: []), at: at))
                 }
                 useCase.outputs[o].presenter = .viewModel(mapping)
-                useCase.outputs[o].view.insert(Step(.set(sets), at: output.location), at: 0)
+                useCase.outputs[o].view.insert(contentsOf: sets, at: 0)
             }
             note(key, "SwiftUI VIP: the View holds the DataStore, so what the Interactor kept (" + carried.values.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted().joined(separator: ", ") + ") travels in the Response and ViewModel and the View stores it.")
             scenario.scenes[s].useCases[u] = useCase
@@ -233,21 +230,6 @@ extension TranslationWork {
             }
             return .record(Record(fields))
         default: return nil
-        }
-    }
-
-    /// The step with the expressions it evaluates itself rewritten; nested steps are left for the caller's walk.
-    static func rewritingOwnExpressions(_ step: Step, _ replace: (ExprNode) -> ExprNode?) -> Step {
-        switch step.kind {
-        case .call(var call):
-            call.arguments = call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: $0.value.rewritten(replace)) }
-            return Step(.call(call), at: step.location)
-        case .validate(let condition, let otherwise):
-            return Step(.validate(condition.rewritten(replace), otherwise: otherwise), at: step.location)
-        case .conditional(let condition, let then, let otherwise):
-            return Step(.conditional(condition.rewritten(replace), then: then, otherwise: otherwise), at: step.location)
-        default:
-            return step.rewritten(replace)
         }
     }
 
@@ -282,9 +264,8 @@ extension TranslationWork {
             }
             let before = useCase.interactor[..<index].flatMap(\.flattened)
             let after = useCase.interactor[(index + 1)...].flatMap(\.flattened)
-            let answeredBefore = before.contains { if case .respond = $0.kind { true } else { false } }
-            let movable = !answeredBefore && list.allSatisfy { assignment in
-                let field = assignment.field?.name ?? assignment.target
+            let movable = !before.contains(where: { if case .respond = $0.kind { true } else { false } }) && list.allSatisfy { assignment in
+                let field = assignment.writtenField
                 return Self.readsOnlyDataStore(assignment.value.root)
                     && !after.contains { Self.readsField($0, field) || Self.stores($0, field) }
             }
@@ -294,7 +275,7 @@ extension TranslationWork {
             }
             moved += list.map {
                 var copy = $0
-                copy.target = $0.field?.name ?? $0.target
+                copy.target = $0.writtenField
                 copy.field = FieldRef(.dataStore, copy.target)
                 return copy
             }
@@ -302,23 +283,20 @@ extension TranslationWork {
         }
         guard !moved.isEmpty else { return }
         useCase.outputs[0].view.insert(Step(.set(moved), at: moved[0].targetLocation), at: 0)
-        if !useCase.interactor.flatMap(\.flattened).contains(where: { if case .respond = $0.kind { true } else { false } }) {
+        if !useCase.interactor.responds {
             useCase.interactor.append(Step(.respond(output: nil, fields: []), at: useCase.location))
         }
     }
 
     /// Whether an expression reads nothing but the DataStore and literals.
     static func readsOnlyDataStore(_ node: ExprNode) -> Bool {
-        var ok = true
-        _ = node.rewritten { n in
+        !node.contains { n in
             switch n.kind {
-            case .identifier: ok = false
-            case .state(let root) where root != .dataStore: ok = false
-            default: break
+            case .identifier: true
+            case .state(let root): root != .dataStore
+            default: false
             }
-            return nil
         }
-        return ok
     }
 
     /// Whether a step (not its nested steps) reads the DataStore field `name`.
@@ -338,6 +316,7 @@ extension TranslationWork {
         // Where each scene's DataStore field lives in the AppState.
         var names: [String: String] = [:]  // "Scene.field" → AppState field
         var fields: [FieldDecl] = scenario.appState
+        var storesAnswers = false  // whether an answer's values became AppState fields
         let allFields = scenario.scenes.flatMap { scene in scene.dataStore.map { (scene.name.rawValue, $0) } }
         for (scene, field) in allFields {
             let shared = allFields.filter { $0.1.name == field.name }.count > 1
@@ -422,12 +401,10 @@ extension TranslationWork {
                             node.field(of: "viewModel").map { ExprNode.state(.appState, sceneName.lowercasedFirst + $0.capitalizedFirst, at: node.location) }
                         }.written)
                         if shown.conditions.isEmpty { always.insert(shown.value.target) } else { conditional.insert(shown.value.target) }
-                        var fields: Set<String> = []
-                        _ = shown.value.value.root.rewritten { node in
-                            if let field = node.field(of: "viewModel") { fields.insert(field) }
-                            return nil
+                        _ = shown.value.value.root.contains { node in
+                            if let field = node.field(of: "viewModel") { reads[shown.value.target, default: []].insert(field) }
+                            return false
                         }
-                        reads[shown.value.target, default: []].formUnion(fields)
                     }
                     unconditionalLabels.append(always)
                 }
@@ -462,6 +439,7 @@ extension TranslationWork {
                             }
                         } else {
                             fields.append(decl)
+                            storesAnswers = true
                         }
                         stored.append(decl)
                     }
@@ -491,6 +469,7 @@ extension TranslationWork {
                                                 let initial = emptyValue(of: type)
                                                 fields.append(FieldDecl(name: name, type: initial == nil ? type.asOptional : type,
                                                                         defaultValue: initial, location: value.targetLocation))
+                                                storesAnswers = true
                                             } else {
                                                 refuse("\(key): cannot tell the type of the label '\(value.target): \(value.value.text)' to keep it in the AppState")
                                             }
@@ -526,81 +505,64 @@ extension TranslationWork {
                     }
                 }
                 // The Interactor: DataStore reads and writes go to the AppState; each answer stores its ViewModel.
-                func rewrite(_ steps: [Step]) -> [Step] {
-                    steps.flatMap { step -> [Step] in
-                        switch step.kind {
-                        case .respond(let name, let given):
-                            let outputName = name?.value ?? useCase.outputs.first?.name.rawValue ?? ""
-                            guard let entry = outputs[outputName], !entry.fields.isEmpty else { return [] }
-                            // The answer is built as a record (the Response's fields, as declared) and the ViewModel's
-                            // expressions read it, so optionals and defaults mean what they meant.
-                            let record = sceneName + entry.output.name.rawValue.capitalizedFirst + "Answer"
-                            let binding = record.lowercasedFirst
-                            if !entry.output.response.isEmpty, scenario.entity(record) == nil {
-                                scenario.entities.append(RecordType(name: record, fields: entry.output.response, location: entry.output.location))
-                            }
-                            var steps: [Step] = []
-                            if !entry.output.response.isEmpty {
-                                let arguments = entry.output.response.compactMap { field -> ExprArgument? in
-                                    guard let value = given.first(where: { $0.target == field.name }) else { return nil }
-                                    return ExprArgument(label: field.name, value: value.value.root.rewritten(toAppState))
-                                }
-                                steps.append(Step(.bind([Assignment(target: binding, at: step.location,
-                                                                    value: Expr(ExprNode(.construct(record, arguments), at: step.location)))]),
-                                                  at: step.location))
-                            }
-                            let response: (ExprNode) -> ExprNode? = { node in
-                                if case .identifier("response") = node.kind { return ExprNode(.identifier(binding), at: node.location) }
-                                return nil
-                            }
-                            let assignments = zip(entry.output.viewModel, entry.fields).map { field, stored -> Assignment in
-                                let value = entry.mapping.first { $0.target == field.name }?.value.rewritten(response)
-                                    ?? Expr(ExprNode(.literal(field.initialValue ?? .null), at: step.location))
-                                return Assignment(target: stored.name, at: step.location, value: value, field: FieldRef(.appState, stored.name))
-                            }
-                            // Labels with their own field: what this answer shows under them.
-                            let viewModel: (ExprNode) -> ExprNode? = { node in
-                                guard let field = node.field(of: "viewModel") else { return nil }
-                                if let mapped = entry.mapping.first(where: { $0.target == field })?.value.rewritten(response) { return mapped.root }
-                                let initial = entry.output.viewModel.first { $0.name == field }?.initialValue ?? .null
-                                return ExprNode(.literal(initial), at: node.location)
-                            }
-                            steps.append(Step(.store(assignments), at: step.location))
-                            for shown in Self.shownLabels(entry.output.view) where dedicated.contains(shown.value.target) {
-                                let name = shownField(shown.value.target)
-                                let store = Step(.store([Assignment(target: name, at: step.location, value: shown.value.value.rewritten(viewModel),
-                                                                    field: FieldRef(.appState, name))]), at: step.location)
-                                guard let first = shown.conditions.first else {
-                                    steps.append(store)
-                                    continue
-                                }
-                                // Where the View showed it only under a condition, the answer stores it under the same one.
-                                let condition = shown.conditions.dropFirst().reduce(first.root) { ExprNode(.binary(.and, $0, $1.root), at: $0.location) }
-                                steps.append(Step(.conditional(Expr(condition.rewritten(viewModel)), then: [store], otherwise: []), at: step.location))
-                            }
-                            return steps
-                        case .store(let list):
-                            return [Step(.store(list.map { assignment in
-                                let field = assignment.field?.name ?? assignment.target
-                                let name = names["\(sceneName).\(field)"] ?? field
-                                var copy = assignment.rewritten(toAppState)
-                                copy.target = name
-                                copy.field = FieldRef(.appState, name)
-                                return copy
-                            }), at: step.location)]
-                        case .call(var call):
-                            call.arguments = call.arguments.map { Call.Argument(label: $0.label, at: $0.labelLocation, value: $0.value.rewritten(toAppState)) }
-                            call.onError = call.onError.map(rewrite)
-                            return [Step(.call(call), at: step.location)]
-                        case .validate(let condition, let otherwise):
-                            return [Step(.validate(condition.rewritten(toAppState), otherwise: rewrite(otherwise)), at: step.location)]
-                        case .conditional(let condition, let then, let otherwise):
-                            return [Step(.conditional(condition.rewritten(toAppState), then: rewrite(then), otherwise: rewrite(otherwise)), at: step.location)]
-                        default: return [step.rewritten(toAppState)]
+                useCase.interactor = useCase.interactor.replacingSteps { step in
+                    switch step.kind {
+                    case .respond(let name, let given):
+                        let outputName = name?.value ?? useCase.outputs.first?.name.rawValue ?? ""
+                        guard let entry = outputs[outputName], !entry.fields.isEmpty else { return [] }
+                        // The answer is built as a record (the Response's fields, as declared) and the ViewModel's
+                        // expressions read it, so optionals and defaults mean what they meant.
+                        let record = sceneName + entry.output.name.rawValue.capitalizedFirst + "Answer"
+                        let binding = record.lowercasedFirst
+                        if !entry.output.response.isEmpty, scenario.entity(record) == nil {
+                            scenario.entities.append(RecordType(name: record, fields: entry.output.response, location: entry.output.location))
                         }
+                        var steps: [Step] = []
+                        if !entry.output.response.isEmpty {
+                            let arguments = entry.output.response.compactMap { field -> ExprArgument? in
+                                guard let value = given.first(where: { $0.target == field.name }) else { return nil }
+                                return ExprArgument(label: field.name, value: value.value.root.rewritten(toAppState))
+                            }
+                            steps.append(Step(.bind([Assignment(target: binding, at: step.location,
+                                                                value: Expr(ExprNode(.construct(record, arguments), at: step.location)))]),
+                                              at: step.location))
+                        }
+                        // `viewModel.x` as this answer makes it: the Presenter's expression, reading the record.
+                        let inline = Self.inliningViewModel(entry.output, mapping: entry.mapping)
+                        let viewModel: (ExprNode) -> ExprNode? = { node in
+                            inline(node)?.rewritten { if case .identifier("response") = $0.kind { ExprNode(.identifier(binding), at: $0.location) } else { nil } }
+                        }
+                        steps.append(Step(.store(zip(entry.output.viewModel, entry.fields).map { field, stored in
+                            Assignment(target: stored.name, at: step.location,
+                                       value: Expr(ExprNode.member("viewModel", field.name, at: step.location)).rewritten(viewModel),
+                                       field: FieldRef(.appState, stored.name))
+                        }), at: step.location))
+                        // Labels with their own field: what this answer shows under them.
+                        for shown in Self.shownLabels(entry.output.view) where dedicated.contains(shown.value.target) {
+                            let name = shownField(shown.value.target)
+                            let store = Step(.store([Assignment(target: name, at: step.location, value: shown.value.value.rewritten(viewModel),
+                                                                field: FieldRef(.appState, name))]), at: step.location)
+                            guard let first = shown.conditions.first else {
+                                steps.append(store)
+                                continue
+                            }
+                            // Where the View showed it only under a condition, the answer stores it under the same one.
+                            let condition = shown.conditions.dropFirst().reduce(first.root) { ExprNode(.binary(.and, $0, $1.root), at: $0.location) }
+                            steps.append(Step(.conditional(Expr(condition.rewritten(viewModel)), then: [store], otherwise: []), at: step.location))
+                        }
+                        return steps
+                    case .store(let list):
+                        return [Step(.store(list.map { assignment in
+                            let name = names["\(sceneName).\(assignment.writtenField)"] ?? assignment.writtenField
+                            var copy = assignment.rewritten(toAppState)
+                            copy.target = name
+                            copy.field = FieldRef(.appState, name)
+                            return copy
+                        }), at: step.location)]
+                    default:
+                        return [step.rewritingOwnExpressions(toAppState)]
                     }
                 }
-                useCase.interactor = rewrite(useCase.interactor)
                 useCase.outputs = [Output(name: OutputName(useCase.name.rawValue), location: useCase.location, response: [],
                                           presenter: .viewModel([]), viewModel: [], view: viewSteps, methods: MethodNames())]
                 useCase.methods.event = nil
@@ -625,10 +587,9 @@ extension TranslationWork {
             expect.dataStore = []
             scenario.story[index].expectations = expect
         }
-        let answers = fields.count - scenario.appState.count - allFields.count + aliases.count
         scenario.appState = fields
         header.append("AppState: the scenes' DataStores are fields of the one AppState"
-            + (answers > 0 ? ", and so is what each answer showed (<scene><Field>): the Interactor stores it and the View renders its labels from it" : "")
+            + (storesAnswers ? ", and so is what each answer showed (<scene><Field>): the Interactor stores it and the View renders its labels from it" : "")
             + ". There is no Presenter, Response or ViewModel.")
     }
 }

@@ -14,6 +14,8 @@ public struct Translation: Sendable {
 public struct TranslationRefusal: Error, Sendable, CustomStringConvertible {
     public var reasons: [String]
     public var description: String { reasons.joined(separator: "\n") }
+
+    public init(reasons: [String]) { self.reasons = reasons }
 }
 
 /// Rewrites a loaded scenario into another pattern by that pattern's rules, read from the definitions' flows:
@@ -83,7 +85,7 @@ struct TranslationWork {
         if !refusals.contains(text) { refusals.append(text) }
     }
 
-    /// Every use case, by index, with its scene's name.
+    /// Every use case, by its scene's index and its own.
     var useCaseIndices: [(scene: Int, useCase: Int)] {
         scenario.scenes.indices.flatMap { s in scenario.scenes[s].useCases.indices.map { (s, $0) } }
     }
@@ -162,9 +164,7 @@ struct TranslationWork {
             var useCase = scenario.scenes[s].useCases[u]
             let scene = scenario.scenes[s]
             let key = "\(scene.name).\(useCase.name)"
-            if useCase.methods.event != nil {
-                useCase.methods.event = nil
-            }
+            useCase.methods.event = nil
             if let event = useCase.event {
                 useCase.event = nil
                 let callsInteractor = event.contains {
@@ -190,14 +190,10 @@ struct TranslationWork {
                     let roots = ["request": useCase.request]
                     guard let lifted = lift(event, key: key, types: types(scene: scene, roots)) else { continue }
                     let location = useCase.location
-                    useCase.interactor = [Step(.respond(output: nil, fields: lifted.mapping.map {
-                        Assignment(target: $0.target, at: $0.targetLocation, value: $0.value)
-                    }), at: location)]
+                    useCase.interactor = [Step(.respond(output: nil, fields: lifted.mapping), at: location)]
                     useCase.outputs = [Output(name: OutputName(useCase.name.rawValue), location: location,
                                               response: lifted.fields,
-                                              presenter: .viewModel(lifted.fields.map {
-                                                  Assignment(target: $0.name, at: location, value: Expr(ExprNode.member("response", $0.name, at: location)))
-                                              }),
+                                              presenter: .viewModel(lifted.fields.map { .reading("response", $0.name, at: location) }),
                                               viewModel: lifted.fields, view: lifted.view, methods: MethodNames())]
                     note(key, "VIPER's Presenter answered this event itself; in VIP the Interactor answers and the Presenter formats.")
                 }
@@ -300,17 +296,15 @@ struct TranslationWork {
             scenario.scenes[s].view.shows = scenario.scenes[s].view.shows.map { $0.rewritten(toDataStore) }
             for u in scenario.scenes[s].useCases.indices {
                 var useCase = scenario.scenes[s].useCases[u]
-                useCase.interactor = useCase.interactor.map { step in
-                    var rewritten = step.rewritten(toDataStore)
-                    rewritten = Self.retargetStores(rewritten) { field in
-                        var target = field.target
-                        if target.hasPrefix("appState.") { target.removeFirst("appState.".count) }
-                        var copy = field
-                        copy.target = target
-                        copy.field = FieldRef(.dataStore, target)
+                useCase.interactor = useCase.interactor.replacingSteps { step in
+                    let rewritten = step.rewritingOwnExpressions(toDataStore)
+                    guard case .store(let list) = rewritten.kind else { return [rewritten] }
+                    return [Step(.store(list.map { assignment in
+                        var copy = assignment
+                        copy.target = assignment.writtenField
+                        copy.field = FieldRef(.dataStore, copy.target)
                         return copy
-                    }
-                    return rewritten
+                    }), at: rewritten.location)]
                 }
                 for o in useCase.outputs.indices { useCase.outputs[o].view = useCase.outputs[o].view.map { $0.rewritten(toDataStore) } }
                 scenario.scenes[s].useCases[u] = useCase
@@ -326,10 +320,8 @@ struct TranslationWork {
             scenario.story[index].expectations = expect
         }
         // Plain VIP answers every action; a use case that only wrote the AppState answers with nothing.
-        for (s, u) in useCaseIndices {
-            let useCase = scenario.scenes[s].useCases[u]
-            let responds = useCase.interactor.flatMap(\.flattened).contains { if case .respond = $0.kind { true } else { false } }
-            if !responds { scenario.scenes[s].useCases[u].interactor.append(Step(.respond(output: nil, fields: []), at: useCase.location)) }
+        for (s, u) in useCaseIndices where !scenario.scenes[s].useCases[u].interactor.responds {
+            scenario.scenes[s].useCases[u].interactor.append(Step(.respond(output: nil, fields: []), at: scenario.scenes[s].useCases[u].location))
         }
     }
 
@@ -346,23 +338,8 @@ struct TranslationWork {
 
     static func stores(_ step: Step, _ name: String) -> Bool {
         step.flattened.contains {
-            if case .store(let list) = $0.kind { return list.contains { $0.field?.name == name || $0.target == name || $0.target == "appState." + name } }
+            if case .store(let list) = $0.kind { return list.contains { $0.writtenField == name } }
             return false
-        }
-    }
-
-    /// `store:` steps (nested too) with their assignments changed by `change`.
-    static func retargetStores(_ step: Step, _ change: (Assignment) -> Assignment) -> Step {
-        func steps(_ list: [Step]) -> [Step] { list.map { retargetStores($0, change) } }
-        switch step.kind {
-        case .store(let list): return Step(.store(list.map(change)), at: step.location)
-        case .call(var call):
-            call.onError = call.onError.map(steps)
-            return Step(.call(call), at: step.location)
-        case .validate(let condition, let otherwise): return Step(.validate(condition, otherwise: steps(otherwise)), at: step.location)
-        case .conditional(let condition, let then, let otherwise):
-            return Step(.conditional(condition, then: steps(then), otherwise: steps(otherwise)), at: step.location)
-        default: return step
         }
     }
 
@@ -393,7 +370,7 @@ struct TranslationWork {
                     }
                     moved += toStore.map {
                         var copy = $0
-                        copy.target = $0.field?.name ?? $0.target
+                        copy.target = $0.writtenField
                         return copy
                     }
                     if !staying.isEmpty { kept.append(Step(.set(staying), at: step.location)) }
@@ -403,9 +380,11 @@ struct TranslationWork {
                     let name = useCase.outputs[o].name.rawValue
                     let isOnly = useCase.outputs.count == 1
                     var found = false
-                    useCase.interactor = Self.beforeResponds(useCase.interactor, output: name, only: isOnly) { location in
+                    // Before every answer through this output.
+                    useCase.interactor = useCase.interactor.replacingSteps { step in
+                        guard case .respond(let output, _) = step.kind, output?.value == name || (output == nil && isOnly) else { return [step] }
                         found = true
-                        return Step(.store(moved), at: location)
+                        return [Step(.store(moved), at: step.location), step]
                     }
                     if !found { refuse("\(key): the Interactor never answers '\(name)', so the View's DataStore writes have no place to go") }
                     note(key, "SwiftUI VIP's View wrote " + moved.map(\.target).joined(separator: ", ") + " into the DataStore it holds; here the Interactor stores it, before it answers.")
@@ -413,28 +392,6 @@ struct TranslationWork {
             }
             scenario.scenes[s].useCases[u] = useCase
         }
-    }
-
-    /// `steps` with `make(location)` inserted before every `respond` of `output` (nested ones too).
-    static func beforeResponds(_ steps: [Step], output: String, only: Bool, _ make: (SourceLocation) -> Step) -> [Step] {
-        var out: [Step] = []
-        for step in steps {
-            switch step.kind {
-            case .respond(let name, _) where name?.value == output || (name == nil && only):
-                out.append(make(step.location))
-                out.append(step)
-            case .call(var call):
-                call.onError = call.onError.map { beforeResponds($0, output: output, only: only, make) }
-                out.append(Step(.call(call), at: step.location))
-            case .validate(let condition, let otherwise):
-                out.append(Step(.validate(condition, otherwise: beforeResponds(otherwise, output: output, only: only, make)), at: step.location))
-            case .conditional(let condition, let then, let otherwise):
-                out.append(Step(.conditional(condition, then: beforeResponds(then, output: output, only: only, make),
-                                             otherwise: beforeResponds(otherwise, output: output, only: only, make)), at: step.location))
-            default: out.append(step)
-            }
-        }
-        return out
     }
 
     /// The View's `shows:` (labels rendered from state, SwiftUI and AppState) as plain VIP does it: a `load` use case
@@ -461,7 +418,7 @@ struct TranslationWork {
             for u in scene.useCases.indices {
                 var useCase = scenario.scenes[s].useCases[u]
                 let written = Set(useCase.interactor.flatMap(\.flattened).flatMap { step -> [String] in
-                    if case .store(let list) = step.kind { return list.map { $0.field?.name ?? $0.target } }
+                    if case .store(let list) = step.kind { return list.map(\.writtenField) }
                     return []
                 })
                 let affected = shows.filter { show in written.contains { Self.readsField(show.value.root, $0) } }
@@ -475,9 +432,13 @@ struct TranslationWork {
                     refuse("\(scene.name).\(useCase.name): a label rendered from state changes in a use case with several outputs; say which output shows it")
                     continue
                 }
-                let responds = useCase.interactor.flatMap(\.flattened).contains { if case .respond = $0.kind { true } else { false } }
-                if responds {
-                    useCase.interactor = Self.addingToResponds(useCase.interactor, affected)
+                if useCase.interactor.responds {
+                    // Every answer carries the labels too.
+                    useCase.interactor = useCase.interactor.replacingSteps { step in
+                        guard case .respond(let output, let fields) = step.kind else { return [step] }
+                        return [Step(.respond(output: output, fields: fields + affected.filter { label in !fields.contains { $0.target == label.target } }),
+                                     at: step.location)]
+                    }
                 } else {
                     useCase.interactor.append(Step(.respond(output: nil, fields: affected), at: useCase.location))
                 }
@@ -485,10 +446,10 @@ struct TranslationWork {
                 output.response += fields.filter { f in !output.response.contains { $0.name == f.name } }
                 output.viewModel += fields.filter { f in !output.viewModel.contains { $0.name == f.name } }
                 if case .viewModel(var mapping) = output.presenter {
-                    mapping += fields.map { Assignment(target: $0.name, at: $0.location, value: Expr(ExprNode.member("response", $0.name, at: $0.location))) }
+                    mapping += fields.map { .reading("response", $0.name, at: $0.location) }
                     output.presenter = .viewModel(mapping)
                 }
-                output.view.insert(Step(.show(fields.map { Assignment(target: $0.name, at: $0.location, value: Expr(ExprNode.member("viewModel", $0.name, at: $0.location))) }), at: location), at: 0)
+                output.view.insert(Step(.show(fields.map { .reading("viewModel", $0.name, at: $0.location) }), at: location), at: 0)
                 useCase.outputs[0] = output
                 scenario.scenes[s].useCases[u] = useCase
             }
@@ -499,9 +460,9 @@ struct TranslationWork {
                 name: UseCaseName(name), location: location, trigger: .load, request: [], event: nil,
                 interactor: [Step(.respond(output: nil, fields: shows), at: location)],
                 outputs: [Output(name: OutputName(name), location: location, response: labels,
-                                 presenter: .viewModel(labels.map { Assignment(target: $0.name, at: $0.location, value: Expr(ExprNode.member("response", $0.name, at: $0.location))) }),
+                                 presenter: .viewModel(labels.map { .reading("response", $0.name, at: $0.location) }),
                                  viewModel: labels,
-                                 view: [Step(.show(labels.map { Assignment(target: $0.name, at: $0.location, value: Expr(ExprNode.member("viewModel", $0.name, at: $0.location))) }), at: location)],
+                                 view: [Step(.show(labels.map { .reading("viewModel", $0.name, at: $0.location) }), at: location)],
                                  methods: MethodNames())],
                 methods: MethodNames())
             scenario.scenes[s].useCases.insert(load, at: 0)
@@ -510,29 +471,6 @@ struct TranslationWork {
     }
 
     static func readsField(_ node: ExprNode, _ name: String, root: StateRoot = .dataStore) -> Bool {
-        var found = false
-        _ = node.rewritten { n in
-            if n.field(of: root) == name { found = true }
-            return nil
-        }
-        return found
-    }
-
-    /// Every `respond` (nested too) with `extra` fields added.
-    static func addingToResponds(_ steps: [Step], _ extra: [Assignment]) -> [Step] {
-        steps.map { step in
-            switch step.kind {
-            case .respond(let output, let fields):
-                return Step(.respond(output: output, fields: fields + extra.filter { e in !fields.contains { $0.target == e.target } }), at: step.location)
-            case .call(var call):
-                call.onError = call.onError.map { addingToResponds($0, extra) }
-                return Step(.call(call), at: step.location)
-            case .validate(let condition, let otherwise):
-                return Step(.validate(condition, otherwise: addingToResponds(otherwise, extra)), at: step.location)
-            case .conditional(let condition, let then, let otherwise):
-                return Step(.conditional(condition, then: addingToResponds(then, extra), otherwise: addingToResponds(otherwise, extra)), at: step.location)
-            default: return step
-            }
-        }
+        node.contains { $0.field(of: root) == name }
     }
 }

@@ -4,10 +4,19 @@ extension ScenarioChecker {
     // MARK: - Resolution
 
     /// `scenes` with every reference the check resolved written in: call targets, the fields `store:` and `set:`
-    /// write. Run after a check without errors.
+    /// write, the AppState fields a route's `pass:` writes. Run after a check without errors.
     func resolve(_ scenes: [Scene]) -> [Scene] {
         scenes.map { scene in
             var scene = scene
+            scene.routes = scene.routes.map { route in
+                var route = route
+                route.pass = route.pass.map { pass in
+                    var pass = pass
+                    pass.field = fieldTargets[pass.targetLocation]
+                    return pass
+                }
+                return route
+            }
             scene.useCases = scene.useCases.map { useCase in
                 var useCase = useCase
                 useCase.event = useCase.event.map(resolve)

@@ -301,6 +301,7 @@ final class ScenarioChecker {
                 continue
             }
             expressions.checkAssignment(pass.value, to: field.type, in: scope, what: "AppState field '\(field.name)'")
+            fieldTargets[pass.targetLocation] = FieldRef(.appState, field.name)
         }
     }
 
@@ -424,16 +425,11 @@ final class ScenarioChecker {
         if !useCase.sends.isEmpty {
             // What the View sends is read in the View's scope, before any ViewModel exists.
             let scope = scope(for: .view, scene: scene, useCase: useCase, output: nil)
-            var seen: Set<String> = []
             for assignment in useCase.sends {
                 guard let field = useCase.request.first(where: { $0.name == assignment.target }) else {
                     diagnostics.unknown("the Request of '\(useCase.name)' has no field '\(assignment.target)'", name: assignment.target,
                                         candidates: useCase.request.map(\.name), at: assignment.targetLocation,
                                         extraNotes: [Diagnostic.Note("declare it under 'request:'; 'sends:' fills Request fields from what the View holds")])
-                    continue
-                }
-                if !seen.insert(field.name).inserted {
-                    diagnostics.error("'sends' fills '\(field.name)' twice", at: assignment.targetLocation)
                     continue
                 }
                 expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "Request field '\(field.name)'")

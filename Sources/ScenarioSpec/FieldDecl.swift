@@ -46,7 +46,7 @@ public struct Assignment: Sendable, Hashable {
     public var target: String
     public var targetLocation: SourceLocation
     public var value: Expr
-    /// For `store:` and `set:`, the field the loader resolved `target` to.
+    /// For `store:`, `set:` and (in the AppState variant) a route's `pass:`, the field the loader resolved `target` to.
     public var field: FieldRef?
 
     public init(target: String, at targetLocation: SourceLocation, value: Expr, field: FieldRef? = nil) {

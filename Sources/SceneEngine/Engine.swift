@@ -513,9 +513,8 @@ public final class Engine {
         env.bind("input", input)
         let routeNames = source.names.route(route)
         for pass in route.pass {
-            if definition.flow.store == .appState {
-                let name = pass.target.hasPrefix("appState.") ? String(pass.target.dropFirst("appState.".count)) : pass.target
-                try publish(name, try Evaluator.evaluate(pass.value, in: env), from: source.router, at: pass.targetLocation,
+            if let written = pass.field, written.holder == .appState {
+                try publish(written.name, try Evaluator.evaluate(pass.value, in: env), from: source.router, at: pass.targetLocation,
                             parent: routeEvent)
                 continue
             }

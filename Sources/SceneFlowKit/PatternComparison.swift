@@ -82,12 +82,10 @@ public struct PatternComparison {
         return patterns.map { pattern in
             if pattern == original.pattern { return own }
             let translated: ScenarioTranslate.Result
-            do {
+            do throws(ScenarioTranslate.Failure) {
                 translated = try ScenarioTranslate.translate(original, from: path, to: pattern)
-            } catch let failure as ScenarioTranslate.Failure {
-                return Entry(pattern: pattern, refusals: failure.reasons.map { Diagnostic.error($0, at: nil) })
             } catch {
-                return Entry(pattern: pattern, refusals: [Diagnostic.error("\(error)", at: nil)])
+                return Entry(pattern: pattern, refusals: error.reasons.map { Diagnostic.error($0, at: nil) })
             }
             var entry = run(translated.scenario, pattern: pattern)
             entry.translation = translated

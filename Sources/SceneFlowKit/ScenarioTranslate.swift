@@ -16,21 +16,46 @@ public enum ScenarioTranslate {
         public var diagnostics: [Diagnostic]
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var reasons: [String]
-        public var description: String { reasons.joined(separator: "\n") }
+    /// Why the scenario cannot be said in the pattern: the translator's reasons, or the loader's errors about what it
+    /// wrote.
+    public typealias Failure = TranslationRefusal
+
+    /// Why `translate` wrote nothing: the scenario does not load, or a sentence saying why.
+    public enum RunFailure: Error, Sendable {
+        case invalid([Diagnostic])
+        case refused(String)
+    }
+
+    /// `sceneflow translate`: loads the scenario at `path`, translates it into `pattern` and writes it to `output`
+    /// (never over an existing file unless `force`), or returns the text when `output` is nil.
+    public static func run(_ path: String, to pattern: Pattern, output: String?, force: Bool) throws(RunFailure)
+        -> (scenario: Scenario, result: Result, written: URL?)
+    {
+        let loaded = ScenarioLoader().load(path: path)
+        guard let scenario = loaded.scenario else { throw .invalid(loaded.diagnostics) }
+        if scenario.pattern == pattern { throw .refused("\(path) is already written in \(pattern.rawValue)") }
+        if let output, !force, FileManager.default.fileExists(atPath: output) { throw .refused("\(output) exists; --force overwrites it") }
+        let result: Result
+        do throws(Failure) {
+            result = try translate(scenario, from: path, to: pattern, outputPath: output)
+        } catch {
+            throw .refused("\(path) cannot be said in \(pattern.rawValue):\n" + error.reasons.map { "  " + $0 }.joined(separator: "\n"))
+        }
+        guard let output else { return (scenario, result, nil) }
+        let file = URL(fileURLWithPath: output)
+        do {
+            try AtomicFile.write(result.text, to: file)
+        } catch {
+            throw .refused("\(output) cannot be written: \(error)")
+        }
+        return (scenario, result, file)
     }
 
     /// Translates `scenario` (loaded from `sourcePath`) into `pattern`. `outputPath` names the file the text is meant
     /// for: fixtures are kept as files when it is in the scenario's folder and written inline otherwise.
     public static func translate(_ scenario: Scenario, from sourcePath: String, to pattern: Pattern,
                                  outputPath: String? = nil) throws(Failure) -> Result {
-        let translation: Translation
-        do {
-            translation = try PatternTranslator(to: pattern).translate(scenario)
-        } catch {
-            throw Failure(reasons: error.reasons)
-        }
+        let translation = try PatternTranslator(to: pattern).translate(scenario)
         let sourceFolder = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().standardizedFileURL
         let outputFolder = outputPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL }
         var writer = ScenarioWriter()

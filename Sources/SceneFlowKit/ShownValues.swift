@@ -7,22 +7,7 @@ import TraceFormat
 /// on it.
 public enum ShownValues {
     /// Per story step (in order), `Scene.label` → the last value shown up to the end of that step.
-    public static func perStep(_ trace: Trace) -> [[String: Value]] {
-        var current: [String: Value] = [:]
-        var result: [[String: Value]] = []
-        var events = trace.events.makeIterator()
-        var pending = events.next()
-        for step in trace.steps {
-            while let event = pending, event.sequence <= step.lastSequence {
-                if case .show(let label, let value) = event.message {
-                    current[StageAlignment.shownKey(event.from, label)] = value
-                }
-                pending = events.next()
-            }
-            result.append(current)
-        }
-        return result
-    }
+    public static func perStep(_ trace: Trace) -> [[String: Value]] { StageAlignment.shownPerStep(trace) }
 
     /// One sentence per value the run shows differently from `reference` (labels the reference never shows are
     /// not compared: a pattern may render a label before its first answer).

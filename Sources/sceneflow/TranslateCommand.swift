@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScenarioLoader
 import ScenarioSpec
 import SceneFlowKit
 import TerminalOutput
@@ -42,36 +41,25 @@ struct TranslateCommand: ParsableCommand {
 
     func run() throws {
         let style = outputOptions.style(for: STDERR_FILENO)
-        let pattern = Pattern(rawValue: to)!
-        let loaded = ScenarioLoader().load(path: file)
-        guard let scenario = loaded.scenario else {
-            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(loaded.diagnostics))
-            throw ExitCode(1)
-        }
-        if scenario.pattern == pattern {
-            FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " \(file) is already written in \(pattern.rawValue)\n")
-            throw ExitCode(1)
-        }
-        if let output, !force, FileManager.default.fileExists(atPath: output) {
-            FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " \(output) exists; --force overwrites it\n")
-            throw ExitCode(1)
-        }
-        let result: ScenarioTranslate.Result
-        do {
-            result = try ScenarioTranslate.translate(scenario, from: file, to: pattern, outputPath: output)
+        let translated: (scenario: Scenario, result: ScenarioTranslate.Result, written: URL?)
+        do throws(ScenarioTranslate.RunFailure) {
+            translated = try ScenarioTranslate.run(file, to: Pattern(rawValue: to)!, output: output, force: force)
         } catch {
-            FileHandle.standardError.write(style.paint("error:", .red, bold: true)
-                + " \(file) cannot be said in \(pattern.rawValue):\n" + error.reasons.map { "  " + $0 + "\n" }.joined())
+            switch error {
+            case .invalid(let diagnostics):
+                FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(diagnostics))
+            case .refused(let message):
+                FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " " + message + "\n")
+            }
             throw ExitCode(1)
         }
-        if !result.diagnostics.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: false).render(result.diagnostics))
+        if !translated.result.diagnostics.isEmpty {
+            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: false).render(translated.result.diagnostics))
         }
-        if let output {
-            try AtomicFile.write(result.text, to: URL(fileURLWithPath: output))
-            FileHandle.standardError.write("\(scenario.name) in \(pattern.rawValue): \(RunSummaryText.relative(output))\n")
+        if let written = translated.written {
+            FileHandle.standardError.write("\(translated.scenario.name) in \(to): \(RunSummaryText.relative(written.path))\n")
         } else {
-            FileHandle.standardOutput.write(result.text)
+            FileHandle.standardOutput.write(translated.result.text)
         }
     }
 }

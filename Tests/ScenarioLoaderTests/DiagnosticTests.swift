@@ -256,3 +256,30 @@ struct SendsTests {
         #expect(scenario.scenes[0].useCases[1].sends.map(\.value.text) == [#"dataStore.name + "!""#])
     }
 }
+
+@Suite("Data passing in the AppState variant")
+struct AppStatePassingTests {
+    @Test("a route writes AppState fields: an unknown one is named with the fields there are, and 'source' is not in scope")
+    func diagnostics() {
+        let yaml = """
+            scenario: S
+            pattern: appstate
+            appState: { n: Int = 1 }
+            scenes:
+              A:
+                useCases:
+                  Go:
+                    interactor: []
+                    view: [{ route: toB }]
+                routes:
+                  toB: { to: B, pass: { m: appState.n, n: source.n } }
+              B: {}
+            story:
+              - do: A.Go
+            """
+        #expect(ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map(\.description) == [
+            "s.yml:11:29: error: the AppState has no field 'm' to pass into\nnote: did you mean 'n'?\nnote: in 'appstate' a route's 'pass:' writes AppState fields; declare it under 'appState:'",
+            "s.yml:11:47: error: unknown name 'source'\nnote: in scope here: appState\nnote: in 'appstate' a route passes data by writing the AppState: it reads 'appState' and the route's 'input'",
+        ])
+    }
+}

@@ -485,6 +485,37 @@ struct TranslateCommandTests {
         let same = try CLI.run(["translate", "Scenarios/Login.yml", "--to", "clean-swift", "--color", "never"])
         #expect(same.status == 1)
         #expect(same.stderr == "error: Scenarios/Login.yml is already written in clean-swift\n")
-        #expect(try CLI.run(["translate", "Scenarios/Login.yml", "--to", "mvvm"]).status == 2)
+        let unknown = try CLI.run(["translate", "Scenarios/Login.yml", "--to", "mvvm"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown pattern 'mvvm'; use clean-swift, swiftui, appstate, viper"))
+    }
+
+    @Test("what cannot be said in the pattern is refused with each reason, and a scenario that does not load with its diagnostics; nothing is written")
+    func refused() throws {
+        let shared = try CLI.temporaryFile("""
+            scenario: Shared
+            pattern: appstate
+            appState: { count: Int = 0 }
+            scenes:
+              A:
+                view: { shows: { count: appState.count } }
+                useCases:
+                  Add:
+                    interactor: [{ store: { count: appState.count + 1 } }]
+                    view: [{ route: toB }]
+                routes: { toB: { to: B } }
+              B:
+                view: { shows: { total: appState.count } }
+            """)
+        let out = shared.deletingLastPathComponent().appendingPathComponent("out-\(UUID().uuidString).yml")
+        let result = try CLI.run(["translate", shared.path, "--to", "clean-swift", "-o", out.path, "--color", "never"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(shared.path) cannot be said in clean-swift:\n  AppState's 'count' is used by 'A' and 'B'; a VIP scene keeps its own DataStore, so say which scene owns it and how the other gets it (a route's 'pass:')\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let broken = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    useCases:\n      Go: { interactor: [{ respnd: {} }] }\n", name: "broken.yml")
+        let invalid = try CLI.run(["translate", broken.path, "--to", "viper", "--color", "never"])
+        #expect(invalid.status == 1)
+        #expect(invalid.stdout == "")
+        #expect(invalid.stderr.contains("\(broken.path):5:28: error: unknown step 'respnd'"))
     }
 }
