@@ -16,6 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <dlfcn.h>
+#include <graphviz/gvplugin.h>
+#include <graphviz/gvplugin_device.h>
+#include <zlib.h>
 
 // MARK: - Reading from memory
 
@@ -310,6 +313,143 @@ static inline Agraph_t *sf_read_graph(const char *text, size_t length, char *nam
     aglexbad();
     agsetfile(name);
     return agconcat(NULL, &reader, &discipline);
+}
+
+// MARK: - PNG written with one row filter
+
+// Cairo draws the picture; this device writes its pixels as a PNG. Cairo's own writer (the `png` device) lets
+// libpng try all five row filters on every row at zlib's default level: for a big diagram that takes several
+// times longer than drawing it. A diagram is flat colour on white, which deflate packs well unfiltered, so this
+// writer keeps rows as they are, at a fast level, and writes 24-bit RGB when every pixel is opaque.
+// The bytes go to `sf_png_output()` (the renderer's lock is held), not through Graphviz's writer.
+
+typedef struct {
+    unsigned char *bytes;
+    size_t count;
+    size_t capacity;
+    int failed;
+} sf_buffer;
+
+// One buffer per process (a function's static: a header's global would not be emitted).
+static sf_buffer *sf_png_output(void) {
+    static sf_buffer buffer;
+    return &buffer;
+}
+
+static void sf_buffer_append(sf_buffer *buffer, const void *bytes, size_t count) {
+    if (buffer->failed) return;
+    if (buffer->count + count > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
+        while (capacity < buffer->count + count) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(buffer->bytes, capacity);
+        if (!grown) { buffer->failed = 1; return; }
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->count, bytes, count);
+    buffer->count += count;
+}
+
+static void sf_put32(unsigned char *at, unsigned long value) {
+    at[0] = (unsigned char)(value >> 24); at[1] = (unsigned char)(value >> 16);
+    at[2] = (unsigned char)(value >> 8); at[3] = (unsigned char)value;
+}
+
+static void sf_png_chunk(sf_buffer *buffer, const char *type, const unsigned char *data, size_t count) {
+    unsigned char head[8];
+    sf_put32(head, (unsigned long)count);
+    memcpy(head + 4, type, 4);
+    sf_buffer_append(buffer, head, 8);
+    if (count) sf_buffer_append(buffer, data, count);
+    unsigned long crc = crc32(0L, (const Bytef *)type, 4);
+    if (count) crc = crc32(crc, (const Bytef *)data, (uInt)count);
+    unsigned char tail[4];
+    sf_put32(tail, crc);
+    sf_buffer_append(buffer, tail, 4);
+}
+
+static void sf_png_format(GVJ_t *job) {
+    sf_buffer *out = sf_png_output();
+    out->count = 0;
+    out->failed = 0;
+    const unsigned int *pixels = (const unsigned int *)job->imagedata;
+    size_t width = job->width, height = job->height;
+    if (!pixels || width == 0 || height == 0) { out->failed = 1; return; }
+    // Cairo's ARGB32: native-endian words, colour premultiplied by alpha.
+    int opaque = 1;
+    for (size_t i = 0; i < width * height && opaque; i++) opaque = (pixels[i] >> 24) == 0xff;
+    size_t channels = opaque ? 3 : 4;
+    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    sf_buffer_append(out, signature, 8);
+    unsigned char header[13];
+    sf_put32(header, (unsigned long)width);
+    sf_put32(header + 4, (unsigned long)height);
+    header[8] = 8;                        // bits per channel
+    header[9] = opaque ? 2 : 6;           // RGB or RGBA
+    header[10] = header[11] = header[12] = 0;
+    sf_png_chunk(out, "IHDR", header, 13);
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (deflateInit(&stream, 1) != Z_OK) { out->failed = 1; return; }
+    size_t rowSize = 1 + width * channels;
+    unsigned char *row = (unsigned char *)malloc(rowSize);
+    unsigned char *chunk = (unsigned char *)malloc(1 << 20);
+    if (!row || !chunk) { free(row); free(chunk); deflateEnd(&stream); out->failed = 1; return; }
+    for (size_t y = 0; y <= height && !out->failed; y++) {
+        int finish = y == height;
+        if (!finish) {
+            row[0] = 0;  // filter: none
+            const unsigned int *source = pixels + y * width;
+            unsigned char *target = row + 1;
+            for (size_t x = 0; x < width; x++) {
+                unsigned int pixel = source[x];
+                unsigned int a = pixel >> 24, r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+                if (!opaque) {
+                    if (a == 0) { r = g = b = 0; }
+                    else if (a < 0xff) { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a; }
+                    target[3] = (unsigned char)a;
+                }
+                target[0] = (unsigned char)r; target[1] = (unsigned char)g; target[2] = (unsigned char)b;
+                target += channels;
+            }
+            stream.next_in = row;
+            stream.avail_in = (uInt)rowSize;
+        }
+        do {
+            stream.next_out = chunk;
+            stream.avail_out = 1 << 20;
+            int status = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH);
+            if (status == Z_STREAM_ERROR) { out->failed = 1; break; }
+            size_t produced = (1 << 20) - stream.avail_out;
+            if (produced) sf_png_chunk(out, "IDAT", chunk, produced);
+        } while (stream.avail_out == 0 && !out->failed);
+    }
+    deflateEnd(&stream);
+    free(row);
+    free(chunk);
+    sf_png_chunk(out, "IEND", NULL, 0);
+}
+
+/// Hands over what the last PNG render wrote; the caller frees it. NULL when it failed.
+static inline unsigned char *sf_png_take(size_t *count) {
+    sf_buffer *out = sf_png_output();
+    unsigned char *bytes = out->failed ? NULL : out->bytes;
+    if (!bytes) free(out->bytes);
+    *count = out->count;
+    out->bytes = NULL;
+    out->count = out->capacity = 0;
+    out->failed = 0;
+    return bytes;
+}
+
+/// Adds the `sfpng` device (cairo draws, SceneFlow writes the PNG) to a context.
+static inline void sf_add_png_device(GVC_t *context) {
+    static gvdevice_engine_t engine = {NULL, sf_png_format, NULL};
+    static gvdevice_features_t features = {GVDEVICE_BINARY_FORMAT | GVDEVICE_DOES_TRUECOLOR, {0., 0.}, {0., 0.}, {96., 96.}};
+    static gvplugin_installed_t types[] = {{0, "sfpng:cairo", 10, &engine, &features}, {0, NULL, 0, NULL, NULL}};
+    static gvplugin_api_t apis[] = {{API_device, types}, {(api_t)0, NULL}};
+    static gvplugin_library_t library = {"sceneflow", apis};
+    gvAddLibrary(context, &library);
 }
 
 /// Renders with the length as size_t, whatever this Graphviz declares.

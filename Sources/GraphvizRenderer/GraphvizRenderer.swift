@@ -44,6 +44,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
     private var plainContext: OpaquePointer?
     private var plainContextTried = false
     private var capturing = false
+    /// Output devices this Graphviz turned down, so they are not asked again.
+    private var unavailableDevices: Set<String> = []
 
     /// Whether what Graphviz's plugins print to stderr themselves (cairo's "graph is too large…") is collected
     /// into the warnings during a render. This points the process's stderr at a temporary file while rendering,
@@ -67,6 +69,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if context == nil {
             sf_setup()
             context = gvContext()
+            if let context { sf_add_png_device(context) }
         }
         if !measuresText && !plainContextTried && format == .svg {
             plainContextTried = true
@@ -121,11 +124,42 @@ public final class GraphvizRenderer: @unchecked Sendable {
         defer { gvFreeLayout(gvc, graph) }
         var result: UnsafeMutablePointer<CChar>?
         var length = 0
-        guard sf_render(gvc, graph, format.rawValue, &result, &length) == 0, let result else {
+        var status: Int32 = -1
+        var device = format.rawValue
+        for candidate in devices(for: format) {
+            device = candidate
+            status = sf_render(gvc, graph, candidate, &result, &length)
+            if status == 0 || !Self.messages().contains(where: { $0.contains("not recognized") }) { break }
+            // This Graphviz lacks the device: the next one, from now on.
+            unavailableDevices.insert(candidate)
+            sf_messages_reset()
+        }
+        defer { if let result { gvFreeRenderData(result) } }
+        guard status == 0 else {
             throw Failure(message: "Graphviz could not render \(format.rawValue): " + Self.messages().joined(separator: "; "))
         }
-        defer { gvFreeRenderData(result) }
+        if device == Self.pngDevice {
+            var count = 0
+            guard let bytes = sf_png_take(&count) else {
+                throw Failure(message: "could not write the PNG (out of memory for its \(format.rawValue) bytes)")
+            }
+            defer { free(bytes) }
+            return Data(bytes: bytes, count: count)
+        }
+        guard let result else {
+            throw Failure(message: "Graphviz could not render \(format.rawValue): " + Self.messages().joined(separator: "; "))
+        }
         return Data(bytes: result, count: length)
+    }
+
+    /// SceneFlow's PNG device: cairo draws, `sf_png_format` writes (see the shim for why).
+    private static let pngDevice = "sfpng"
+
+    /// The output devices that make `format`, best first; a Graphviz without cairo falls back to its own `png`.
+    private func devices(for format: Format) -> [String] {
+        let devices = format == .png ? [Self.pngDevice, "png"] : [format.rawValue]
+        let available = devices.filter { !unavailableDevices.contains($0) }
+        return available.isEmpty ? [format.rawValue] : available
     }
 
     /// Printed text as messages: one per line, without the `(null): ` an in-process plugin prefixes.
