@@ -22,6 +22,9 @@ public struct DiagramRendering {
     public init(options: DiagramWriter.Options) { self.options = options }
 
     /// Draws `input` (a trace, or a scenario run anew); for a trace, `scenario` names its scenario explicitly.
+    /// The diagrams that need no scenario.
+    static let drawnFromTraceAlone: Set<DiagramKind> = [.sequence, .cycle]
+
     public func render(input: String, scenario scenarioPath: String? = nil, outputRoot: URL?) throws -> Result {
         var result = Result()
         guard FileManager.default.fileExists(atPath: input) else { throw Failure(message: "no such file: \(input)") }
@@ -35,14 +38,16 @@ public struct DiagramRendering {
         let source: TraceSource
         do {
             // Only the messages the sequence diagram can draw are kept (with a step range, all: its steps may be late).
+            // The sequence and cycle diagrams are drawn from the trace alone.
             source = try TraceSource.load(input, scenario: scenarioPath, loader: loader,
-                                          keepingEvents: options.sequence.steps == nil ? options.maxSequenceMessages : nil)
+                                          keepingEvents: options.sequence.steps == nil ? options.maxSequenceMessages : nil,
+                                          readsNamedScenario: options.kinds.contains { !Self.drawnFromTraceAlone.contains($0) })
         } catch let failure as TraceSource.Failure {
             throw Failure(message: failure.message)
         }
         result.diagnostics = source.diagnostics
         result.notes = source.notes
-        if source.scenario == nil && options.kinds.contains(where: { $0 != .sequence && $0 != .cycle }) {
+        if source.scenario == nil && options.kinds.contains(where: { !Self.drawnFromTraceAlone.contains($0) }) {
             result.notes.append("without the scenario, only the sequence and cycle diagrams are drawn")
         }
         let folder = outputRoot.map { OutputLayout.folder(forScenarioAt: source.trace.header.file, under: $0) }

@@ -99,8 +99,25 @@ public struct DiagramWriter {
     /// boxes all have their size in the DOT: their SVG skips Pango's text measurement.
     public static func write(_ graph: DOTGraph, engine: GraphvizRenderer.Engine, as name: String,
                              formats: [DiagramFormat], to folder: URL, measuresText: Bool = true) throws -> Result {
+        try write(Encoded(graph), engine: engine, as: name, formats: formats, to: folder, measuresText: measuresText)
+    }
+
+    /// A graph with its DOT text, made together where the making can overlap rendering another graph.
+    struct Encoded: Sendable {
+        var graph: DOTGraph
+        var dot: String
+
+        init(_ graph: DOTGraph) {
+            self.graph = graph
+            dot = DOTEncoder.encode(graph)
+        }
+    }
+
+    static func write(_ encoded: Encoded, engine: GraphvizRenderer.Engine, as name: String,
+                      formats: [DiagramFormat], to folder: URL, measuresText: Bool = true) throws -> Result {
         var result = Result()
-        let dot = DOTEncoder.encode(graph)
+        let graph = encoded.graph
+        let dot = encoded.dot
         let dotFile = folder.appendingPathComponent("\(name).dot")
         try AtomicFile.write(dot, to: dotFile)
         result.files.append(dotFile)
@@ -181,21 +198,28 @@ public struct DiagramWriter {
     private func writePages(_ pages: [SequencePage], trace: Trace, sequence: SequenceDiagramBuilder.Options, to folder: URL,
                             into result: inout Result) throws {
         result.sequencePages = pages
-        for page in pages {
-            let diagram = SequenceDiagramBuilder.build(trace, options: sequence, page: page, of: pages.count)
-            let written = try Self.write(diagram.dot(name: "sequence"), engine: .pinned, as: "sequence-\(page.number)",
-                                         formats: options.formats, to: folder,
+        // Page n + 1 is built and encoded while Graphviz renders page n; the scenes-only overview comes last.
+        let count = pages.count
+        let overviewOptions = { var options = sequence; options.detail = .scene; return options }()
+        let made = Prefetcher(count: count + 1, ahead: 2) { index -> Encoded? in
+            if index < count {
+                return Encoded(SequenceDiagramBuilder.build(trace, options: sequence, page: pages[index], of: count).dot(name: "sequence"))
+            }
+            // A run of several pages also gets the scenes-only overview on one page, while that stays readable.
+            let overview = SequenceDiagramBuilder.build(trace, options: overviewOptions)
+            return overview.rows.count <= Self.maxOverviewRows ? Encoded(overview.dot(name: "sequence")) : nil
+        }
+        defer { made.cancel() }
+        for index in 0..<count {
+            let name = "sequence-\(pages[index].number)"
+            let written = try Self.write(made.take(index)!, engine: .pinned, as: name, formats: options.formats, to: folder,
                                          measuresText: false)
-            if let svg = written.svg["sequence-\(page.number)"] { result.pageSVG.append(svg) }
+            if let svg = written.svg[name] { result.pageSVG.append(svg) }
             result.merge(written)
         }
-        // A run of several pages also gets the scenes-only overview on one page, while that stays readable.
-        var overviewOptions = sequence
-        overviewOptions.detail = .scene
-        let overview = SequenceDiagramBuilder.build(trace, options: overviewOptions)
         var hasOverview = false
-        if overview.rows.count <= Self.maxOverviewRows {
-            result.merge(try Self.write(overview.dot(name: "sequence"), engine: .pinned, as: "sequence-scenes",
+        if let overview = made.take(count) {
+            result.merge(try Self.write(overview, engine: .pinned, as: "sequence-scenes",
                                         formats: options.formats, to: folder, measuresText: false))
             hasOverview = true
         } else {

@@ -29,9 +29,11 @@ public struct TraceSource {
     /// Reads `path` as a trace if it ends in `.jsonl`, otherwise loads and runs it as a scenario. For a trace,
     /// `scenarioPath` names its scenario explicitly.
     /// With `keepingEvents`, only the first messages are kept and all are counted in `tally`: a long trace is read a
-    /// chunk at a time, in memory that does not grow with it.
+    /// chunk at a time, in memory that does not grow with it. Without `readsNamedScenario`, such a trace's scenario is
+    /// read only when `scenarioPath` names it (for drawings that need none).
     public static func load(_ path: String, scenario scenarioPath: String? = nil, loader: ScenarioLoader = ScenarioLoader(),
-                            options: EngineOptions = EngineOptions(), keepingEvents keep: Int? = nil) throws -> TraceSource {
+                            options: EngineOptions = EngineOptions(), keepingEvents keep: Int? = nil,
+                            readsNamedScenario: Bool = true) throws -> TraceSource {
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such file: \(path)") }
         guard path.hasSuffix(".jsonl") else {
             let loaded = loader.load(path: path)
@@ -53,7 +55,7 @@ public struct TraceSource {
                 throw Failure(message: "\(path):\(failure.line): \(failure.message)")
             }
             var source = TraceSource(trace: trace, scenario: nil, diagnostics: [], tally: tally)
-            source.findScenario(scenarioPath, loader: loader)
+            if readsNamedScenario || scenarioPath != nil { source.findScenario(scenarioPath, loader: loader) }
             return source
         }
         let data: Data
