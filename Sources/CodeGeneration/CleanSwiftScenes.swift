@@ -161,6 +161,16 @@ struct CleanSwiftScenes {
 
     /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
     /// passes as logical time.
+    /// The workers a scene's Interactor calls, each with its protocol's Swift name (`Login.AuthWorker`, or a shared
+    /// worker's own name): the tests stub these.
+    func stubbedWorkers(of scene: Scene) -> [(type: String, worker: Worker)] {
+        scene.workers.map { (type: "\(scene.name.rawValue).\($0.name)", worker: $0) }
+            + scene.sharedWorkersCalled.compactMap { call in scenario.sharedWorker(call.worker.rawValue).map { (type: call.worker.rawValue, worker: $0) } }
+    }
+
+    /// The test stub of a worker, as the scene's spies declare it: `LoginAuthWorkerStub`.
+    func stubName(_ worker: WorkerName, in scene: Scene) -> String { "\(scene.name.rawValue)\(worker.rawValue)Stub" }
+
     /// A worker's operations as Swift declarations: `login(username: String, password: String) throws -> LoginResult`.
     func operationDeclarations(_ worker: Worker) -> [String] {
         worker.operations.map { operation in

@@ -79,16 +79,27 @@ struct ComponentTestWriter {
                 }
             }
         }
-        // Stubs for the workers the Interactor calls: each answers as it is told.
-        let workers = scene.workers.map { (type: "\(name).\($0.name)", worker: $0) }
-            + scene.sharedWorkersCalled.compactMap { call in scenes.scenario.sharedWorker(call.worker.rawValue).map { (type: call.worker.rawValue, worker: $0) } }
-        for (type, worker) in workers {
+        // Stubs for the workers the Interactor calls: each answers as it is told, or passes the call on.
+        for (type, worker) in scenes.stubbedWorkers(of: scene) {
             out.line()
-            out.block("final class \(name)\(worker.name)Stub: \(type)Protocol") { body in
+            out.block("final class \(scenes.stubName(worker.name, in: scene)): \(type)Protocol") { body in
+                body.line("/// Answers the calls no answer is set for; without it, they fail.")
+                body.line("var original: \(type)Protocol?")
                 for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
-                    let result = operation.output.map { scenes.swiftType($0).replacingOccurrences(of: "\(type).", with: "\(type).") } ?? "Void"
-                    body.line("var \(operation.name)Answer: Result<\(result), WorkerFailure> = .failure(WorkerFailure(\"not stubbed\"))")
-                    body.block(declaration) { call in call.line("try \(operation.name)Answer.get()") }
+                    let result = operation.output.map { scenes.swiftType($0) } ?? "Void"
+                    let method = SwiftSpelling.name(operation.name.rawValue)
+                    let arguments = operation.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                    body.line("var \(operation.name)Answer: Result<\(result), WorkerFailure>?")
+                    body.line("/// How long the answer takes, in milliseconds of the recorder's clock.")
+                    body.line("var \(operation.name)Latency = 0")
+                    body.block(declaration) { call in
+                        call.block("guard let answer = \(operation.name)Answer else") { pass in
+                            pass.line("guard let original else { throw WorkerFailure(\"not stubbed\") }")
+                            pass.line("return try original.\(method)(\(arguments.joined(separator: ", ")))")
+                        }
+                        call.line("Recorder.shared.elapse(\(operation.name)Latency)")
+                        call.line("return try answer.get()")
+                    }
                 }
             }
         }

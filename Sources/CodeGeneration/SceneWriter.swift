@@ -213,11 +213,17 @@ struct SceneWriter {
             traced.append("(\(SwiftSpelling.literal(field.name)), \(value))")
         }
         let method = naming.operationMethod(op)
-        let style: String
+        var style: String
         switch op.style {
         case .return: style = ".return"
         case .completion: style = ".completion"
         case .async: style = ".async"
+        }
+        if let callbacks = op.callbacks {
+            // The answer comes back through the output protocol's methods, as VIPER's data managers answer.
+            style = ".callback"
+                + (callbacks.result.map { ", resultMethod: \(SwiftSpelling.literal($0))" } ?? "")
+                + (callbacks.error.map { ", errorMethod: \(SwiftSpelling.literal($0))" } ?? "")
         }
         let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
         let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))

@@ -40,9 +40,14 @@ struct StoryTestWriter {
                     let number = index + 1
                     test.line("// Step \(number)" + (step.title.map { ": \(SwiftSpelling.comment($0))" } ?? ""))
                     let title = step.title.map(SwiftSpelling.literal) ?? "nil"
+                    var given = SwiftText()
+                    if !step.given.isEmpty {
+                        do throws(GenerationLimit) { try standIn(step.given, step: number, into: &given) } catch { failure = error }
+                    }
                     switch step.action {
                     case .appear(let scene):
                         test.line("recorder.step(\(number), .appear(SceneName(\(SwiftSpelling.literal(scene.value.rawValue)))), title: \(title))")
+                        for line in given.lines { test.line(line) }
                         test.line("let shown\(number) = \(view(scene.value))()")
                         test.line("navigator.start(with: shown\(number), trace: shown\(number).trace)")
                     case .perform:
@@ -52,6 +57,7 @@ struct StoryTestWriter {
                             continue
                         }
                         test.line("recorder.step(\(number), .perform(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), useCase: UseCaseName(\(SwiftSpelling.literal(useCase.name.rawValue)))), title: \(title))")
+                        for line in given.lines { test.line(line) }
                         let values: [FieldValue]
                         if case .perform(_, _, let request) = step.action { values = request.map(\.value) } else { values = [] }
                         let scenes = CleanSwiftScenes(scenario: scenario)
@@ -66,10 +72,12 @@ struct StoryTestWriter {
                         test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
+                        for line in given.lines { test.line(line) }
                         test.line("navigator.userGoesBack()")
                     case .route(let sceneName, let routeName, let input):
                         guard let scene = scenario.scene(sceneName.value), let route = scene.route(routeName.value.rawValue) else { continue }
                         test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
+                        for line in given.lines { test.line(line) }
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
                         let scenes = CleanSwiftScenes(scenario: scenario)
                         let writer = SceneWriter(scenes: scenes, scene: scene)
@@ -85,6 +93,7 @@ struct StoryTestWriter {
                         }
                     }
                     test.line("navigator.settle()")
+                    if !step.given.isEmpty { test.line("restore\(number)()") }
                     test.line("#expect(recorder.failure == nil, \"\\(recorder.failure ?? \"\")\")")
                     if let expect = step.expectations {
                         if let scene = expect.scene {
@@ -105,6 +114,56 @@ struct StoryTestWriter {
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// A step's `given:` as stand-ins: in each scene on screen during the step whose Interactor calls the worker,
+    /// a stub answers the given operations (its latency on the recorder's clock) and passes the rest on to the
+    /// worker it stands in for; `restore<step>()` puts the workers back after the step.
+    func standIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
+        let scenes = CleanSwiftScenes(scenario: scenario)
+        out.line("// This step's workers answer as given.")
+        var failure: GenerationLimit?
+        out.closure("let restore\(number) = navigator.standIn { scene in") { change in
+            change.line("var undo: [() -> Void] = []")
+            for scene in scenario.scenes {
+                // The workers of this scene the step's stubs name, in the order of the scene's stubs.
+                let workers = scenes.stubbedWorkers(of: scene).filter { _, worker in
+                    stubs.contains { $0.worker == worker.name && ($0.scene == scene.name || ($0.scene == nil && scenario.sharedWorker(worker.name.rawValue) != nil && !scene.workers.contains { $0.name == worker.name })) }
+                }
+                guard !workers.isEmpty else { continue }
+                let interactor = naming.componentName(.interactor, scene: scene.name)
+                change.block("if let interactor = (scene as? \(view(scene.name)))?.interactor as? \(interactor)") { body in
+                    for (_, worker) in workers {
+                        let property = SwiftSpelling.name(naming.workerProperty(worker.name))
+                        let stub = "\(naming.workerProperty(worker.name))Stub"
+                        body.line("let original\(worker.name) = interactor.\(property)")
+                        body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
+                        body.line("\(stub).original = original\(worker.name)")
+                        for given in stubs where given.worker == worker.name && (given.scene == scene.name || given.scene == nil) {
+                            guard let operation = worker.operation(given.operation.rawValue) else { continue }
+                            let answer: String
+                            switch given.outcome {
+                            case .result(let value), .fixture(_, let value):
+                                answer = ".success(" + (operation.output.map { scenes.literal(value, $0) } ?? "()") + ")"
+                            case .error(let message):
+                                answer = ".failure(WorkerFailure(\(SwiftSpelling.literal(message))))"
+                            case .returns, .todo:
+                                failure = GenerationLimit("a given answer is written as a value or an error here; the generated story test cannot compute it",
+                                                          at: given.location)
+                                continue
+                            }
+                            body.line("\(stub).\(operation.name)Answer = \(answer)")
+                            let latency = given.latency ?? operation.latency
+                            if latency != 0 { body.line("\(stub).\(operation.name)Latency = \(latency)") }
+                        }
+                        body.line("interactor.\(property) = \(stub)")
+                        body.line("undo.append { interactor.\(property) = original\(worker.name) }")
+                    }
+                }
+            }
+            change.line("return undo.isEmpty ? nil : { for step in undo.reversed() { step() } }")
+        }
+        if let failure { throw failure }
     }
 
     /// A `Value` written in Swift, to compare with what a View shows.

@@ -63,6 +63,8 @@ enum SupportFiles {
 
         public private(set) var stack: [SceneViewController] = []
         private var pending: [() -> Void] = []
+        private var standIns: [Int: (SceneViewController) -> Void] = [:]
+        private var nextStandIn = 0
 
         public init() {}
 
@@ -133,7 +135,27 @@ enum SupportFiles {
             }
         }
 
+        /// Applies `change` to every scene on the stack and to each scene that comes on screen until the returned
+        /// closure runs; that closure undoes every change, last first. A story test stands in a worker's given
+        /// answers this way for one step.
+        public func standIn(_ change: @escaping (SceneViewController) -> (() -> Void)?) -> () -> Void {
+            final class Undo { var steps: [() -> Void] = [] }
+            let undo = Undo()
+            undo.steps = stack.compactMap(change)
+            let key = nextStandIn
+            nextStandIn += 1
+            standIns[key] = { scene in
+                if let step = change(scene) { undo.steps.append(step) }
+            }
+            return { [weak self] in
+                self?.standIns[key] = nil
+                for step in undo.steps.reversed() { step() }
+                undo.steps = []
+            }
+        }
+
         private func comeOnScreen(_ scene: SceneViewController, trace: SceneTrace, cause: Int?) {
+            for key in standIns.keys.sorted() { standIns[key]?(scene) }
             scene.hasLoaded = true
             scene.sceneLoads(cause: cause)
             // A scene replaced before its turn never loads.
@@ -231,8 +253,11 @@ enum SupportFiles {
                           from: presenter, to: view, body)
         }
 
-        /// A worker call: the call, then its result or failure, with the time it took.
+        /// A worker call: the call, then its result or failure, with the time it took. A worker that answers through
+        /// callbacks (`style: .callback`, VIPER's data managers) names them: its answer is recorded as `resultMethod`
+        /// or `errorMethod` rather than as `method`.
         public func call<Result>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .return,
+                                 resultMethod: String? = nil, errorMethod: String? = nil,
                                  input: Record?, inputType: String?, resultType: String?,
                                  _ body: () throws -> Result) throws -> Result {
             let target = self.worker(worker)
@@ -244,12 +269,12 @@ enum SupportFiles {
                     let result = try body()
                     recorder.note(.workerResult(WorkerAnswer(
                         operation: OperationName(operation),
-                        invocation: Invocation(method: method, payloadType: resultType,
+                        invocation: Invocation(method: resultMethod ?? method, payloadType: resultType,
                                                payload: resultType == nil ? nil : (result as? TraceValueConvertible)?.traceValue),
                         answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
                     return result
                 } catch var failure as WorkerFailure {
-                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(method: method),
+                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(method: errorMethod ?? method),
                                                                             answer: .unknown, latency: recorder.time - started), error: failure.message),
                                                   from: target, to: interactor)
                     throw failure

@@ -19,6 +19,15 @@ struct SwiftText {
         line("}")
     }
 
+    /// `opening` (a header ending in an opening brace, as `x.map { item in`), the body one level in, `}`.
+    mutating func closure(_ opening: String, _ body: (inout SwiftText) -> Void) {
+        line(opening)
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     var text: String { lines.joined(separator: "\n") + "\n" }
 }
 

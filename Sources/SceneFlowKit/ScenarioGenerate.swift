@@ -20,13 +20,7 @@ public enum ScenarioGenerate {
         public var description: String { message }
     }
 
-    /// The SceneFlow package this build of the tool was made from: what generated packages depend on by default.
-    public static var sceneFlowPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    }
-
-    public static func run(scenario path: String, output: String, force: Bool = false, module: String? = nil,
-                           sceneFlowPath: String = ScenarioGenerate.sceneFlowPath) throws -> Result {
+    public static func run(scenario path: String, output: String, force: Bool = false, module: String? = nil) throws -> Result {
         let loaded = ScenarioLoader().load(path: path)
         guard let scenario = loaded.scenario else {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: "", diagnostics: loaded.diagnostics)
@@ -34,7 +28,7 @@ public enum ScenarioGenerate {
         // The simulated run gives the unit tests their expected values.
         let recorder = TraceRecorder()
         _ = try? Engine(scenario: scenario).run(into: recorder)
-        let generator = CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: sceneFlowPath, moduleName: module),
+        let generator = CodeGenerator(scenario: scenario, options: .init(moduleName: module),
                                       trace: recorder.trace)
         let files: [GeneratedFile]
         do {

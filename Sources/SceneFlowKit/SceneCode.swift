@@ -11,7 +11,7 @@ public enum SceneCode {
     /// Empty when the pattern has no code generator or the scenario is not there.
     public static func places(for narration: Narration, of trace: Trace, scenario: Scenario?) -> (files: [Report.CodeFile], places: [Int: Report.CodePlace]) {
         guard let scenario, CodeGenerator.writes(scenario.pattern.definition),
-              let generated = try? CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "")).sceneFiles() else {
+              let generated = try? CodeGenerator(scenario: scenario, options: .init()).sceneFiles() else {
             return ([], [:])
         }
         // Each sender's file by its type's name (`LoginInteractor.swift`), split into lines once.

@@ -12,7 +12,8 @@ struct GenerateCommand: ParsableCommand {
             Each scene in the pattern's own files (Scenes/<Scene>/<Scene>ViewController.swift, …Interactor, …Presenter, \
             …Router, …Models, …Workers) with the protocols and wiring the scenario declares and real bodies translated \
             from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit). The tests play the \
-            story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for 'sceneflow check --trace'.
+            story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for 'sceneflow check --trace'. The \
+            package carries SceneFlow's recorder: it builds offline with Swift alone.
             """
     )
 
@@ -28,17 +29,13 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The Swift module's name (default: the scenario's title in UpperCamelCase).")
     var module: String?
 
-    @Option(help: ArgumentHelp("The SceneFlow package the generated one depends on for SceneFlowRecorder (default: this tool's source).", valueName: "path"))
-    var sceneflow: String?
-
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let style = outputOptions.style(for: STDERR_FILENO)
         let result: ScenarioGenerate.Result
         do {
-            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module,
-                                              sceneFlowPath: sceneflow ?? ScenarioGenerate.sceneFlowPath)
+            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module)
         } catch let failure as ScenarioGenerate.Failure {
             FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)

@@ -21,7 +21,7 @@ struct CodeGeneratorTests {
         let scenario = try #require(loaded.scenario)
         let recorder = TraceRecorder()
         _ = try Engine(scenario: scenario).run(into: recorder)
-        return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow"), trace: recorder.trace).generate()
+        return try CodeGenerator(scenario: scenario, options: .init(), trace: recorder.trace).generate()
     }
 
     @Test("the line explain shows beside each message is in the generated code, word for word", arguments: ["Login", "CleanStore", "Shop"])
@@ -77,7 +77,11 @@ struct CodeGeneratorTests {
             "Tests/SignInTests/Home/HomeTests.swift",
             "Tests/SignInTests/Signup/SignupSpies.swift",
             "Tests/SignInTests/StoryTests.swift",
-        ])
+        ] + CarriedSourceFile.folders.flatMap { folder in
+            // The recorder's source, carried (CarriedSourcesTests holds it to the library's).
+            files.map(\.path).filter { $0.hasPrefix(folder + "/") }
+        })
+        #expect(files.count == 47)
         for file in files where file.path.contains("/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift"
             || file.path.hasSuffix("SceneTrace.swift") {
             let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")
@@ -114,7 +118,7 @@ struct CodeGeneratorTests {
             """#
         let loaded = ScenarioLoader().load(yaml: yaml, file: "hostile.yml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
-        let files = try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        let files = try CodeGenerator(scenario: scenario, options: .init()).generate()
         let workers = try #require(files.first { $0.path.hasSuffix("AWorkers.swift") }).text
         #expect(workers.contains(#"throw WorkerFailure("*/ \" \\( \n")"#))
         let models = try #require(files.first { $0.path.hasSuffix("AModels.swift") }).text
@@ -132,27 +136,9 @@ struct CodeGeneratorTests {
         let viper = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml").path)
         let scenario = try #require(viper.scenario)
         #expect(throws: GenerationLimit("generate writes clean-swift apps so far; this scenario is viper", at: nil)) {
-            try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+            try CodeGenerator(scenario: scenario, options: .init()).generate()
         }
-        // A story step's 'given:' and a BusinessLogic method without its Request would make an app that runs otherwise.
-        let given = ScenarioLoader().load(yaml: """
-            scenario: S
-            scenes:
-              A:
-                workers:
-                  W:
-                    op: { output: Int, result: 1 }
-                useCases:
-                  Go:
-                    interactor: [{ call: W.op, as: n }, { respond: {} }]
-            story:
-              - do: A.Go
-                given: { W.op: { result: 2 } }
-            """, file: "s.yml")
-        #expect(throws: GenerationLimit("this story step gives a worker's answer for itself ('given:'); the generated story test does not play those yet, so its run would differ from the scenario's",
-                                        at: SourceLocation(file: "s.yml", line: 12, column: 14))) {
-            try CodeGenerator(scenario: try #require(given.scenario), options: .init(sceneFlowPath: "../SceneFlow")).generate()
-        }
+        // A BusinessLogic method without its Request would make an app that runs otherwise.
         let bare = ScenarioLoader().load(yaml: """
             scenario: S
             scenes:
@@ -164,7 +150,64 @@ struct CodeGeneratorTests {
             """, file: "s.yml")
         #expect(throws: GenerationLimit("'A.Go' names its Interactor method 'go()'; the BusinessLogic methods generate writes take the Request, one argument: write 'go' or 'go(request:)'",
                                         at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
-            try CodeGenerator(scenario: try #require(bare.scenario), options: .init(sceneFlowPath: "../SceneFlow")).generate()
+            try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
         }
+    }
+
+    @Test("a story step's given answers stand in for the worker during that step, in every scene on screen, and go after it")
+    func givenAnswers() throws {
+        let loaded = ScenarioLoader().load(yaml: """
+            scenario: S
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { output: Int, result: 1 }
+                    other: { output: Int, result: 5 }
+                useCases:
+                  Go:
+                    interactor: [{ call: W.op, as: n }, { respond: {} }]
+            story:
+              - do: A.Go
+                given: { W.op: { result: 2, latency: 30 } }
+              - do: A.Go
+                given: { W.op: { error: Offline } }
+            """, file: "s.yml")
+        let files = try CodeGenerator(scenario: try #require(loaded.scenario), options: .init()).generate()
+        let story = try #require(files.first { $0.path.hasSuffix("StoryTests.swift") }).text
+        #expect(story.contains("""
+                    recorder.step(1, .perform(scene: SceneName("A"), useCase: UseCaseName("Go")), title: nil)
+                    // This step's workers answer as given.
+                    let restore1 = navigator.standIn { scene in
+                        var undo: [() -> Void] = []
+                        if let interactor = (scene as? AViewController)?.interactor as? AInteractor {
+                            let originalW = interactor.w
+                            let wStub = AWStub()
+                            wStub.original = originalW
+                            wStub.opAnswer = .success(2)
+                            wStub.opLatency = 30
+                            interactor.w = wStub
+                            undo.append { interactor.w = originalW }
+                        }
+                        return undo.isEmpty ? nil : { for step in undo.reversed() { step() } }
+                    }
+                    let top1 = try #require(navigator.top as? AViewController)
+                    top1.go(request: A.Go.Request())
+                    navigator.settle()
+                    restore1()
+            """))
+        #expect(story.contains("            wStub.opAnswer = .failure(WorkerFailure(\"Offline\"))\n"))
+        // The stub passes what it is not given on to the worker it stands in for.
+        let spies = try #require(files.first { $0.path.hasSuffix("ASpies.swift") }).text
+        #expect(spies.contains("""
+                func other() throws -> Int {
+                    guard let answer = otherAnswer else {
+                        guard let original else { throw WorkerFailure("not stubbed") }
+                        return try original.other()
+                    }
+                    Recorder.shared.elapse(otherLatency)
+                    return try answer.get()
+                }
+            """))
     }
 }

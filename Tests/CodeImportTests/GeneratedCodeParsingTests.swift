@@ -14,7 +14,7 @@ struct GeneratedCodeParsingTests {
     static func files(_ name: String) throws -> [GeneratedFile] {
         let loaded = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("\(name).yml").path)
         let scenario = try #require(loaded.scenario)
-        return try CodeGenerator(scenario: scenario, options: .init(sceneFlowPath: "../SceneFlow")).generate()
+        return try CodeGenerator(scenario: scenario, options: .init()).generate()
     }
 
     @Test("every generated file parses with swift-syntax, the UIKit branches too",

@@ -8,54 +8,101 @@ import TraceFormat
 @Suite("sceneflow generate")
 struct GenerateCommandTests {
     /// A trace's lines without what only the simulation knows: where each message is written in the scenario, the
-    /// scenario file's digest, which worker case answered, step titles.
+    /// scenario file's digest, which worker case answered (or that a step's `given:` did), step titles.
     static func comparable(_ data: Data) throws -> [String] {
         try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
             var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            for key in ["at", "sha256", "case", "title", "file"] { object[key] = nil }
+            for key in ["at", "sha256", "case", "given", "title", "file"] { object[key] = nil }
             return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
     }
 
-    @Test("the generated app builds, plays its story, and records the engine's trace, which check --trace passes",
-          arguments: [("Login", 15), ("CleanStore", 22)])
-    func generatedAppRecordsTheSimulation(_ name: String, _ checks: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let package = folder.appendingPathComponent(name)
-        let generated = try CLI.run(["generate", "Scenarios/\(name).yml", "--out", package.path, "--sceneflow", PackagePaths.root.path])
-        #expect(generated.status == 0, "\(generated.stderr)")
-        let trace = folder.appendingPathComponent("\(name).jsonl")
-        let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test"], in: package)
-        #expect(tested.status == 0, "\(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
-        #expect(!tested.stdout.contains("warning:") && !tested.stderr.contains("warning:"), "the generated code builds without warnings")
-        let checked = try CLI.run(["check", "Scenarios/\(name).yml", "--trace", trace.path, "--color", "never"])
-        #expect(checked.status == 0, "\(checked.stdout)")
-        #expect(checked.stdout.hasSuffix("1 scenario: \(checks) checks passed, 0 failed\n"))
-        let simulated = try Data(contentsOf: PackagePaths.root.appendingPathComponent("Output/\(name)/trace.jsonl"))
-        #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
-    }
+    /// Every example, in Clean Swift: the examples written in Clean Swift as they are, the others translated.
+    /// `checks`: what `check --trace` counts on the recorded run.
+    static let examples: [(name: String, module: String, checks: Int)] = [
+        ("CleanStore", "CleanStore", 22), ("Counter-AppState", "CounterAppState", 3), ("Counter-SwiftUI", "CounterSwiftUI", 5),
+        ("CreateIceCream", "ScoopsAndScones", 5), ("Login", "SignIn", 15), ("PostList-VIPER", "PostListVIPER", 9),
+        ("Repositories", "Repositories", 13), ("Shop", "TeaShop", 23),
+    ]
 
-    @Test("an example written in another pattern, translated into Clean Swift, generates an app that records the translation's run",
-          arguments: ["Counter-SwiftUI", "Counter-AppState"])
-    func translatedExampleRecordsTheSimulation(_ name: String) throws {
+    /// All examples' generated packages as targets of one package, built once (the carried recorder too); then each
+    /// story test runs on its own with its own SCENEFLOW_TRACE, and its recording is held against the simulation.
+    @Test("every example generates an app that builds without warnings, plays its story and records the simulation's trace, which check --trace passes; a changed Presenter expression fails its tests")
+    func everyExampleRecordsTheSimulation() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = folder.appendingPathComponent("\(name)-clean-swift.yml")
-        #expect(try CLI.run(["translate", "Scenarios/\(name).yml", "--to", "clean-swift", "-o", scenario.path]).status == 0)
-        let package = folder.appendingPathComponent("App")
-        let generated = try CLI.run(["generate", scenario.path, "--out", package.path, "--sceneflow", PackagePaths.root.path])
-        #expect(generated.status == 0, "\(generated.stderr)")
-        let trace = folder.appendingPathComponent("recorded.jsonl")
-        let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test"], in: package)
-        #expect(tested.status == 0, "\(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
-        let checked = try CLI.run(["check", scenario.path, "--trace", trace.path, "--color", "never"])
-        #expect(checked.status == 0, "\(checked.stdout)")
-        let run = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("sim").path, "--quiet", "--no-diagrams"])
-        #expect(run.status == 0)
-        let simulated = try Data(contentsOf: folder.appendingPathComponent("sim/\(name)-clean-swift/trace.jsonl"))
-        #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated))
+        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.scenarios.path)
+            .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted()
+        #expect(names == Self.examples.map(\.name), "every example is generated")
+        var targets: [String] = []
+        for (name, module, _) in Self.examples {
+            var scenario = "Scenarios/\(name).yml"
+            if try !String(contentsOfFile: scenario, encoding: .utf8).contains("\npattern: clean-swift\n") {
+                scenario = folder.appendingPathComponent("\(name).yml").path
+                let translated = try CLI.run(["translate", "Scenarios/\(name).yml", "--to", "clean-swift", "-o", scenario])
+                #expect(translated.status == 0, "\(translated.stderr)")
+            }
+            let generated = try CLI.run(["generate", scenario, "--out", folder.appendingPathComponent(name).path, "--module", module])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            targets += [
+                #"        .target(name: "\#(module)", dependencies: ["SceneFlowRecorder"], path: "\#(name)/Sources/\#(module)"),"#,
+                #"        .testTarget(name: "\#(module)Tests", dependencies: ["\#(module)"], path: "\#(name)/Tests/\#(module)Tests"),"#,
+            ]
+        }
+        // The carried recorder is the same in every package: the aggregate takes the first one's.
+        let carrier = Self.examples[0].name
+        try Data("""
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Examples",
+                platforms: [.iOS(.v16), .macOS(.v13)],
+                targets: [
+                    .target(name: "TraceFormat", path: "\(carrier)/Sources/TraceFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
+                    .target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"], path: "\(carrier)/Sources/SceneFlowRecorder",
+                            swiftSettings: [.swiftLanguageMode(.v6)]),
+            \(targets.joined(separator: "\n"))
+                ],
+                swiftLanguageModes: [.v5]
+            )
+
+            """.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        let built = try ExternalTool.run("swift", ["build", "--build-tests"], in: folder)
+        #expect(built.status == 0, "\(built.stdout.suffix(3000))\(built.stderr.suffix(3000))")
+        #expect(!built.stdout.contains("warning:") && !built.stderr.contains("warning:"), "the generated code builds without warnings")
+        var recorded = 0
+        for (name, module, checks) in Self.examples {
+            let trace = folder.appendingPathComponent("\(name).jsonl")
+            let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--skip-build", "--filter", "\(module)Tests\\."],
+                                              in: folder)
+            #expect(tested.status == 0, "\(name): \(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
+            let scenario = FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).yml").path)
+                ? folder.appendingPathComponent("\(name).yml").path : "Scenarios/\(name).yml"
+            let checked = try CLI.run(["check", scenario, "--trace", trace.path, "--color", "never"])
+            #expect(checked.status == 0, "\(name): \(checked.stdout)")
+            #expect(checked.stdout.hasSuffix("1 scenario: \(checks) checks passed, 0 failed\n"), "\(name): \(checked.stdout.suffix(200))")
+            let simulation = folder.appendingPathComponent("sim")
+            let run = try CLI.run(["run", scenario, "--out", simulation.path, "--quiet", "--no-diagrams"])
+            #expect(run.status == 0, "\(name)")
+            let simulated = try Data(contentsOf: simulation.appendingPathComponent("\(name)/trace.jsonl"))
+            #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(name): the recorded run is the simulated one")
+            recorded += 1
+        }
+        #expect(recorded == 8)
+
+        // A mutant: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
+        let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")
+        let original = try String(contentsOf: presenter, encoding: .utf8)
+        #expect(original.contains(#"Home.Greet.ViewModel(greeting: "Hello, \("#))
+        try original.replacingOccurrences(of: #"greeting: "Hello, \("#, with: #"greeting: "Hi, \("#)
+            .write(to: presenter, atomically: true, encoding: .utf8)
+        let mutant = try ExternalTool.run("swift", ["test", "--filter", "SignInTests\\."], in: folder)
+        #expect(mutant.status != 0)
+        let failed = mutant.stdout.split(separator: "\n").filter { $0.hasPrefix("✘ Test \"") && $0.contains(" failed after ") }
+            .map { $0.split(separator: "\"")[1] }.sorted()
+        #expect(failed == ["the Presenter formats Greet's ViewModel", "the story of Sign in"], "\(mutant.stdout.suffix(2000))")
     }
 
     @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error")
@@ -83,8 +130,7 @@ struct GenerateCommandTests {
         let folder = scenario.deletingLastPathComponent()
         let simulated = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("out").path, "--format", "dot", "--no-report"])
         #expect(simulated.status == 1)
-        let generated = try CLI.run(["generate", scenario.path, "--out", folder.appendingPathComponent("App").path,
-                                     "--sceneflow", PackagePaths.root.path])
+        let generated = try CLI.run(["generate", scenario.path, "--out", folder.appendingPathComponent("App").path])
         #expect(generated.status == 0, "\(generated.stderr)")
         let trace = folder.appendingPathComponent("app.jsonl")
         let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test"], in: folder.appendingPathComponent("App"))
@@ -120,12 +166,14 @@ struct GenerateCommandTests {
         #expect(kept.status == 1)
         #expect(kept.stderr == "error: \(folder.path) holds files (1); generated code is meant to be edited, so --force is needed to overwrite it\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
-        let forced = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--force", "--sceneflow", "../SceneFlow"])
+        let forced = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--force"])
         #expect(forced.status == 0)
-        #expect(forced.stderr.hasPrefix("27 files, module SignIn, in "))
+        #expect(forced.stderr.hasPrefix("47 files, module SignIn, in "))
         #expect(try String(contentsOf: edited, encoding: .utf8) == "mine")
+        // No dependency: the recorder's source is carried.
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(#".package(path: "../SceneFlow")"#))
+        #expect(!manifest.contains(".package("))
+        #expect(manifest.contains(#".target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]"#))
 
         let viper = try CLI.run(["generate", "Scenarios/PostList-VIPER.yml", "--out", folder.appendingPathComponent("V").path, "--color", "never"])
         #expect(viper.status == 1)
