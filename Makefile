@@ -43,6 +43,10 @@ examples: release
 		$(BIN) export $$scenario --format mermaid --diagram flow -o Output/$$name/flow.mmd || exit 1; \
 	done
 	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
+	@# The README's generated scene: Login's files as `sceneflow generate` writes them.
+	@rm -rf .build/generated-login Output/Generated/Login && mkdir -p Output/Generated
+	$(BIN) generate Scenarios/Login.yml --out .build/generated-login
+	cp -R .build/generated-login/Sources/SignIn/Scenes/Login Output/Generated/Login
 	@# The README's map of an app's code: the import fixture written in the current Clean Swift templates.
 	$(BIN) map Tests/CodeImportTests/Fixtures/current --out Output/Map --format svg,png,dot
 	@# One story in every pattern: seed 000's counter, and Login.

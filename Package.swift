@@ -157,7 +157,7 @@ let package = Package(
                            "ScenarioSpec", "SceneFlowKit", "Diagrams", "HTMLReport", "Narration", "TestSupport"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -139,6 +139,9 @@ struct CleanSwiftScenes {
                      ("\(scene.name)Interactor.swift", try writer.interactor()),
                      ("\(scene.name)Presenter.swift", try writer.presenter()),
                      ("\(scene.name)Router.swift", try writer.router())]
+        if scenario.wiring != .setup {
+            files.append(("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.configurator()))
+        }
         if !scene.workers.isEmpty {
             var out = SwiftText()
             SceneWriter.imports(&out)
@@ -159,8 +162,6 @@ struct CleanSwiftScenes {
         return files
     }
 
-    /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
-    /// passes as logical time.
     /// The workers a scene's Interactor calls, each with its protocol's Swift name (`Login.AuthWorker`, or a shared
     /// worker's own name): the tests stub these.
     func stubbedWorkers(of scene: Scene) -> [(type: String, worker: Worker)] {
@@ -180,6 +181,8 @@ struct CleanSwiftScenes {
         }
     }
 
+    /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
+    /// passes as logical time.
     func worker(_ worker: Worker, shared: Bool, into out: inout SwiftText) throws(GenerationLimit) {
         var failure: GenerationLimit?
         out.line("/// What the Interactor asks of \(worker.name); tests stand a stub in for it.")

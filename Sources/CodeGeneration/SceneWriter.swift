@@ -182,7 +182,7 @@ struct SceneWriter {
             do throws(GenerationLimit) { try write(then, &body) } catch { failure = error }
         }
         if !otherwise.isEmpty {
-            out.block("else") { body in
+            out.chain("else") { body in
                 do throws(GenerationLimit) { try write(otherwise, &body) } catch { failure = error }
             }
         }
@@ -245,7 +245,7 @@ struct SceneWriter {
         do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure = error }
         let handled = handler.lines.joined(separator: "\n")
         func uses(_ name: String) -> Bool { Self.mentions(handled, name) }
-        out.block("catch let failure as WorkerFailure") { body in
+        out.chain("catch let failure as WorkerFailure") { body in
             body.block((handled.contains("try ") ? "try " : "") + "trace.handling(failure)") { block in
                 if uses("error") || (bound.map(uses) ?? false) { block.line("let error = failure.message") }
                 if let bound, uses(bound) { block.line("let \(bound) = WorkerError(error: error)") }
@@ -365,27 +365,12 @@ struct SceneWriter {
                 initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
                 initializer.line("                   workers: [\(workers)], recorder: recorder)")
                 initializer.line("super.init()")
-                initializer.line("setup()")
+                initializer.line(wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)")
             }
-            body.line()
-            body.line("/// Creates the scene's components and connects them through their protocols, as \(wiredByView ? "the Clean Swift template's setup() does" : "a Configurator does").")
-            body.block("private func setup()") { setup in
-                setup.line("let interactor = \(component(.interactor))()")
-                setup.line("let presenter = \(component(.presenter))()")
-                setup.line("let router = \(component(.router))()")
-                setup.line("interactor.trace = trace")
-                setup.line("presenter.trace = trace")
-                setup.line("router.trace = trace")
-                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                    let holder = link.holder == .view ? "self" : link.holder.rawValue
-                    let value = link.target == .view ? "self" : (link.target == .dataStore ? "interactor" : link.target.rawValue)
-                    setup.line("\(holder).\(link.property) = \(value)")
-                    let through = link.through.flatMap { protocolName($0) }
-                    setup.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
-                }
-                for worker in scene.workers {
-                    setup.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
-                }
+            if wiredByView {
+                body.line()
+                body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
+                body.block("private func setup()") { setup in wiring(viewController: "self", into: &setup) }
             }
             // The user's actions: the action use cases, and those the story has the user start though they also run
             // on their own (a reload of what loads with the scene).
@@ -446,6 +431,44 @@ struct SceneWriter {
         }
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
+    }
+
+    /// The scene's components made and connected through their protocols, each connection recorded; `viewController`
+    /// names the View Controller where the lines are written.
+    func wiring(viewController: String, into out: inout SwiftText) {
+        let trace = "trace"
+        out.line("let interactor = \(component(.interactor))()")
+        out.line("let presenter = \(component(.presenter))()")
+        out.line("let router = \(component(.router))()")
+        out.line("interactor.trace = \(trace)")
+        out.line("presenter.trace = \(trace)")
+        out.line("router.trace = \(trace)")
+        for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+            let holder = link.holder == .view ? viewController : link.holder.rawValue
+            let value = link.target == .view ? viewController : (link.target == .dataStore ? "interactor" : link.target.rawValue)
+            out.line("\(holder).\(link.property) = \(value)")
+            let through = link.through.flatMap { protocolName($0) }
+            out.line("\(trace).configure(\(trace).\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), \(trace).\(link.target.traceName))")
+        }
+        for worker in scene.workers {
+            out.line("\(trace).configure(\(trace).interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, \(trace).worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+        }
+    }
+
+    /// The Configurator of the Clean Swift templates that wire a scene from outside its View Controller.
+    func configurator() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        out.line("/// Creates \(name)'s components and connects them through their protocols; the View Controller asks for it")
+        out.line("/// when it is made.")
+        out.block("enum \(component(.configurator))") { body in
+            body.block("static func configure(viewController: \(component(.view)))") { configure in
+                configure.line("let trace = viewController.trace")
+                wiring(viewController: "viewController", into: &configure)
+            }
+        }
+        return out.text
     }
 
     func sendRequest(_ useCase: UseCase, into out: inout SwiftText) {

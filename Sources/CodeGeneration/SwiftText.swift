@@ -19,6 +19,16 @@ struct SwiftText {
         line("}")
     }
 
+    /// `} header {` closing the block just written (`} else {`, `} catch … {`), the body one level in, `}`.
+    mutating func chain(_ header: String, _ body: (inout SwiftText) -> Void) {
+        precondition(lines.last?.hasSuffix("}") == true, "chain follows a block")
+        lines[lines.count - 1] += " \(header) {"
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// `opening` (a header ending in an opening brace, as `x.map { item in`), the body one level in, `}`.
     mutating func closure(_ opening: String, _ body: (inout SwiftText) -> Void) {
         line(opening)

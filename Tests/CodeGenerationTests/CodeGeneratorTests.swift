@@ -60,17 +60,20 @@ struct CodeGeneratorTests {
             "Sources/SignIn/Scenes/Login/LoginInteractor.swift",
             "Sources/SignIn/Scenes/Login/LoginPresenter.swift",
             "Sources/SignIn/Scenes/Login/LoginRouter.swift",
+            "Sources/SignIn/Scenes/Login/LoginConfigurator.swift",
             "Sources/SignIn/Scenes/Login/LoginWorkers.swift",
             "Sources/SignIn/Scenes/Home/HomeModels.swift",
             "Sources/SignIn/Scenes/Home/HomeViewController.swift",
             "Sources/SignIn/Scenes/Home/HomeInteractor.swift",
             "Sources/SignIn/Scenes/Home/HomePresenter.swift",
             "Sources/SignIn/Scenes/Home/HomeRouter.swift",
+            "Sources/SignIn/Scenes/Home/HomeConfigurator.swift",
             "Sources/SignIn/Scenes/Signup/SignupModels.swift",
             "Sources/SignIn/Scenes/Signup/SignupViewController.swift",
             "Sources/SignIn/Scenes/Signup/SignupInteractor.swift",
             "Sources/SignIn/Scenes/Signup/SignupPresenter.swift",
             "Sources/SignIn/Scenes/Signup/SignupRouter.swift",
+            "Sources/SignIn/Scenes/Signup/SignupConfigurator.swift",
             "Tests/SignInTests/Login/LoginSpies.swift",
             "Tests/SignInTests/Login/LoginTests.swift",
             "Tests/SignInTests/Home/HomeSpies.swift",
@@ -81,7 +84,7 @@ struct CodeGeneratorTests {
             // The recorder's source, carried (CarriedSourcesTests holds it to the library's).
             files.map(\.path).filter { $0.hasPrefix(folder + "/") }
         })
-        #expect(files.count == 47)
+        #expect(files.count == 50)
         for file in files where file.path.contains("/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift"
             || file.path.hasSuffix("SceneTrace.swift") {
             let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")

@@ -1,3 +1,4 @@
+import CodeGeneration
 import Diagrams
 import Foundation
 import ScenarioLoader
@@ -51,6 +52,23 @@ struct ExamplesTests {
                 let committed = try? String(contentsOf: file, encoding: .utf8)
                 #expect(committed == text, "\(file.lastPathComponent): \(hint)")
             }
+        }
+    }
+
+    @Test("Output/Generated/Login holds Login's scene as generate writes it today")
+    func generatedScene() throws {
+        let url = PackagePaths.scenarios.appendingPathComponent("Login.yml")
+        let scenario = try #require(ScenarioLoader().load(data: Data(contentsOf: url), file: "Scenarios/Login.yml",
+                                                          baseDirectory: PackagePaths.scenarios).scenario)
+        let files = try CodeGenerator(scenario: scenario, options: .init()).sceneFiles()
+            .filter { $0.path.hasPrefix("Sources/SignIn/Scenes/Login/") }
+        let folder = PackagePaths.root.appendingPathComponent("Output/Generated/Login")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == files.map { String($0.path.split(separator: "/").last!) }.sorted(), "Output/Generated/Login is stale: run 'make examples'")
+        #expect(files.count == 7)
+        for file in files {
+            let committed = try? String(contentsOf: folder.appendingPathComponent(String(file.path.split(separator: "/").last!)), encoding: .utf8)
+            #expect(committed == file.text, "\(file.path): Output/Generated/Login is stale: run 'make examples'")
         }
     }
 
