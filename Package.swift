@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -9,6 +10,8 @@ let package = Package(
         .library(name: "SceneFlowKit", targets: ["SceneFlowKit"]),
         // For app code, generated or hand-written: records its runs in the trace format.
         .library(name: "SceneFlowRecorder", targets: ["SceneFlowRecorder"]),
+        // The recorder with `@Traced`, which writes a protocol's tracing wrapper.
+        .library(name: "SceneFlowTracing", targets: ["SceneFlowTracing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +27,13 @@ let package = Package(
         // What app code links to record its runs (and the expression language's semantics, for generated code).
         // Foundation and the trace format only.
         .target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]),
+        // `@Traced` on a protocol: its tracing wrapper, written at compile time. swift-syntax lives here too, in the
+        // compiler plugin; apps link SceneFlowTracing, which declares the macro and re-exports the recorder.
+        .macro(name: "SceneFlowMacros",
+               dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
+                              .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                              .product(name: "SwiftCompilerPlugin", package: "swift-syntax")]),
+        .target(name: "SceneFlowTracing", dependencies: ["SceneFlowRecorder", "SceneFlowMacros"]),
         // The model: a scenario's value types, pattern definitions and diagnostics. Foundation and the trace's vocabulary.
         .target(name: "ScenarioSpec", dependencies: ["TraceFormat"]),
         // YAML -> ScenarioSpec with positions; validation; the expression language; the SHA-256 of what it read.
@@ -157,6 +167,10 @@ let package = Package(
                            "ScenarioSpec", "SceneFlowKit", "Diagrams", "HTMLReport", "Narration", "TestSupport"],
             exclude: ["Goldens"]
         ),
+        .testTarget(name: "SceneFlowMacrosTests",
+                    dependencies: ["SceneFlowMacros", "SceneFlowTracing", "TraceFormat", "TestSupport",
+                                   .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                                   .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax")]),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
