@@ -63,7 +63,7 @@ struct KeyEffectTests {
         while end < lines.count {
             let next = lines[end]
             let trimmed = next.drop { $0 == " " }
-            if !trimmed.isEmpty && !trimmed.hasPrefix("#") && next.prefix { $0 == " " }.count <= indent { break }
+            if !trimmed.isEmpty && !trimmed.hasPrefix("#") && next.prefix(while: { $0 == " " }).count <= indent { break }
             end += 1
         }
         var rest = Array(lines[end...])

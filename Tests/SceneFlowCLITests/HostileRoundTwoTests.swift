@@ -201,7 +201,7 @@ struct HostileRoundTwoTests {
                                                    withDestinationURL: outside.appendingPathComponent("secret.json"))
         // Sparse: 17 MiB that cost nothing to make.
         let huge = dir.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 17 << 20)
         try handle.close()

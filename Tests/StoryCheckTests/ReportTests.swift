@@ -77,7 +77,7 @@ struct ReportTests {
 
     @Test("a run compared with its golden trace: the same passes, a change fails with the aligned diff")
     func golden() throws {
-        let (scenario, trace) = try Self.trace("Login")
+        let (_, trace) = try Self.trace("Login")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
