@@ -31,6 +31,7 @@ let package = Package(
         // compiler plugin; apps link SceneFlowTracing, which declares the macro and re-exports the recorder.
         .macro(name: "SceneFlowMacros",
                dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
+                              .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                               .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                               .product(name: "SwiftCompilerPlugin", package: "swift-syntax")]),
         .target(name: "SceneFlowTracing", dependencies: ["SceneFlowRecorder", "SceneFlowMacros"]),

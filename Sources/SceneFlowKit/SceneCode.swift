@@ -28,7 +28,8 @@ public enum SceneCode {
                   sequence >= 1, sequence <= trace.events.count else { continue }
             let name = trace.events[sequence - 1].from.name + ".swift"
             guard let file = byName[name] else { continue }
-            let sending = file.lines.indices.filter { sends(file.lines[$0], code) }
+            let pieces = code.split(separator: "…")
+            let sending = file.lines.indices.filter { sends(file.lines[$0], pieces) }
             guard !sending.isEmpty else { continue }
             let at = fileIndex[name] ?? files.count
             if at == files.count {
@@ -40,11 +41,12 @@ public enum SceneCode {
         return (files, places)
     }
 
-    /// Whether a line of code holds `code`, whose `…` stand for arguments left out: its pieces, in order.
-    static func sends(_ line: Substring, _ code: String) -> Bool {
-        var rest = line[...]
-        for piece in code.components(separatedBy: "…") where !piece.isEmpty {
-            guard let found = rest.range(of: piece) else { return false }
+    /// Whether a line of code holds the pieces of a sending line (its text between the `…` that stand for
+    /// arguments left out), in order.
+    static func sends(_ line: Substring, _ pieces: [Substring]) -> Bool {
+        var rest = line
+        for piece in pieces {
+            guard let found = rest.firstRange(of: piece) else { return false }
             rest = rest[found.upperBound...]
         }
         return true

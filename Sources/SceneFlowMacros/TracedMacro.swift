@@ -1,6 +1,7 @@
 import SwiftCompilerPlugin
 import SwiftDiagnostics
 import SwiftSyntax
+import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Traced(role)` on a protocol: a peer class `Tracing<Protocol>` that forwards every requirement to the component
@@ -177,22 +178,8 @@ struct Problem: DiagnosticMessage {
 func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 
-/// A Swift string literal of `text`, every special character escaped.
-func literal(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
+/// A Swift string literal of `text`, escaped as swift-syntax escapes it.
+func literal(_ text: String) -> String { StringLiteralExprSyntax(content: text).description }
 
 @main
 struct SceneFlowMacrosPlugin: CompilerPlugin {
