@@ -84,7 +84,9 @@ extension SequencePage {
         markup += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"3\">" + HTMLLabel.text(summary, size: 10, color: "#4b5563").markup + "</TD></TR>"
         if let overview {
             let href = HTMLLabel.escape(overview)
-            markup += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"3\" HREF=\"\(href)\" TITLE=\"\(href)\">"
+            // Each link has its own ID: without one, Graphviz numbers its anchors with a counter that runs on from
+            // every earlier drawing in the process, and the same index would not be the same bytes twice.
+            markup += "<TR><TD ID=\"overview\" ALIGN=\"LEFT\" COLSPAN=\"3\" HREF=\"\(href)\" TITLE=\"\(href)\">"
                 + HTMLLabel.text("Overview: the scenes only, the whole run on one page", size: 11, color: "#1d4ed8", bold: true).markup
                 + "</TD></TR>"
         }
@@ -96,8 +98,8 @@ extension SequencePage {
                 HTMLLabel.text(steps, size: 10, color: "#374151"),
                 HTMLLabel.text("messages \(page.firstSequence)–\(page.lastSequence)", size: 10, color: "#374151"),
             ]
-            markup += "<TR>" + cells.map { cell in
-                "<TD ALIGN=\"LEFT\" HREF=\"\(href)\" TITLE=\"\(href)\" BGCOLOR=\"\(page.number % 2 == 0 ? "#f9fafb" : "#ffffff")\">"
+            markup += "<TR>" + zip(["", "-steps", "-messages"], cells).map { suffix, cell in
+                "<TD ID=\"page\(page.number)\(suffix)\" ALIGN=\"LEFT\" HREF=\"\(href)\" TITLE=\"\(href)\" BGCOLOR=\"\(page.number % 2 == 0 ? "#f9fafb" : "#ffffff")\">"
                     + cell.markup + "</TD>"
             }.joined() + "</TR>"
         }
