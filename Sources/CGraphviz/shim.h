@@ -452,6 +452,11 @@ static inline void sf_add_png_device(GVC_t *context) {
     gvAddLibrary(context, &library);
 }
 
+/// Sets a graph attribute after reading, as if the DOT had said it (`size` for a PNG scaled to fit).
+static inline void sf_set_graph_attribute(Agraph_t *graph, const char *name, const char *value) {
+    agsafeset(graph, (char *)name, (char *)value, (char *)"");
+}
+
 /// Renders with the length as size_t, whatever this Graphviz declares.
 static inline int sf_render(GVC_t *context, Agraph_t *graph, const char *format, char **result, size_t *length) {
     unsigned int size = 0;

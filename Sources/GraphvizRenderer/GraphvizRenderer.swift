@@ -62,8 +62,10 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// `measuresText: false` asks for SVG without Pango's text measurement (Graphviz's built-in font
     /// metrics instead): for drawings whose every box has its size and place in the DOT, it is several times
     /// cheaper on big diagrams and looks the same. PNG and PDF always measure (cairo draws the text).
+    ///
+    /// `graphAttributes` are set on the graph after it is read, as if its DOT had said them (a PNG's `size`).
     public func render(_ dot: String, engine: Engine, format: Format, source: String = "<dot>",
-                       measuresText: Bool = true) throws -> Output {
+                       measuresText: Bool = true, graphAttributes: [String: String] = [:]) throws -> Output {
         lock.lock()
         defer { lock.unlock() }
         if context == nil {
@@ -80,7 +82,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         sf_messages_reset()
         // What plugins print to stderr themselves is collected too, when asked.
         let capture = capturing ? sf_capture_begin() : nil
-        let result = Result { try render(dot, gvc: gvc, engine: engine, format: format, source: source) }
+        let result = Result { try render(dot, gvc: gvc, engine: engine, format: format, source: source, graphAttributes: graphAttributes) }
         var printed: [String] = []
         if let capture {
             var buffer = [CChar](repeating: 0, count: 8192)
@@ -98,7 +100,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
         }
     }
 
-    private func render(_ dot: String, gvc: OpaquePointer, engine: Engine, format: Format, source: String) throws -> Data {
+    private func render(_ dot: String, gvc: OpaquePointer, engine: Engine, format: Format, source: String,
+                        graphAttributes: [String: String]) throws -> Data {
         let bytes = Array(dot.utf8)
         var name = Array(source.utf8CString)
         let graph: UnsafeMutablePointer<Agraph_t>? = bytes.withUnsafeBufferPointer { buffer in
@@ -114,6 +117,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
             throw Failure(message: "Graphviz cannot read the DOT: " + Self.messages().joined(separator: "; "))
         }
         defer { agclose(graph) }
+        for (name, value) in graphAttributes.sorted(by: { $0.key < $1.key }) { sf_set_graph_attribute(graph, name, value) }
         guard gvLayout(gvc, graph, engine.rawValue) == 0 else {
             var message = Self.messages().joined(separator: "; ")
             if message.contains("not recognized") {

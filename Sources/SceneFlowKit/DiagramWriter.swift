@@ -33,11 +33,15 @@ public struct DiagramWriter {
         public var maxSequenceMessages: Int
         /// The most messages on one page of the sequence diagram; a longer run is cut into pages at story steps.
         public var messagesPerPage: Int
+        /// Helper processes that render a long sequence diagram's pages beside this one: this tool's executable
+        /// (it serves `render-pages`) and how many to start. Nil renders every page here.
+        public var pageHelpers: (executable: URL, count: Int)?
 
         public init(kinds: [DiagramKind] = DiagramKind.allCases, formats: [DiagramFormat] = [.svg],
                     sequence: SequenceDiagramBuilder.Options = .init(),
                     maxSequenceMessages: Int = DiagramWriter.defaultMaxSequenceMessages,
-                    messagesPerPage: Int = SequencePage.defaultMessages) {
+                    messagesPerPage: Int = SequencePage.defaultMessages, pageHelpers: (executable: URL, count: Int)? = nil) {
+            self.pageHelpers = pageHelpers
             self.kinds = kinds
             self.formats = formats
             self.sequence = sequence
@@ -99,41 +103,21 @@ public struct DiagramWriter {
     /// boxes all have their size in the DOT: their SVG skips Pango's text measurement.
     public static func write(_ graph: DOTGraph, engine: GraphvizRenderer.Engine, as name: String,
                              formats: [DiagramFormat], to folder: URL, measuresText: Bool = true) throws -> Result {
-        try write(Encoded(graph), engine: engine, as: name, formats: formats, to: folder, measuresText: measuresText)
+        try write(dot: DOTEncoder.encode(graph), engine: engine, as: name, formats: formats, to: folder, measuresText: measuresText)
     }
 
-    /// A graph with its DOT text, made together where the making can overlap rendering another graph.
-    struct Encoded: Sendable {
-        var graph: DOTGraph
-        var dot: String
-
-        init(_ graph: DOTGraph) {
-            self.graph = graph
-            dot = DOTEncoder.encode(graph)
-        }
-    }
-
-    static func write(_ encoded: Encoded, engine: GraphvizRenderer.Engine, as name: String,
+    /// Writes DOT text as `<name>.dot` and renders it to each format.
+    static func write(dot: String, engine: GraphvizRenderer.Engine, as name: String,
                       formats: [DiagramFormat], to folder: URL, measuresText: Bool = true) throws -> Result {
         var result = Result()
-        let graph = encoded.graph
-        let dot = encoded.dot
         let dotFile = folder.appendingPathComponent("\(name).dot")
         try AtomicFile.write(dot, to: dotFile)
         result.files.append(dotFile)
         for format in formats {
             guard let graphviz = format.graphviz else { continue }
             do {
-                var input = dot
-                if format == .png {
-                    // Graphviz draws PNG at 96 dpi; `size` (inches) scales a bigger drawing down to fit.
-                    var scaled = graph
-                    let inches = DOTEncoder.number(Double(maxPNGPixels) / 96)
-                    scaled.attributes["size"] = .text("\(inches),\(inches)")
-                    input = DOTEncoder.encode(scaled)
-                }
-                let output = try GraphvizRenderer.shared.render(input, engine: engine, format: graphviz, source: dotFile.lastPathComponent,
-                                                                measuresText: measuresText)
+                let output = try GraphvizRenderer.shared.render(dot, engine: engine, format: graphviz, source: dotFile.lastPathComponent,
+                                                                measuresText: measuresText, graphAttributes: Self.attributes(for: format))
                 let file = folder.appendingPathComponent("\(name).\(format.rawValue)")
                 try AtomicFile.write(output.data, to: file)
                 result.files.append(file)
@@ -144,6 +128,14 @@ public struct DiagramWriter {
             }
         }
         return result
+    }
+
+    /// What a format adds to every graph: Graphviz draws PNG at 96 dpi, and `size` (inches) scales a bigger
+    /// drawing down to fit `maxPNGPixels`.
+    static func attributes(for format: DiagramFormat) -> [String: String] {
+        guard format == .png else { return [:] }
+        let inches = DOTEncoder.number(Double(maxPNGPixels) / 96)
+        return ["size": "\(inches),\(inches)"]
     }
 
     /// Draws `trace`; when it keeps only a long run's first messages, `tally` counts them all.
@@ -201,25 +193,64 @@ public struct DiagramWriter {
         // Page n + 1 is built and encoded while Graphviz renders page n; the scenes-only overview comes last.
         let count = pages.count
         let overviewOptions = { var options = sequence; options.detail = .scene; return options }()
-        let made = Prefetcher(count: count + 1, ahead: 2) { index -> Encoded? in
+        let made = Prefetcher(count: count + 1, ahead: 2) { index -> String? in
             if index < count {
-                return Encoded(SequenceDiagramBuilder.build(trace, options: sequence, page: pages[index], of: count).dot(name: "sequence"))
+                return DOTEncoder.encode(SequenceDiagramBuilder.build(trace, options: sequence, page: pages[index], of: count).dot(name: "sequence"))
             }
             // A run of several pages also gets the scenes-only overview on one page, while that stays readable.
             let overview = SequenceDiagramBuilder.build(trace, options: overviewOptions)
-            return overview.rows.count <= Self.maxOverviewRows ? Encoded(overview.dot(name: "sequence")) : nil
+            return overview.rows.count <= Self.maxOverviewRows ? DOTEncoder.encode(overview.dot(name: "sequence")) : nil
         }
         defer { made.cancel() }
+        // With helpers, page n goes to helper n mod (helpers + 1), or stays here; each is written as DOT first.
+        let helpers = options.pageHelpers.flatMap { helper in
+            count >= Self.pagesForHelpers && helper.count > 0
+                ? PageHelpers(executable: helper.executable, count: min(helper.count, count / 2), formats: options.formats) : nil
+        }
+        var written: [Result?] = Array(repeating: nil, count: count)
+        var delegated: [(index: Int, dot: URL)] = []
         for index in 0..<count {
             let name = "sequence-\(pages[index].number)"
-            let written = try Self.write(made.take(index)!, engine: .pinned, as: name, formats: options.formats, to: folder,
-                                         measuresText: false)
-            if let svg = written.svg[name] { result.pageSVG.append(svg) }
-            result.merge(written)
+            let dot = made.take(index)!
+            let lane = helpers.map { index % ($0.count + 1) } ?? 0
+            if let helpers, lane > 0 {
+                let dotFile = folder.appendingPathComponent("\(name).dot")
+                try AtomicFile.write(dot, to: dotFile)
+                helpers.submit(dotFile, to: lane - 1)
+                delegated.append((index, dotFile))
+            } else {
+                written[index] = try Self.write(dot: dot, engine: .pinned, as: name, formats: options.formats, to: folder,
+                                                measuresText: false)
+            }
+        }
+        // What the helpers rendered is read back; what they did not, this process renders.
+        let outcomes = helpers?.finish() ?? [:]
+        for (index, dotFile) in delegated {
+            let name = "sequence-\(pages[index].number)"
+            if case .rendered(let warnings)? = outcomes[dotFile.path] {
+                var page = Result()
+                page.files.append(dotFile)
+                page.warnings = warnings
+                for format in options.formats where format.graphviz != nil {
+                    let file = folder.appendingPathComponent("\(name).\(format.rawValue)")
+                    page.files.append(file)
+                    if format == .svg { page.svg[name] = try Data(contentsOf: file) }
+                }
+                written[index] = page
+            } else {
+                let dot = String(decoding: try Data(contentsOf: dotFile), as: UTF8.self)
+                written[index] = try Self.write(dot: dot, engine: .pinned, as: name, formats: options.formats, to: folder,
+                                                measuresText: false)
+            }
+        }
+        for (index, page) in written.enumerated() {
+            guard let page else { continue }
+            if let svg = page.svg["sequence-\(pages[index].number)"] { result.pageSVG.append(svg) }
+            result.merge(page)
         }
         var hasOverview = false
         if let overview = made.take(count) {
-            result.merge(try Self.write(overview, engine: .pinned, as: "sequence-scenes",
+            result.merge(try Self.write(dot: overview, engine: .pinned, as: "sequence-scenes",
                                         formats: options.formats, to: folder, measuresText: false))
             hasOverview = true
         } else {
@@ -230,6 +261,14 @@ public struct DiagramWriter {
         let index = SequencePage.index(title: "\(trace.header.scenario) — sequence", pages: pages,
                                        overview: hasOverview ? "sequence-scenes.svg" : nil, note: result.notes.first)
         result.merge(try Self.write(index, engine: .dot, as: "sequence", formats: options.formats, to: folder))
+    }
+
+    /// The fewest pages worth starting helper processes for.
+    public static let pagesForHelpers = 4
+
+    /// The helper's side of `pageHelpers` (`sceneflow render-pages`): renders the DOT files named on standard input.
+    public static func servePages(formats: [DiagramFormat]) {
+        PageHelpers.serve(formats: formats)
     }
 
     /// The most rows (cycles and navigations) the scenes-only overview of a paged run has; a longer run has none.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Diagrams
 import SceneFlowKit
 import TerminalOutput
@@ -52,7 +53,14 @@ struct DiagramOptions: ParsableArguments {
             formats: try formats(),
             sequence: .init(detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, steps: steps,
                             payloadLimit: payloadLength),
-            maxSequenceMessages: maxDiagramMessages, messagesPerPage: pageMessages)
+            maxSequenceMessages: maxDiagramMessages, messagesPerPage: pageMessages, pageHelpers: Self.pageHelpers)
+    }
+
+    /// This tool, started again to render a long run's pages on the machine's other cores (at most 7 helpers).
+    static var pageHelpers: (executable: URL, count: Int)? {
+        let count = min(ProcessInfo.processInfo.activeProcessorCount - 1, 7)
+        guard count > 0, let executable = Bundle.main.executableURL else { return nil }
+        return (executable, count)
     }
 }
 
