@@ -207,6 +207,8 @@ public struct DiagramWriter {
             count >= Self.pagesForHelpers && helper.count > 0
                 ? PageHelpers(executable: helper.executable, count: min(helper.count, count / 2), formats: options.formats) : nil
         }
+        // On an error below, the helpers still finish before this returns: nothing is written after it.
+        defer { _ = helpers?.finish() }
         var written: [Result?] = Array(repeating: nil, count: count)
         var delegated: [(index: Int, dot: URL)] = []
         for index in 0..<count {
