@@ -26,7 +26,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product sceneflow
 
-run: build
+# Only the command-line tool: not the tests, nor the macro's compiler plugin.
+run: deps
+	$(SWIFT) build --product sceneflow
 	$(DEBUG_BIN) validate Scenarios/
 	$(DEBUG_BIN) run $(DEFAULT_SCENARIO)
 
