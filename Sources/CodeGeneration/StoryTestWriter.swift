@@ -126,10 +126,12 @@ struct StoryTestWriter {
         out.closure("let restore\(number) = navigator.standIn { scene in") { change in
             change.line("var undo: [() -> Void] = []")
             for scene in scenario.scenes {
-                // The workers of this scene the step's stubs name, in the order of the scene's stubs.
-                let workers = scenes.stubbedWorkers(of: scene).filter { _, worker in
-                    stubs.contains { $0.worker == worker.name && ($0.scene == scene.name || ($0.scene == nil && scenario.sharedWorker(worker.name.rawValue) != nil && !scene.workers.contains { $0.name == worker.name })) }
+                // A stub names a scene's own worker with its scene, a shared one without (their names never clash).
+                func stubsNaming(_ worker: Worker) -> [WorkerStub] {
+                    stubs.filter { $0.worker == worker.name && ($0.scene == scene.name || $0.scene == nil) }
                 }
+                // The workers of this scene the step's stubs name, in the order of the scene's stubs.
+                let workers = scenes.stubbedWorkers(of: scene).filter { !stubsNaming($0.worker).isEmpty }
                 guard !workers.isEmpty else { continue }
                 let interactor = naming.componentName(.interactor, scene: scene.name)
                 change.block("if let interactor = (scene as? \(view(scene.name)))?.interactor as? \(interactor)") { body in
@@ -139,7 +141,7 @@ struct StoryTestWriter {
                         body.line("let original\(worker.name) = interactor.\(property)")
                         body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
                         body.line("\(stub).original = original\(worker.name)")
-                        for given in stubs where given.worker == worker.name && (given.scene == scene.name || given.scene == nil) {
+                        for given in stubsNaming(worker) {
                             guard let operation = worker.operation(given.operation.rawValue) else { continue }
                             let answer: String
                             switch given.outcome {
@@ -147,8 +149,9 @@ struct StoryTestWriter {
                                 answer = ".success(" + (operation.output.map { scenes.literal(value, $0) } ?? "()") + ")"
                             case .error(let message):
                                 answer = ".failure(WorkerFailure(\(SwiftSpelling.literal(message))))"
-                            case .returns, .todo:
-                                failure = GenerationLimit("a given answer is written as a value or an error here; the generated story test cannot compute it",
+                            case .todo, .returns:
+                                // `given:` reads only 'result', 'error' and 'fixture'; a 'todo' result stops the run.
+                                failure = GenerationLimit("this step gives '\(given.worker).\(given.operation)' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
                                                           at: given.location)
                                 continue
                             }

@@ -106,12 +106,12 @@ public struct DiagramWriter {
         try write(dot: DOTEncoder.encode(graph), engine: engine, as: name, formats: formats, to: folder, measuresText: measuresText)
     }
 
-    /// Writes DOT text as `<name>.dot` and renders it to each format.
-    static func write(dot: String, engine: GraphvizRenderer.Engine, as name: String,
-                      formats: [DiagramFormat], to folder: URL, measuresText: Bool = true) throws -> Result {
+    /// Writes DOT text as `<name>.dot` (unless it is there already: `writesDOT: false`) and renders it to each format.
+    static func write(dot: String, engine: GraphvizRenderer.Engine, as name: String, formats: [DiagramFormat], to folder: URL,
+                      measuresText: Bool = true, writesDOT: Bool = true) throws -> Result {
         var result = Result()
         let dotFile = folder.appendingPathComponent("\(name).dot")
-        try AtomicFile.write(dot, to: dotFile)
+        if writesDOT { try AtomicFile.write(dot, to: dotFile) }
         result.files.append(dotFile)
         for format in formats {
             guard let graphviz = format.graphviz else { continue }

@@ -105,18 +105,15 @@ final class PageHelpers {
             let dotFile = URL(fileURLWithPath: path)
             var problems: [String] = [], warnings: [String] = []
             if let data = try? Data(contentsOf: dotFile) {
-                let dot = String(decoding: data, as: UTF8.self)
-                let name = dotFile.deletingPathExtension().lastPathComponent
-                for format in formats {
-                    guard let graphviz = format.graphviz else { continue }
-                    do {
-                        let rendered = try GraphvizRenderer.shared.render(dot, engine: .pinned, format: graphviz, source: dotFile.lastPathComponent,
-                                                                          measuresText: false, graphAttributes: DiagramWriter.attributes(for: format))
-                        try AtomicFile.write(rendered.data, to: dotFile.deletingLastPathComponent().appendingPathComponent("\(name).\(format.rawValue)"))
-                        warnings += rendered.warnings.map { "\(name).\(format.rawValue): \($0)" }
-                    } catch {
-                        problems.append("\(name).\(format.rawValue): \(error)")
-                    }
+                // As the main process writes a page, but the DOT is there already.
+                do {
+                    let written = try DiagramWriter.write(dot: String(decoding: data, as: UTF8.self), engine: .pinned,
+                                                          as: dotFile.deletingPathExtension().lastPathComponent, formats: formats,
+                                                          to: dotFile.deletingLastPathComponent(), measuresText: false, writesDOT: false)
+                    problems = written.failures
+                    warnings = written.warnings
+                } catch {
+                    problems.append("\(error)")
                 }
             } else {
                 problems.append("\(dotFile.lastPathComponent): cannot be read")

@@ -142,6 +142,25 @@ struct CodeGeneratorTests {
             try CodeGenerator(scenario: scenario, options: .init()).generate()
         }
         // A BusinessLogic method without its Request would make an app that runs otherwise.
+        // A step that gives a placeholder: the run would stop there, which the story test cannot say.
+        let placeholder = ScenarioLoader().load(yaml: """
+            scenario: S
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { output: Int, result: 1 }
+                useCases:
+                  Go:
+                    interactor: [{ call: W.op, as: n }, { respond: {} }]
+            story:
+              - do: A.Go
+                given: { W.op: { result: todo } }
+            """, file: "s.yml")
+        #expect(throws: GenerationLimit("this step gives 'W.op' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
+                                        at: SourceLocation(file: "s.yml", line: 12, column: 14))) {
+            try CodeGenerator(scenario: try #require(placeholder.scenario), options: .init()).generate()
+        }
         let bare = ScenarioLoader().load(yaml: """
             scenario: S
             scenes:
