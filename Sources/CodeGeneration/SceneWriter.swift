@@ -103,7 +103,7 @@ struct SceneWriter {
             }
             body.line("var trace: SceneTrace!")
             for useCase in scene.useCases {
-                body.line()
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
                 body.block("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))") { method in
                     method.block("trace.run") { logic in
@@ -293,8 +293,9 @@ struct SceneWriter {
             body.line("var trace: SceneTrace!")
             let translator = scenes.translator()
             for useCase in scene.useCases {
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 for output in useCase.outputs {
-                    body.line()
+                    body.gap()
                     let method = naming.presenterMethod(useCase, output: output)
                     body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))]))") { logic in
                         logic.block("trace.run") { run in
@@ -359,7 +360,7 @@ struct SceneWriter {
             let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
             body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
-            body.line()
+            body.mark("Object lifecycle")
             body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
             body.block("init(recorder: Recorder = .shared)") { initializer in
                 initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
@@ -368,43 +369,33 @@ struct SceneWriter {
                 initializer.line(wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)")
             }
             if wiredByView {
-                body.line()
+                body.mark("Setup")
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
                 body.block("private func setup()") { setup in wiring(viewController: "self", into: &setup) }
-            }
-            // The user's actions: the action use cases, and those the story has the user start though they also run
-            // on their own (a reload of what loads with the scene).
-            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
-            for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
-                body.line()
-                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                let method = naming.interactorMethod(useCase)
-                body.block("func \(declaration(method, types: [requestType(useCase)]))") { action in
-                    action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(useCase.request.isEmpty ? "nil" : "request"), type: \(useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))))") { cycle in
-                        sendRequest(useCase, into: &cycle)
-                    }
-                }
             }
             // Coming on screen: the first time it loads, and what loading starts runs after the cycle that showed it;
             // going back brings it on screen again, and its appear use cases run.
             let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
             let onReveal = scene.useCases.filter { $0.trigger == .appear }
+            if naming.loadMethod != nil || !onFirstShow.isEmpty || (!onReveal.isEmpty && naming.appearMethod != nil) {
+                body.mark("View lifecycle")
+            }
             if let load = naming.loadMethod {
-                body.line()
+                body.gap()
                 body.block("override func sceneLoads(cause: Int?)") { hook in
                     hook.line("super.sceneLoads(cause: cause)")
                     hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
                 }
             }
             if !onReveal.isEmpty, let appear = naming.appearMethod {
-                body.line()
+                body.gap()
                 body.block("override func sceneReappears(cause: Int?)") { hook in
                     hook.line("super.sceneReappears(cause: cause)")
                     hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
                 }
             }
             if !onFirstShow.isEmpty {
-                body.line()
+                body.gap()
                 body.block("override func sceneShown(revealed: Bool)") { hook in
                     hook.line("super.sceneShown(revealed: revealed)")
                     for useCase in onFirstShow {
@@ -417,10 +408,23 @@ struct SceneWriter {
                     }
                 }
             }
-            // Display logic.
+            // Each use case's section: the user's action (the action use cases, and those the story has the user
+            // start though they also run on their own, as a reload of what loads with the scene), then its display
+            // logic.
+            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases {
-                for output in useCase.outputs {
-                    body.line()
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
+                if useCase.trigger == .action || performed.contains(useCase.name) {
+                    if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+                    let method = naming.interactorMethod(useCase)
+                    body.block("func \(declaration(method, types: [requestType(useCase)]))") { action in
+                        action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(useCase.request.isEmpty ? "nil" : "request"), type: \(useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))))") { cycle in
+                            sendRequest(useCase, into: &cycle)
+                        }
+                    }
+                }
+                for (index, output) in useCase.outputs.enumerated() {
+                    body.gap()
                     body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
                         method.block("trace.run") { logic in
                             do throws(GenerationLimit) { try viewSteps(output.view, into: &logic) } catch { failure = failure ?? error }
@@ -581,6 +585,8 @@ struct SceneWriter {
             body.line("weak var viewController: \(component(.view))?")
             body.line("var dataStore: \(store)?")
             body.line("var trace: SceneTrace!")
+            // As the templates divide a Router: the routes, then how each navigates, then what each passes on.
+            var routeSection = SwiftText(), navigationSection = SwiftText(), passingSection = SwiftText()
             for route in scene.routes {
                 let destination = route.destination.value
                 let destinationWriter = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destination)!)
@@ -588,9 +594,9 @@ struct SceneWriter {
                 let destinationStore = destinationWriter.protocolName(.dataStore) ?? "\(destination)DataStore"
                 let passData = naming.passDataMethod(route)
                 let navigate = naming.navigateMethod(route)
-                body.line()
                 let throwing = route.pass.contains { translator.translate($0.value).throwing }
-                body.block("func \(routeDeclaration(route, defaults: true))") { method in
+                routeSection.gap()
+                routeSection.block("func \(routeDeclaration(route, defaults: true))") { method in
                     for field in selections(route) {
                         method.line("guard let \(SwiftSpelling.name(field.name)) = viewController?.\(SwiftSpelling.name(field.name)) else { return }")
                     }
@@ -610,13 +616,9 @@ struct SceneWriter {
                     }
                     method.line("\(PatternNaming.baseName(navigate))(source: viewController!, destination: destinationVC)")
                 }
-                body.line()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
-                body.block("func \(PatternNaming.baseName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
-                    if !route.input.isEmpty {
-                        let fields = route.input.map { "(\(SwiftSpelling.literal($0.name)), input\(SwiftSpelling.upperFirst($0.name)))" }
-                        _ = fields
-                    }
+                passingSection.gap()
+                passingSection.block("func \(PatternNaming.baseName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var value = translator.translate(assignment.value)
@@ -628,8 +630,8 @@ struct SceneWriter {
                     }
                     if route.pass.isEmpty && route.input.isEmpty { pass.line("_ = (source, destination)") }
                 }
-                body.line()
-                body.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+                navigationSection.gap()
+                navigationSection.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
                     switch route.navigation {
                     case .push, .present:
                         navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
@@ -646,6 +648,11 @@ struct SceneWriter {
                         navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
                     }
                 }
+            }
+            for (title, section) in [("Routing", routeSection), ("Navigation", navigationSection), ("Passing data", passingSection)]
+            where !section.lines.isEmpty {
+                body.mark(title)
+                for line in section.lines { body.line(line) }
             }
         }
         return out.text

@@ -38,6 +38,18 @@ struct SwiftText {
         line("}")
     }
 
+    /// An empty line between two declarations: not at the start, nor after an empty line or an opening brace.
+    mutating func gap() {
+        if let last = lines.last, !last.isEmpty, !last.hasSuffix("{") { line() }
+    }
+
+    /// `// MARK: title` after an empty line, and an empty line after it, as Xcode's templates divide a type.
+    mutating func mark(_ title: String) {
+        gap()
+        line("// MARK: \(SwiftSpelling.comment(title))")
+        line()
+    }
+
     var text: String { lines.joined(separator: "\n") + "\n" }
 }
 
@@ -98,6 +110,24 @@ enum SwiftSpelling {
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
         "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "await", "async", "some", "any",
     ]
+
+    /// A type name as words for a section title: `FetchOrders` → `Fetch orders`, `ShowURL` → `Show URL`.
+    static func words(_ name: String) -> String {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord = character.isUppercase && !current.isEmpty
+                && (!(current.last?.isUppercase ?? false) || (next?.isLowercase ?? false))
+            if startsWord { words.append(current); current = "" }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.enumerated().map { index, word in
+            index == 0 || word.count > 1 && word.allSatisfy(\.isUppercase) ? word : word.lowercased()
+        }.joined(separator: " ")
+    }
 
     /// `Login`'s `login` (first letter lower-cased).
     static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }

@@ -92,6 +92,25 @@ struct CodeGeneratorTests {
         }
     }
 
+    @Test("each file is divided into the templates' MARK sections: lifecycle, setup, one per use case, the Router's three")
+    func markSections() throws {
+        let files = try Self.generate("CleanStore")
+        func marks(_ suffix: String) throws -> [String] {
+            let file = try #require(files.first { $0.path.hasSuffix("/Scenes/CreateOrder/" + suffix) })
+            return file.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("// MARK: ") }
+        }
+        #expect(try marks("CreateOrderViewController.swift") == [
+            "// MARK: Object lifecycle", "// MARK: Setup", "// MARK: View lifecycle", "// MARK: Edit order",
+            "// MARK: Format expiration date", "// MARK: Create order", "// MARK: Update order",
+        ])
+        #expect(try marks("CreateOrderInteractor.swift") == ["// MARK: Edit order", "// MARK: Format expiration date", "// MARK: Create order", "// MARK: Update order"])
+        #expect(try marks("CreateOrderRouter.swift") == ["// MARK: Routing", "// MARK: Navigation", "// MARK: Passing data"])
+        // A section starts after one empty line and is followed by one.
+        let router = try #require(files.first { $0.path.hasSuffix("/CreateOrderRouter.swift") }).text
+        #expect(router.contains("\n\n    // MARK: Navigation\n\n    func navigateTo"))
+        #expect(!router.contains("\n\n\n"))
+    }
+
     @Test("the same scenario gives the same bytes", arguments: ["Login", "Shop", "CleanStore"])
     func deterministic(_ name: String) throws {
         #expect(try Self.generate(name) == Self.generate(name))

@@ -19,6 +19,8 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     var firstName: String? = nil
     var trace: SceneTrace!
 
+    // MARK: Login
+
     func login(request: Login.Login.Request) {
         trace.run {
             guard (!request.username.isEmpty && !request.password.isEmpty) else {
@@ -52,6 +54,8 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
             }
         }
     }
+
+    // MARK: Signup
 
     /// The user taps "Sign up".
     func signup(request: Login.Signup.Request) {

@@ -11,6 +11,8 @@ final class LoginPresenter: LoginPresentationLogic {
     weak var viewController: LoginDisplayLogic?
     var trace: SceneTrace!
 
+    // MARK: Login
+
     func presentLogin(response: Login.Login.Response) {
         trace.run {
             let viewModel = Login.Login.ViewModel(isSuccess: ScenarioLogic.equal(response.error, nil), message: (response.error ?? "Welcome, \(ScenarioLogic.text((response.firstName ?? "")))"))
@@ -19,6 +21,8 @@ final class LoginPresenter: LoginPresentationLogic {
             }
         }
     }
+
+    // MARK: Signup
 
     func presentSignup(response: Login.Signup.Response) {
         trace.run {

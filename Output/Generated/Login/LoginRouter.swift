@@ -16,24 +16,13 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     var dataStore: LoginDataStore?
     var trace: SceneTrace!
 
+    // MARK: Routing
+
     func showHome() {
         let destinationVC = HomeViewController()
         var destinationDS = destinationVC.router!.dataStore!
         passDataToHome(source: dataStore!, destination: &destinationDS, into: destinationVC.trace)
         navigateToHome(source: viewController!, destination: destinationVC)
-    }
-
-    func passDataToHome(source: LoginDataStore, destination: inout HomeDataStore, into destinationTrace: SceneTrace) {
-        destination.userID = source.userID
-        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "userID", source: "source.userID", type: "String?", destination.userID, into: destinationTrace)
-        destination.name = source.firstName
-        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "name", source: "source.firstName", type: "String?", destination.name, into: destinationTrace)
-    }
-
-    func navigateToHome(source: LoginViewController, destination: HomeViewController) {
-        let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }
-        let cause = trace.navigated(.replace, "toHome", "navigateToHome(source:destination:)", to: destination.trace, removed: removed)
-        source.navigator.replace(with: destination, trace: destination.trace, cause: cause)
     }
 
     func showSignupView() {
@@ -43,12 +32,29 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
         navigateToSignup(source: viewController!, destination: destinationVC)
     }
 
-    func passDataToSignup(source: LoginDataStore, destination: inout SignupDataStore, into destinationTrace: SceneTrace) {
-        _ = (source, destination)
+    // MARK: Navigation
+
+    func navigateToHome(source: LoginViewController, destination: HomeViewController) {
+        let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }
+        let cause = trace.navigated(.replace, "toHome", "navigateToHome(source:destination:)", to: destination.trace, removed: removed)
+        source.navigator.replace(with: destination, trace: destination.trace, cause: cause)
     }
 
     func navigateToSignup(source: LoginViewController, destination: SignupViewController) {
         let cause = trace.navigated(.push, "toSignup", "navigateToSignup(source:destination:)", to: destination.trace, removed: [])
         source.navigator.push(destination, trace: destination.trace, cause: cause)
+    }
+
+    // MARK: Passing data
+
+    func passDataToHome(source: LoginDataStore, destination: inout HomeDataStore, into destinationTrace: SceneTrace) {
+        destination.userID = source.userID
+        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "userID", source: "source.userID", type: "String?", destination.userID, into: destinationTrace)
+        destination.name = source.firstName
+        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "name", source: "source.firstName", type: "String?", destination.name, into: destinationTrace)
+    }
+
+    func passDataToSignup(source: LoginDataStore, destination: inout SignupDataStore, into destinationTrace: SceneTrace) {
+        _ = (source, destination)
     }
 }

@@ -15,6 +15,8 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     let trace: SceneTrace
     var sceneTrace: SceneTrace { trace }
 
+    // MARK: Object lifecycle
+
     /// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).
     init(recorder: Recorder = .shared) {
         trace = SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
@@ -23,26 +25,21 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
         LoginConfigurator.configure(viewController: self)
     }
 
+    // MARK: View lifecycle
+
+    override func sceneLoads(cause: Int?) {
+        super.sceneLoads(cause: cause)
+        trace.loaded("viewDidLoad()", cause: cause)
+    }
+
+    // MARK: Login
+
     func login(request: Login.Login.Request) {
         trace.cycle("Login", trigger: .action, payload: request, type: "Login.Login.Request") {
             trace.request("Login", "LoginBusinessLogic", "login(request:)", request, type: "Login.Login.Request") {
                 interactor?.login(request: request)
             }
         }
-    }
-
-    /// The user taps "Sign up".
-    func signup(request: Login.Signup.Request) {
-        trace.cycle("Signup", trigger: .action, payload: nil, type: nil) {
-            trace.request("Signup", "LoginBusinessLogic", "signup(request:)", request, type: "Login.Signup.Request") {
-                interactor?.signup(request: request)
-            }
-        }
-    }
-
-    override func sceneLoads(cause: Int?) {
-        super.sceneLoads(cause: cause)
-        trace.loaded("viewDidLoad()", cause: cause)
     }
 
     func displayLogin(viewModel: Login.Login.ViewModel) {
@@ -54,6 +51,17 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
                 trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil) {
                     self.router?.showHome()
                 }
+            }
+        }
+    }
+
+    // MARK: Signup
+
+    /// The user taps "Sign up".
+    func signup(request: Login.Signup.Request) {
+        trace.cycle("Signup", trigger: .action, payload: nil, type: nil) {
+            trace.request("Signup", "LoginBusinessLogic", "signup(request:)", request, type: "Login.Signup.Request") {
+                interactor?.signup(request: request)
             }
         }
     }
