@@ -134,6 +134,16 @@ struct CleanSwiftScenes {
 
     func files(for scene: Scene) throws(GenerationLimit) -> [(String, String)] {
         let writer = SceneWriter(scenes: self, scene: scene)
+        if writer.viewIsValue {
+            // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
+            var files = [("\(scene.name)Models.swift", writer.models()),
+                         ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.swiftUIView()),
+                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
+                         ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.presenter()),
+                         ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.swiftUIConfigurator())]
+            if let workers = try workerFile(for: scene) { files.append(workers) }
+            return files
+        }
         var files = [("\(scene.name)Models.swift", writer.models()),
                      ("\(scene.name)ViewController.swift", try writer.viewController()),
                      ("\(scene.name)Interactor.swift", try writer.interactor()),
@@ -142,6 +152,12 @@ struct CleanSwiftScenes {
         if scenario.wiring != .setup {
             files.append(("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.configurator()))
         }
+        if let workers = try workerFile(for: scene) { files.append(workers) }
+        return files
+    }
+
+    /// `<Scene>Workers.swift`: the scene's workers in its namespace, when it has any.
+    func workerFile(for scene: Scene) throws(GenerationLimit) -> (String, String)? {
         if !scene.workers.isEmpty {
             var out = SwiftText()
             SceneWriter.imports(&out)
@@ -157,9 +173,9 @@ struct CleanSwiftScenes {
                 }
             }
             if let failure { throw failure }
-            files.append(("\(scene.name)Workers.swift", out.text))
+            return ("\(scene.name)Workers.swift", out.text)
         }
-        return files
+        return nil
     }
 
     /// The workers a scene's Interactor calls, each with its protocol's Swift name (`Login.AuthWorker`, or a shared

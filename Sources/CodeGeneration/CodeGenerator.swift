@@ -51,10 +51,11 @@ public struct CodeGenerator {
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes.
     /// Whether the generator writes apps of this pattern: a Configurator (or setup) wiring, the View asking the
-    /// Interactor, state in the scene's DataStore that the Interactor writes (Clean Swift, so far).
+    /// Interactor, state in the scene's DataStore, which the Interactor writes (Clean Swift) or the View holds
+    /// (SwiftUI VIP).
     public static func writes(_ definition: PatternDefinition) -> Bool {
         (definition.wiring.style == .configurator || definition.wiring.style == .setup)
-            && definition.flow.entry != .presenter && definition.flow.store == .dataStore && !definition.flow.viewWritesDataStore
+            && definition.flow.entry != .presenter && definition.flow.store == .dataStore
     }
 
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
@@ -62,8 +63,13 @@ public struct CodeGenerator {
         let module = moduleName
         var files: [GeneratedFile] = [GeneratedFile(path: "Package.swift", text: packageManifest(module))]
         let source = "Sources/\(module)"
-        files.append(GeneratedFile(path: "\(source)/Support/SceneViewController.swift", text: SupportFiles.viewController))
-        files.append(GeneratedFile(path: "\(source)/Support/SceneNavigator.swift", text: SupportFiles.navigator))
+        if scenario.pattern.definition.flow.viewWritesDataStore {
+            files.append(GeneratedFile(path: "\(source)/Support/Observation.swift", text: SupportFiles.observation))
+            files.append(GeneratedFile(path: "\(source)/Support/SceneScreen.swift", text: SupportFiles.screen))
+        } else {
+            files.append(GeneratedFile(path: "\(source)/Support/SceneViewController.swift", text: SupportFiles.viewController))
+            files.append(GeneratedFile(path: "\(source)/Support/SceneNavigator.swift", text: SupportFiles.navigator))
+        }
         files.append(GeneratedFile(path: "\(source)/Support/SceneTrace.swift", text: SupportFiles.trace))
         let scenes = CleanSwiftScenes(scenario: scenario)
         files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: try scenes.entities()))
@@ -103,7 +109,8 @@ public struct CodeGenerator {
 
     private func checkPattern() throws(GenerationLimit) {
         guard Self.writes(scenario.pattern.definition) else {
-            throw GenerationLimit("generate writes clean-swift apps so far; this scenario is \(scenario.pattern.rawValue)",
+            let written = PatternRegistry.shared.all.filter(Self.writes).map(\.pattern.rawValue).joined(separator: " and ")
+            throw GenerationLimit("generate writes \(written) apps so far; this scenario is \(scenario.pattern.rawValue): translate it first ('sceneflow translate \(scenario.file) --to clean-swift')",
                                   at: nil)
         }
         let naming = scenario.pattern.definition.naming
@@ -115,6 +122,17 @@ public struct CodeGenerator {
                     throw GenerationLimit("'\(scene.name).\(useCase.name)' names its Interactor method '\(method)'; the BusinessLogic methods generate writes take the Request, one argument: write '\(base)' or '\(base)(request:)'",
                                           at: useCase.methods.interactor?.location ?? useCase.location)
                 }
+            }
+            if scenario.pattern.definition.flow.viewWritesDataStore {
+                if let route = scene.routes.first {
+                    throw GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet (route '\(route.name)')", at: route.location)
+                }
+            } else if let show = scene.view.shows.first {
+                throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
+                                      at: show.targetLocation)
+            }
+            if let state = scene.view.state.first {
+                throw GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location)
             }
             if let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
                 throw GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",

@@ -67,7 +67,8 @@ struct ComponentTestWriter {
         spy(display, base: "", scene.useCases.flatMap { useCase in
             useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
         })
-        // The Router spy records which route the View took.
+        // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
+        if !writer.viewIsValue {
         out.line()
         out.block("final class \(routing)Spy: \(routing), \(passing)") { body in
             body.line("var dataStore: \(store)?")
@@ -78,6 +79,7 @@ struct ComponentTestWriter {
                     call.line("routes.append(\(SwiftSpelling.literal(route.name.rawValue)))")
                 }
             }
+        }
         }
         // Stubs for the workers the Interactor calls: each answers as it is told, or passes the call on.
         for (type, worker) in scenes.stubbedWorkers(of: scene) {
@@ -141,16 +143,18 @@ struct ComponentTestWriter {
         let business = writer.protocolName(.businessLogic) ?? "\(name)BusinessLogic"
         let request = writer.requestType(useCase)
         out.block("@Test(\(SwiftSpelling.literal("the View sends \(useCase.name)'s Request to its Interactor"))) func view\(useCase.name)SendsRequest()") { test in
-            test.line("let viewController = \(writer.component(.view))(recorder: .off)")
+            // A View controller, or a SwiftUI View (a value).
+            let view = writer.viewIsValue ? "view" : "viewController"
+            test.line("\(writer.viewIsValue ? "var" : "let") \(view) = \(writer.component(.view))(recorder: .off)")
             test.line("let interactor = \(business)Spy()")
-            test.line("viewController.interactor = interactor")
+            test.line("\(view).interactor = interactor")
             if useCase.trigger == .action {
                 test.line("let request = \(literal(payload(events, .request), request))")
-                test.line("viewController.\(base)(request: request)")
+                test.line("\(view).\(base)(request: request)")
                 test.line("#expect(interactor.\(base)Called)")
                 test.line("#expect(interactor.\(base)Request == request)")
             } else {
-                test.line("viewController.sceneShown(revealed: false)")
+                test.line(writer.viewIsValue ? "view.onAppear()" : "viewController.sceneShown(revealed: false)")
                 test.line("#expect(interactor.\(base)Called)")
             }
         }
@@ -168,7 +172,7 @@ struct ComponentTestWriter {
             test.line("interactor.presenter = presenter")
             test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace")
             // The DataStore as the run left it before this cycle.
-            for (field, value) in dataStoreBefore(requestEvent.sequence) {
+            for (field, value) in dataStoreBefore(requestEvent.sequence) where !writer.viewIsValue {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                 test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
             }
@@ -221,12 +225,13 @@ struct ComponentTestWriter {
         out.line()
         out.block("@Test(\(SwiftSpelling.literal("the Presenter formats \(useCase.name)'s ViewModel"))) func presenter\(useCase.name)Formats()") { test in
             test.line("let presenter = \(writer.component(.presenter))()")
-            test.line("let viewController = \(displayLogic)Spy()")
-            test.line("presenter.viewController = viewController")
+            let view = writer.presenterView
+            test.line("let \(view) = \(displayLogic)Spy()")
+            test.line("presenter.\(view) = \(view)")
             test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
             test.line("presenter.\(present)(response: \(literal(response.payload, writer.responseType(useCase, output))))")
-            test.line("#expect(viewController.\(shown)Called)")
-            test.line("#expect(viewController.\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
+            test.line("#expect(\(view).\(shown)Called)")
+            test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
         }
     }
 

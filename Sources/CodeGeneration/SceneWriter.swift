@@ -68,6 +68,14 @@ struct SceneWriter {
     /// A call of `signature` with `arguments` in order.
     func call(_ signature: String, _ arguments: [String]) -> String { SwiftSpelling.call(signature, arguments) }
 
+    /// Whether the View is a SwiftUI value rather than a View controller.
+    var viewIsValue: Bool { scenes.definition.flow.viewWritesDataStore }
+
+    /// The Presenter's property holding the View, as the pattern's wiring names it (`viewController`, `view`).
+    var presenterView: String {
+        scenes.definition.wiring.links.first { $0.holder == .presenter && $0.target == .view }?.property ?? "viewController"
+    }
+
     // MARK: - Interactor
 
     func interactor() throws(GenerationLimit) -> String {
@@ -82,14 +90,18 @@ struct SceneWriter {
             }
         }
         out.line()
-        out.block("protocol \(store)") { body in
-            for field in scene.dataStore {
-                body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type)) { get set }")
+        // In SwiftUI VIP the View holds the DataStore; elsewhere the Interactor is it.
+        let holdsDataStore = !scenes.definition.flow.viewWritesDataStore
+        if holdsDataStore {
+            out.block("protocol \(store)") { body in
+                for field in scene.dataStore {
+                    body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type)) { get set }")
+                }
             }
+            out.line()
         }
-        out.line()
         var failure: GenerationLimit?
-        out.block("final class \(component(.interactor)): \(business), \(store)") { body in
+        out.block("final class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
             body.line("var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
             for worker in scene.workers {
                 body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
@@ -97,7 +109,7 @@ struct SceneWriter {
             for (worker, _) in scene.sharedWorkersCalled {
                 body.line("var \(naming.workerProperty(worker)): \(worker)Protocol = \(worker).shared")
             }
-            for field in scene.dataStore {
+            for field in scene.dataStore where holdsDataStore {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
                 body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
             }
@@ -289,7 +301,8 @@ struct SceneWriter {
         out.line()
         var failure: GenerationLimit?
         out.block("final class \(component(.presenter)): \(presentation)") { body in
-            body.line("weak var viewController: \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
+            // A View controller is held weakly (it holds the Presenter's scene); a SwiftUI View is a value.
+            body.line("\(viewIsValue ? "" : "weak ")var \(presenterView): \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
             body.line("var trace: SceneTrace!")
             let translator = scenes.translator()
             for useCase in scene.useCases {
@@ -312,7 +325,7 @@ struct SceneWriter {
                             run.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
                             let display = naming.viewMethod(useCase, output: output)
                             run.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
-                                send.line("viewController?.\(call(display, ["viewModel"]))")
+                                send.line("\(presenterView)?.\(call(display, ["viewModel"]))")
                             }
                         }
                     }
@@ -423,7 +436,7 @@ struct SceneWriter {
                         }
                     }
                 }
-                for (index, output) in useCase.outputs.enumerated() {
+                for output in useCase.outputs {
                     body.gap()
                     body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
                         method.block("trace.run") { logic in

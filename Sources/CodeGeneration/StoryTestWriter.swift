@@ -11,6 +11,17 @@ struct StoryTestWriter {
 
     func view(_ scene: SceneName) -> String { naming.componentName(.view, scene: scene) }
 
+    /// Whether the Views are SwiftUI values on a `SceneScreen` rather than View controllers on a `SceneNavigator`.
+    var viewsAreValues: Bool { scenario.pattern.definition.flow.viewWritesDataStore }
+
+    /// A new View of `scene`, wired.
+    func newView(_ scene: SceneName) -> String { view(scene) + (viewsAreValues ? "().configureView()" : "()") }
+
+    /// The line that shows `view` as the app's root.
+    func start(_ view: String) -> String {
+        viewsAreValues ? "navigator.start(with: \(view))" : "navigator.start(with: \(view), trace: \(view).trace)"
+    }
+
     func text() throws(GenerationLimit) -> String {
         var out = SwiftText()
         SceneWriter.imports(&out, testing: module)
@@ -24,17 +35,17 @@ struct StoryTestWriter {
                 test.line("let recorder = Recorder.shared")
                 test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(fixtures))")
                 test.line("defer { try? recorder.finish() }")
-                test.line("let navigator = SceneNavigator()")
-                test.line("SceneNavigator.shared = navigator")
-                var launched = false
-                if case .appear = scenario.story.first?.action {} else {
-                    let root = view(scenario.start)
-                    test.line("let root = \(root)()")
-                    test.line("navigator.start(with: root, trace: root.trace)")
-                    test.line("navigator.settle()")
-                    launched = true
+                if viewsAreValues {
+                    test.line("let navigator = SceneScreen()")
+                } else {
+                    test.line("let navigator = SceneNavigator()")
+                    test.line("SceneNavigator.shared = navigator")
                 }
-                _ = launched
+                if case .appear = scenario.story.first?.action {} else {
+                    test.line("let root = \(newView(scenario.start))")
+                    test.line(start("root"))
+                    test.line("navigator.settle()")
+                }
                 for (index, step) in scenario.story.enumerated() {
                     test.line()
                     let number = index + 1
@@ -48,8 +59,8 @@ struct StoryTestWriter {
                     case .appear(let scene):
                         test.line("recorder.step(\(number), .appear(SceneName(\(SwiftSpelling.literal(scene.value.rawValue)))), title: \(title))")
                         for line in given.lines { test.line(line) }
-                        test.line("let shown\(number) = \(view(scene.value))()")
-                        test.line("navigator.start(with: shown\(number), trace: shown\(number).trace)")
+                        test.line("let shown\(number) = \(newView(scene.value))")
+                        test.line(start("shown\(number)"))
                     case .perform:
                         guard let performs = step.performs, let scene = scenario.scene(performs.scene),
                               let useCase = scene.useCase(performs.useCase.rawValue) else {
@@ -70,6 +81,8 @@ struct StoryTestWriter {
                         let base = PatternNaming.baseName(method)
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
                         test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
+                    case .back where viewsAreValues:
+                        failure = GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet: there is no going back", at: step.location)
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }

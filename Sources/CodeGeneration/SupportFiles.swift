@@ -168,6 +168,72 @@ enum SupportFiles {
 
     """#
 
+    /// What a SwiftUI app without navigation has on screen, for the story test: one root View, which appears
+    /// when it is shown.
+    static let screen = #"""
+    import Foundation
+    import SceneFlowRecorder
+
+    /// A View the app can show as its root: it appears (SwiftUI's `onAppear`) when it comes on screen.
+    public protocol SceneRoot {
+        func onAppear()
+    }
+
+    /// The View on screen. SwiftUI draws it on Apple's platforms; here it is what the story test plays on.
+    public final class SceneScreen {
+        public private(set) var top: (any SceneRoot)?
+
+        public init() {}
+
+        /// The Views on screen, bottom first: the root alone.
+        public var stack: [any SceneRoot] { top.map { [$0] } ?? [] }
+
+        /// The app shows `root`, which appears.
+        public func start(with root: any SceneRoot) {
+            top = root
+            root.onAppear()
+        }
+
+        /// Nothing waits for a cycle to end: a View's appearance runs at once.
+        public func settle() {}
+
+        /// Applies `change` to the View on screen; the returned closure undoes it. A story test stands in a worker's
+        /// given answers this way for one step.
+        public func standIn(_ change: (Any) -> (() -> Void)?) -> () -> Void {
+            top.flatMap { change($0) } ?? {}
+        }
+    }
+
+    """#
+
+    /// Combine's and SwiftUI's names the scenes use, where there is no Combine or SwiftUI (Linux): the same code
+    /// builds and runs its cycle there, and on Apple's platforms uses the real ones.
+    static let observation = #"""
+    #if !canImport(Combine)
+    /// An object a View observes (Combine's, where there is Combine).
+    public protocol ObservableObject: AnyObject {}
+
+    /// A field whose changes a View observes (Combine's, where there is Combine).
+    @propertyWrapper
+    public struct Published<Value> {
+        public var wrappedValue: Value
+
+        public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    }
+    #endif
+
+    #if !canImport(SwiftUI)
+    /// The object a View observes, held as it is (SwiftUI's, where there is SwiftUI).
+    @propertyWrapper
+    public struct ObservedObject<ObjectType: ObservableObject> {
+        public var wrappedValue: ObjectType
+
+        public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    }
+    #endif
+
+    """#
+
     static let trace = #"""
     import Foundation
     import SceneFlowRecorder
@@ -215,8 +281,12 @@ enum SupportFiles {
             lastShown = recorder.note(.load(method: method), from: view, to: view, parent: cause)
         }
 
-        public func appeared(_ method: String, cause: Int?) {
-            lastShown = recorder.note(.appear(method: method), from: view, to: view, parent: cause)
+        /// The View appears (UIKit's `viewWillAppear(_:)`, SwiftUI's `onAppear`); returns the message's number.
+        @discardableResult
+        public func appeared(_ method: String, cause: Int?) -> Int {
+            let appeared = recorder.note(.appear(method: method), from: view, to: view, parent: cause)
+            lastShown = appeared
+            return appeared
         }
 
         /// A V→I→P→V cycle the user starts with `payload`, or the View starts as it loads or appears.
@@ -287,8 +357,30 @@ enum SupportFiles {
                                                      value: value?.traceValue ?? .null)), from: interactor, to: dataStore)
         }
 
+        /// What the View has on screen, by label: what it showed and what it renders from state.
+        public private(set) var screen: [String: Value] = [:]
+
         public func shown(_ label: String, _ value: TraceValueConvertible?) {
-            recorder.note(.show(label: label, value: value?.traceValue ?? .null), from: view, to: Recorder.user)
+            let value = value?.traceValue ?? .null
+            screen[label] = value
+            recorder.note(.show(label: label, value: value), from: view, to: Recorder.user)
+        }
+
+        /// The View renders the labels it shows from state (SwiftUI's `body`), because of message `cause`: each label
+        /// whose value changed is shown again (every label the first time).
+        public func render(_ labels: [(String, TraceValueConvertible?)], cause: Int) {
+            recorder.within(cause) {
+                for (label, value) in labels where screen[label] != (value?.traceValue ?? .null) {
+                    shown(label, value)
+                }
+            }
+        }
+
+        /// The View writes a field of the DataStore it holds (SwiftUI VIP); returns the message's number.
+        @discardableResult
+        public func viewStored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) -> Int {
+            recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
+                                                     value: value?.traceValue ?? .null)), from: view, to: dataStore)
         }
 
         public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
@@ -329,7 +421,7 @@ enum SupportFiles {
         }
     }
 
-    /// A scene's View controller, as the trace knows it.
+    /// A scene's View, as the trace knows it.
     public protocol SceneTracing: AnyObject {
         var sceneTrace: SceneTrace { get }
     }

@@ -157,7 +157,7 @@ struct CodeGeneratorTests {
     func limits() throws {
         let viper = ScenarioLoader().load(path: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml").path)
         let scenario = try #require(viper.scenario)
-        #expect(throws: GenerationLimit("generate writes clean-swift apps so far; this scenario is viper", at: nil)) {
+        #expect(throws: GenerationLimit("generate writes clean-swift and swiftui apps so far; this scenario is viper: translate it first ('sceneflow translate \(scenario.file) --to clean-swift')", at: nil)) {
             try CodeGenerator(scenario: scenario, options: .init()).generate()
         }
         // A BusinessLogic method without its Request would make an app that runs otherwise.
@@ -192,6 +192,38 @@ struct CodeGeneratorTests {
         #expect(throws: GenerationLimit("'A.Go' names its Interactor method 'go()'; the BusinessLogic methods generate writes take the Request, one argument: write 'go' or 'go(request:)'",
                                         at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
             try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
+        }
+        // SwiftUI VIP navigation is not written yet; a Clean Swift View that renders from state neither.
+        let navigating = ScenarioLoader().load(yaml: """
+            scenario: S
+            pattern: swiftui
+            scenes:
+              A:
+                useCases:
+                  Go:
+                    interactor: [{ respond: {} }]
+                    view: [{ route: toB }]
+                routes:
+                  toB: { to: B }
+              B: {}
+            """, file: "s.yml")
+        #expect(throws: GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet (route 'toB')",
+                                        at: SourceLocation(file: "s.yml", line: 10, column: 7))) {
+            try CodeGenerator(scenario: try #require(navigating.scenario), options: .init()).generate()
+        }
+        let rendering = ScenarioLoader().load(yaml: """
+            scenario: S
+            scenes:
+              A:
+                view:
+                  shows: { title: '"Orders"' }
+                useCases:
+                  Go:
+                    interactor: [{ respond: {} }]
+            """, file: "s.yml")
+        #expect(throws: GenerationLimit("generate does not write a Clean Swift View that renders from state ('shows:') yet: show 'title' in a use case's view steps",
+                                        at: SourceLocation(file: "s.yml", line: 5, column: 16))) {
+            try CodeGenerator(scenario: try #require(rendering.scenario), options: .init()).generate()
         }
     }
 
