@@ -4011,6 +4011,9 @@ public final class Recorder: @unchecked Sendable {
     /// The user, who acts on Views and sees what they show.
     public static let user = Participant(number: 1, role: .user, name: "User")
 
+    /// The app's one AppState (SwiftUI with AppState), which Interactors write and Views observe.
+    public static let appState = Participant(number: 2, role: .appState, name: "AppState")
+
     /// Records `message` and runs `body`, whose messages it causes.
     public func send<Result>(_ message: Message, from: Participant, to: Participant, _ body: () throws -> Result) rethrows -> Result {
         guard isRecording else { return try body() }

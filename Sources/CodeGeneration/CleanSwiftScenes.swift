@@ -134,6 +134,14 @@ struct CleanSwiftScenes {
 
     func files(for scene: Scene) throws(GenerationLimit) -> [(String, String)] {
         let writer = SceneWriter(scenes: self, scene: scene)
+        if writer.usesAppState {
+            // SwiftUI with AppState: the View, its Interactor (an environment value), configureView().
+            var files = [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
+                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.appStateInteractor()),
+                         ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.appStateConfigurator())]
+            if let workers = try workerFile(for: scene) { files.append(workers) }
+            return files
+        }
         if writer.viewIsValue {
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
             var files = [("\(scene.name)Models.swift", writer.models()),

@@ -50,12 +50,15 @@ public struct CodeGenerator {
     }
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes.
-    /// Whether the generator writes apps of this pattern: a Configurator (or setup) wiring, the View asking the
-    /// Interactor, state in the scene's DataStore, which the Interactor writes (Clean Swift) or the View holds
-    /// (SwiftUI VIP).
+    /// Whether the generator writes apps of this pattern: the View asking the Interactor, with a Configurator (or
+    /// setup) wiring and state in the scene's DataStore, which the Interactor writes (Clean Swift) or the View holds
+    /// (SwiftUI VIP); or with the environment's wiring and state in the one AppState (SwiftUI with AppState).
     public static func writes(_ definition: PatternDefinition) -> Bool {
-        (definition.wiring.style == .configurator || definition.wiring.style == .setup)
-            && definition.flow.entry != .presenter && definition.flow.store == .dataStore
+        switch definition.wiring.style {
+        case .configurator, .setup: definition.flow.entry != .presenter && definition.flow.store == .dataStore
+        case .environment: definition.flow.entry != .presenter && definition.flow.store == .appState
+        case .wireFrame: false
+        }
     }
 
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
@@ -63,7 +66,7 @@ public struct CodeGenerator {
         let module = moduleName
         var files: [GeneratedFile] = [GeneratedFile(path: "Package.swift", text: packageManifest(module))]
         let source = "Sources/\(module)"
-        if scenario.pattern.definition.flow.viewWritesDataStore {
+        if scenario.pattern.definition.viewsAreSwiftUIValues {
             files.append(GeneratedFile(path: "\(source)/Support/Observation.swift", text: SupportFiles.observation))
             files.append(GeneratedFile(path: "\(source)/Support/SceneScreen.swift", text: SupportFiles.screen))
         } else {
@@ -73,13 +76,18 @@ public struct CodeGenerator {
         files.append(GeneratedFile(path: "\(source)/Support/SceneTrace.swift", text: SupportFiles.trace))
         let scenes = CleanSwiftScenes(scenario: scenario)
         files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: try scenes.entities()))
+        if scenario.pattern.definition.flow.store == .appState {
+            files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
+        }
         if !scenario.sharedWorkers.isEmpty {
             files.append(GeneratedFile(path: "\(source)/Workers/SharedWorkers.swift", text: try scenes.sharedWorkers()))
         }
         files += try sceneFiles(scenes, in: source)
         for scene in scenario.scenes {
             let tests = ComponentTestWriter(scenes: scenes, scene: scene, trace: trace, module: module)
-            files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Spies.swift", text: tests.spies()))
+            if let text = tests.spies() {
+                files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Spies.swift", text: text))
+            }
             if let text = tests.tests() {
                 files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Tests.swift", text: text))
             }
@@ -109,7 +117,8 @@ public struct CodeGenerator {
 
     private func checkPattern() throws(GenerationLimit) {
         guard Self.writes(scenario.pattern.definition) else {
-            let written = PatternRegistry.shared.all.filter(Self.writes).map(\.pattern.rawValue).joined(separator: " and ")
+            let names = PatternRegistry.shared.all.filter(Self.writes).map(\.pattern.rawValue)
+            let written = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
             throw GenerationLimit("generate writes \(written) apps so far; this scenario is \(scenario.pattern.rawValue): translate it first ('sceneflow translate \(scenario.file) --to clean-swift')",
                                   at: nil)
         }
@@ -117,15 +126,20 @@ public struct CodeGenerator {
         for scene in scenario.scenes {
             for useCase in scene.useCases {
                 let method = naming.interactorMethod(useCase)
-                guard SwiftSpelling.labels(of: method).count == 1 else {
+                // SwiftUI with AppState's Interactor methods take the Request's fields (no values, so far).
+                guard SwiftSpelling.labels(of: method).count == 1 || scenario.pattern.definition.flow.store == .appState else {
                     let base = PatternNaming.baseName(method)
                     throw GenerationLimit("'\(scene.name).\(useCase.name)' names its Interactor method '\(method)'; the BusinessLogic methods generate writes take the Request, one argument: write '\(base)' or '\(base)(request:)'",
                                           at: useCase.methods.interactor?.location ?? useCase.location)
                 }
             }
-            if scenario.pattern.definition.flow.viewWritesDataStore {
+            if scenario.pattern.definition.viewsAreSwiftUIValues {
                 if let route = scene.routes.first {
-                    throw GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet (route '\(route.name)')", at: route.location)
+                    throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet (route '\(route.name)')", at: route.location)
+                }
+                if scenario.pattern.definition.flow.store == .appState, let useCase = scene.useCases.first(where: { !$0.request.isEmpty }) {
+                    throw GenerationLimit("generate does not write a SwiftUI with AppState action that takes values yet ('\(scene.name).\(useCase.name)' has a request)",
+                                          at: useCase.request[0].location)
                 }
             } else if let show = scene.view.shows.first {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
@@ -185,6 +199,12 @@ public struct CodeGenerator {
 
         """
     }
+}
+
+extension PatternDefinition {
+    /// Whether the generated Views are SwiftUI structs (SwiftUI VIP, SwiftUI with AppState) rather than View
+    /// controllers.
+    var viewsAreSwiftUIValues: Bool { flow.viewWritesDataStore || flow.store == .appState }
 }
 
 extension ExprNode {

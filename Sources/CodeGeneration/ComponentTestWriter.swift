@@ -28,8 +28,10 @@ struct ComponentTestWriter {
         return result
     }
 
-    /// Spies for the scene's protocols, and stubs for its workers.
-    func spies() -> String {
+    /// Spies for the scene's protocols, and stubs for its workers; nil when there is neither (SwiftUI with AppState
+    /// has no protocols, and a scene may call no worker).
+    func spies() -> String? {
+        if writer.usesAppState && scenes.stubbedWorkers(of: scene).isEmpty { return nil }
         var out = SwiftText()
         SceneWriter.imports(&out, testing: module, withTests: false)
         let business = writer.protocolName(.businessLogic) ?? "\(name)BusinessLogic"
@@ -39,6 +41,8 @@ struct ComponentTestWriter {
         let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
         func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], extra: [String] = []) {
+            // SwiftUI with AppState has no protocols between its components: nothing to spy on.
+            guard !writer.usesAppState else { return }
             out.line()
             out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
                 for line in extra { body.line(line) }
@@ -68,7 +72,7 @@ struct ComponentTestWriter {
             useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
         })
         // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
-        if !writer.viewIsValue {
+        if !writer.viewIsValue && !writer.usesAppState {
         out.line()
         out.block("final class \(routing)Spy: \(routing), \(passing)") { body in
             body.line("var dataStore: \(store)?")
@@ -120,6 +124,10 @@ struct ComponentTestWriter {
         out.block("@Suite struct \(name)Tests") { suite in
             for (index, (useCase, events)) in cycles.enumerated() {
                 if index > 0 { suite.line() }
+                if writer.usesAppState {
+                    appStateTest(useCase, events, into: &suite)
+                    continue
+                }
                 viewTest(useCase, events, into: &suite)
                 interactorTest(useCase, events, into: &suite)
                 presenterTest(useCase, events, into: &suite)
@@ -233,6 +241,43 @@ struct ComponentTestWriter {
             test.line("#expect(\(view).\(shown)Called)")
             test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
         }
+    }
+
+    /// SwiftUI with AppState: the Interactor, given the AppState as the run left it before the cycle, writes what
+    /// the run published.
+    private func appStateTest(_ useCase: UseCase, _ events: [TraceEvent], into out: inout SwiftText) {
+        guard let requestEvent = events.first(where: { $0.kind == .request }) else { return }
+        out.block("@Test(\(SwiftSpelling.literal("the Interactor writes \(useCase.name)'s results to the AppState"))) func interactor\(useCase.name)Publishes()") { test in
+            test.line("let appState = AppState()")
+            for (field, value) in appStateBefore(requestEvent.sequence) {
+                guard let declared = scenes.scenario.appState.first(where: { $0.name == field }) else { continue }
+                test.line("appState.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
+            }
+            test.line("var interactor = \(writer.component(.interactor))()")
+            test.line("interactor.appState = appState")
+            test.line("interactor.trace = \(writer.component(.view))(appState: appState, recorder: .off).trace")
+            test.line("interactor.\(naming.interactorMethod(useCase))")
+            var expected: [(String, Value)] = []
+            for event in events {
+                guard case .publish(let write) = event.message else { continue }
+                if let index = expected.firstIndex(where: { $0.0 == write.field }) { expected[index].1 = write.value } else { expected.append((write.field, write.value)) }
+            }
+            for (field, value) in expected {
+                guard let declared = scenes.scenario.appState.first(where: { $0.name == field }) else { continue }
+                test.line("#expect(appState.\(SwiftSpelling.name(field)) == \(scenes.literal(value, declared.type)))")
+            }
+        }
+    }
+
+    /// The AppState's fields as the run published them before `sequence`.
+    private func appStateBefore(_ sequence: Int) -> [(String, Value)] {
+        guard let trace else { return [] }
+        var fields: [(String, Value)] = []
+        for event in trace.events where event.sequence < sequence {
+            guard case .publish(let write) = event.message else { continue }
+            if let index = fields.firstIndex(where: { $0.0 == write.field }) { fields[index].1 = write.value } else { fields.append((write.field, write.value)) }
+        }
+        return fields
     }
 
     /// The scene's DataStore fields as the run wrote them (by its Interactor, or by data passing) before `sequence`.

@@ -144,6 +144,16 @@ struct SceneWriter {
                     body.line("return")
                 }
                 if let failure { throw failure }
+            case .store(let assignments) where usesAppState:
+                // The AppState publishes what the Interactor writes; the Views observing it render again.
+                for assignment in assignments {
+                    guard let field = scenes.scenario.appState.first(where: { $0.name == assignment.target }) else {
+                        throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation)
+                    }
+                    let property = SwiftSpelling.name(field.name)
+                    out.line("appState.\(property) = \(translator.translate(assignment.value).statement)")
+                    out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
+                }
             case .store(let assignments):
                 for assignment in assignments {
                     guard let field = scene.dataStore.first(where: { $0.name == assignment.target }) else {

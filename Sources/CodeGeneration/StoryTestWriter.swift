@@ -12,10 +12,15 @@ struct StoryTestWriter {
     func view(_ scene: SceneName) -> String { naming.componentName(.view, scene: scene) }
 
     /// Whether the Views are SwiftUI values on a `SceneScreen` rather than View controllers on a `SceneNavigator`.
-    var viewsAreValues: Bool { scenario.pattern.definition.flow.viewWritesDataStore }
+    var viewsAreValues: Bool { scenario.pattern.definition.viewsAreSwiftUIValues }
+
+    /// Whether the app keeps its state in one AppState, which every View is given.
+    var usesAppState: Bool { scenario.pattern.definition.flow.store == .appState }
 
     /// A new View of `scene`, wired.
-    func newView(_ scene: SceneName) -> String { view(scene) + (viewsAreValues ? "().configureView()" : "()") }
+    func newView(_ scene: SceneName) -> String {
+        view(scene) + (usesAppState ? "(appState: appState).configureView()" : (viewsAreValues ? "().configureView()" : "()"))
+    }
 
     /// The line that shows `view` as the app's root.
     func start(_ view: String) -> String {
@@ -35,6 +40,7 @@ struct StoryTestWriter {
                 test.line("let recorder = Recorder.shared")
                 test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(fixtures))")
                 test.line("defer { try? recorder.finish() }")
+                if usesAppState { test.line("let appState = AppState()") }
                 if viewsAreValues {
                     test.line("let navigator = SceneScreen()")
                 } else {
@@ -52,7 +58,10 @@ struct StoryTestWriter {
                     test.line("// Step \(number)" + (step.title.map { ": \(SwiftSpelling.comment($0))" } ?? ""))
                     let title = step.title.map(SwiftSpelling.literal) ?? "nil"
                     var given = SwiftText()
-                    if !step.given.isEmpty {
+                    if !step.given.isEmpty && usesAppState {
+                        // Its Interactor is a value the View holds: a stand-in would need the View made again.
+                        failure = GenerationLimit("generate does not play a step's given answers in a SwiftUI with AppState app yet", at: step.location)
+                    } else if !step.given.isEmpty {
                         do throws(GenerationLimit) { try standIn(step.given, step: number, into: &given) } catch { failure = error }
                     }
                     switch step.action {
@@ -80,9 +89,13 @@ struct StoryTestWriter {
                         let method = naming.interactorMethod(useCase)
                         let base = PatternNaming.baseName(method)
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
-                        test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
+                        if usesAppState {
+                            test.line("top\(number).\(base)()")
+                        } else {
+                            test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
+                        }
                     case .back where viewsAreValues:
-                        failure = GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet: there is no going back", at: step.location)
+                        failure = GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet: there is no going back", at: step.location)
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }

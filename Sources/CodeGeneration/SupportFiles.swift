@@ -302,7 +302,7 @@ enum SupportFiles {
             }
         }
 
-        public func request(_ useCase: String, _ protocolName: String, _ method: String, _ request: TraceValueConvertible?,
+        public func request(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
                             type: String?, _ body: () -> Void) {
             recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
                                                                               payloadType: type, payload: request?.traceValue)),
@@ -376,6 +376,17 @@ enum SupportFiles {
             }
         }
 
+        /// The Interactor writes a field of the AppState `object`, which publishes it: every View on screen that
+        /// observes the AppState renders again.
+        public func published(_ field: String, type: String, _ value: TraceValueConvertible?, in object: AnyObject) {
+            let publish = recorder.note(.publish(FieldWrite(field: field, type: type, value: value?.traceValue ?? .null)),
+                                        from: interactor, to: Recorder.appState)
+            for (observer, render) in AppStateObservers.views(of: object) {
+                let rendered = recorder.note(.render(method: "body"), from: Recorder.appState, to: observer.view, parent: publish)
+                render(rendered)
+            }
+        }
+
         /// The View writes a field of the DataStore it holds (SwiftUI VIP); returns the message's number.
         @discardableResult
         public func viewStored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) -> Int {
@@ -418,6 +429,39 @@ enum SupportFiles {
             } catch {
                 recorder.fail("\(error)")
             }
+        }
+    }
+
+    /// The Views that render from an AppState, by the AppState they observe, in the order they appeared: a change
+    /// to it renders each again, as SwiftUI renders every View that holds it as an `@EnvironmentObject`.
+    public enum AppStateObservers {
+        private final class Observer {
+            weak var object: AnyObject?
+            let trace: SceneTrace
+            let render: (Int) -> Void
+
+            init(_ object: AnyObject, _ trace: SceneTrace, _ render: @escaping (Int) -> Void) {
+                self.object = object
+                self.trace = trace
+                self.render = render
+            }
+        }
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var observers: [Observer] = []
+
+        /// The View recorded by `trace` observes `object` from now on; `render` renders it, caused by a message.
+        public static func add(_ trace: SceneTrace, observing object: AnyObject, render: @escaping (Int) -> Void) {
+            lock.lock()
+            defer { lock.unlock() }
+            observers.removeAll { $0.object == nil }
+            observers.append(Observer(object, trace, render))
+        }
+
+        static func views(of object: AnyObject) -> [(SceneTrace, (Int) -> Void)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return observers.filter { $0.object === object }.map { ($0.trace, $0.render) }
         }
     }
 

@@ -30,6 +30,23 @@ struct GeneratedCodeParsingTests {
         #expect(support.text.contains("open class SceneViewController: UIViewController {"))
     }
 
+    @Test("the SwiftUI apps' files parse too: the View's body and the environment keys Linux never compiles",
+          arguments: [("Counter-SwiftUI", "SomeView"), ("Counter-AppState", "SomeView")])
+    func swiftUIParses(_ name: String, _ view: String) throws {
+        let files = try Self.files(name)
+        for file in files where file.path.hasSuffix(".swift") {
+            let tree = Parser.parse(source: file.text)
+            let problems = ParseDiagnosticsGenerator.diagnostics(for: tree).map { "\(file.path): \($0.message)" }
+            #expect(problems == [])
+        }
+        let viewFile = try #require(files.first { $0.path.hasSuffix("/\(view).swift") }).text
+        #expect(viewFile.contains("#if canImport(SwiftUI)\nextension \(view): View {\n    var body: some View {\n        VStack(spacing: 16) {\n            Text("))
+        #expect(viewFile.contains("        .onAppear { onAppear() }\n"))
+        #expect(!files.contains { $0.path.hasSuffix("SceneViewController.swift") })
+        let observation = try #require(files.first { $0.path.hasSuffix("Support/Observation.swift") }).text
+        #expect(observation.hasPrefix("#if !canImport(Combine)\n"))
+    }
+
     @Test("import reads the generated scenes back: their use cases, routes and DataStore fields")
     func importsBack() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-roundtrip-\(UUID().uuidString)")

@@ -17,10 +17,10 @@ struct GenerateCommandTests {
         }
     }
 
-    /// Every example: in its own pattern where generate writes it (Clean Swift, SwiftUI VIP), translated to Clean
+    /// Every example: in its own pattern where generate writes it (Clean Swift, SwiftUI VIP, SwiftUI with AppState), translated to Clean
     /// Swift first where it does not yet (`translated`). `checks`: what `check --trace` counts on the recorded run.
     static let examples: [(name: String, module: String, checks: Int, translated: Bool)] = [
-        ("CleanStore", "CleanStore", 22, false), ("Counter-AppState", "CounterAppState", 3, true),
+        ("CleanStore", "CleanStore", 22, false), ("Counter-AppState", "CounterAppState", 3, false),
         ("Counter-SwiftUI", "CounterSwiftUI", 5, false), ("CreateIceCream", "ScoopsAndScones", 5, false),
         ("Login", "SignIn", 15, false), ("PostList-VIPER", "PostListVIPER", 9, true),
         ("Repositories", "Repositories", 13, false), ("Shop", "TeaShop", 23, false),
@@ -178,7 +178,7 @@ struct GenerateCommandTests {
 
         let viper = try CLI.run(["generate", "Scenarios/PostList-VIPER.yml", "--out", folder.appendingPathComponent("V").path, "--color", "never"])
         #expect(viper.status == 1)
-        #expect(viper.stderr == "error: generate writes clean-swift and swiftui apps so far; this scenario is viper: translate it first ('sceneflow translate Scenarios/PostList-VIPER.yml --to clean-swift')\n")
+        #expect(viper.stderr == "error: generate writes clean-swift, swiftui and appstate apps so far; this scenario is viper: translate it first ('sceneflow translate Scenarios/PostList-VIPER.yml --to clean-swift')\n")
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
         let invalid = try CLI.run(["generate", broken.path, "--out", folder.appendingPathComponent("B").path, "--color", "never"])

@@ -1,0 +1,203 @@
+import ScenarioSpec
+
+/// A scene of SwiftUI with AppState (seed 000 §3): no Presenter; the View calls an Interactor it gets from the
+/// environment, the stateless Interactor writes the one AppState (an ObservableObject), and every View observing
+/// the AppState renders again. Everything but `body` and the environment keys runs without SwiftUI.
+extension SceneWriter {
+    /// Whether the scene's pattern keeps its state in the one AppState.
+    var usesAppState: Bool { scenes.definition.flow.store == .appState }
+
+    /// `AppState.swift`: the app's state, knowing nothing of the layers that write and show it.
+    static func appState(_ scenes: CleanSwiftScenes) -> String {
+        var out = SwiftText()
+        imports(&out)
+        out.line()
+        out.line("/// The app's state: the one object Interactors write and Views observe. It knows nothing of either.")
+        out.block("final class AppState: ObservableObject") { body in
+            for field in scenes.scenario.appState {
+                let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? (field.type.isOptional ? " = nil" : "")
+                body.line("@Published var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
+            }
+        }
+        return out.text
+    }
+
+    /// Whether the View renders anything from the AppState (it observes it then).
+    var observesAppState: Bool { scene.view.shows.contains { $0.value.text.contains("appState") } }
+
+    func appStateView() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("#if canImport(SwiftUI)")
+        out.line("import SwiftUI")
+        out.line("#endif")
+        out.line()
+        var failure: GenerationLimit?
+        if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
+        out.block("struct \(component(.view)): SceneRoot") { body in
+            body.line("/// The scene's Interactor (`@Environment(\\.\(interactorKey))` in the app).")
+            body.line("var interactor = \(component(.interactor))()")
+            body.line("/// The app's state, which the View observes (`@EnvironmentObject` in the app).")
+            body.line("@ObservedObject var appState: AppState")
+            body.line("let trace: SceneTrace")
+            body.mark("Object lifecycle")
+            body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
+            body.block("init(appState: AppState, recorder: Recorder = .shared)") { initializer in
+                let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+                    .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+                let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+                initializer.line("self.appState = appState")
+                initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: false,")
+                initializer.line("                   workers: [\(workers)], recorder: recorder)")
+            }
+            body.line()
+            body.line("/// What the View has on screen, by label, as the trace shows it.")
+            body.line("var shown: [String: Value] { trace.screen }")
+            body.mark("View lifecycle")
+            body.line("/// SwiftUI's `onAppear`: the View renders what it shows\(observesAppState ? ", and renders again when the AppState changes" : "").")
+            body.block("func onAppear()") { appear in
+                appear.line("let appeared = trace.appeared(\(SwiftSpelling.literal(naming.appearMethod ?? "onAppear()")), cause: nil)")
+                appear.line("render(cause: appeared)")
+                if observesAppState {
+                    appear.line("AppStateObservers.add(trace, observing: appState) { [self] cause in render(cause: cause) }")
+                }
+                for useCase in scene.useCases where useCase.trigger.runsOnFirstShow {
+                    appear.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: \(useCase.trigger == .load ? ".load" : ".appear"), payload: nil, type: nil)") { cycle in
+                        sendAppStateRequest(useCase, into: &cycle)
+                    }
+                }
+            }
+            body.line()
+            body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
+            body.block("func render(cause: Int)") { render in
+                let translator = scenes.translator()
+                let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).code))" }
+                if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
+                    failure = GenerationLimit("generate writes what a SwiftUI View shows from state when it cannot fail; this label's expression can",
+                                              at: throwing.targetLocation)
+                }
+                render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
+            }
+            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
+            for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
+                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+                body.block("func \(naming.interactorMethod(useCase))") { action in
+                    action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: nil, type: nil)") { cycle in
+                        sendAppStateRequest(useCase, into: &cycle)
+                    }
+                }
+            }
+        }
+        out.line()
+        out.line("#if canImport(SwiftUI)")
+        out.block("extension \(component(.view)): View") { view in
+            view.block("var body: some View") { body in
+                body.block("VStack(spacing: 16)") { stack in
+                    let translator = scenes.translator()
+                    for show in scene.view.shows {
+                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).code)))  // \(SwiftSpelling.comment(show.target))")
+                    }
+                    for useCase in scene.useCases where useCase.trigger == .action {
+                        stack.block("Button(\(SwiftSpelling.literal(SwiftSpelling.words(useCase.name.rawValue))))") { button in
+                            button.line("\(PatternNaming.baseName(naming.interactorMethod(useCase)))()")
+                        }
+                    }
+                }
+                body.line(".onAppear { onAppear() }")
+            }
+        }
+        out.line("#endif")
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// The environment key the app gives the Interactor under: `someInteractor`.
+    var interactorKey: String { SwiftSpelling.lowerFirst(component(.interactor)) }
+
+    func sendAppStateRequest(_ useCase: UseCase, into out: inout SwiftText) {
+        let method = naming.interactorMethod(useCase)
+        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), nil, \(SwiftSpelling.literal(method)), nil, type: nil)") { send in
+            send.line("interactor.\(method)")
+        }
+    }
+
+    func appStateInteractor() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("#if canImport(SwiftUI)")
+        out.line("import SwiftUI")
+        out.line("#endif")
+        out.line()
+        var failure: GenerationLimit?
+        out.line("/// \(name)'s business logic. It keeps no state: what it finds out it writes to the AppState.")
+        out.block("struct \(component(.interactor))") { body in
+            body.line("var appState: AppState!")
+            for worker in scene.workers {
+                body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
+            }
+            for (worker, _) in scene.sharedWorkersCalled {
+                body.line("var \(naming.workerProperty(worker)): \(worker)Protocol = \(worker).shared")
+            }
+            body.line("var trace: SceneTrace!")
+            for useCase in scene.useCases {
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
+                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+                body.block("func \(naming.interactorMethod(useCase))") { method in
+                    method.block("trace.run") { logic in
+                        do throws(GenerationLimit) {
+                            try steps(useCase.interactor, useCase: useCase, into: &logic)
+                        } catch { failure = failure ?? error }
+                    }
+                }
+            }
+        }
+        out.line()
+        out.line("#if canImport(SwiftUI)")
+        out.line("/// The app gives Views the Interactor through the environment: `.environment(\\.\(interactorKey), …)`.")
+        out.block("extension \(component(.interactor)): EnvironmentKey") { key in
+            key.line("static let defaultValue = \(component(.interactor))()")
+        }
+        out.line()
+        out.block("extension EnvironmentValues") { values in
+            values.block("var \(interactorKey): \(component(.interactor))") { property in
+                property.line("get { self[\(component(.interactor)).self] }")
+                property.line("set { self[\(component(.interactor)).self] = newValue }")
+            }
+        }
+        out.line("#endif")
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// `configureView()`: the View given its Interactor, and both the AppState, as the app does through the
+    /// environment (`.environment(\.someInteractor, SomeInteractor(appState: appState))`, `.environmentObject(appState)`).
+    func appStateConfigurator() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        out.block("extension \(component(.view))") { body in
+            body.line("/// Gives \(name)'s View its Interactor, which writes the View's AppState: `\(component(.view))(appState: appState).configureView()`.")
+            body.block("func configureView() -> \(component(.view))") { configure in
+                configure.line("var view = self")
+                configure.line("var interactor = \(component(.interactor))()")
+                configure.line("interactor.trace = trace")
+                configure.line("interactor.appState = appState")
+                configure.line("view.interactor = interactor")
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    let target = link.target == .appState ? "Recorder.appState" : "trace.\(link.target.traceName)"
+                    configure.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), nil, \(target))")
+                }
+                for worker in scene.workers {
+                    configure.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+                }
+                configure.line("return view")
+            }
+        }
+        return out.text
+    }
+}
