@@ -52,6 +52,8 @@ struct StoryTestWriter {
                     test.line(start("root"))
                     test.line("navigator.settle()")
                 }
+                // Without navigation (the SwiftUI patterns, so far) the scene on screen is known at every step.
+                var onScreen = scenario.start
                 for (index, step) in scenario.story.enumerated() {
                     test.line()
                     let number = index + 1
@@ -66,6 +68,7 @@ struct StoryTestWriter {
                     }
                     switch step.action {
                     case .appear(let scene):
+                        onScreen = scene.value
                         test.line("recorder.step(\(number), .appear(SceneName(\(SwiftSpelling.literal(scene.value.rawValue)))), title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("let shown\(number) = \(newView(scene.value))")
@@ -129,7 +132,7 @@ struct StoryTestWriter {
                             let names = stack.map { SwiftSpelling.literal(view($0.value)) }.joined(separator: ", ")
                             test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
                         }
-                        if !expect.shown.isEmpty, let scene = expect.scene?.value {
+                        if !expect.shown.isEmpty, let scene = expect.scene?.value ?? (viewsAreValues ? onScreen : nil) {
                             for item in expect.shown where !item.value.value.isPartial {
                                 test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }

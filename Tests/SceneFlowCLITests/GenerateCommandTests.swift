@@ -93,17 +93,24 @@ struct GenerateCommandTests {
         }
         #expect(recorded == 8)
 
-        // A mutant: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
+        // Mutants: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
         let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")
         let original = try String(contentsOf: presenter, encoding: .utf8)
         #expect(original.contains(#"Home.Greet.ViewModel(greeting: "Hello, \("#))
         try original.replacingOccurrences(of: #"greeting: "Hello, \("#, with: #"greeting: "Hi, \("#)
             .write(to: presenter, atomically: true, encoding: .utf8)
-        let mutant = try ExternalTool.run("swift", ["test", "--filter", "SignInTests\\."], in: folder)
+        // And one in a SwiftUI View's display logic: the story sees the count it shows change.
+        let view = folder.appendingPathComponent("Counter-SwiftUI/Sources/CounterSwiftUI/Scenes/Some/SomeView.swift")
+        let viewCode = try String(contentsOf: view, encoding: .utf8)
+        #expect(viewCode.contains("dataStore.someInt = try ScenarioLogic.add(dataStore.someInt, 1)"))
+        try viewCode.replacingOccurrences(of: "ScenarioLogic.add(dataStore.someInt, 1)", with: "ScenarioLogic.add(dataStore.someInt, 2)")
+            .write(to: view, atomically: true, encoding: .utf8)
+        let mutant = try ExternalTool.run("swift", ["test", "--filter", "SignInTests\\.|CounterSwiftUITests\\."], in: folder)
         #expect(mutant.status != 0)
         let failed = mutant.stdout.split(separator: "\n").filter { $0.hasPrefix("✘ Test \"") && $0.contains(" failed after ") }
             .map { $0.split(separator: "\"")[1] }.sorted()
-        #expect(failed == ["the Presenter formats Greet's ViewModel", "the story of Sign in"], "\(mutant.stdout.suffix(2000))")
+        #expect(failed == ["the Presenter formats Greet's ViewModel", "the story of Counter (SwiftUI VIP)", "the story of Sign in"],
+                "\(mutant.stdout.suffix(2000))")
     }
 
     @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error")
