@@ -49,7 +49,6 @@ public struct CodeGenerator {
         self.trace = trace
     }
 
-    /// The package's files, in a fixed order; the same scenario gives the same bytes.
     /// Whether the generator writes apps of this pattern: the View asking the Interactor, with a Configurator (or
     /// setup) wiring and state in the scene's DataStore, which the Interactor writes (Clean Swift) or the View holds
     /// (SwiftUI VIP); or with the environment's wiring and state in the one AppState (SwiftUI with AppState).
@@ -61,6 +60,7 @@ public struct CodeGenerator {
         }
     }
 
+    /// The package's files, in a fixed order; the same scenario gives the same bytes.
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
         try checkPattern()
         let module = moduleName
@@ -117,9 +117,7 @@ public struct CodeGenerator {
 
     private func checkPattern() throws(GenerationLimit) {
         guard Self.writes(scenario.pattern.definition) else {
-            let names = PatternRegistry.shared.all.filter(Self.writes).map(\.pattern.rawValue)
-            let written = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
-            throw GenerationLimit("generate writes \(written) apps so far; this scenario is \(scenario.pattern.rawValue): translate it first ('sceneflow translate \(scenario.file) --to clean-swift')",
+            throw GenerationLimit("generate does not write \(scenario.pattern.rawValue) apps yet: translate the scenario first ('sceneflow translate \(scenario.file) --to clean-swift')",
                                   at: nil)
         }
         let naming = scenario.pattern.definition.naming

@@ -185,7 +185,7 @@ struct GenerateCommandTests {
 
         let viper = try CLI.run(["generate", "Scenarios/PostList-VIPER.yml", "--out", folder.appendingPathComponent("V").path, "--color", "never"])
         #expect(viper.status == 1)
-        #expect(viper.stderr == "error: generate writes clean-swift, swiftui and appstate apps so far; this scenario is viper: translate it first ('sceneflow translate Scenarios/PostList-VIPER.yml --to clean-swift')\n")
+        #expect(viper.stderr == "error: generate does not write viper apps yet: translate the scenario first ('sceneflow translate Scenarios/PostList-VIPER.yml --to clean-swift')\n")
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
         let invalid = try CLI.run(["generate", broken.path, "--out", folder.appendingPathComponent("B").path, "--color", "never"])

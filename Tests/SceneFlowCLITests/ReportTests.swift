@@ -143,7 +143,7 @@ struct ReportTests {
         #expect(seen.count == 2)
         #expect(seen.first?.hidden == false)
         #expect(seen.first?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginInteractor.swift")
-        #expect(seen.first?.numbers == "27,40,51")
+        #expect(seen.first?.numbers == "29,42,53")
         #expect(seen.first?.texts == Array(repeating: "presenter?.presentLogin(response: response)", count: 3))
         #expect((seen.first?.total ?? 0) > 60)
         #expect(seen.last?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginViewController.swift")
