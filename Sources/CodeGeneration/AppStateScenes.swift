@@ -27,14 +27,10 @@ extension SceneWriter {
 
     func appStateView() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("#if canImport(SwiftUI)")
-        out.line("import SwiftUI")
-        out.line("#endif")
+        Self.swiftUIImports(&out)
         out.line()
         var failure: GenerationLimit?
+        let translator = scenes.translator()
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
         out.block("struct \(component(.view)): SceneRoot") { body in
             body.line("/// The scene's Interactor (`@Environment(\\.\(interactorKey))` in the app).")
@@ -43,18 +39,9 @@ extension SceneWriter {
             body.line("@ObservedObject var appState: AppState")
             body.line("let trace: SceneTrace")
             body.mark("Object lifecycle")
-            body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-            body.block("init(appState: AppState, recorder: Recorder = .shared)") { initializer in
-                let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
-                    .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
-                let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-                initializer.line("self.appState = appState")
-                initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: false,")
-                initializer.line("                   workers: [\(workers)], recorder: recorder)")
-            }
+            viewInitializer("appState: AppState, ", before: ["self.appState = appState"], into: &body)
             body.line()
-            body.line("/// What the View has on screen, by label, as the trace shows it.")
-            body.line("var shown: [String: Value] { trace.screen }")
+            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
             body.mark("View lifecycle")
             body.line("/// SwiftUI's `onAppear`: the View renders what it shows\(observesAppState ? ", and renders again when the AppState changes" : "").")
             body.block("func onAppear()") { appear in
@@ -69,47 +56,18 @@ extension SceneWriter {
                     }
                 }
             }
-            body.line()
-            body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
-            body.block("func render(cause: Int)") { render in
-                let translator = scenes.translator()
-                let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).code))" }
-                if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
-                    failure = GenerationLimit("generate writes what a SwiftUI View shows from state when it cannot fail; this label's expression can",
-                                              at: throwing.targetLocation)
-                }
-                render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
-            }
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(naming.interactorMethod(useCase))") { action in
-                    action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: nil, type: nil)") { cycle in
-                        sendAppStateRequest(useCase, into: &cycle)
-                    }
+                actionMethod(useCase, declaration: naming.interactorMethod(useCase), into: &body) { cycle in
+                    sendAppStateRequest(useCase, into: &cycle)
                 }
             }
         }
         out.line()
-        out.line("#if canImport(SwiftUI)")
-        out.block("extension \(component(.view)): View") { view in
-            view.block("var body: some View") { body in
-                body.block("VStack(spacing: 16)") { stack in
-                    let translator = scenes.translator()
-                    for show in scene.view.shows {
-                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).code)))  // \(SwiftSpelling.comment(show.target))")
-                    }
-                    for useCase in scene.useCases where useCase.trigger == .action {
-                        stack.block("Button(\(SwiftSpelling.literal(SwiftSpelling.words(useCase.name.rawValue))))") { button in
-                            button.line("\(PatternNaming.baseName(naming.interactorMethod(useCase)))()")
-                        }
-                    }
-                }
-                body.line(".onAppear { onAppear() }")
-            }
-        }
-        out.line("#endif")
+        let buttons = scene.useCases.filter { $0.trigger == .action }
+            .map { (SwiftSpelling.words($0.name.rawValue), "\(naming.interactorMethod($0))") }
+        swiftUIBody(translator, buttons: buttons, into: &out)
         if let failure { throw failure }
         return out.text
     }
@@ -126,12 +84,7 @@ extension SceneWriter {
 
     func appStateInteractor() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("#if canImport(SwiftUI)")
-        out.line("import SwiftUI")
-        out.line("#endif")
+        Self.swiftUIImports(&out)
         out.line()
         var failure: GenerationLimit?
         out.line("/// \(name)'s business logic. It keeps no state: what it finds out it writes to the AppState.")

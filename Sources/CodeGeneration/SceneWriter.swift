@@ -378,19 +378,12 @@ struct SceneWriter {
             }
             body.line("/// What the View has on screen, by label, as the trace shows it.")
             body.line("private(set) var shown: [String: Value] = [:]")
-            let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
-                .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
-            let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
             body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
             body.mark("Object lifecycle")
-            body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-            body.block("init(recorder: Recorder = .shared)") { initializer in
-                initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-                initializer.line("                   workers: [\(workers)], recorder: recorder)")
-                initializer.line("super.init()")
-                initializer.line(wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)")
-            }
+            viewInitializer(wiredByView: wiredByView,
+                            after: ["super.init()", wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)"],
+                            into: &body)
             if wiredByView {
                 body.mark("Setup")
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
@@ -431,33 +424,36 @@ struct SceneWriter {
                     }
                 }
             }
-            // Each use case's section: the user's action (the action use cases, and those the story has the user
-            // start though they also run on their own, as a reload of what loads with the scene), then its display
-            // logic.
-            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
-            for useCase in scene.useCases {
-                body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                if useCase.trigger == .action || performed.contains(useCase.name) {
-                    if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                    let method = naming.interactorMethod(useCase)
-                    body.block("func \(declaration(method, types: [requestType(useCase)]))") { action in
-                        action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(useCase.request.isEmpty ? "nil" : "request"), type: \(useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))))") { cycle in
-                            sendRequest(useCase, into: &cycle)
-                        }
-                    }
+            do throws(GenerationLimit) { try useCaseSections(into: &body, viewSteps) } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+        return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
+    }
+
+    /// Each use case's section of a View: the user's action (the action use cases, and those the story has the user
+    /// start though they also run on their own, as a reload of what loads with the scene), then its display logic,
+    /// written by `display`.
+    func useCaseSections(into body: inout SwiftText,
+                         _ display: ([Step], inout SwiftText) throws(GenerationLimit) -> Void) throws(GenerationLimit) {
+        var failure: GenerationLimit?
+        let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
+        for useCase in scene.useCases {
+            body.mark(SwiftSpelling.words(useCase.name.rawValue))
+            if useCase.trigger == .action || performed.contains(useCase.name) {
+                actionMethod(useCase, declaration: declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]), into: &body) { cycle in
+                    sendRequest(useCase, into: &cycle)
                 }
-                for output in useCase.outputs {
-                    body.gap()
-                    body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
-                        method.block("trace.run") { logic in
-                            do throws(GenerationLimit) { try viewSteps(output.view, into: &logic) } catch { failure = failure ?? error }
-                        }
+            }
+            for output in useCase.outputs {
+                body.gap()
+                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
+                    method.block("trace.run") { logic in
+                        do throws(GenerationLimit) { try display(output.view, &logic) } catch { failure = failure ?? error }
                     }
                 }
             }
         }
         if let failure { throw failure }
-        return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
     }
 
     /// The scene's components made and connected through their protocols, each connection recorded; `viewController`

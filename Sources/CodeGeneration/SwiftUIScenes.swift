@@ -8,12 +8,7 @@ extension SceneWriter {
 
     func swiftUIView() throws(GenerationLimit) -> String {
         var out = SwiftText()
-        out.line(CleanSwiftScenes.header.dropLast() + "")
-        out.line("import Foundation")
-        out.line("import SceneFlowRecorder")
-        out.line("#if canImport(SwiftUI)")
-        out.line("import SwiftUI")
-        out.line("#endif")
+        Self.swiftUIImports(&out)
         out.line()
         let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
         out.block("protocol \(display)") { body in
@@ -33,23 +28,16 @@ extension SceneWriter {
         }
         out.line()
         var failure: GenerationLimit?
+        let translator = scenes.translator(dataStore: "dataStore")
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
         out.block("struct \(component(.view)): \(display), SceneRoot") { body in
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
             body.line("@ObservedObject var dataStore = \(dataStoreClass)()")
             body.line("let trace: SceneTrace")
             body.mark("Object lifecycle")
-            body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-            body.block("init(recorder: Recorder = .shared)") { initializer in
-                let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
-                    .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
-                let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-                initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: false,")
-                initializer.line("                   workers: [\(workers)], recorder: recorder)")
-            }
+            viewInitializer(into: &body)
             body.line()
-            body.line("/// What the View has on screen, by label, as the trace shows it.")
-            body.line("var shown: [String: Value] { trace.screen }")
+            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
             body.mark("View lifecycle")
             body.line("/// SwiftUI's `onAppear`: the View renders what it shows, then runs what appearing starts.")
             body.block("func onAppear()") { appear in
@@ -64,60 +52,14 @@ extension SceneWriter {
                     }
                 }
             }
-            body.line()
-            body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
-            body.block("func render(cause: Int)") { render in
-                let translator = scenes.translator(dataStore: "dataStore")
-                let labels = scene.view.shows.map { show in
-                    "(\(SwiftSpelling.literal(show.target)), \(translator.translate(show.value).code))"
-                }
-                if scene.view.shows.contains(where: { translator.translate($0.value).throwing }) {
-                    failure = GenerationLimit("generate writes what a SwiftUI View shows from state when it cannot fail; this label's expression can",
-                                              at: scene.view.shows.first { translator.translate($0.value).throwing }?.targetLocation)
-                }
-                render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
-            }
-            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
-            for useCase in scene.useCases {
-                body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                if useCase.trigger == .action || performed.contains(useCase.name) {
-                    if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                    body.block("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))") { action in
-                        action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(useCase.request.isEmpty ? "nil" : "request"), type: \(useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))))") { cycle in
-                            sendRequest(useCase, into: &cycle)
-                        }
-                    }
-                }
-                for output in useCase.outputs {
-                    body.gap()
-                    body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
-                        method.block("trace.run") { logic in
-                            do throws(GenerationLimit) { try swiftUIViewSteps(output.view, into: &logic) } catch { failure = failure ?? error }
-                        }
-                    }
-                }
-            }
+            do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure = failure ?? error }
         }
         out.line()
-        out.line("#if canImport(SwiftUI)")
-        out.block("extension \(component(.view)): View") { view in
-            view.block("var body: some View") { body in
-                body.block("VStack(spacing: 16)") { stack in
-                    let translator = scenes.translator(dataStore: "dataStore")
-                    for show in scene.view.shows {
-                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).code)))  // \(SwiftSpelling.comment(show.target))")
-                    }
-                    // The user's actions whose Request the View can make alone: a button each.
-                    for useCase in scene.useCases where useCase.trigger == .action && useCase.request.allSatisfy({ $0.defaultValue != nil || $0.type.isOptional }) {
-                        stack.block("Button(\(SwiftSpelling.literal(SwiftSpelling.words(useCase.name.rawValue))))") { button in
-                            button.line("\(PatternNaming.baseName(naming.interactorMethod(useCase)))(request: \(requestType(useCase))())")
-                        }
-                    }
-                }
-                body.line(".onAppear { onAppear() }")
-            }
-        }
-        out.line("#endif")
+        // The user's actions whose Request the View can make alone: a button each.
+        let buttons = scene.useCases.filter { useCase in
+            useCase.trigger == .action && useCase.request.allSatisfy { $0.defaultValue != nil || $0.type.isOptional }
+        }.map { (SwiftSpelling.words($0.name.rawValue), "\(PatternNaming.baseName(naming.interactorMethod($0)))(request: \(requestType($0))())") }
+        swiftUIBody(translator, buttons: buttons, into: &out)
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
     }
@@ -185,5 +127,81 @@ extension SceneWriter {
             }
         }
         return out.text
+    }
+
+    // MARK: - Parts the Views of every pattern share
+
+    /// The header of a file with a SwiftUI side: SwiftUI imported where it is.
+    static func swiftUIImports(_ out: inout SwiftText) {
+        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line("import Foundation")
+        out.line("import SceneFlowRecorder")
+        out.line("#if canImport(SwiftUI)")
+        out.line("import SwiftUI")
+        out.line("#endif")
+    }
+
+    /// The View's `init(recorder:)` (with `parameters` before it), which makes the scene's `SceneTrace` after
+    /// `lines`.
+    func viewInitializer(_ parameters: String = "", wiredByView: Bool = false, before lines: [String] = [], after: [String] = [],
+                         into body: inout SwiftText) {
+        body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
+        body.block("init(\(parameters)recorder: Recorder = .shared)") { initializer in
+            let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+                .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+            let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+            for line in lines { initializer.line(line) }
+            initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
+            initializer.line("                   workers: [\(workers)], recorder: recorder)")
+            for line in after { initializer.line(line) }
+        }
+    }
+
+    /// A SwiftUI View's `shown` (what the trace saw it show) and `render(cause:)` (what `body` shows from state).
+    func rendering(_ translator: ExpressionTranslator, into body: inout SwiftText) throws(GenerationLimit) {
+        body.line("/// What the View has on screen, by label, as the trace shows it.")
+        body.line("var shown: [String: Value] { trace.screen }")
+        body.line()
+        body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
+        let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).code))" }
+        body.block("func render(cause: Int)") { render in
+            render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
+        }
+        if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
+            throw GenerationLimit("generate writes what a SwiftUI View shows from state when it cannot fail; this label's expression can",
+                                  at: throwing.targetLocation)
+        }
+    }
+
+    /// `body`, where there is SwiftUI: a Text per label the View shows from state, a Button per action whose call
+    /// needs nothing the View does not have (`calls`).
+    func swiftUIBody(_ translator: ExpressionTranslator, buttons calls: [(title: String, call: String)], into out: inout SwiftText) {
+        out.line("#if canImport(SwiftUI)")
+        out.block("extension \(component(.view)): View") { view in
+            view.block("var body: some View") { body in
+                body.block("VStack(spacing: 16)") { stack in
+                    for show in scene.view.shows {
+                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).code)))  // \(SwiftSpelling.comment(show.target))")
+                    }
+                    for (title, call) in calls {
+                        stack.block("Button(\(SwiftSpelling.literal(title)))") { button in button.line(call) }
+                    }
+                }
+                body.line(".onAppear { onAppear() }")
+            }
+        }
+        out.line("#endif")
+    }
+
+    /// The user's action `useCase` on the View: a cycle that sends its Request (`send` writes the sending).
+    func actionMethod(_ useCase: UseCase, declaration: String, into body: inout SwiftText, _ send: (inout SwiftText) -> Void) {
+        if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+        let payload = useCase.request.isEmpty || usesAppState ? "nil" : "request"
+        let type = useCase.request.isEmpty || usesAppState ? "nil" : SwiftSpelling.literal(requestType(useCase))
+        body.block("func \(declaration)") { action in
+            action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in
+                send(&cycle)
+            }
+        }
     }
 }
