@@ -134,6 +134,16 @@ struct CleanSwiftScenes {
 
     func files(for scene: Scene) throws(GenerationLimit) -> [(String, String)] {
         let writer = SceneWriter(scenes: self, scene: scene)
+        if scenario.pattern.definition.flow.entry == .presenter {
+            // VIPER: the module's View, Presenter, Interactor and WireFrame, its Entities in Models.
+            var files = [("\(scene.name)Models.swift", try writer.models()),
+                         ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.viperView()),
+                         ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.viperPresenter()),
+                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
+                         ("\(naming.componentName(.router, scene: scene.name)).swift", try writer.viperWireFrame())]
+            if let workers = try workerFile(for: scene) { files.append(workers) }
+            return files
+        }
         if writer.usesAppState {
             // SwiftUI with AppState: the View, its Interactor (an environment value), configureView().
             var files = [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
@@ -144,7 +154,7 @@ struct CleanSwiftScenes {
         }
         if writer.viewIsValue {
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
-            var files = [("\(scene.name)Models.swift", writer.models()),
+            var files = [("\(scene.name)Models.swift", try writer.models()),
                          ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.swiftUIView()),
                          ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
                          ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.presenter()),
@@ -152,7 +162,7 @@ struct CleanSwiftScenes {
             if let workers = try workerFile(for: scene) { files.append(workers) }
             return files
         }
-        var files = [("\(scene.name)Models.swift", writer.models()),
+        var files = [("\(scene.name)Models.swift", try writer.models()),
                      ("\(scene.name)ViewController.swift", try writer.viewController()),
                      ("\(scene.name)Interactor.swift", try writer.interactor()),
                      ("\(scene.name)Presenter.swift", try writer.presenter()),

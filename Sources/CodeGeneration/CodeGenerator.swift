@@ -51,12 +51,13 @@ public struct CodeGenerator {
 
     /// Whether the generator writes apps of this pattern: the View asking the Interactor, with a Configurator (or
     /// setup) wiring and state in the scene's DataStore, which the Interactor writes (Clean Swift) or the View holds
-    /// (SwiftUI VIP); or with the environment's wiring and state in the one AppState (SwiftUI with AppState).
+    /// (SwiftUI VIP); or with the environment's wiring and state in the one AppState (SwiftUI with AppState); or the
+    /// View telling its Presenter, modules built by a WireFrame (VIPER).
     public static func writes(_ definition: PatternDefinition) -> Bool {
         switch definition.wiring.style {
         case .configurator, .setup: definition.flow.entry != .presenter && definition.flow.store == .dataStore
         case .environment: definition.flow.entry != .presenter && definition.flow.store == .appState
-        case .wireFrame: false
+        case .wireFrame: definition.flow.entry == .presenter && definition.flow.store == .dataStore
         }
     }
 
@@ -125,7 +126,8 @@ public struct CodeGenerator {
             for useCase in scene.useCases {
                 let method = naming.interactorMethod(useCase)
                 // SwiftUI with AppState's Interactor methods take the Request's fields (no values, so far).
-                guard SwiftSpelling.labels(of: method).count == 1 || scenario.pattern.definition.flow.store == .appState else {
+                guard SwiftSpelling.labels(of: method).count == 1 || scenario.pattern.definition.flow.store == .appState
+                        || scenario.pattern.definition.flow.entry == .presenter else {
                     let base = PatternNaming.baseName(method)
                     throw GenerationLimit("'\(scene.name).\(useCase.name)' names its Interactor method '\(method)'; the BusinessLogic methods generate writes take the Request, one argument: write '\(base)' or '\(base)(request:)'",
                                           at: useCase.methods.interactor?.location ?? useCase.location)
@@ -142,6 +144,9 @@ public struct CodeGenerator {
             } else if let show = scene.view.shows.first {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
                                       at: show.targetLocation)
+            }
+            if scenario.pattern.definition.flow.entry == .presenter, let route = scene.routes.first(where: { $0.navigation.goesBack }) {
+                throw GenerationLimit("generate does not write a VIPER WireFrame that goes back yet (route '\(route.name)')", at: route.location)
             }
             if let state = scene.view.state.first {
                 throw GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location)

@@ -41,8 +41,9 @@ struct ComponentTestWriter {
         let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
         func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], extra: [String] = []) {
-            // SwiftUI with AppState has no protocols between its components: nothing to spy on.
-            guard !writer.usesAppState else { return }
+            // SwiftUI with AppState has no protocols between its components: nothing to spy on. VIPER's are not
+            // written yet.
+            guard !writer.usesAppState && !viper else { return }
             out.line()
             out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
                 for line in extra { body.line(line) }
@@ -72,7 +73,7 @@ struct ComponentTestWriter {
             useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
         })
         // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
-        if !writer.viewIsValue && !writer.usesAppState {
+        if !writer.viewIsValue && !writer.usesAppState && !viper {
         out.line()
         out.block("final class \(routing)Spy: \(routing), \(passing)") { body in
             body.line("var dataStore: \(store)?")
@@ -114,7 +115,11 @@ struct ComponentTestWriter {
         return text.replacingOccurrences(of: "\n\n    }\n", with: "\n    }\n").replacingOccurrences(of: "\n\n}\n", with: "\n}\n")
     }
 
+    /// Whether the scene is a VIPER module.
+    var viper: Bool { scenes.definition.flow.entry == .presenter }
+
     func tests() -> String? {
+        guard !viper else { return nil }
         let cycles = firstCycles()
         guard !cycles.isEmpty else { return nil }
         var out = SwiftText()

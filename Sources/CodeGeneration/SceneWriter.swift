@@ -24,10 +24,13 @@ struct SceneWriter {
 
     // MARK: - Models
 
-    func models() -> String {
+    func models() throws(GenerationLimit) -> String {
         var out = SwiftText()
         Self.imports(&out)
         out.line()
+        // VIPER's Presenter tells the View what to show in its own words: no ViewModel, a struct per display method.
+        let viper = scenes.definition.flow.entry == .presenter
+        var failure: GenerationLimit?
         out.block("enum \(name)") { namespace in
             for (index, useCase) in scene.useCases.enumerated() {
                 if index > 0 { namespace.line() }
@@ -37,17 +40,21 @@ struct SceneWriter {
                     for output in useCase.outputs {
                         if useCase.outputs.count == 1 {
                             scenes.record("Response", output.response, into: &body)
-                            scenes.record("ViewModel", output.viewModel, into: &body)
+                            if !viper { scenes.record("ViewModel", output.viewModel, into: &body) }
                         } else {
                             body.block("enum \(output.name)") { nested in
                                 scenes.record("Response", output.response, into: &nested)
-                                scenes.record("ViewModel", output.viewModel, into: &nested)
+                                if !viper { scenes.record("ViewModel", output.viewModel, into: &nested) }
                             }
                         }
                     }
                 }
             }
+            if viper {
+                do throws(GenerationLimit) { try displayValues(into: &namespace) } catch { failure = error }
+            }
         }
+        if let failure { throw failure }
         return out.text
     }
 
@@ -84,9 +91,13 @@ struct SceneWriter {
         out.line()
         let business = protocolName(.businessLogic) ?? "\(name)BusinessLogic"
         let store = protocolName(.dataStore) ?? "\(name)DataStore"
-        out.block("protocol \(business)") { body in
-            for useCase in scene.useCases {
-                body.line("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))")
+        // VIPER's Interactor answers through its output protocol, held weakly; it has a method for each use case
+        // the Presenter asks it for.
+        let weakPresenter = scenes.definition.dependencies.contains { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak }
+        let useCases = scene.useCases.filter { hasInteractorMethod($0) }
+        out.block("protocol \(business)\(weakPresenter ? ": AnyObject" : "")") { body in
+            for useCase in useCases {
+                body.line("func \(interactorDeclaration(useCase))")
             }
         }
         out.line()
@@ -102,7 +113,7 @@ struct SceneWriter {
         }
         var failure: GenerationLimit?
         out.block("final class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
-            body.line("var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
+            body.line("\(weakPresenter ? "weak " : "")var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
             for worker in scene.workers {
                 body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
             }
@@ -114,10 +125,15 @@ struct SceneWriter {
                 body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
             }
             body.line("var trace: SceneTrace!")
-            for useCase in scene.useCases {
+            for useCase in useCases {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]))") { method in
+                body.block("func \(interactorDeclaration(useCase))") { method in
+                    if !takesRequest(useCase) && !useCase.request.isEmpty {
+                        // The method takes the Request's fields: the logic reads them as the Request.
+                        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                        method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                    }
                     method.block("trace.run") { logic in
                         do throws(GenerationLimit) {
                             try steps(useCase.interactor, useCase: useCase, into: &logic)
@@ -128,6 +144,24 @@ struct SceneWriter {
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// Whether the BusinessLogic method takes the Request (`login(request:)`) rather than its fields
+    /// (`showPostDetail(post:)`, VIPER).
+    func takesRequest(_ useCase: UseCase) -> Bool { SwiftSpelling.labels(of: naming.interactorMethod(useCase)) == ["request"] }
+
+    /// Whether the Interactor has a method for the use case: always in VIP; in VIPER when the Presenter asks for it
+    /// (its event calls it, or the use case has no event of its own).
+    func hasInteractorMethod(_ useCase: UseCase) -> Bool {
+        scenes.definition.flow.entry != .presenter || useCase.event == nil || !useCase.interactor.isEmpty
+    }
+
+    /// `login(request: Login.Login.Request)`, or with the Request's fields as parameters: `showPostDetail(post: PostModel)`.
+    func interactorDeclaration(_ useCase: UseCase) -> String {
+        let method = naming.interactorMethod(useCase)
+        if takesRequest(useCase) { return declaration(method, types: [requestType(useCase)]) }
+        return declaration(method, types: useCase.request.map { scenes.swiftType($0.type) })
+            .replacingOccurrences(of: "_ value:", with: "_ \(useCase.request.first.map { SwiftSpelling.name($0.name) } ?? "value"):")
     }
 
     /// The Interactor's logic.
@@ -170,8 +204,15 @@ struct SceneWriter {
                     return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
                 }
                 let throwing = fields.contains { translator.translate($0.value).throwing }
-                out.line("let response = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
                 let method = naming.presenterMethod(useCase, output: output)
+                // An answer with nothing to say is a plain call (VIPER's `onError()`).
+                if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
+                    out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
+                        body.line("presenter?.\(call(method, []))")
+                    }
+                    continue
+                }
+                out.line("let response = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
                 out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), response, type: \(SwiftSpelling.literal(type)))") { body in
                     body.line("presenter?.\(call(method, ["response"]))")
                 }
@@ -246,6 +287,13 @@ struct SceneWriter {
             style = ".callback"
                 + (callbacks.result.map { ", resultMethod: \(SwiftSpelling.literal($0))" } ?? "")
                 + (callbacks.error.map { ", errorMethod: \(SwiftSpelling.literal($0))" } ?? "")
+        }
+        // VIPER's data managers: their input and output protocols.
+        if let input = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name) {
+            style += ", inputProtocol: \(SwiftSpelling.literal(input))"
+        }
+        if op.callbacks != nil, let output = naming.protocolName(.workerOutput, scene: scene.name, worker: worker.name) {
+            style += ", outputProtocol: \(SwiftSpelling.literal(output))"
         }
         let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
         let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))

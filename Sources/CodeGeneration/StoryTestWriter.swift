@@ -19,7 +19,18 @@ struct StoryTestWriter {
 
     /// A new View of `scene`, wired.
     func newView(_ scene: SceneName) -> String {
-        view(scene) + (usesAppState ? "(appState: appState).configureView()" : (viewsAreValues ? "().configureView()" : "()"))
+        // A VIPER module is made by its WireFrame: `PostListWireFrame.createPostListModule()`.
+        if scenario.pattern.definition.wiring.style == .wireFrame { return naming.componentName(.configurator, scene: scene) }
+        return view(scene) + (usesAppState ? "(appState: appState).configureView()" : (viewsAreValues ? "().configureView()" : "()"))
+    }
+
+    /// The scene's Interactor, reached from its View (`scene`): VIPER's through its Presenter.
+    func interactor(of scene: SceneName) -> String {
+        let interactor = naming.componentName(.interactor, scene: scene)
+        if scenario.pattern.definition.flow.entry == .presenter {
+            return "((scene as? \(view(scene)))?.presenter as? \(naming.componentName(.presenter, scene: scene)))?.interactor as? \(interactor)"
+        }
+        return "(scene as? \(view(scene)))?.interactor as? \(interactor)"
     }
 
     /// The line that shows `view` as the app's root.
@@ -162,8 +173,7 @@ struct StoryTestWriter {
                 // The workers of this scene the step's stubs name, in the order of the scene's stubs.
                 let workers = scenes.stubbedWorkers(of: scene).filter { !stubsNaming($0.worker).isEmpty }
                 guard !workers.isEmpty else { continue }
-                let interactor = naming.componentName(.interactor, scene: scene.name)
-                change.block("if let interactor = (scene as? \(view(scene.name)))?.interactor as? \(interactor)") { body in
+                change.block("if let interactor = \(interactor(of: scene.name))") { body in
                     for (_, worker) in workers {
                         let property = SwiftSpelling.name(naming.workerProperty(worker.name))
                         let stub = "\(naming.workerProperty(worker.name))Stub"

@@ -302,11 +302,20 @@ enum SupportFiles {
             }
         }
 
+        /// The View's Request to the Interactor, or (`fromPresenter`, VIPER) the Presenter's.
         public func request(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
-                            type: String?, _ body: () -> Void) {
+                            type: String?, fromPresenter: Bool = false, _ body: () -> Void) {
             recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
                                                                               payloadType: type, payload: request?.traceValue)),
-                          from: view, to: interactor, body)
+                          from: fromPresenter ? presenter : view, to: interactor, body)
+        }
+
+        /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap.
+        public func event(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
+                          type: String?, _ body: () -> Void) {
+            recorder.send(.event(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                            payloadType: type, payload: request?.traceValue)),
+                          from: view, to: presenter, body)
         }
 
         public func response(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
@@ -326,25 +335,30 @@ enum SupportFiles {
         /// A worker call: the call, then its result or failure, with the time it took. A worker that answers through
         /// callbacks (`style: .callback`, VIPER's data managers) names them: its answer is recorded as `resultMethod`
         /// or `errorMethod` rather than as `method`.
+        /// VIPER's data managers name their protocols: `inputProtocol` for the call (and a returned answer),
+        /// `outputProtocol` for an answer through callbacks.
         public func call<Result>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .return,
                                  resultMethod: String? = nil, errorMethod: String? = nil,
+                                 inputProtocol: String? = nil, outputProtocol: String? = nil,
                                  input: Record?, inputType: String?, resultType: String?,
                                  _ body: () throws -> Result) throws -> Result {
             let target = self.worker(worker)
             let started = recorder.time
+            let answerProtocol = style == .callback ? outputProtocol : inputProtocol
             return try recorder.send(.workerCall(operation: OperationName(operation), style: style,
-                                                 Invocation(method: method, payloadType: inputType, payload: input.map { .record($0) })),
+                                                 Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
+                                                            payload: input.map { .record($0) })),
                                      from: interactor, to: target) {
                 do {
                     let result = try body()
                     recorder.note(.workerResult(WorkerAnswer(
                         operation: OperationName(operation),
-                        invocation: Invocation(method: resultMethod ?? method, payloadType: resultType,
+                        invocation: Invocation(protocolName: answerProtocol, method: resultMethod ?? method, payloadType: resultType,
                                                payload: resultType == nil ? nil : (result as? TraceValueConvertible)?.traceValue),
                         answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
                     return result
                 } catch var failure as WorkerFailure {
-                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(method: errorMethod ?? method),
+                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(protocolName: answerProtocol, method: errorMethod ?? method),
                                                                             answer: .unknown, latency: recorder.time - started), error: failure.message),
                                                   from: target, to: interactor)
                     throw failure
@@ -394,11 +408,12 @@ enum SupportFiles {
                                                      value: value?.traceValue ?? .null)), from: view, to: dataStore)
         }
 
+        /// The View asks the Router to move on, or (`fromPresenter`, VIPER) the Presenter asks the WireFrame.
         public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
-                          _ body: () -> Void) {
+                          fromPresenter: Bool = false, _ body: () -> Void) {
             recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
                                                                payload: input.map { .record($0) })),
-                          from: view, to: router, body)
+                          from: fromPresenter ? presenter : view, to: router, body)
         }
 
         public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,

@@ -18,7 +18,7 @@ struct GeneratedCodeParsingTests {
     }
 
     @Test("every generated file parses with swift-syntax, the UIKit branches too",
-          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore"])
+          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore", "PostList-VIPER"])
     func parses(_ name: String) throws {
         for file in try Self.files(name) where file.path.hasSuffix(".swift") {
             let tree = Parser.parse(source: file.text)

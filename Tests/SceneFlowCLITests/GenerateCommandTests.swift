@@ -17,13 +17,11 @@ struct GenerateCommandTests {
         }
     }
 
-    /// Every example: in its own pattern where generate writes it (Clean Swift, SwiftUI VIP, SwiftUI with AppState), translated to Clean
-    /// Swift first where it does not yet (`translated`). `checks`: what `check --trace` counts on the recorded run.
-    static let examples: [(name: String, module: String, checks: Int, translated: Bool)] = [
-        ("CleanStore", "CleanStore", 22, false), ("Counter-AppState", "CounterAppState", 3, false),
-        ("Counter-SwiftUI", "CounterSwiftUI", 5, false), ("CreateIceCream", "ScoopsAndScones", 5, false),
-        ("Login", "SignIn", 15, false), ("PostList-VIPER", "PostListVIPER", 9, true),
-        ("Repositories", "Repositories", 13, false), ("Shop", "TeaShop", 23, false),
+    /// Every example, in its own pattern. `checks`: what `check --trace` counts on the recorded run.
+    static let examples: [(name: String, module: String, checks: Int)] = [
+        ("CleanStore", "CleanStore", 22), ("Counter-AppState", "CounterAppState", 3), ("Counter-SwiftUI", "CounterSwiftUI", 5),
+        ("CreateIceCream", "ScoopsAndScones", 5), ("Login", "SignIn", 15), ("PostList-VIPER", "PostListVIPER", 12),
+        ("Repositories", "Repositories", 13), ("Shop", "TeaShop", 23),
     ]
 
     /// All examples' generated packages as targets of one package, built once (the carried recorder too); then each
@@ -37,13 +35,8 @@ struct GenerateCommandTests {
             .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted()
         #expect(names == Self.examples.map(\.name), "every example is generated")
         var targets: [String] = []
-        for (name, module, _, translated) in Self.examples {
-            var scenario = "Scenarios/\(name).yml"
-            if translated {
-                scenario = folder.appendingPathComponent("\(name).yml").path
-                let translated = try CLI.run(["translate", "Scenarios/\(name).yml", "--to", "clean-swift", "-o", scenario])
-                #expect(translated.status == 0, "\(translated.stderr)")
-            }
+        for (name, module, _) in Self.examples {
+            let scenario = "Scenarios/\(name).yml"
             let generated = try CLI.run(["generate", scenario, "--out", folder.appendingPathComponent(name).path, "--module", module])
             #expect(generated.status == 0, "\(generated.stderr)")
             targets += [
@@ -74,7 +67,7 @@ struct GenerateCommandTests {
         #expect(built.status == 0, "\(built.stdout.suffix(3000))\(built.stderr.suffix(3000))")
         #expect(!built.stdout.contains("warning:") && !built.stderr.contains("warning:"), "the generated code builds without warnings")
         var recorded = 0
-        for (name, module, checks, _) in Self.examples {
+        for (name, module, checks) in Self.examples {
             let trace = folder.appendingPathComponent("\(name).jsonl")
             let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--skip-build", "--filter", "\(module)Tests\\."],
                                               in: folder)
@@ -163,7 +156,7 @@ struct GenerateCommandTests {
         #expect(drift.stdout == "✓ the scenario and the code agree\n")
     }
 
-    @Test("a folder that holds files is kept unless forced; other patterns are refused; a bad scenario says why")
+    @Test("a folder that holds files is kept unless forced; what generate cannot write yet is refused with its place; a bad scenario says why")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -183,9 +176,26 @@ struct GenerateCommandTests {
         #expect(!manifest.contains(".package("))
         #expect(manifest.contains(#".target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]"#))
 
-        let viper = try CLI.run(["generate", "Scenarios/PostList-VIPER.yml", "--out", folder.appendingPathComponent("V").path, "--color", "never"])
-        #expect(viper.status == 1)
-        #expect(viper.stderr == "error: generate does not write viper apps yet: translate the scenario first ('sceneflow translate Scenarios/PostList-VIPER.yml --to clean-swift')\n")
+        // What generate cannot write yet is refused with its place, and nothing is written.
+        let back = try CLI.temporaryFile("""
+            scenario: Back
+            pattern: viper
+            scenes:
+              A:
+                useCases:
+                  Open: { event: [ { route: toB } ] }
+                routes:
+                  toB: { to: B }
+              B:
+                useCases:
+                  Close: { event: [ { route: toA } ] }
+                routes:
+                  toA: { to: A, navigation: pop }
+            """, name: "back.yml")
+        let refused = try CLI.run(["generate", back.path, "--out", folder.appendingPathComponent("V").path, "--color", "never"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("\(back.path):13:7: error: generate does not write a VIPER WireFrame that goes back yet (route 'toA')\n"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("V").path))
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
         let invalid = try CLI.run(["generate", broken.path, "--out", folder.appendingPathComponent("B").path, "--color", "never"])

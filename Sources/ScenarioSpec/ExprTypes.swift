@@ -2,13 +2,18 @@ import ScenarioSpec
 
 /// The type of an expression a translation moves into a Response or ViewModel field, worked out from the fields it
 /// reads: enough for the shapes scenarios write (field paths, optional chaining, `??`, arithmetic, comparisons,
-/// interpolation, `count`); nil when it cannot tell, and the translation then says so.
-struct ExprTypes {
-    let scenario: Scenario
+/// interpolation, `count`); nil when it cannot tell, and the translation (or the generator) then says so.
+public struct ExprTypes {
+    public let scenario: Scenario
     /// The fields of each root name: `request`, `response`, `viewModel`, and the state roots by their raw names.
-    var roots: [String: [FieldDecl]] = [:]
+    public var roots: [String: [FieldDecl]] = [:]
 
-    func type(_ node: ExprNode) -> TypeRef? {
+    public init(scenario: Scenario, roots: [String: [FieldDecl]] = [:]) {
+        self.scenario = scenario
+        self.roots = roots
+    }
+
+    public func type(_ node: ExprNode) -> TypeRef? {
         switch node.kind {
         case .literal(let value):
             switch value {

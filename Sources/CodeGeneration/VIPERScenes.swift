@@ -1,0 +1,494 @@
+import ScenarioSpec
+
+/// A VIPER module (seed 001): a passive View that tells its Presenter what happened and shows what it is told; the
+/// Presenter, the module's hub, asks the Interactor and the WireFrame; the Interactor works through its
+/// DataManagers, keeps the module's state and answers through its output protocol; the WireFrame creates modules
+/// (`createPostListModule()`) and navigates.
+extension SceneWriter {
+    /// A call of the View's display logic, as the Presenter's steps make it: the method as the trace names it, the
+    /// labels it shows, and the struct that carries them.
+    struct Display {
+        var signature: String
+        var values: [Assignment]
+        var types: [TypeRef]
+        var location: SourceLocation
+        /// `PostList.ShowPostsValues`; nil when it shows nothing.
+        var valuesType: String?
+    }
+
+    /// Every display method the scene's Presenter calls, once each, in the order first written.
+    func displays() throws(GenerationLimit) -> [Display] {
+        var found: [Display] = []
+        func collect(_ steps: [Step], roots: [String: [FieldDecl]]) throws(GenerationLimit) {
+            for step in steps.flatMap(\.flattened) {
+                guard case .display(let method, let values) = step.kind else { continue }
+                let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
+                if let known = found.first(where: { $0.signature == signature }) {
+                    guard known.values.map(\.target) == values.map(\.target) else {
+                        throw GenerationLimit("'\(signature)' shows \(values.map(\.target)) here and \(known.values.map(\.target)) before; generate writes one View method for it: show the same labels",
+                                              at: method.location)
+                    }
+                    continue
+                }
+                let types = ExprTypes(scenario: scenes.scenario, roots: roots)
+                var resolved: [TypeRef] = []
+                for value in values {
+                    guard let type = types.type(value.value.root) else {
+                        throw GenerationLimit("generate cannot tell the type of what '\(value.target)' shows; write it from typed fields (a field, '??' with a default, a count)",
+                                              at: value.targetLocation)
+                    }
+                    resolved.append(type)
+                }
+                guard SwiftSpelling.labels(of: signature).count <= 1 else {
+                    throw GenerationLimit("'\(signature)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none",
+                                          at: method.location)
+                }
+                let type = values.isEmpty ? nil : "\(name).\(SwiftSpelling.upperFirst(PatternNaming.baseName(signature)))Values"
+                found.append(Display(signature: signature, values: values, types: resolved, location: method.location, valuesType: type))
+            }
+        }
+        for useCase in scene.useCases {
+            let request = ["request": useCase.request, StateRoot.dataStore.rawValue: scene.dataStore]
+            try collect(useCase.event ?? [], roots: request)
+            for output in useCase.outputs {
+                if case .steps(let steps) = output.presenter {
+                    try collect(steps, roots: ["response": output.response, StateRoot.dataStore.rawValue: scene.dataStore])
+                }
+            }
+        }
+        return found
+    }
+
+    /// `showPosts(with values: PostList.ShowPostsValues)`, `hideLoading()`.
+    func displayDeclaration(_ display: Display) -> String {
+        guard let type = display.valuesType else { return display.signature }
+        let label = SwiftSpelling.labels(of: display.signature).first ?? "_"
+        return "\(PatternNaming.baseName(display.signature))(\(label) values: \(type))"
+    }
+
+    /// The structs that carry what each display method shows, in the scene's namespace.
+    func displayValues(into out: inout SwiftText) throws(GenerationLimit) {
+        for display in try displays() {
+            guard let type = display.valuesType else { continue }
+            let fields = zip(display.values, display.types).map { FieldDecl(name: $0.target, type: $1, location: $0.targetLocation) }
+            out.line()
+            out.line("/// What `\(display.signature)` shows.")
+            scenes.record(String(type.dropFirst(name.count + 1)), fields, into: &out)
+        }
+    }
+
+    // MARK: - View
+
+    func viperView() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let viewProtocol = protocolName(.displayLogic) ?? "\(name)ViewProtocol"
+        let displays = try displays()
+        out.block("protocol \(viewProtocol): AnyObject") { body in
+            for display in displays { body.line("func \(displayDeclaration(display))") }
+        }
+        out.line()
+        if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
+        out.block("final class \(component(.view)): SceneViewController, \(viewProtocol), SceneTracing") { body in
+            body.line("var presenter: \(protocolName(.presenterInput) ?? "\(name)PresenterProtocol")?")
+            body.line("let trace: SceneTrace")
+            body.line("var sceneTrace: SceneTrace { trace }")
+            body.line("/// What the View has on screen, by label, as the trace shows it.")
+            body.line("var shown: [String: Value] { trace.screen }")
+            body.mark("Object lifecycle")
+            body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
+            viewInitializer(after: ["super.init()"], into: &body)
+            let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
+            let onReveal = scene.useCases.filter { $0.trigger == .appear }
+            body.mark("View lifecycle")
+            if let load = naming.loadMethod {
+                body.block("override func sceneLoads(cause: Int?)") { hook in
+                    hook.line("super.sceneLoads(cause: cause)")
+                    hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
+                }
+            }
+            if !onReveal.isEmpty, let appear = naming.appearMethod {
+                body.gap()
+                body.block("override func sceneReappears(cause: Int?)") { hook in
+                    hook.line("super.sceneReappears(cause: cause)")
+                    hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
+                }
+            }
+            if !onFirstShow.isEmpty {
+                body.gap()
+                body.block("override func sceneShown(revealed: Bool)") { hook in
+                    hook.line("super.sceneShown(revealed: revealed)")
+                    for useCase in onFirstShow {
+                        hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
+                            if !useCase.request.isEmpty { run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()") }
+                            run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { cycle in
+                                sendEvent(useCase, into: &cycle)
+                            }
+                        }
+                    }
+                }
+            }
+            // The user's actions: those the story has the user start (a reload of what loads, a selection).
+            let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
+            for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
+                let action = "\(PatternNaming.baseName(naming.interactorMethod(useCase)))(request: \(scenes.swiftTypeName(requestType(useCase))))"
+                actionMethod(useCase, declaration: action, into: &body) { cycle in sendEvent(useCase, into: &cycle) }
+            }
+            body.mark(viewProtocol)
+            for display in displays {
+                body.gap()
+                body.block("func \(displayDeclaration(display))") { method in
+                    for value in display.values {
+                        method.line("trace.shown(\(SwiftSpelling.literal(value.target)), values.\(SwiftSpelling.name(value.target)))")
+                    }
+                }
+            }
+        }
+        return out.text
+    }
+
+    /// The View tells its Presenter: `presenter?.showPostDetail(forPost: request.post)`.
+    func sendEvent(_ useCase: UseCase, into out: inout SwiftText) {
+        let method = naming.eventMethod(useCase)
+        let payload = useCase.request.isEmpty ? "nil" : "request"
+        out.block("trace.event(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.presenterInput))), \(SwiftSpelling.literal(method)), \(payload), type: \(SwiftSpelling.literal(requestType(useCase))))") { send in
+            send.line("presenter?.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
+        }
+    }
+
+    // MARK: - Presenter
+
+    /// `showPostDetail(forPost post: PostModel)`: the event's labels, the Request's fields as the parameters.
+    func eventDeclaration(_ useCase: UseCase) throws(GenerationLimit) -> String {
+        let method = naming.eventMethod(useCase)
+        let labels = SwiftSpelling.labels(of: method)
+        guard labels.count == useCase.request.count else {
+            throw GenerationLimit("'\(method)' takes \(labels.count) argument(s) but \(scene.name).\(useCase.name)'s Request has \(useCase.request.count) field(s); generate passes each field as an argument: name one label per field",
+                                  at: useCase.methods.event?.location ?? useCase.location)
+        }
+        let parameters = zip(labels, useCase.request).map { label, field in
+            let parameter = SwiftSpelling.name(field.name)
+            return (label == field.name ? "" : "\(label) ") + "\(parameter): \(scenes.swiftType(field.type))"
+        }
+        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
+    }
+
+    func viperPresenter() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let input = protocolName(.presenterInput) ?? "\(name)PresenterProtocol"
+        let output = protocolName(.presentationLogic) ?? "\(name)InteractorOutputProtocol"
+        var failure: GenerationLimit?
+        out.block("protocol \(input): AnyObject") { body in
+            for useCase in scene.useCases {
+                do throws(GenerationLimit) { body.line("func \(try eventDeclaration(useCase))") } catch { failure = failure ?? error }
+            }
+        }
+        out.line()
+        out.block("protocol \(output): AnyObject") { body in
+            for useCase in scene.useCases where hasInteractorMethod(useCase) {
+                for item in useCase.outputs { body.line("func \(outputDeclaration(useCase, item))") }
+            }
+        }
+        out.line()
+        out.block("final class \(component(.presenter)): \(input), \(output)") { body in
+            body.line("weak var view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")?")
+            body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)InteractorInputProtocol")?")
+            body.line("var wireFrame: \(protocolName(.routingLogic) ?? "\(name)WireFrameProtocol")?")
+            body.line("var trace: SceneTrace!")
+            if !scene.dataStore.isEmpty {
+                body.line("/// The module's state, which its Interactor keeps.")
+                body.line("var dataStore: \(protocolName(.dataStore) ?? "\(name)DataStore") { interactor as! \(protocolName(.dataStore) ?? "\(name)DataStore") }")
+            }
+            for useCase in scene.useCases {
+                body.mark(SwiftSpelling.words(useCase.name.rawValue))
+                do throws(GenerationLimit) {
+                    var logic = SwiftText()
+                    if let steps = useCase.event {
+                        try presenterSteps(steps, useCase: useCase, output: nil, into: &logic)
+                    } else {
+                        askInteractor(useCase, arguments: useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }, request: "request", into: &logic)
+                    }
+                    let declaration = try eventDeclaration(useCase)
+                    body.block("func \(declaration)") { method in
+                        if logic.lines.contains(where: { Self.mentions($0, "request") }) {
+                            let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                            method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                        }
+                        method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
+                    }
+                } catch { failure = failure ?? error }
+                guard hasInteractorMethod(useCase) else { continue }
+                for item in useCase.outputs {
+                    guard case .steps(let steps) = item.presenter else {
+                        failure = failure ?? GenerationLimit("generate writes VIPER Presenters that answer with steps ('display:', 'route:')", at: item.location)
+                        continue
+                    }
+                    body.gap()
+                    do throws(GenerationLimit) {
+                        var logic = SwiftText()
+                        try presenterSteps(steps, useCase: useCase, output: item, into: &logic)
+                        body.block("func \(outputDeclaration(useCase, item))") { method in
+                            method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
+                        }
+                    } catch { failure = failure ?? error }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// The Interactor's answer as the output protocol declares it: `didRetrievePosts(_ response: …)`, `onError()`.
+    func outputDeclaration(_ useCase: UseCase, _ output: Output) -> String {
+        let method = naming.presenterMethod(useCase, output: output)
+        if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse { return "\(PatternNaming.baseName(method))()" }
+        return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))])
+            .replacingOccurrences(of: "_ value:", with: "_ response:")
+    }
+
+    /// The Presenter asks its Interactor for `useCase` with `arguments` (the Request's fields, in order).
+    func askInteractor(_ useCase: UseCase, arguments: [String], request: String?, into out: inout SwiftText) {
+        let method = naming.interactorMethod(useCase)
+        let payload = useCase.request.isEmpty ? "nil" : (request ?? "nil")
+        let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
+        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(payload), type: \(type), fromPresenter: true)") { send in
+            send.line("interactor?.\(call(method, arguments))")
+        }
+    }
+
+    /// The Presenter's steps: what it tells the View, asks the Interactor, and asks the WireFrame.
+    func presenterSteps(_ steps: [Step], useCase: UseCase, output: Output?, into out: inout SwiftText) throws(GenerationLimit) {
+        let translator = scenes.translator(dataStore: "dataStore")
+        let displays = try displays()
+        for step in steps {
+            switch step.kind {
+            case .display(let method, let values):
+                let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
+                guard let display = displays.first(where: { $0.signature == signature }) else { continue }
+                let traced = output.map { tracedOutput(useCase, $0) } ?? "nil"
+                let base = PatternNaming.baseName(signature)
+                var argument = "nil"
+                if let type = display.valuesType {
+                    argument = "\(base)Values"
+                    let fields = values.map { "\(SwiftSpelling.name($0.target)): \(translator.translate($0.value).code)" }
+                    let throwing = values.contains { translator.translate($0.value).throwing }
+                    out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
+                }
+                out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
+                    let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
+                    send.line("view?.\(base)(\(display.valuesType == nil ? "" : label + argument))")
+                }
+            case .call(let call):
+                guard case .useCase(let target)? = call.target, let asked = scene.useCase(target.rawValue) else {
+                    throw GenerationLimit("generate writes a VIPER Presenter's calls of its Interactor only, not '\(call.receiver.value)'", at: call.receiver.location)
+                }
+                let values = asked.request.map { field in
+                    call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
+                        ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
+                }
+                var request: String?
+                if !asked.request.isEmpty {
+                    request = "\(SwiftSpelling.lowerFirst(asked.name.rawValue))Request"
+                    let fields = zip(asked.request, values).map { "\(SwiftSpelling.name($0.name)): \($1)" }
+                    out.line("let \(request!) = \(scenes.swiftTypeName(requestType(asked)))(\(fields.joined(separator: ", ")))")
+                }
+                askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
+            case .route(let routeName, let condition, let arguments):
+                guard let route = scene.route(routeName.value.rawValue) else { continue }
+                let method = naming.routeMethod(route)
+                let values = route.input.map { field in
+                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
+                }
+                let input = route.input.isEmpty ? "nil"
+                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                let arguments = try wireFrameArguments(route).map { parameter -> String in
+                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "view"
+                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+                }
+                var body = SwiftText()
+                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType), fromPresenter: true)") { send in
+                    send.line("guard let view else { return }")
+                    send.line("wireFrame?.\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
+                }
+                if let condition {
+                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
+                } else {
+                    for line in body.lines { out.line(line) }
+                }
+            case .bind(let assignments):
+                for assignment in assignments {
+                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                }
+            case .conditional(let condition, let then, let otherwise):
+                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                    try presenterSteps(steps, useCase: useCase, output: output, into: &body)
+                }
+            default:
+                throw GenerationLimit("generate does not write this step in a VIPER Presenter yet", at: step.location)
+            }
+        }
+    }
+
+    // MARK: - WireFrame
+
+    /// A WireFrame method's parameters: its labels, each given a route input (by name, else the next unnamed one)
+    /// or, for `from`, the View it is called from.
+    func wireFrameArguments(_ route: Route) throws(GenerationLimit) -> [(label: String, input: String?)] {
+        let labels = SwiftSpelling.labels(of: naming.routeMethod(route))
+        var unnamed = route.input.map(\.name).filter { !labels.contains($0) }
+        var parameters: [(String, String?)] = []
+        for label in labels {
+            if route.input.contains(where: { $0.name == label }) {
+                parameters.append((label, label))
+            } else if label == "from" {
+                parameters.append((label, nil))
+            } else if !unnamed.isEmpty {
+                parameters.append((label, unnamed.removeFirst()))
+            } else {
+                throw GenerationLimit("route '\(route.name)': '\(naming.routeMethod(route))' has the label '\(label)', which names no input; generate gives a WireFrame method the View ('from:') and the route's inputs",
+                                      at: route.location)
+            }
+        }
+        if let left = unnamed.first {
+            throw GenerationLimit("route '\(route.name)': '\(naming.routeMethod(route))' takes no argument for the input '\(left)': add a label for it",
+                                  at: route.location)
+        }
+        return parameters
+    }
+
+    /// `presentPostDetailScreen(from view: PostListViewProtocol, forPost post: PostModel)`.
+    func wireFrameDeclaration(_ route: Route) throws(GenerationLimit) -> String {
+        let parameters = try wireFrameArguments(route).map { parameter -> String in
+            guard let input = parameter.input, let field = route.input.first(where: { $0.name == input }) else {
+                return "\(parameter.label) view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")"
+            }
+            return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
+        }
+        return "\(PatternNaming.baseName(naming.routeMethod(route)))(\(parameters.joined(separator: ", ")))"
+    }
+
+    func viperWireFrame() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let routing = protocolName(.routingLogic) ?? "\(name)WireFrameProtocol"
+        let store = protocolName(.dataStore) ?? "\(name)DataStore"
+        var failure: GenerationLimit?
+        out.block("protocol \(routing): AnyObject") { body in
+            for route in scene.routes {
+                do throws(GenerationLimit) { body.line("func \(try wireFrameDeclaration(route))") } catch { failure = failure ?? error }
+            }
+        }
+        out.line()
+        let translator = scenes.translator(dataStore: "source", viewState: "source")
+        out.block("final class \(component(.router)): \(routing)") { body in
+            body.line("var trace: SceneTrace!")
+            body.mark("Module")
+            body.line("/// Creates \(name)'s module — View, Presenter, Interactor, WireFrame — connected through their protocols.")
+            body.block("static func \(PatternNaming.baseName(String(component(.configurator).split(separator: ".").last ?? "")))(recorder: Recorder = .shared) -> \(component(.view))") { create in
+                create.line("let view = \(component(.view))(recorder: recorder)")
+                create.line("let trace = view.trace")
+                create.line("let presenter = \(component(.presenter))()")
+                create.line("let interactor = \(component(.interactor))()")
+                create.line("let wireFrame = \(component(.router))()")
+                create.line("presenter.trace = trace")
+                create.line("interactor.trace = trace")
+                create.line("wireFrame.trace = trace")
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    let holder = link.holder == .router ? "wireFrame" : link.holder.rawValue
+                    let value = link.target == .router ? "wireFrame" : link.target.rawValue
+                    create.line("\(holder).\(link.property) = \(value)")
+                    let through = link.through.flatMap { protocolName($0) }
+                    create.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
+                }
+                for worker in scene.workers {
+                    let through = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name)
+                    create.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), \(literal(through)), trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+                }
+                create.line("return view")
+            }
+            var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
+            for route in scene.routes {
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                let destinationView = destination.component(.view)
+                let destinationStore = destination.protocolName(.dataStore) ?? "\(destination.name)DataStore"
+                let passData = naming.passDataMethod(route)
+                let navigate = naming.navigateMethod(route)
+                let throwing = route.pass.contains { translator.translate($0.value).throwing }
+                do throws(GenerationLimit) {
+                    let declaration = try wireFrameDeclaration(route)
+                    routes.gap()
+                    routes.block("func \(declaration)") { method in
+                        method.line("guard let source = view as? \(component(.view)) else { return }")
+                        method.line("let destination = \(destination.component(.configurator))")
+                        if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
+                            method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")
+                            return
+                        }
+                        let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
+                        method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
+                        let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
+                        let pass = "\(PatternNaming.baseName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
+                        method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
+                        method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")
+                    }
+                } catch { failure = failure ?? error }
+                guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
+                    writeNavigation(route, destinationView: destinationView, into: &navigation)
+                    continue
+                }
+                passing.gap()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
+                passing.block("func \(PatternNaming.baseName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                    if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
+                    for assignment in route.pass {
+                        guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
+                        var value = translator.translate(assignment.value)
+                        for input in route.input {
+                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
+                        }
+                        value.code = value.code.replacingOccurrences(of: "source.", with: "source!.")
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
+                    }
+                }
+                writeNavigation(route, destinationView: destinationView, into: &navigation)
+            }
+            for (title, section) in [("Routing", routes), ("Navigation", navigation), ("Passing data", passing)] where !section.lines.isEmpty {
+                body.mark(title)
+                for line in section.lines { body.line(line) }
+            }
+        }
+        if let failure { throw failure }
+        return out.text
+    }
+
+    /// `navigateTo…(source:destination:)`: the screen changes, recorded as the route's navigation.
+    func writeNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
+        let navigate = naming.navigateMethod(route)
+        out.gap()
+        out.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+            switch route.navigation {
+            case .push, .present:
+                navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
+                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause)")
+            case .replace:
+                navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
+                navigation.line("let cause = trace.navigated(.replace, \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
+                navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
+            case .pop, .popToScene, .dismiss:
+                let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
+                navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
+                navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
+                navigation.line("let cause = trace.navigated(\(style), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
+                navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
+            }
+        }
+    }
+}
