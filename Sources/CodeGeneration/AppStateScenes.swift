@@ -22,6 +22,16 @@ extension SceneWriter {
         return out.text
     }
 
+    /// The scene's namespace, which its workers live in (`CreateIceCream.IceCreamWorker`).
+    func appStateNamespace() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        out.line("/// \(name)'s namespace: its workers. The AppState holds its state; its actions take no Request.")
+        out.line("enum \(name) {}")
+        return out.text
+    }
+
     /// Whether the View renders anything from the AppState (it observes it then).
     var observesAppState: Bool { scene.view.shows.contains { $0.value.text.contains("appState") } }
 

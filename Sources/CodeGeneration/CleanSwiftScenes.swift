@@ -145,8 +145,10 @@ struct CleanSwiftScenes {
             return files
         }
         if writer.usesAppState {
-            // SwiftUI with AppState: the View, its Interactor (an environment value), configureView().
-            var files = [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
+            // SwiftUI with AppState: the View, its Interactor (an environment value), configureView(); the scene's
+            // namespace holds its workers.
+            var files = scene.workers.isEmpty ? [] : [("\(scene.name)Models.swift", writer.appStateNamespace())]
+            files += [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
                          ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.appStateInteractor()),
                          ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.appStateConfigurator())]
             if let workers = try workerFile(for: scene) { files.append(workers) }

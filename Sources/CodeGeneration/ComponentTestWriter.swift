@@ -189,27 +189,7 @@ struct ComponentTestWriter {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                 test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
             }
-            // Workers answer as they did in the run: one stub per worker, each operation's first answer.
-            var stubbed: Set<String> = [], answered: Set<String> = []
-            for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
-                guard case .workerCall(let operation, _, _) = event.message,
-                      let worker = scene.worker(event.to.name) ?? scenes.scenario.sharedWorker(event.to.name),
-                      let op = worker.operation(operation.rawValue) else { continue }
-                let answer = events.first { $0.parent == event.sequence && ($0.kind == .workerResult || $0.kind == .workerError) }
-                let property = naming.workerProperty(worker.name)
-                if stubbed.insert(property).inserted {
-                    test.line("let \(property) = \(name)\(worker.name)Stub()")
-                    test.line("interactor.\(property) = \(property)")
-                }
-                guard answered.insert("\(property).\(op.name)").inserted else { continue }
-                if case .workerError(_, let message)? = answer?.message {
-                    test.line("\(property).\(op.name)Answer = .failure(WorkerFailure(\(SwiftSpelling.literal(message))))")
-                } else if let output = op.output {
-                    test.line("\(property).\(op.name)Answer = .success(\(scenes.literal(answer?.payload ?? .null, output)))")
-                } else {
-                    test.line("\(property).\(op.name)Answer = .success(())")
-                }
-            }
+            stubWorkers(events, into: &test)
             let request = writer.requestType(useCase)
             test.line("interactor.\(base)(request: \(literal(requestEvent.payload, request)))")
             if let response = events.first(where: { $0.kind == .response }), let output = useCase.outputs.first(where: { output in
@@ -261,6 +241,7 @@ struct ComponentTestWriter {
             test.line("var interactor = \(writer.component(.interactor))()")
             test.line("interactor.appState = appState")
             test.line("interactor.trace = \(writer.component(.view))(appState: appState, recorder: .off).trace")
+            stubWorkers(events, into: &test)
             test.line("interactor.\(naming.interactorMethod(useCase))")
             var expected: [(String, Value)] = []
             for event in events {
@@ -283,6 +264,31 @@ struct ComponentTestWriter {
             if let index = fields.firstIndex(where: { $0.0 == write.field }) { fields[index].1 = write.value } else { fields.append((write.field, write.value)) }
         }
         return fields
+    }
+
+    /// Workers answer as they did in the run: one stub per worker the Interactor calls, each operation's first
+    /// answer (with no latency: unit tests leave the recorder's clock alone).
+    private func stubWorkers(_ events: [TraceEvent], into test: inout SwiftText) {
+        var stubbed: Set<String> = [], answered: Set<String> = []
+        for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
+            guard case .workerCall(let operation, _, _) = event.message,
+                  let worker = scene.worker(event.to.name) ?? scenes.scenario.sharedWorker(event.to.name),
+                  let op = worker.operation(operation.rawValue) else { continue }
+            let answer = events.first { $0.parent == event.sequence && ($0.kind == .workerResult || $0.kind == .workerError) }
+            let property = naming.workerProperty(worker.name)
+            if stubbed.insert(property).inserted {
+                test.line("let \(property) = \(name)\(worker.name)Stub()")
+                test.line("interactor.\(property) = \(property)")
+            }
+            guard answered.insert("\(property).\(op.name)").inserted else { continue }
+            if case .workerError(_, let message)? = answer?.message {
+                test.line("\(property).\(op.name)Answer = .failure(WorkerFailure(\(SwiftSpelling.literal(message))))")
+            } else if let output = op.output {
+                test.line("\(property).\(op.name)Answer = .success(\(scenes.literal(answer?.payload ?? .null, output)))")
+            } else {
+                test.line("\(property).\(op.name)Answer = .success(())")
+            }
+        }
     }
 
     /// The scene's DataStore fields as the run wrote them (by its Interactor, or by data passing) before `sequence`.

@@ -28,7 +28,8 @@ struct SceneWriter {
         var out = SwiftText()
         Self.imports(&out)
         out.line()
-        // VIPER's Presenter tells the View what to show in its own words: no ViewModel, a struct per display method.
+        // VIPER's Presenter may tell the View what to show in its own words: no ViewModel then, a struct per display
+        // method.
         let viper = scenes.definition.flow.entry == .presenter
         var failure: GenerationLimit?
         out.block("enum \(name)") { namespace in
@@ -40,11 +41,11 @@ struct SceneWriter {
                     for output in useCase.outputs {
                         if useCase.outputs.count == 1 {
                             scenes.record("Response", output.response, into: &body)
-                            if !viper { scenes.record("ViewModel", output.viewModel, into: &body) }
+                            if !viper || !output.presentsBySteps { scenes.record("ViewModel", output.viewModel, into: &body) }
                         } else {
                             body.block("enum \(output.name)") { nested in
                                 scenes.record("Response", output.response, into: &nested)
-                                if !viper { scenes.record("ViewModel", output.viewModel, into: &nested) }
+                                if !viper || !output.presentsBySteps { scenes.record("ViewModel", output.viewModel, into: &nested) }
                             }
                         }
                     }
@@ -205,10 +206,11 @@ struct SceneWriter {
                 }
                 let throwing = fields.contains { translator.translate($0.value).throwing }
                 let method = naming.presenterMethod(useCase, output: output)
-                // An answer with nothing to say is a plain call (VIPER's `onError()`).
+                // An answer with nothing to say is a plain call (VIPER's `onError()`), recorded without a Response.
                 if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
+                    let argument = answersWithoutResponse(useCase, output) ? "" : "\(scenes.swiftTypeName(type))()"
                     out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
-                        body.line("presenter?.\(call(method, []))")
+                        body.line("presenter?.\(PatternNaming.baseName(method))(\(argument))")
                     }
                     continue
                 }
@@ -425,7 +427,7 @@ struct SceneWriter {
                 }
             }
             body.line("/// What the View has on screen, by label, as the trace shows it.")
-            body.line("private(set) var shown: [String: Value] = [:]")
+            body.line("var shown: [String: Value] { trace.screen }")
             body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
             body.mark("Object lifecycle")
@@ -559,7 +561,6 @@ struct SceneWriter {
                     let value = translator.translate(label.value)
                     out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.statement)")
                     let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
-                    out.line("shown[\(SwiftSpelling.literal(label.target))] = \(local).traceValue")
                     out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
                 }
             case .route(let routeName, let condition, let arguments):
@@ -723,6 +724,14 @@ struct SceneWriter {
             }
         }
         return out.text
+    }
+}
+
+extension Output {
+    /// Whether the Presenter answers with steps (VIPER's `display:` calls) rather than a ViewModel.
+    var presentsBySteps: Bool {
+        if case .steps = presenter { return true }
+        return false
     }
 }
 

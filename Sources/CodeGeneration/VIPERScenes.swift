@@ -85,8 +85,12 @@ extension SceneWriter {
         out.line()
         let viewProtocol = protocolName(.displayLogic) ?? "\(name)ViewProtocol"
         let displays = try displays()
+        var failure: GenerationLimit?
         out.block("protocol \(viewProtocol): AnyObject") { body in
             for display in displays { body.line("func \(displayDeclaration(display))") }
+            for (useCase, output) in viewModelDisplays() {
+                body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
+            }
         }
         out.line()
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
@@ -145,8 +149,22 @@ extension SceneWriter {
                     }
                 }
             }
+            for (useCase, output) in viewModelDisplays() {
+                body.gap()
+                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
+                    method.block("trace.run") { logic in
+                        do throws(GenerationLimit) {
+                            if let route = output.view.flatMap(\.flattened).first(where: { if case .route = $0.kind { true } else { false } }) {
+                                throw GenerationLimit("in VIPER the Presenter asks the WireFrame to navigate; generate does not write a View that routes", at: route.location)
+                            }
+                            try viewSteps(output.view, into: &logic)
+                        } catch { failure = failure ?? error }
+                    }
+                }
+            }
         }
-        return out.text
+        if let failure { throw failure }
+        return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
     }
 
     /// The View tells its Presenter: `presenter?.showPostDetail(forPost: request.post)`.
@@ -223,14 +241,13 @@ extension SceneWriter {
                 } catch { failure = failure ?? error }
                 guard hasInteractorMethod(useCase) else { continue }
                 for item in useCase.outputs {
-                    guard case .steps(let steps) = item.presenter else {
-                        failure = failure ?? GenerationLimit("generate writes VIPER Presenters that answer with steps ('display:', 'route:')", at: item.location)
-                        continue
-                    }
                     body.gap()
                     do throws(GenerationLimit) {
                         var logic = SwiftText()
-                        try presenterSteps(steps, useCase: useCase, output: item, into: &logic)
+                        switch item.presenter {
+                        case .steps(let steps): try presenterSteps(steps, useCase: useCase, output: item, into: &logic)
+                        case .viewModel(let assignments): try presentViewModel(assignments, useCase: useCase, output: item, into: &logic)
+                        }
                         body.block("func \(outputDeclaration(useCase, item))") { method in
                             method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
                         }
@@ -242,10 +259,45 @@ extension SceneWriter {
         return out.text
     }
 
+    /// A Presenter that formats a ViewModel, as in VIP, and has the View display it.
+    func presentViewModel(_ assignments: [Assignment], useCase: UseCase, output: Output, into out: inout SwiftText) throws(GenerationLimit) {
+        let translator = scenes.translator()
+        let arguments = output.viewModel.compactMap { field -> String? in
+            guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
+            return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+        }
+        let throwing = assignments.contains { translator.translate($0.value).throwing }
+        let type = viewModelType(useCase, output)
+        out.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
+        let display = naming.viewMethod(useCase, output: output)
+        out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
+            send.line("view?.\(call(display, ["viewModel"]))")
+        }
+    }
+
+    /// The View's methods that display a ViewModel (outputs the Presenter formats as in VIP).
+    func viewModelDisplays() -> [(useCase: UseCase, output: Output)] {
+        scene.useCases.filter { hasInteractorMethod($0) }.flatMap { useCase in
+            useCase.outputs.filter { !$0.presentsBySteps }.map { (useCase, $0) }
+        }
+    }
+
+    /// Whether the Interactor's answer is a plain call (`onError()`): an empty Response the pattern leaves out, unless
+    /// a plain call would have the name of one of the Presenter's event methods (it takes the empty Response then).
+    func answersWithoutResponse(_ useCase: UseCase, _ output: Output) -> Bool {
+        guard output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse else { return false }
+        guard scenes.definition.flow.entry == .presenter else { return true }
+        let plain = "\(PatternNaming.baseName(naming.presenterMethod(useCase, output: output)))()"
+        return !scene.useCases.contains { (try? eventDeclaration($0)) == plain }
+    }
+
     /// The Interactor's answer as the output protocol declares it: `didRetrievePosts(_ response: …)`, `onError()`.
     func outputDeclaration(_ useCase: UseCase, _ output: Output) -> String {
         let method = naming.presenterMethod(useCase, output: output)
-        if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse { return "\(PatternNaming.baseName(method))()" }
+        if answersWithoutResponse(useCase, output) { return "\(PatternNaming.baseName(method))()" }
+        if SwiftSpelling.labels(of: method).isEmpty {
+            return "\(PatternNaming.baseName(method))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
+        }
         return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))])
             .replacingOccurrences(of: "_ value:", with: "_ response:")
     }
@@ -310,9 +362,10 @@ extension SceneWriter {
                     let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "view"
                     return parameter.label == "_" ? value : "\(parameter.label): \(value)"
                 }
+                let passesView = try wireFrameArguments(route).contains { $0.input == nil }
                 var body = SwiftText()
                 body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType), fromPresenter: true)") { send in
-                    send.line("guard let view else { return }")
+                    if passesView { send.line("guard let view else { return }") }
                     send.line("wireFrame?.\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
                 }
                 if let condition {
@@ -387,6 +440,8 @@ extension SceneWriter {
         out.line()
         let translator = scenes.translator(dataStore: "source", viewState: "source")
         out.block("final class \(component(.router)): \(routing)") { body in
+            body.line("/// The module's View, which the WireFrame navigates from.")
+            body.line("weak var viewController: \(component(.view))?")
             body.line("var trace: SceneTrace!")
             body.mark("Module")
             body.line("/// Creates \(name)'s module — View, Presenter, Interactor, WireFrame — connected through their protocols.")
@@ -399,6 +454,7 @@ extension SceneWriter {
                 create.line("presenter.trace = trace")
                 create.line("interactor.trace = trace")
                 create.line("wireFrame.trace = trace")
+                create.line("wireFrame.viewController = view")
                 for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
                     let holder = link.holder == .router ? "wireFrame" : link.holder.rawValue
                     let value = link.target == .router ? "wireFrame" : link.target.rawValue
@@ -424,7 +480,7 @@ extension SceneWriter {
                     let declaration = try wireFrameDeclaration(route)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
-                        method.line("guard let source = view as? \(component(.view)) else { return }")
+                        method.line("guard let source = viewController else { return }")
                         method.line("let destination = \(destination.component(.configurator))")
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
                             method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")

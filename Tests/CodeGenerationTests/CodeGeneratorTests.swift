@@ -148,7 +148,7 @@ struct CodeGeneratorTests {
         let presenter = try #require(files.first { $0.path.hasSuffix("APresenter.swift") }).text
         #expect(presenter.contains(#"ScenarioLogic.add("\\\\(\"quoted\") ", (response.text ?? ""))"#))
         let view = try #require(files.first { $0.path.hasSuffix("AViewController.swift") }).text
-        #expect(view.contains(#"shown["label"] = shownLabel.traceValue"#))
+        #expect(view.contains(#"trace.shown("label", shownLabel)"#))
         let manifest = try #require(files.first { $0.path == "Package.swift" }).text
         #expect(manifest.contains(#"name: "QuoteBackslashAndInterpolation""#))
     }

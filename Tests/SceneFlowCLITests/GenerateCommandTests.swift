@@ -24,9 +24,28 @@ struct GenerateCommandTests {
         ("Repositories", "Repositories", 13), ("Shop", "TeaShop", 23),
     ]
 
+    /// Every example translated into every other pattern generate writes it in (the SwiftUI patterns without
+    /// navigation, VIPER without going back, so far): `translate`, then the same proof on the translation.
+    static let translations: [(name: String, pattern: String, module: String, checks: Int)] = [
+        ("Counter-AppState", "clean-swift", "CounterAppStateInCleanSwift", 3), ("Counter-AppState", "swiftui", "CounterAppStateInSwiftUI", 3),
+        ("Counter-AppState", "viper", "CounterAppStateInVIPER", 3), ("Counter-SwiftUI", "clean-swift", "CounterSwiftUIInCleanSwift", 5),
+        ("Counter-SwiftUI", "appstate", "CounterSwiftUIInAppState", 5), ("Counter-SwiftUI", "viper", "CounterSwiftUIInVIPER", 5),
+        ("CreateIceCream", "swiftui", "ScoopsAndSconesInSwiftUI", 4), ("CreateIceCream", "appstate", "ScoopsAndSconesInAppState", 4),
+        ("CreateIceCream", "viper", "ScoopsAndSconesInVIPER", 4), ("Login", "viper", "SignInInVIPER", 12),
+        ("PostList-VIPER", "clean-swift", "PostListInCleanSwift", 9), ("Repositories", "viper", "RepositoriesInVIPER", 13),
+        ("Shop", "viper", "TeaShopInVIPER", 23),
+    ]
+
+    /// The packages the proof builds: each example as written, then each translation (`folder`: the package's
+    /// folder and, for a translation, its scenario's name).
+    static var packages: [(folder: String, source: String, pattern: String?, module: String, checks: Int)] {
+        examples.map { ($0.name, $0.name, nil, $0.module, $0.checks) }
+            + translations.map { ("\($0.name)-in-\($0.pattern)", $0.name, $0.pattern, $0.module, $0.checks) }
+    }
+
     /// All examples' generated packages as targets of one package, built once (the carried recorder too); then each
     /// story test runs on its own with its own SCENEFLOW_TRACE, and its recording is held against the simulation.
-    @Test("every example generates an app that builds without warnings, plays its story and records the simulation's trace, which check --trace passes; a changed Presenter expression fails its tests")
+    @Test("every example, in its own pattern and translated into the others generate writes, generates an app that builds without warnings, plays its story and records the simulation's trace, which check --trace passes; a changed Presenter expression fails its tests")
     func everyExampleRecordsTheSimulation() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,8 +54,13 @@ struct GenerateCommandTests {
             .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted()
         #expect(names == Self.examples.map(\.name), "every example is generated")
         var targets: [String] = []
-        for (name, module, _) in Self.examples {
-            let scenario = "Scenarios/\(name).yml"
+        for (name, source, pattern, module, _) in Self.packages {
+            var scenario = "Scenarios/\(source).yml"
+            if let pattern {
+                scenario = folder.appendingPathComponent("\(name).yml").path
+                let translated = try CLI.run(["translate", "Scenarios/\(source).yml", "--to", pattern, "-o", scenario])
+                #expect(translated.status == 0, "\(translated.stderr)")
+            }
             let generated = try CLI.run(["generate", scenario, "--out", folder.appendingPathComponent(name).path, "--module", module])
             #expect(generated.status == 0, "\(generated.stderr)")
             targets += [
@@ -67,7 +91,7 @@ struct GenerateCommandTests {
         #expect(built.status == 0, "\(built.stdout.suffix(3000))\(built.stderr.suffix(3000))")
         #expect(!built.stdout.contains("warning:") && !built.stderr.contains("warning:"), "the generated code builds without warnings")
         var recorded = 0
-        for (name, module, checks) in Self.examples {
+        for (name, _, _, module, checks) in Self.packages {
             let trace = folder.appendingPathComponent("\(name).jsonl")
             let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--skip-build", "--filter", "\(module)Tests\\."],
                                               in: folder)
@@ -84,7 +108,7 @@ struct GenerateCommandTests {
             #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(name): the recorded run is the simulated one")
             recorded += 1
         }
-        #expect(recorded == 8)
+        #expect(recorded == 8 + 13)
 
         // Mutants: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
         let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")

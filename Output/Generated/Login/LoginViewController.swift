@@ -11,7 +11,7 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     var interactor: LoginBusinessLogic?
     var router: (LoginRoutingLogic & LoginDataPassing)?
     /// What the View has on screen, by label, as the trace shows it.
-    private(set) var shown: [String: Value] = [:]
+    var shown: [String: Value] { trace.screen }
     let trace: SceneTrace
     var sceneTrace: SceneTrace { trace }
 
@@ -45,7 +45,6 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     func displayLogin(viewModel: Login.Login.ViewModel) {
         trace.run {
             let shownMessage = viewModel.message
-            shown["message"] = shownMessage.traceValue
             trace.shown("message", shownMessage)
             if viewModel.isSuccess {
                 trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil) {
