@@ -41,8 +41,7 @@ struct ComponentTestWriter {
         let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
         func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], extra: [String] = []) {
-            // SwiftUI with AppState has no protocols between its components: nothing to spy on. VIPER's are not
-            // written yet.
+            // SwiftUI with AppState has no protocols between its components: nothing to spy on. VIPER's are its own.
             guard !writer.usesAppState && !viper else { return }
             out.line()
             out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
@@ -86,6 +85,7 @@ struct ComponentTestWriter {
             }
         }
         }
+        if viper { viperSpies(into: &out) }
         // Stubs for the workers the Interactor calls: each answers as it is told, or passes the call on.
         for (type, worker) in scenes.stubbedWorkers(of: scene) {
             out.line()
@@ -119,7 +119,6 @@ struct ComponentTestWriter {
     var viper: Bool { scenes.definition.flow.entry == .presenter }
 
     func tests() -> String? {
-        guard !viper else { return nil }
         let cycles = firstCycles()
         guard !cycles.isEmpty else { return nil }
         var out = SwiftText()
@@ -127,6 +126,10 @@ struct ComponentTestWriter {
         out.line()
         out.line("/// \(name)'s components one at a time, with the values of the scenario's simulated run.")
         out.block("@Suite struct \(name)Tests") { suite in
+            if viper {
+                viperTests(cycles, into: &suite)
+                return
+            }
             for (index, (useCase, events)) in cycles.enumerated() {
                 if index > 0 { suite.line() }
                 if writer.usesAppState {
@@ -268,7 +271,7 @@ struct ComponentTestWriter {
 
     /// Workers answer as they did in the run: one stub per worker the Interactor calls, each operation's first
     /// answer (with no latency: unit tests leave the recorder's clock alone).
-    private func stubWorkers(_ events: [TraceEvent], into test: inout SwiftText) {
+    func stubWorkers(_ events: [TraceEvent], into test: inout SwiftText) {
         var stubbed: Set<String> = [], answered: Set<String> = []
         for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
             guard case .workerCall(let operation, _, _) = event.message,
@@ -292,7 +295,7 @@ struct ComponentTestWriter {
     }
 
     /// The scene's DataStore fields as the run wrote them (by its Interactor, or by data passing) before `sequence`.
-    private func dataStoreBefore(_ sequence: Int) -> [(String, Value)] {
+    func dataStoreBefore(_ sequence: Int) -> [(String, Value)] {
         guard let trace else { return [] }
         let request = trace.events.first { $0.sequence == sequence }
         var fields: [(String, Value)] = []

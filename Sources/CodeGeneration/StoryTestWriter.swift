@@ -143,9 +143,14 @@ struct StoryTestWriter {
                             let names = stack.map { SwiftSpelling.literal(view($0.value)) }.joined(separator: ", ")
                             test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
                         }
-                        if !expect.shown.isEmpty, let scene = expect.scene?.value ?? (viewsAreValues ? onScreen : nil) {
+                        // What the scene on top shows after the step, as `check` reads it.
+                        if let scene = expect.scene?.value ?? (viewsAreValues ? onScreen : nil) {
                             for item in expect.shown where !item.value.value.isPartial {
                                 test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
+                            }
+                        } else {
+                            for item in expect.shown where !item.value.value.isPartial {
+                                test.line("#expect((navigator.top as? SceneTracing)?.sceneTrace.screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }
                         }
                     }

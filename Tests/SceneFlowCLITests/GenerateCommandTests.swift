@@ -122,11 +122,18 @@ struct GenerateCommandTests {
         #expect(viewCode.contains("dataStore.someInt = try ScenarioLogic.add(dataStore.someInt, 1)"))
         try viewCode.replacingOccurrences(of: "ScenarioLogic.add(dataStore.someInt, 1)", with: "ScenarioLogic.add(dataStore.someInt, 2)")
             .write(to: view, atomically: true, encoding: .utf8)
-        let mutant = try ExternalTool.run("swift", ["test", "--filter", "SignInTests\\.|CounterSwiftUITests\\."], in: folder)
+        // And one in a VIPER Presenter: what it tells the View to show.
+        let viper = folder.appendingPathComponent("PostList-VIPER/Sources/PostListVIPER/Scenes/PostList/PostListPresenter.swift")
+        let viperCode = try String(contentsOf: viper, encoding: .utf8)
+        #expect(viperCode.contains("PostList.ShowPostsValues(postCount: response.posts.count, "))
+        try viperCode.replacingOccurrences(of: "postCount: response.posts.count, ", with: "postCount: response.posts.count - 1, ")
+            .write(to: viper, atomically: true, encoding: .utf8)
+        let mutant = try ExternalTool.run("swift", ["test", "--filter", "SignInTests\\.|CounterSwiftUITests\\.|PostListVIPERTests\\."], in: folder)
         #expect(mutant.status != 0)
         let failed = mutant.stdout.split(separator: "\n").filter { $0.hasPrefix("✘ Test \"") && $0.contains(" failed after ") }
             .map { $0.split(separator: "\"")[1] }.sorted()
-        #expect(failed == ["the Presenter formats Greet's ViewModel", "the story of Counter (SwiftUI VIP)", "the story of Sign in"],
+        #expect(failed == ["the Presenter formats Greet's ViewModel", "the Presenter shows RetrievePostList's didRetrievePosts as the run did",
+                           "the story of Counter (SwiftUI VIP)", "the story of Posts (VIPER)", "the story of Sign in"],
                 "\(mutant.stdout.suffix(2000))")
     }
 
