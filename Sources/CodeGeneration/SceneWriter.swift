@@ -439,45 +439,55 @@ struct SceneWriter {
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
                 body.block("private func setup()") { setup in wiring(viewController: "self", into: &setup) }
             }
-            // Coming on screen: the first time it loads, and what loading starts runs after the cycle that showed it;
-            // going back brings it on screen again, and its appear use cases run.
-            let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
-            let onReveal = scene.useCases.filter { $0.trigger == .appear }
-            if naming.loadMethod != nil || !onFirstShow.isEmpty || (!onReveal.isEmpty && naming.appearMethod != nil) {
-                body.mark("View lifecycle")
-            }
-            if let load = naming.loadMethod {
-                body.gap()
-                body.block("override func sceneLoads(cause: Int?)") { hook in
-                    hook.line("super.sceneLoads(cause: cause)")
-                    hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
-                }
-            }
-            if !onReveal.isEmpty, let appear = naming.appearMethod {
-                body.gap()
-                body.block("override func sceneReappears(cause: Int?)") { hook in
-                    hook.line("super.sceneReappears(cause: cause)")
-                    hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
-                }
-            }
-            if !onFirstShow.isEmpty {
-                body.gap()
-                body.block("override func sceneShown(revealed: Bool)") { hook in
-                    hook.line("super.sceneShown(revealed: revealed)")
-                    for useCase in onFirstShow {
-                        hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
-                            run.line("let request = \(requestType(useCase))()")
-                            run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { cycle in
-                                sendRequest(useCase, into: &cycle)
-                            }
-                        }
-                    }
-                }
-            }
+            lifecycleHooks(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
             do throws(GenerationLimit) { try useCaseSections(into: &body, viewSteps) } catch { failure = failure ?? error }
         }
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
+    }
+
+    /// A View controller's lifecycle: coming on screen the first time it loads, and what loading starts runs after
+    /// the cycle that showed it (a cycle each, its Request sent by `send`); going back brings it on screen again, and
+    /// its appear use cases run.
+    func lifecycleHooks(into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
+        let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
+        let onReveal = scene.useCases.filter { $0.trigger == .appear }
+        if naming.loadMethod != nil || !onFirstShow.isEmpty || (!onReveal.isEmpty && naming.appearMethod != nil) {
+            body.mark("View lifecycle")
+        }
+        if let load = naming.loadMethod {
+            body.gap()
+            body.block("override func sceneLoads(cause: Int?)") { hook in
+                hook.line("super.sceneLoads(cause: cause)")
+                hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
+            }
+        }
+        if !onReveal.isEmpty, let appear = naming.appearMethod {
+            body.gap()
+            body.block("override func sceneReappears(cause: Int?)") { hook in
+                hook.line("super.sceneReappears(cause: cause)")
+                hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
+            }
+        }
+        if !onFirstShow.isEmpty {
+            body.gap()
+            body.block("override func sceneShown(revealed: Bool)") { hook in
+                hook.line("super.sceneShown(revealed: revealed)")
+                for useCase in onFirstShow {
+                    hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
+                        var cycle = SwiftText()
+                        send(useCase, &cycle)
+                        // The Request the View makes on its own: a new one (VIPER's empty ones go unsaid).
+                        if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
+                            run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()")
+                        }
+                        run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { body in
+                            for line in cycle.lines { body.line(line) }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Each use case's section of a View: the user's action (the action use cases, and those the story has the user
@@ -509,22 +519,33 @@ struct SceneWriter {
     /// The scene's components made and connected through their protocols, each connection recorded; `viewController`
     /// names the View Controller where the lines are written.
     func wiring(viewController: String, into out: inout SwiftText) {
-        let trace = "trace"
         out.line("let interactor = \(component(.interactor))()")
         out.line("let presenter = \(component(.presenter))()")
         out.line("let router = \(component(.router))()")
-        out.line("interactor.trace = \(trace)")
-        out.line("presenter.trace = \(trace)")
-        out.line("router.trace = \(trace)")
+        out.line("interactor.trace = trace")
+        out.line("presenter.trace = trace")
+        out.line("router.trace = trace")
+        connect(into: &out) { role in
+            switch role {
+            case .view: viewController
+            case .dataStore: "interactor"
+            default: role.rawValue
+            }
+        }
+    }
+
+    /// The pattern's wiring, link by link: `holder.property = target` (each component in the variable `variable`
+    /// names) and its `configure` message; then the Interactor's workers, recorded (VIPER's through their input
+    /// protocols).
+    func connect(into out: inout SwiftText, _ variable: (ComponentRole) -> String) {
         for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-            let holder = link.holder == .view ? viewController : link.holder.rawValue
-            let value = link.target == .view ? viewController : (link.target == .dataStore ? "interactor" : link.target.rawValue)
-            out.line("\(holder).\(link.property) = \(value)")
+            out.line("\(variable(link.holder)).\(link.property) = \(variable(link.target))")
             let through = link.through.flatMap { protocolName($0) }
-            out.line("\(trace).configure(\(trace).\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), \(trace).\(link.target.traceName))")
+            out.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
         }
         for worker in scene.workers {
-            out.line("\(trace).configure(\(trace).interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, \(trace).worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+            let through = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name)
+            out.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), \(literal(through)), trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
         }
     }
 
@@ -698,24 +719,7 @@ struct SceneWriter {
                     }
                     if route.pass.isEmpty && route.input.isEmpty { pass.line("_ = (source, destination)") }
                 }
-                navigationSection.gap()
-                navigationSection.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
-                    switch route.navigation {
-                    case .push, .present:
-                        navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
-                        navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause)")
-                    case .replace:
-                        navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                        navigation.line("let cause = trace.navigated(.replace, \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
-                        navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
-                    case .pop, .popToScene, .dismiss:
-                        let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
-                        navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
-                        navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                        navigation.line("let cause = trace.navigated(\(style), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
-                        navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
-                    }
-                }
+                writeNavigation(route, destinationView: destinationView, into: &navigationSection)
             }
             for (title, section) in [("Routing", routeSection), ("Navigation", navigationSection), ("Passing data", passingSection)]
             where !section.lines.isEmpty {

@@ -113,16 +113,7 @@ extension SceneWriter {
                 configure.line("let presenter = \(component(.presenter))()")
                 configure.line("interactor.trace = trace")
                 configure.line("presenter.trace = trace")
-                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                    let holder = link.holder == .view ? "view" : link.holder.rawValue
-                    let value = link.target == .view ? "view" : link.target.rawValue
-                    configure.line("\(holder).\(link.property) = \(value)")
-                    let through = link.through.flatMap { protocolName($0) }
-                    configure.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
-                }
-                for worker in scene.workers {
-                    configure.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
-                }
+                connect(into: &configure) { $0 == .view ? "view" : $0.rawValue }
                 configure.line("return view")
             }
         }

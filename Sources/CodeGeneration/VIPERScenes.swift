@@ -103,36 +103,7 @@ extension SceneWriter {
             body.mark("Object lifecycle")
             body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
             viewInitializer(after: ["super.init()"], into: &body)
-            let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
-            let onReveal = scene.useCases.filter { $0.trigger == .appear }
-            body.mark("View lifecycle")
-            if let load = naming.loadMethod {
-                body.block("override func sceneLoads(cause: Int?)") { hook in
-                    hook.line("super.sceneLoads(cause: cause)")
-                    hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
-                }
-            }
-            if !onReveal.isEmpty, let appear = naming.appearMethod {
-                body.gap()
-                body.block("override func sceneReappears(cause: Int?)") { hook in
-                    hook.line("super.sceneReappears(cause: cause)")
-                    hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
-                }
-            }
-            if !onFirstShow.isEmpty {
-                body.gap()
-                body.block("override func sceneShown(revealed: Bool)") { hook in
-                    hook.line("super.sceneShown(revealed: revealed)")
-                    for useCase in onFirstShow {
-                        hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
-                            if !useCase.request.isEmpty { run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()") }
-                            run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { cycle in
-                                sendEvent(useCase, into: &cycle)
-                            }
-                        }
-                    }
-                }
-            }
+            lifecycleHooks(into: &body) { useCase, cycle in sendEvent(useCase, into: &cycle) }
             // The user's actions: those the story has the user start (a reload of what loads, a selection).
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
@@ -455,17 +426,7 @@ extension SceneWriter {
                 create.line("interactor.trace = trace")
                 create.line("wireFrame.trace = trace")
                 create.line("wireFrame.viewController = view")
-                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                    let holder = link.holder == .router ? "wireFrame" : link.holder.rawValue
-                    let value = link.target == .router ? "wireFrame" : link.target.rawValue
-                    create.line("\(holder).\(link.property) = \(value)")
-                    let through = link.through.flatMap { protocolName($0) }
-                    create.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
-                }
-                for worker in scene.workers {
-                    let through = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name)
-                    create.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), \(literal(through)), trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
-                }
+                connect(into: &create) { $0 == .router ? "wireFrame" : $0.rawValue }
                 create.line("return view")
             }
             var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
