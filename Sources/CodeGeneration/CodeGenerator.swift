@@ -145,9 +145,6 @@ public struct CodeGenerator {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
                                       at: show.targetLocation)
             }
-            if scenario.pattern.definition.flow.entry == .presenter, let route = scene.routes.first(where: { $0.navigation.goesBack }) {
-                throw GenerationLimit("generate does not write a VIPER WireFrame that goes back yet (route '\(route.name)')", at: route.location)
-            }
             if let state = scene.view.state.first {
                 throw GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location)
             }

@@ -330,7 +330,7 @@ extension SceneWriter {
                     : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
                 let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
                 let arguments = try wireFrameArguments(route).map { parameter -> String in
-                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "view"
+                    let value = parameter.input.map { name in route.input.firstIndex { $0.name == name }.map { values[$0] } ?? "nil" } ?? "view"
                     return parameter.label == "_" ? value : "\(parameter.label): \(value)"
                 }
                 let passesView = try wireFrameArguments(route).contains { $0.input == nil }
@@ -360,8 +360,8 @@ extension SceneWriter {
 
     // MARK: - WireFrame
 
-    /// A WireFrame method's parameters: its labels, each given a route input (by name, else the next unnamed one)
-    /// or, for `from`, the View it is called from.
+    /// A WireFrame method's parameters: its labels, each given a route input (by name, else the next unnamed one),
+    /// for `from` the View it is called from (nil), else nothing (`""`, an `Any?` passed nil).
     func wireFrameArguments(_ route: Route) throws(GenerationLimit) -> [(label: String, input: String?)] {
         let labels = SwiftSpelling.labels(of: naming.routeMethod(route))
         var unnamed = route.input.map(\.name).filter { !labels.contains($0) }
@@ -374,8 +374,8 @@ extension SceneWriter {
             } else if !unnamed.isEmpty {
                 parameters.append((label, unnamed.removeFirst()))
             } else {
-                throw GenerationLimit("route '\(route.name)': '\(naming.routeMethod(route))' has the label '\(label)', which names no input; generate gives a WireFrame method the View ('from:') and the route's inputs",
-                                      at: route.location)
+                // A label that is not an input (UIKit's `segue:`): an `Any?` the Presenter passes nil.
+                parameters.append((label, ""))
             }
         }
         if let left = unnamed.first {
@@ -388,8 +388,11 @@ extension SceneWriter {
     /// `presentPostDetailScreen(from view: PostListViewProtocol, forPost post: PostModel)`.
     func wireFrameDeclaration(_ route: Route) throws(GenerationLimit) -> String {
         let parameters = try wireFrameArguments(route).map { parameter -> String in
-            guard let input = parameter.input, let field = route.input.first(where: { $0.name == input }) else {
+            guard let input = parameter.input else {
                 return "\(parameter.label) view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")"
+            }
+            guard let field = route.input.first(where: { $0.name == input }) else {
+                return "\(parameter.label == "_" ? "_ sender" : parameter.label): Any?"
             }
             return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
         }
@@ -441,8 +444,13 @@ extension SceneWriter {
                     let declaration = try wireFrameDeclaration(route)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
-                        method.line("guard let source = viewController else { return }")
-                        method.line("let destination = \(destination.component(.configurator))")
+                        if route.navigation.goesBack {
+                            // Back to a module already on screen below this one.
+                            method.line("guard let source = viewController, let destination = source.navigator.below(\(destinationView).self) else { return }")
+                        } else {
+                            method.line("guard let source = viewController else { return }")
+                            method.line("let destination = \(destination.component(.configurator))")
+                        }
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
                             method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")
                             return

@@ -25,7 +25,7 @@ struct GenerateCommandTests {
     ]
 
     /// Every example translated into every other pattern generate writes it in (the SwiftUI patterns without
-    /// navigation, VIPER without going back, so far): `translate`, then the same proof on the translation.
+    /// navigation, so far): `translate`, then the same proof on the translation.
     static let translations: [(name: String, pattern: String, module: String, checks: Int)] = [
         ("Counter-AppState", "clean-swift", "CounterAppStateInCleanSwift", 3), ("Counter-AppState", "swiftui", "CounterAppStateInSwiftUI", 3),
         ("Counter-AppState", "viper", "CounterAppStateInVIPER", 3), ("Counter-SwiftUI", "clean-swift", "CounterSwiftUIInCleanSwift", 5),
@@ -33,7 +33,7 @@ struct GenerateCommandTests {
         ("CreateIceCream", "swiftui", "ScoopsAndSconesInSwiftUI", 4), ("CreateIceCream", "appstate", "ScoopsAndSconesInAppState", 4),
         ("CreateIceCream", "viper", "ScoopsAndSconesInVIPER", 4), ("Login", "viper", "SignInInVIPER", 12),
         ("PostList-VIPER", "clean-swift", "PostListInCleanSwift", 9), ("Repositories", "viper", "RepositoriesInVIPER", 13),
-        ("Shop", "viper", "TeaShopInVIPER", 23),
+        ("Shop", "viper", "TeaShopInVIPER", 23), ("CleanStore", "viper", "CleanStoreInVIPER", 21),
     ]
 
     /// The packages the proof builds: each example as written, then each translation (`folder`: the package's
@@ -108,7 +108,7 @@ struct GenerateCommandTests {
             #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(name): the recorded run is the simulated one")
             recorded += 1
         }
-        #expect(recorded == 8 + 13)
+        #expect(recorded == 8 + 14)
 
         // Mutants: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
         let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")
@@ -208,24 +208,22 @@ struct GenerateCommandTests {
         #expect(manifest.contains(#".target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]"#))
 
         // What generate cannot write yet is refused with its place, and nothing is written.
-        let back = try CLI.temporaryFile("""
-            scenario: Back
-            pattern: viper
+        let navigating = try CLI.temporaryFile("""
+            scenario: Navigating
+            pattern: swiftui
             scenes:
               A:
                 useCases:
-                  Open: { event: [ { route: toB } ] }
+                  Open:
+                    interactor: [ { respond: {} } ]
+                    view: [ { route: toB } ]
                 routes:
                   toB: { to: B }
-              B:
-                useCases:
-                  Close: { event: [ { route: toA } ] }
-                routes:
-                  toA: { to: A, navigation: pop }
-            """, name: "back.yml")
-        let refused = try CLI.run(["generate", back.path, "--out", folder.appendingPathComponent("V").path, "--color", "never"])
+              B: {}
+            """, name: "navigating.yml")
+        let refused = try CLI.run(["generate", navigating.path, "--out", folder.appendingPathComponent("V").path, "--color", "never"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("\(back.path):13:7: error: generate does not write a VIPER WireFrame that goes back yet (route 'toA')\n"), "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("\(navigating.path):10:7: error: generate does not write a SwiftUI VIP app that navigates yet (route 'toB')\n"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("V").path))
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
