@@ -7,13 +7,14 @@ import TerminalOutput
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write a scenario's app as a Swift package: scenes, workers, tests, recording (clean-swift).",
+        abstract: "Write a scenario's app as a Swift package: scenes, workers, tests, recording (every pattern).",
         discussion: """
-            Each scene in the pattern's own files (Scenes/<Scene>/<Scene>ViewController.swift, …Interactor, …Presenter, \
-            …Router, …Models, …Workers) with the protocols and wiring the scenario declares and real bodies translated \
-            from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit). The tests play the \
-            story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for 'sceneflow check --trace'. The \
-            package carries SceneFlow's recorder: it builds offline with Swift alone.
+            Each scene in its pattern's own files — Clean Swift's <Scene>ViewController, …Interactor, …Presenter, \
+            …Router, …Models, …Workers; VIPER's View, Presenter, Interactor and WireFrame; SwiftUI's View structs \
+            (without navigation, so far) — with the protocols and wiring the scenario declares and real bodies \
+            translated from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit, SwiftUI). \
+            The tests play the story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for \
+            'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone.
             """
     )
 
