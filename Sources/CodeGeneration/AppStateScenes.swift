@@ -48,24 +48,12 @@ extension SceneWriter {
             body.line("/// The app's state, which the View observes (`@EnvironmentObject` in the app).")
             body.line("@ObservedObject var appState: AppState")
             body.line("let trace: SceneTrace")
+            body.line("var sceneTrace: SceneTrace { trace }")
             body.mark("Object lifecycle")
             viewInitializer("appState: AppState, ", before: ["self.appState = appState"], into: &body)
             body.line()
             do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
-            body.mark("View lifecycle")
-            body.line("/// SwiftUI's `onAppear`: the View renders what it shows\(observesAppState ? ", and renders again when the AppState changes" : "").")
-            body.block("func onAppear()") { appear in
-                appear.line("let appeared = trace.appeared(\(SwiftSpelling.literal(naming.appearMethod ?? "onAppear()")), cause: nil)")
-                appear.line("render(cause: appeared)")
-                if observesAppState {
-                    appear.line("AppStateObservers.add(trace, observing: appState) { [self] cause in render(cause: cause) }")
-                }
-                for useCase in scene.useCases where useCase.trigger.runsOnFirstShow {
-                    appear.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: \(useCase.trigger == .load ? ".load" : ".appear"), payload: nil, type: nil)") { cycle in
-                        sendAppStateRequest(useCase, into: &cycle)
-                    }
-                }
-            }
+            swiftUILifecycle(observes: observesAppState, into: &body) { useCase, cycle in sendAppStateRequest(useCase, into: &cycle) }
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))

@@ -161,6 +161,7 @@ struct CleanSwiftScenes {
                          ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
                          ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.presenter()),
                          ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.swiftUIConfigurator())]
+            if !scene.routes.isEmpty { files.append(("\(naming.componentName(.router, scene: scene.name)).swift", try writer.swiftUIRouter())) }
             if let workers = try workerFile(for: scene) { files.append(workers) }
             return files
         }

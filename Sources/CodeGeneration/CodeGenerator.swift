@@ -133,22 +133,22 @@ public struct CodeGenerator {
                                           at: useCase.methods.interactor?.location ?? useCase.location)
                 }
             }
-            if scenario.pattern.definition.viewsAreSwiftUIValues {
+            if scenario.pattern.definition.flow.store == .appState {
                 if let route = scene.routes.first {
                     throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet (route '\(route.name)')", at: route.location)
                 }
-                if scenario.pattern.definition.flow.store == .appState, let useCase = scene.useCases.first(where: { !$0.request.isEmpty }) {
+                if let useCase = scene.useCases.first(where: { !$0.request.isEmpty }) {
                     throw GenerationLimit("generate does not write a SwiftUI with AppState action that takes values yet ('\(scene.name).\(useCase.name)' has a request)",
                                           at: useCase.request[0].location)
                 }
-            } else if let show = scene.view.shows.first {
+            } else if !scenario.pattern.definition.flow.viewWritesDataStore, let show = scene.view.shows.first {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
                                       at: show.targetLocation)
             }
             if let state = scene.view.state.first {
                 throw GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location)
             }
-            if let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
+            if !scenario.pattern.definition.flow.viewWritesDataStore, let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
                 throw GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
                                       at: useCase.sends[0].targetLocation)
             }

@@ -168,9 +168,16 @@ struct ComponentTestWriter {
                 test.line("let request = \(literal(payload(events, .request), request))")
                 test.line("\(view).\(base)(request: request)")
                 test.line("#expect(interactor.\(base)Called)")
-                test.line("#expect(interactor.\(base)Request == request)")
+                if useCase.sends.isEmpty {
+                    test.line("#expect(interactor.\(base)Request == request)")
+                } else {
+                    // The View fills some fields from its DataStore (`sends:`): the others pass as the user gave them.
+                    for field in useCase.request where !useCase.sends.contains(where: { $0.target == field.name }) {
+                        test.line("#expect(interactor.\(base)Request?.\(SwiftSpelling.name(field.name)) == request.\(SwiftSpelling.name(field.name)))")
+                    }
+                }
             } else {
-                test.line(writer.viewIsValue ? "view.onAppear()" : "viewController.sceneShown(revealed: false)")
+                test.line(writer.viewIsValue ? "view.shown(revealed: false)" : "viewController.sceneShown(revealed: false)")
                 test.line("#expect(interactor.\(base)Called)")
             }
         }

@@ -54,6 +54,7 @@ struct StoryTestWriter {
                 if usesAppState { test.line("let appState = AppState()") }
                 if viewsAreValues {
                     test.line("let navigator = SceneScreen()")
+                    test.line("SceneScreen.shared = navigator")
                 } else {
                     test.line("let navigator = SceneNavigator()")
                     test.line("SceneNavigator.shared = navigator")
@@ -63,8 +64,6 @@ struct StoryTestWriter {
                     test.line(start("root"))
                     test.line("navigator.settle()")
                 }
-                // Without navigation (the SwiftUI patterns, so far) the scene on screen is known at every step.
-                var onScreen = scenario.start
                 for (index, step) in scenario.story.enumerated() {
                     test.line()
                     let number = index + 1
@@ -79,7 +78,6 @@ struct StoryTestWriter {
                     }
                     switch step.action {
                     case .appear(let scene):
-                        onScreen = scene.value
                         test.line("recorder.step(\(number), .appear(SceneName(\(SwiftSpelling.literal(scene.value.rawValue)))), title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("let shown\(number) = \(newView(scene.value))")
@@ -96,7 +94,12 @@ struct StoryTestWriter {
                         if case .perform(_, _, let request) = step.action { values = request.map(\.value) } else { values = [] }
                         let scenes = CleanSwiftScenes(scenario: scenario)
                         let arguments = useCase.request.compactMap { field -> String? in
-                            guard let given = values.first(where: { $0.path == field.name }) else { return nil }
+                            guard let given = values.first(where: { $0.path == field.name }) else {
+                                // What the View fills in itself (`sends:`), read from the View on screen.
+                                guard let sent = useCase.sends.first(where: { $0.target == field.name }) else { return nil }
+                                let translator = scenes.translator(dataStore: "top\(number).dataStore")
+                                return "\(SwiftSpelling.name(field.name)): \(translator.translate(sent.value).code)"
+                            }
                             return "\(SwiftSpelling.name(field.name)): \(scenes.literal(given.value, field.type))"
                         }
                         let requestType = TypeNames.request(scene: scene.name, useCase: useCase.name)
@@ -108,12 +111,14 @@ struct StoryTestWriter {
                         } else {
                             test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
                         }
-                    case .back where viewsAreValues:
+                    case .back where usesAppState:
                         failure = GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet: there is no going back", at: step.location)
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("navigator.userGoesBack()")
+                    case .route where viewsAreValues:
+                        failure = GenerationLimit("generate does not write a story step that takes a route itself in a \(scenario.pattern.definition.title) app yet: perform the use case that routes", at: step.location)
                     case .route(let sceneName, let routeName, let input):
                         guard let scene = scenario.scene(sceneName.value), let route = scene.route(routeName.value.rawValue) else { continue }
                         test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
@@ -144,13 +149,14 @@ struct StoryTestWriter {
                             test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
                         }
                         // What the scene on top shows after the step, as `check` reads it.
-                        if let scene = expect.scene?.value ?? (viewsAreValues ? onScreen : nil) {
+                        if let scene = expect.scene?.value {
                             for item in expect.shown where !item.value.value.isPartial {
                                 test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }
                         } else {
+                            let top = viewsAreValues ? "navigator.top?" : "(navigator.top as? SceneTracing)?"
                             for item in expect.shown where !item.value.value.isPartial {
-                                test.line("#expect((navigator.top as? SceneTracing)?.sceneTrace.screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
+                                test.line("#expect(\(top).sceneTrace.screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }
                         }
                     }

@@ -174,33 +174,132 @@ enum SupportFiles {
     import Foundation
     import SceneFlowRecorder
 
-    /// A View the app can show as its root: it appears (SwiftUI's `onAppear`) when it comes on screen.
+    /// A View the app shows: it appears (SwiftUI's `onAppear`) when it comes on screen, and after the cycle that
+    /// showed it runs what appearing starts.
     public protocol SceneRoot {
-        func onAppear()
+        var sceneTrace: SceneTrace { get }
+        /// The View comes on screen, because of message `cause`: it appears and renders.
+        func appears(cause: Int?)
+        /// Going back brought it on screen again: it appears if appearing starts something.
+        func reappears(cause: Int)
+        /// After the cycle that showed it: what appearing (or loading, the first time) starts.
+        func shown(revealed: Bool)
     }
 
-    /// The View on screen. SwiftUI draws it on Apple's platforms; here it is what the story test plays on.
+    /// The Views on screen, as a NavigationStack holds them. SwiftUI draws them on Apple's platforms; here it is what
+    /// the story test plays on and what Routers navigate.
     public final class SceneScreen {
-        public private(set) var top: (any SceneRoot)?
+        nonisolated(unsafe) public static var shared = SceneScreen()
+
+        public private(set) var stack: [any SceneRoot] = []
+        private var presented: Set<ObjectIdentifier> = []
+        private var pending: [() -> Void] = []
+        private var standIns: [Int: (Any) -> Void] = [:]
+        private var nextStandIn = 0
 
         public init() {}
 
-        /// The Views on screen, bottom first: the root alone.
-        public var stack: [any SceneRoot] { top.map { [$0] } ?? [] }
+        public var top: (any SceneRoot)? { stack.last }
 
-        /// The app shows `root`, which appears.
+        /// The app shows `root`.
         public func start(with root: any SceneRoot) {
-            top = root
-            root.onAppear()
+            stack = [root]
+            comeOnScreen(root, cause: nil)
         }
 
-        /// Nothing waits for a cycle to end: a View's appearance runs at once.
-        public func settle() {}
+        public func push(_ destination: any SceneRoot, cause: Int) {
+            stack.append(destination)
+            comeOnScreen(destination, cause: cause)
+        }
 
-        /// Applies `change` to the View on screen; the returned closure undoes it. A story test stands in a worker's
-        /// given answers this way for one step.
-        public func standIn(_ change: (Any) -> (() -> Void)?) -> () -> Void {
-            top.flatMap { change($0) } ?? {}
+        public func present(_ destination: any SceneRoot, cause: Int) {
+            presented.insert(ObjectIdentifier(destination.sceneTrace))
+            stack.append(destination)
+            comeOnScreen(destination, cause: cause)
+        }
+
+        public func replace(with destination: any SceneRoot, cause: Int) {
+            stack = [destination]
+            comeOnScreen(destination, cause: cause)
+        }
+
+        /// Back to `destination`, already on the stack below: what is above it goes.
+        public func back(to destination: any SceneRoot, cause: Int) {
+            guard let index = index(of: destination) else { return }
+            stack.removeSubrange((index + 1)...)
+            reveal(destination, cause: cause)
+        }
+
+        /// The Views above `destination`, nearest first: what going back to it removes.
+        public func above(_ destination: any SceneRoot) -> [SceneTrace] {
+            guard let index = index(of: destination) else { return [] }
+            return stack[(index + 1)...].reversed().map(\.sceneTrace)
+        }
+
+        /// The user goes back (the navigation bar's back button): the top View goes, the one below appears again.
+        public func userGoesBack(recorder: Recorder = .shared) {
+            guard stack.count > 1, let top = stack.last else { return }
+            let revealed = stack[stack.count - 2]
+            let dismisses = presented.contains(ObjectIdentifier(top.sceneTrace))
+            let cause = recorder.note(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                                             method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                                             removed: [top.sceneTrace.view])),
+                                      from: Recorder.user, to: revealed.sceneTrace.view)
+            stack.removeLast()
+            reveal(revealed, cause: cause)
+        }
+
+        /// The nearest View below the top that is a `T`.
+        public func below<T: SceneRoot>(_ type: T.Type) -> T? {
+            stack.dropLast().last { $0 is T } as? T
+        }
+
+        /// Runs what waits for the current cycle to end: what the Views just shown start.
+        public func settle() {
+            while !pending.isEmpty {
+                let next = pending.removeFirst()
+                next()
+            }
+        }
+
+        /// Applies `change` to every View on screen and to each that comes on screen until the returned closure runs;
+        /// that closure undoes every change, last first. A story test stands in a worker's given answers this way.
+        public func standIn(_ change: @escaping (Any) -> (() -> Void)?) -> () -> Void {
+            final class Undo { var steps: [() -> Void] = [] }
+            let undo = Undo()
+            undo.steps = stack.compactMap(change)
+            let key = nextStandIn
+            nextStandIn += 1
+            standIns[key] = { view in
+                if let step = change(view) { undo.steps.append(step) }
+            }
+            return { [weak self] in
+                self?.standIns[key] = nil
+                for step in undo.steps.reversed() { step() }
+                undo.steps = []
+            }
+        }
+
+        private func index(of view: any SceneRoot) -> Int? {
+            stack.lastIndex { $0.sceneTrace === view.sceneTrace }
+        }
+
+        private func comeOnScreen(_ view: any SceneRoot, cause: Int?) {
+            for key in standIns.keys.sorted() { standIns[key]?(view) }
+            view.appears(cause: cause)
+            pending.append { [weak self] in
+                // A View replaced before its turn never starts anything.
+                guard let self, self.index(of: view) != nil else { return }
+                view.shown(revealed: false)
+            }
+        }
+
+        private func reveal(_ view: any SceneRoot, cause: Int) {
+            view.reappears(cause: cause)
+            pending.append { [weak self] in
+                guard let self, self.index(of: view) != nil else { return }
+                view.shown(revealed: true)
+            }
         }
     }
 

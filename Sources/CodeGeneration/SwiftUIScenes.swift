@@ -32,26 +32,17 @@ extension SceneWriter {
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
         out.block("struct \(component(.view)): \(display), SceneRoot") { body in
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
+            if !scene.routes.isEmpty {
+                body.line("var router: (\(protocolName(.routingLogic) ?? "\(name)RoutingLogic") & \(protocolName(.dataPassing) ?? "\(name)DataPassing"))?")
+            }
             body.line("@ObservedObject var dataStore = \(dataStoreClass)()")
             body.line("let trace: SceneTrace")
+            body.line("var sceneTrace: SceneTrace { trace }")
             body.mark("Object lifecycle")
             viewInitializer(into: &body)
             body.line()
             do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
-            body.mark("View lifecycle")
-            body.line("/// SwiftUI's `onAppear`: the View renders what it shows, then runs what appearing starts.")
-            body.block("func onAppear()") { appear in
-                appear.line("let appeared = trace.appeared(\(SwiftSpelling.literal(naming.appearMethod ?? "onAppear()")), cause: nil)")
-                appear.line("render(cause: appeared)")
-                for useCase in scene.useCases where useCase.trigger.runsOnFirstShow {
-                    appear.block("do") { run in
-                        run.line("let request = \(requestType(useCase))()")
-                        run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: \(useCase.trigger == .load ? ".load" : ".appear"), payload: nil, type: nil)") { cycle in
-                            sendRequest(useCase, into: &cycle)
-                        }
-                    }
-                }
-            }
+            swiftUILifecycle(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
             do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure = failure ?? error }
         }
         out.line()
@@ -85,6 +76,28 @@ extension SceneWriter {
                 for label in labels {
                     out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
                 }
+            case .route(let routeName, let condition, let arguments):
+                guard let route = scene.route(routeName.value.rawValue) else { continue }
+                let method = naming.routeMethod(route)
+                let values = route.input.map { field in
+                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
+                }
+                let input = route.input.isEmpty ? "nil"
+                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                let callArguments = try wireFrameArguments(route).map { parameter -> String in
+                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
+                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+                }
+                var body = SwiftText()
+                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                    send.line("router?.\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
+                }
+                if let condition {
+                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
+                } else {
+                    for line in body.lines { out.line(line) }
+                }
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
@@ -111,12 +124,128 @@ extension SceneWriter {
                 configure.line("var view = self")
                 configure.line("let interactor = \(component(.interactor))()")
                 configure.line("let presenter = \(component(.presenter))()")
+                if !scene.routes.isEmpty { configure.line("let router = \(component(.router))()") }
                 configure.line("interactor.trace = trace")
                 configure.line("presenter.trace = trace")
-                connect(into: &configure) { $0 == .view ? "view" : $0.rawValue }
+                if !scene.routes.isEmpty { configure.line("router.trace = trace") }
+                var wiring = SwiftText()
+                connect(into: &wiring) { role in
+                    switch role {
+                    case .view: "view"
+                    case .dataStore: "view.dataStore"
+                    default: role.rawValue
+                    }
+                }
+                // The Presenter holds a copy of the View: it takes it once the View holds everything else.
+                let last = "\(presenterView) = view"
+                for line in wiring.lines where !line.hasSuffix(".\(last)") { configure.line(line) }
+                configure.line("presenter.\(last)")
                 configure.line("return view")
             }
         }
+        return out.text
+    }
+
+    // MARK: - Router
+
+    /// `showHome()`, `presentPostDetailScreen(from: Any?, forPost post: PostModel)`: the route's labels, each an input
+    /// or an `Any?` the View passes nil.
+    func swiftUIRouteDeclaration(_ route: Route) throws(GenerationLimit) -> String {
+        let parameters = try wireFrameArguments(route).map { parameter -> String in
+            guard let input = parameter.input, let field = route.input.first(where: { $0.name == input }) else {
+                return "\(parameter.label == "_" ? "_ sender" : parameter.label): Any?"
+            }
+            return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
+        }
+        return "\(PatternNaming.baseName(naming.routeMethod(route)))(\(parameters.joined(separator: ", ")))"
+    }
+
+    /// A SwiftUI VIP Router: each route makes the next View (or finds it below, going back), fills its DataStore and
+    /// changes the screen, as a NavigationStack's path would.
+    func swiftUIRouter() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
+        var failure: GenerationLimit?
+        out.block("protocol \(routing)") { body in
+            for route in scene.routes {
+                do throws(GenerationLimit) { body.line("func \(try swiftUIRouteDeclaration(route))") } catch { failure = failure ?? error }
+            }
+        }
+        out.line()
+        out.block("protocol \(passing)") { body in
+            body.line("var dataStore: \(dataStoreClass)? { get }")
+        }
+        out.line()
+        let translator = scenes.translator(dataStore: "source", viewState: "source")
+        out.block("final class \(component(.router)): \(routing), \(passing)") { body in
+            body.line("var dataStore: \(dataStoreClass)?")
+            body.line("var trace: SceneTrace!")
+            var routes = SwiftText(), navigation = SwiftText(), passingData = SwiftText()
+            for route in scene.routes {
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                let destinationView = destination.component(.view)
+                let passData = naming.passDataMethod(route)
+                let navigate = naming.navigateMethod(route)
+                let throwing = route.pass.contains { translator.translate($0.value).throwing }
+                do throws(GenerationLimit) {
+                    let declaration = try swiftUIRouteDeclaration(route)
+                    let arguments = try wireFrameArguments(route)
+                    routes.gap()
+                    routes.block("func \(declaration)") { method in
+                        if route.navigation.goesBack {
+                            method.line("guard let destination = SceneScreen.shared.below(\(destinationView).self) else { return }")
+                        } else {
+                            method.line("let destination = \(destinationView)().configureView()")
+                        }
+                        // Every input is one of the method's arguments (wireFrameArguments makes sure).
+                        _ = arguments
+                        let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
+                        let pass = "\(PatternNaming.baseName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
+                        method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
+                        method.line("\(PatternNaming.baseName(navigate))(destination: destination)")
+                    }
+                } catch { failure = failure ?? error }
+                navigation.gap()
+                navigation.block("func \(PatternNaming.baseName(navigate))(destination: \(destinationView))") { method in
+                    method.line("let screen = SceneScreen.shared")
+                    let named = "\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
+                    switch route.navigation {
+                    case .push, .present:
+                        method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")
+                        method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause)")
+                    case .replace:
+                        method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
+                        method.line("screen.replace(with: destination, cause: cause)")
+                    case .pop, .popToScene, .dismiss:
+                        let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
+                        method.line("let cause = trace.navigated(\(style), \(named), to: destination.trace, removed: screen.above(destination))")
+                        method.line("screen.back(to: destination, cause: cause)")
+                    }
+                }
+                passingData.gap()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                passingData.block("func \(PatternNaming.baseName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                    if route.pass.isEmpty { pass.line("_ = (source, destination)") }
+                    for assignment in route.pass {
+                        guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
+                        var value = translator.translate(assignment.value)
+                        for input in route.input {
+                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
+                        }
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
+                    }
+                }
+            }
+            for (title, section) in [("Routing", routes), ("Navigation", navigation), ("Passing data", passingData)] where !section.lines.isEmpty {
+                body.mark(title)
+                for line in section.lines { body.line(line) }
+            }
+        }
+        if let failure { throw failure }
         return out.text
     }
 
@@ -178,10 +307,55 @@ extension SceneWriter {
                         stack.block("Button(\(SwiftSpelling.literal(title)))") { button in button.line(call) }
                     }
                 }
-                body.line(".onAppear { onAppear() }")
+                body.line(".onAppear { appears(cause: nil); shown(revealed: false) }")
             }
         }
         out.line("#endif")
+    }
+
+    /// A SwiftUI View's lifecycle: it appears (`onAppear`) and renders, again when going back brings it on screen
+    /// if that starts something, and after the cycle that showed it runs its load and appear use cases, each a cycle
+    /// whose Request `send` sends (the View fills it from its state as `sends:` says). `observes` joins the AppState's
+    /// observers.
+    func swiftUILifecycle(observes: Bool = false, into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
+        let appear = SwiftSpelling.literal(naming.appearMethod ?? "onAppear()")
+        body.mark("View lifecycle")
+        body.line("/// SwiftUI's `onAppear`: the View renders what it shows\(observes ? ", and renders again when the AppState changes" : "").")
+        body.block("func appears(cause: Int?)") { hook in
+            hook.line("let appeared = trace.appeared(\(appear), cause: cause)")
+            hook.line("render(cause: appeared)")
+            if observes { hook.line("AppStateObservers.add(trace, observing: appState) { [self] cause in render(cause: cause) }") }
+        }
+        body.line()
+        let onReveal = scene.useCases.filter { $0.trigger == .appear }
+        body.block("func reappears(cause: Int)") { hook in
+            if onReveal.isEmpty {
+                hook.line("// Coming back starts nothing here.")
+            } else {
+                hook.line("let appeared = trace.appeared(\(appear), cause: cause)")
+                hook.line("render(cause: appeared)")
+            }
+        }
+        body.line()
+        body.block("func shown(revealed: Bool)") { hook in
+            let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
+            if onFirstShow.isEmpty { hook.line("// Appearing starts nothing here.") }
+            for useCase in onFirstShow {
+                hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
+                    var cycle = SwiftText()
+                    send(useCase, &cycle)
+                    if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
+                        let fields = useCase.sends.map { "\(SwiftSpelling.name($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).code)" }
+                        run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                    }
+                    // Without a load method (SwiftUI) every start is an appearance.
+                    let trigger = naming.loadMethod == nil ? ".appear" : "revealed ? .appear : .load"
+                    run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: \(trigger), payload: nil, type: nil)") { block in
+                        for line in cycle.lines { block.line(line) }
+                    }
+                }
+            }
+        }
     }
 
     /// The user's action `useCase` on the View: a cycle that sends its Request (`send` writes the sending).
@@ -190,6 +364,13 @@ extension SceneWriter {
         let payload = useCase.request.isEmpty || usesAppState ? "nil" : "request"
         let type = useCase.request.isEmpty || usesAppState ? "nil" : SwiftSpelling.literal(requestType(useCase))
         body.block("func \(declaration)") { action in
+            if !useCase.sends.isEmpty {
+                // The View fills in what it holds (`sends:`).
+                action.line("var request = request")
+                for assignment in useCase.sends {
+                    action.line("request.\(SwiftSpelling.name(assignment.target)) = \(scenes.translator(dataStore: "dataStore").translate(assignment.value).code)")
+                }
+            }
             action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in
                 send(&cycle)
             }

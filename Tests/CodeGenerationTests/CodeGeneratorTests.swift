@@ -195,8 +195,9 @@ struct CodeGeneratorTests {
                                         at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
             try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
         }
-        // SwiftUI VIP navigation is not written yet; a Clean Swift View that renders from state neither.
-        let navigating = ScenarioLoader().load(yaml: """
+        // A SwiftUI VIP story step that takes a route itself is not written yet; a Clean Swift View that renders from
+        // state neither.
+        let routing = ScenarioLoader().load(yaml: """
             scenario: S
             pattern: swiftui
             scenes:
@@ -204,14 +205,15 @@ struct CodeGeneratorTests {
                 useCases:
                   Go:
                     interactor: [{ respond: {} }]
-                    view: [{ route: toB }]
                 routes:
                   toB: { to: B }
               B: {}
+            story:
+              - route: A.toB
             """, file: "s.yml")
-        #expect(throws: GenerationLimit("generate does not write a SwiftUI VIP app that navigates yet (route 'toB')",
-                                        at: SourceLocation(file: "s.yml", line: 10, column: 7))) {
-            try CodeGenerator(scenario: try #require(navigating.scenario), options: .init()).generate()
+        #expect(throws: GenerationLimit("generate does not write a story step that takes a route itself in a SwiftUI VIP app yet: perform the use case that routes",
+                                        at: SourceLocation(file: "s.yml", line: 12, column: 5))) {
+            try CodeGenerator(scenario: try #require(routing.scenario), options: .init()).generate()
         }
         let rendering = ScenarioLoader().load(yaml: """
             scenario: S
