@@ -11,7 +11,7 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Each scene in its pattern's own files — Clean Swift's <Scene>ViewController, …Interactor, …Presenter, \
             …Router, …Models, …Workers; VIPER's View, Presenter, Interactor and WireFrame; SwiftUI's View structs \
-            (without navigation, so far) — with the protocols and wiring the scenario declares and real bodies \
+            (SwiftUI with AppState without navigation, so far) — with the protocols and wiring the scenario declares and real bodies \
             translated from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit, SwiftUI). \
             The tests play the story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for \
             'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone.
