@@ -46,6 +46,37 @@ struct CodeGeneratorTests {
                 && checked.contains { $0.hasPrefix("viewController?.") } && checked.contains { $0.hasPrefix("router?.") })
     }
 
+    @Test("in every pattern, each message's sending line is in its sender's generated file (a … stands for an argument)",
+          arguments: ["Login", "PostList-VIPER", "Counter-SwiftUI", "Counter-AppState", "CleanStore", "Shop"])
+    func sendingLinesInTheirFiles(name: String) throws {
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let scenario = try #require(ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).yml",
+                                                          baseDirectory: PackagePaths.scenarios).scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        let files = try CodeGenerator(scenario: scenario, options: .init()).sceneFiles()
+        // A route the story takes itself (a segue) is sent from the story test.
+        let story = try #require(try Self.generate(name).first { $0.path.hasSuffix("StoryTests.swift") })
+        var found = 0
+        for event in trace.events {
+            guard let line = SendingLine.line(for: event, pattern: scenario.pattern.definition) else { continue }
+            let sender = try #require(files.first { $0.path.hasSuffix("/\(event.from.name).swift") }, "\(event.from.name)")
+            let pieces = line.split(separator: "…")
+            let sent = (sender.text + "\n" + story.text).split(separator: "\n").contains { codeLine in
+                var rest = codeLine[...]
+                for piece in pieces {
+                    guard let range = rest.firstRange(of: piece) else { return false }
+                    rest = rest[range.upperBound...]
+                }
+                return true
+            }
+            #expect(sent, "\(event.sequence): \(line) in \(sender.path)")
+            found += 1
+        }
+        #expect(found >= 2)
+    }
+
     @Test("Login's package matches the reviewed files, file for file")
     func loginGolden() throws {
         let files = try Self.generate("Login")
