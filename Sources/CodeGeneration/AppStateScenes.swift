@@ -49,21 +49,31 @@ extension SceneWriter {
             body.line("@ObservedObject var appState: AppState")
             body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
+            if !scene.routes.isEmpty {
+                body.line("/// What takes the View to the next scene.")
+                body.line("var router: \(component(.router)) { \(component(.router))(appState: appState, trace: trace) }")
+            }
             body.mark("Object lifecycle")
             viewInitializer("appState: AppState, ", before: ["self.appState = appState"], into: &body)
             body.line()
             do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
-            swiftUILifecycle(observes: observesAppState, into: &body) { useCase, cycle in sendAppStateRequest(useCase, into: &cycle) }
+            var lifecycleFailure: GenerationLimit?
+            swiftUILifecycle(observes: observesAppState, into: &body) { useCase, cycle in
+                do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { lifecycleFailure = lifecycleFailure ?? error }
+            }
+            if let lifecycleFailure { failure = failure ?? lifecycleFailure }
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                actionMethod(useCase, declaration: naming.interactorMethod(useCase), into: &body) { cycle in
-                    sendAppStateRequest(useCase, into: &cycle)
+                let base = PatternNaming.baseName(naming.interactorMethod(useCase))
+                let declaration = useCase.request.isEmpty ? "\(base)()" : "\(base)(request: \(scenes.swiftTypeName(requestType(useCase))))"
+                actionMethod(useCase, declaration: declaration, into: &body) { cycle in
+                    do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { failure = failure ?? error }
                 }
             }
         }
         out.line()
-        let buttons = scene.useCases.filter { $0.trigger == .action }
+        let buttons = scene.useCases.filter { $0.trigger == .action && $0.request.isEmpty }
             .map { (SwiftSpelling.words($0.name.rawValue), "\(naming.interactorMethod($0))") }
         swiftUIBody(translator, buttons: buttons, into: &out)
         if let failure { throw failure }
@@ -73,11 +83,108 @@ extension SceneWriter {
     /// The environment key the app gives the Interactor under: `someInteractor`.
     var interactorKey: String { SwiftSpelling.lowerFirst(component(.interactor)) }
 
-    func sendAppStateRequest(_ useCase: UseCase, into out: inout SwiftText) {
+    /// The View asks its Interactor (`interactor.login(username: request.username, …)`), then runs the use case's
+    /// view steps, once the Interactor has written the AppState (a route the new state calls for).
+    func sendAppStateRequest(_ useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let method = naming.interactorMethod(useCase)
-        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), nil, \(SwiftSpelling.literal(method)), nil, type: nil)") { send in
-            send.line("interactor.\(method)")
+        let hasRequest = !useCase.request.isEmpty
+        var after = SwiftText()
+        for output in useCase.outputs { try appStateViewSteps(output.view, into: &after) }
+        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), nil, \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
+            send.line("interactor.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
+            for line in after.lines { send.line(line) }
         }
+    }
+
+    /// What the View does once its Interactor has answered: routes (when the AppState calls for them).
+    func appStateViewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
+        let translator = scenes.translator()
+        for step in steps {
+            switch step.kind {
+            case .route(let routeName, let condition, let arguments):
+                guard let route = scene.route(routeName.value.rawValue) else { continue }
+                let method = naming.routeMethod(route)
+                let values = route.input.map { field in
+                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
+                }
+                let input = route.input.isEmpty ? "nil"
+                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                let callArguments = try wireFrameArguments(route).map { parameter -> String in
+                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
+                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+                }
+                var body = SwiftText()
+                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), nil, \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                    send.line("router.\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
+                }
+                if let condition {
+                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
+                } else {
+                    for line in body.lines { out.line(line) }
+                }
+            case .bind(let assignments):
+                for assignment in assignments {
+                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                }
+            case .conditional(let condition, let then, let otherwise):
+                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                    try appStateViewSteps(steps, into: &body)
+                }
+            default:
+                throw GenerationLimit("generate does not write this step in a SwiftUI with AppState View yet", at: step.location)
+            }
+        }
+    }
+
+    /// A SwiftUI with AppState Router: each route makes the next View (or finds it below, going back), writes the
+    /// AppState fields the next scene reads, and changes the screen.
+    func appStateRouter() throws(GenerationLimit) -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        var failure: GenerationLimit?
+        let translator = scenes.translator(dataStore: "source", viewState: "source")
+        out.line("/// Takes \(name)'s View to the next scene.")
+        out.block("struct \(component(.router))") { body in
+            body.line("let appState: AppState")
+            body.line("let trace: SceneTrace")
+            var routes = SwiftText(), navigation = SwiftText()
+            for route in scene.routes {
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                let destinationView = destination.component(.view)
+                do throws(GenerationLimit) {
+                    let declaration = try swiftUIRouteDeclaration(route)
+                    routes.gap()
+                    routes.block("func \(declaration)") { method in
+                        if route.navigation.goesBack {
+                            method.line("guard let destination = SceneScreen.shared.below(\(destinationView).self) else { return }")
+                        } else {
+                            method.line("let destination = \(destinationView)(appState: appState).configureView()")
+                        }
+                        method.block("trace.run") { run in
+                            for pass in route.pass {
+                                guard let field = scenes.scenario.appState.first(where: { $0.name == pass.target }) else { continue }
+                                var value = translator.translate(pass.value)
+                                for input in route.input {
+                                    value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: SwiftSpelling.name(input.name))
+                                }
+                                run.line("appState.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                                run.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(SwiftSpelling.name(field.name)), in: appState, fromRouter: true)")
+                            }
+                            run.line("\(PatternNaming.baseName(naming.navigateMethod(route)))(destination: destination)")
+                        }
+                    }
+                } catch { failure = failure ?? error }
+                writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
+            }
+            for (title, section) in [("Routing", routes), ("Navigation", navigation)] where !section.lines.isEmpty {
+                body.mark(title)
+                for line in section.lines { body.line(line) }
+            }
+        }
+        if let failure { throw failure }
+        return out.text
     }
 
     func appStateInteractor() throws(GenerationLimit) -> String {
@@ -98,7 +205,12 @@ extension SceneWriter {
             for useCase in scene.useCases {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(naming.interactorMethod(useCase))") { method in
+                body.block("func \(interactorDeclaration(useCase))") { method in
+                    if !useCase.request.isEmpty {
+                        // The method takes the Request's fields: the logic reads them as the Request.
+                        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                        method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                    }
                     method.block("trace.run") { logic in
                         do throws(GenerationLimit) {
                             try steps(useCase.interactor, useCase: useCase, into: &logic)

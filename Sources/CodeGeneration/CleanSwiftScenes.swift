@@ -147,10 +147,12 @@ struct CleanSwiftScenes {
         if writer.usesAppState {
             // SwiftUI with AppState: the View, its Interactor (an environment value), configureView(); the scene's
             // namespace holds its workers.
-            var files = scene.workers.isEmpty ? [] : [("\(scene.name)Models.swift", writer.appStateNamespace())]
+            var files = scene.useCases.contains { !$0.request.isEmpty } ? [("\(scene.name)Models.swift", try writer.models())]
+                : scene.workers.isEmpty ? [] : [("\(scene.name)Models.swift", writer.appStateNamespace())]
             files += [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
                          ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.appStateInteractor()),
                          ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.appStateConfigurator())]
+            if !scene.routes.isEmpty { files.append(("\(naming.componentName(.router, scene: scene.name)).swift", try writer.appStateRouter())) }
             if let workers = try workerFile(for: scene) { files.append(workers) }
             return files
         }

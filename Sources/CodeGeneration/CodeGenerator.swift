@@ -133,15 +133,8 @@ public struct CodeGenerator {
                                           at: useCase.methods.interactor?.location ?? useCase.location)
                 }
             }
-            if scenario.pattern.definition.flow.store == .appState {
-                if let route = scene.routes.first {
-                    throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet (route '\(route.name)')", at: route.location)
-                }
-                if let useCase = scene.useCases.first(where: { !$0.request.isEmpty }) {
-                    throw GenerationLimit("generate does not write a SwiftUI with AppState action that takes values yet ('\(scene.name).\(useCase.name)' has a request)",
-                                          at: useCase.request[0].location)
-                }
-            } else if !scenario.pattern.definition.flow.viewWritesDataStore, let show = scene.view.shows.first {
+            // SwiftUI Views render from state; Clean Swift's and VIPER's show in their view steps.
+            if !scenario.pattern.definition.viewsAreSwiftUIValues, let show = scene.view.shows.first {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
                                       at: show.targetLocation)
             }

@@ -252,9 +252,11 @@ struct ComponentTestWriter {
             test.line("interactor.appState = appState")
             test.line("interactor.trace = \(writer.component(.view))(appState: appState, recorder: .off).trace")
             stubWorkers(events, into: &test)
-            test.line("interactor.\(naming.interactorMethod(useCase))")
+            let record = requestEvent.payload.flatMap { value -> Record? in if case .record(let record) = value { return record } else { return nil } }
+            test.line("interactor.\(writer.call(naming.interactorMethod(useCase), useCase.request.map { scenes.literal(record?[$0.name] ?? .null, $0.type) }))")
             var expected: [(String, Value)] = []
-            for event in events {
+            // What the Interactor published (a Router passing data on publishes too, later in the cycle).
+            for event in events where event.from.role == .interactor {
                 guard case .publish(let write) = event.message else { continue }
                 if let index = expected.firstIndex(where: { $0.0 == write.field }) { expected[index].1 = write.value } else { expected.append((write.field, write.value)) }
             }

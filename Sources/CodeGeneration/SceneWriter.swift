@@ -38,7 +38,8 @@ struct SceneWriter {
                 if let description = useCase.description { namespace.line("/// \(SwiftSpelling.comment(description))") }
                 namespace.block("enum \(useCase.name)") { body in
                     scenes.record("Request", useCase.request, into: &body)
-                    for output in useCase.outputs {
+                    // SwiftUI with AppState answers through the AppState: no Response, no ViewModel.
+                    for output in useCase.outputs where !usesAppState {
                         if useCase.outputs.count == 1 {
                             scenes.record("Response", output.response, into: &body)
                             if !viper || !output.presentsBySteps { scenes.record("ViewModel", output.viewModel, into: &body) }
@@ -316,7 +317,7 @@ struct SceneWriter {
         var handler = SwiftText()
         do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure = error }
         let handled = handler.lines.joined(separator: "\n")
-        func uses(_ name: String) -> Bool { Self.mentions(handled, name) }
+        func uses(_ name: String) -> Bool { Self.mentions(Self.codeOnly(handled), name) }
         out.chain("catch let failure as WorkerFailure") { body in
             body.block((handled.contains("try ") ? "try " : "") + "trace.handling(failure)") { block in
                 if uses("error") || (bound.map(uses) ?? false) { block.line("let error = failure.message") }
@@ -326,6 +327,42 @@ struct SceneWriter {
             body.line("return")
         }
         if let failure { throw failure }
+    }
+
+    /// `code` with the text of its string literals blanked out (interpolated expressions kept): a name in a message
+    /// is not a use of it.
+    static func codeOnly(_ code: String) -> String {
+        var out = ""
+        var inString = false, escaped = false
+        var depth = 0  // parentheses open inside an interpolation
+        let chars = Array(code)
+        var index = 0
+        while index < chars.count {
+            let c = chars[index]
+            if inString && depth == 0 {
+                if escaped {
+                    escaped = false
+                    if c == "(" { depth = 1; out.append(c) } else { out.append(" ") }
+                } else if c == "\\" {
+                    escaped = true
+                    out.append(" ")
+                } else if c == "\"" {
+                    inString = false
+                    out.append(c)
+                } else {
+                    out.append(" ")
+                }
+            } else {
+                if inString {
+                    if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+                } else if c == "\"" {
+                    inString = true
+                }
+                out.append(c)
+            }
+            index += 1
+        }
+        return out
     }
 
     /// Whether `code` uses the name `name` (not as part of a longer name, nor as a label `name:`).

@@ -106,13 +106,11 @@ struct StoryTestWriter {
                         let method = naming.interactorMethod(useCase)
                         let base = PatternNaming.baseName(method)
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
-                        if usesAppState {
+                        if usesAppState && useCase.request.isEmpty {
                             test.line("top\(number).\(base)()")
                         } else {
                             test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
                         }
-                    case .back where usesAppState:
-                        failure = GenerationLimit("generate does not write a \(scenario.pattern.definition.title) app that navigates yet: there is no going back", at: step.location)
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }

@@ -219,6 +219,7 @@ enum SupportFiles {
         }
 
         public func replace(with destination: any SceneRoot, cause: Int) {
+            leave(stack)
             stack = [destination]
             comeOnScreen(destination, cause: cause)
         }
@@ -226,6 +227,7 @@ enum SupportFiles {
         /// Back to `destination`, already on the stack below: what is above it goes.
         public func back(to destination: any SceneRoot, cause: Int) {
             guard let index = index(of: destination) else { return }
+            leave(Array(stack[(index + 1)...]))
             stack.removeSubrange((index + 1)...)
             reveal(destination, cause: cause)
         }
@@ -245,8 +247,14 @@ enum SupportFiles {
                                                              method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
                                                              removed: [top.sceneTrace.view])),
                                       from: Recorder.user, to: revealed.sceneTrace.view)
+            leave([top])
             stack.removeLast()
             reveal(revealed, cause: cause)
+        }
+
+        /// Views that leave the screen stop observing the AppState.
+        private func leave(_ views: [any SceneRoot]) {
+            for view in views { AppStateObservers.remove(view.sceneTrace) }
         }
 
         /// The nearest View below the top that is a `T`.
@@ -489,11 +497,12 @@ enum SupportFiles {
             }
         }
 
-        /// The Interactor writes a field of the AppState `object`, which publishes it: every View on screen that
-        /// observes the AppState renders again.
-        public func published(_ field: String, type: String, _ value: TraceValueConvertible?, in object: AnyObject) {
+        /// The Interactor (or, passing data on, the Router) writes a field of the AppState `object`, which publishes
+        /// it: every View on screen that observes the AppState renders again.
+        public func published(_ field: String, type: String, _ value: TraceValueConvertible?, in object: AnyObject,
+                              fromRouter: Bool = false) {
             let publish = recorder.note(.publish(FieldWrite(field: field, type: type, value: value?.traceValue ?? .null)),
-                                        from: interactor, to: Recorder.appState)
+                                        from: fromRouter ? router : interactor, to: Recorder.appState)
             for (observer, render) in AppStateObservers.views(of: object) {
                 let rendered = recorder.note(.render(method: "body"), from: Recorder.appState, to: observer.view, parent: publish)
                 render(rendered)
@@ -570,6 +579,13 @@ enum SupportFiles {
             defer { lock.unlock() }
             observers.removeAll { $0.object == nil }
             observers.append(Observer(object, trace, render))
+        }
+
+        /// The View recorded by `trace` left the screen: it observes nothing any more.
+        public static func remove(_ trace: SceneTrace) {
+            lock.lock()
+            defer { lock.unlock() }
+            observers.removeAll { $0.trace === trace || $0.object == nil }
         }
 
         static func views(of object: AnyObject) -> [(SceneTrace, (Int) -> Void)] {

@@ -208,23 +208,7 @@ extension SceneWriter {
                         method.line("\(PatternNaming.baseName(navigate))(destination: destination)")
                     }
                 } catch { failure = failure ?? error }
-                navigation.gap()
-                navigation.block("func \(PatternNaming.baseName(navigate))(destination: \(destinationView))") { method in
-                    method.line("let screen = SceneScreen.shared")
-                    let named = "\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
-                    switch route.navigation {
-                    case .push, .present:
-                        method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")
-                        method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause)")
-                    case .replace:
-                        method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
-                        method.line("screen.replace(with: destination, cause: cause)")
-                    case .pop, .popToScene, .dismiss:
-                        let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
-                        method.line("let cause = trace.navigated(\(style), \(named), to: destination.trace, removed: screen.above(destination))")
-                        method.line("screen.back(to: destination, cause: cause)")
-                    }
-                }
+                writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingData.block("func \(PatternNaming.baseName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
@@ -247,6 +231,28 @@ extension SceneWriter {
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// `navigateTo…(destination:)` for SwiftUI: the screen changes, recorded as the route's navigation.
+    func writeScreenNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
+        let navigate = naming.navigateMethod(route)
+        out.gap()
+        out.block("func \(PatternNaming.baseName(navigate))(destination: \(destinationView))") { method in
+            method.line("let screen = SceneScreen.shared")
+            let named = "\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
+            switch route.navigation {
+            case .push, .present:
+                method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")
+                method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause)")
+            case .replace:
+                method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
+                method.line("screen.replace(with: destination, cause: cause)")
+            case .pop, .popToScene, .dismiss:
+                let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
+                method.line("let cause = trace.navigated(\(style), \(named), to: destination.trace, removed: screen.above(destination))")
+                method.line("screen.back(to: destination, cause: cause)")
+            }
+        }
     }
 
     // MARK: - Parts the Views of every pattern share
@@ -361,8 +367,8 @@ extension SceneWriter {
     /// The user's action `useCase` on the View: a cycle that sends its Request (`send` writes the sending).
     func actionMethod(_ useCase: UseCase, declaration: String, into body: inout SwiftText, _ send: (inout SwiftText) -> Void) {
         if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-        let payload = useCase.request.isEmpty || usesAppState ? "nil" : "request"
-        let type = useCase.request.isEmpty || usesAppState ? "nil" : SwiftSpelling.literal(requestType(useCase))
+        let payload = useCase.request.isEmpty ? "nil" : "request"
+        let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
         body.block("func \(declaration)") { action in
             if !useCase.sends.isEmpty {
                 // The View fills in what it holds (`sends:`).
