@@ -115,8 +115,6 @@ struct StoryTestWriter {
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("navigator.userGoesBack()")
-                    case .route where viewsAreValues:
-                        failure = GenerationLimit("generate does not write a story step that takes a route itself in a \(scenario.pattern.definition.title) app yet: perform the use case that routes", at: step.location)
                     case .route(let sceneName, let routeName, let input):
                         guard let scene = scenario.scene(sceneName.value), let route = scene.route(routeName.value.rawValue) else { continue }
                         test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
@@ -131,8 +129,23 @@ struct StoryTestWriter {
                             : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
                         let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
                         let protocolName = naming.protocolName(.routingLogic, scene: scene.name).map(SwiftSpelling.literal) ?? "nil"
+                        // A SwiftUI View's Router takes the route's inputs as its method's arguments.
+                        var swiftUICall: String?
+                        if viewsAreValues {
+                            do throws(GenerationLimit) {
+                                let arguments = try writer.wireFrameArguments(route).map { parameter -> String in
+                                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
+                                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+                                }
+                                swiftUICall = "top\(number).router\(usesAppState ? "" : "?").\(PatternNaming.baseName(naming.routeMethod(route)))(\(arguments.joined(separator: ", ")))"
+                            } catch { failure = failure ?? error }
+                        }
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
-                            for line in writer.routeInvocation(route, values, view: "top\(number)") { send.line(line) }
+                            if let swiftUICall {
+                                send.line(swiftUICall)
+                            } else {
+                                for line in writer.routeInvocation(route, values, view: "top\(number)") { send.line(line) }
+                            }
                         }
                     }
                     test.line("navigator.settle()")

@@ -39,7 +39,7 @@ extension SceneWriter {
             body.line("let trace: SceneTrace")
             body.line("var sceneTrace: SceneTrace { trace }")
             body.mark("Object lifecycle")
-            viewInitializer(into: &body)
+            viewInitializer(wiredByView: scenes.scenario.wiring == .setup, into: &body)
             body.line()
             do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
             swiftUILifecycle(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }

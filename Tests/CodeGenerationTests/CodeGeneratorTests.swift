@@ -226,25 +226,27 @@ struct CodeGeneratorTests {
                                         at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
             try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
         }
-        // A SwiftUI VIP story step that takes a route itself is not written yet; a Clean Swift View that renders from
-        // state neither.
-        let routing = ScenarioLoader().load(yaml: """
+        // A given answer in SwiftUI with AppState is not played yet (its Interactor is a value the View holds); a
+        // Clean Swift View that renders from state neither.
+        let given = ScenarioLoader().load(yaml: """
             scenario: S
-            pattern: swiftui
+            pattern: appstate
+            appState: { n: Int = 0 }
             scenes:
               A:
+                workers:
+                  W:
+                    op: { output: Int, result: 1 }
                 useCases:
                   Go:
-                    interactor: [{ respond: {} }]
-                routes:
-                  toB: { to: B }
-              B: {}
+                    interactor: [{ call: W.op, as: n }, { store: { n: n } }]
             story:
-              - route: A.toB
+              - do: A.Go
+                given: { W.op: { result: 2 } }
             """, file: "s.yml")
-        #expect(throws: GenerationLimit("generate does not write a story step that takes a route itself in a SwiftUI VIP app yet: perform the use case that routes",
-                                        at: SourceLocation(file: "s.yml", line: 12, column: 5))) {
-            try CodeGenerator(scenario: try #require(routing.scenario), options: .init()).generate()
+        #expect(throws: GenerationLimit("generate does not play a step's given answers in a SwiftUI with AppState app yet",
+                                        at: SourceLocation(file: "s.yml", line: 13, column: 5))) {
+            try CodeGenerator(scenario: try #require(given.scenario), options: .init()).generate()
         }
         let rendering = ScenarioLoader().load(yaml: """
             scenario: S
