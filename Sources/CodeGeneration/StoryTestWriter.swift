@@ -70,10 +70,7 @@ struct StoryTestWriter {
                     test.line("// Step \(number)" + (step.title.map { ": \(SwiftSpelling.comment($0))" } ?? ""))
                     let title = step.title.map(SwiftSpelling.literal) ?? "nil"
                     var given = SwiftText()
-                    if !step.given.isEmpty && usesAppState {
-                        // Its Interactor is a value the View holds: a stand-in would need the View made again.
-                        failure = GenerationLimit("generate does not play a step's given answers in a SwiftUI with AppState app yet", at: step.location)
-                    } else if !step.given.isEmpty {
+                    if !step.given.isEmpty {
                         do throws(GenerationLimit) { try standIn(step.given, step: number, into: &given) } catch { failure = error }
                     }
                     switch step.action {
@@ -182,6 +179,7 @@ struct StoryTestWriter {
     /// a stub answers the given operations (its latency on the recorder's clock) and passes the rest on to the
     /// worker it stands in for; `restore<step>()` puts the workers back after the step.
     func standIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
+        if usesAppState { return try valueStandIn(stubs, step: number, into: &out) }
         let scenes = CleanSwiftScenes(scenario: scenario)
         out.line("// This step's workers answer as given.")
         var failure: GenerationLimit?
@@ -202,24 +200,9 @@ struct StoryTestWriter {
                         body.line("let original\(worker.name) = interactor.\(property)")
                         body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
                         body.line("\(stub).original = original\(worker.name)")
-                        for given in stubsNaming(worker) {
-                            guard let operation = worker.operation(given.operation.rawValue) else { continue }
-                            let answer: String
-                            switch given.outcome {
-                            case .result(let value), .fixture(_, let value):
-                                answer = ".success(" + (operation.output.map { scenes.literal(value, $0) } ?? "()") + ")"
-                            case .error(let message):
-                                answer = ".failure(WorkerFailure(\(SwiftSpelling.literal(message))))"
-                            case .todo, .returns:
-                                // `given:` reads only 'result', 'error' and 'fixture'; a 'todo' result stops the run.
-                                failure = GenerationLimit("this step gives '\(given.worker).\(given.operation)' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
-                                                          at: given.location)
-                                continue
-                            }
-                            body.line("\(stub).\(operation.name)Answer = \(answer)")
-                            let latency = given.latency ?? operation.latency
-                            if latency != 0 { body.line("\(stub).\(operation.name)Latency = \(latency)") }
-                        }
+                        do throws(GenerationLimit) {
+                            for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
+                        } catch { failure = failure ?? error }
                         body.line("interactor.\(property) = \(stub)")
                         body.line("undo.append { interactor.\(property) = original\(worker.name) }")
                     }
@@ -227,6 +210,82 @@ struct StoryTestWriter {
             }
             change.line("return undo.isEmpty ? nil : { for step in undo.reversed() { step() } }")
         }
+        if let failure { throw failure }
+    }
+
+    /// The lines that give `stub` the step's answers for `worker`: a result or an error each, and its latency.
+    func answers(_ givens: [WorkerStub], of worker: Worker, stub: String) throws(GenerationLimit) -> [String] {
+        let scenes = CleanSwiftScenes(scenario: scenario)
+        var lines: [String] = []
+        for given in givens {
+            guard let operation = worker.operation(given.operation.rawValue) else { continue }
+            let answer: String
+            switch given.outcome {
+            case .result(let value), .fixture(_, let value):
+                answer = ".success(" + (operation.output.map { scenes.literal(value, $0) } ?? "()") + ")"
+            case .error(let message):
+                answer = ".failure(WorkerFailure(\(SwiftSpelling.literal(message))))"
+            case .todo, .returns:
+                // `given:` reads only 'result', 'error' and 'fixture'; a 'todo' result stops the run.
+                throw GenerationLimit("this step gives '\(given.worker).\(given.operation)' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
+                                      at: given.location)
+            }
+            lines.append("\(stub).\(operation.name)Answer = \(answer)")
+            let latency = given.latency ?? operation.latency
+            if latency != 0 { lines.append("\(stub).\(operation.name)Latency = \(latency)") }
+        }
+        return lines
+    }
+
+    /// SwiftUI with AppState's stand-ins: its Interactor is a value the View holds, so each View on screen (and each
+    /// that comes on screen) is replaced by a copy whose Interactor has the stubs, and changed back after the step.
+    func valueStandIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
+        let scenes = CleanSwiftScenes(scenario: scenario)
+        var failure: GenerationLimit?
+        var change = SwiftText(), restore = SwiftText()
+        for scene in scenario.scenes {
+            func stubsNaming(_ worker: Worker) -> [WorkerStub] {
+                stubs.filter { $0.worker == worker.name && ($0.scene == scene.name || $0.scene == nil) }
+            }
+            let workers = scenes.stubbedWorkers(of: scene).filter { !stubsNaming($0.worker).isEmpty }
+            guard !workers.isEmpty else { continue }
+            change.block("if var shown = view as? \(view(scene.name))") { body in
+                for (_, worker) in workers {
+                    let property = SwiftSpelling.name(naming.workerProperty(worker.name))
+                    let stub = "\(naming.workerProperty(worker.name))Stub"
+                    body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
+                    body.line("\(stub).original = shown.interactor.\(property)")
+                    do throws(GenerationLimit) {
+                        for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
+                    } catch { failure = failure ?? error }
+                    body.line("shown.interactor.\(property) = \(stub)")
+                }
+                body.line("return shown")
+            }
+            restore.block("if var shown = view as? \(view(scene.name))") { body in
+                for (_, worker) in workers {
+                    let property = SwiftSpelling.name(naming.workerProperty(worker.name))
+                    body.block("if let stub = shown.interactor.\(property) as? \(scenes.stubName(worker.name, in: scene)), let original = stub.original") { put in
+                        put.line("shown.interactor.\(property) = original")
+                    }
+                }
+                body.line("return shown")
+            }
+        }
+        out.line("// This step's workers answer as given: the Views on screen hold Interactors with stubs.")
+        var block = SwiftText()
+        block.closure("let restore\(number) = navigator.standIn(values: { view in") { body in
+            for line in change.lines { body.line(line) }
+            body.line("return nil")
+        }
+        let changing = block.lines.dropLast()
+        block = SwiftText()
+        block.closure("}, restore: { view in") { body in
+            for line in restore.lines { body.line(line) }
+            body.line("return nil")
+        }
+        for line in changing + block.lines.dropLast() { out.line(line) }
+        out.line("})")
         if let failure { throw failure }
     }
 

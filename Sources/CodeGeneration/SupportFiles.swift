@@ -203,22 +203,26 @@ enum SupportFiles {
 
         /// The app shows `root`.
         public func start(with root: any SceneRoot) {
+            let root = arriving(root)
             stack = [root]
             comeOnScreen(root, cause: nil)
         }
 
         public func push(_ destination: any SceneRoot, cause: Int) {
+            let destination = arriving(destination)
             stack.append(destination)
             comeOnScreen(destination, cause: cause)
         }
 
         public func present(_ destination: any SceneRoot, cause: Int) {
+            let destination = arriving(destination)
             presented.insert(ObjectIdentifier(destination.sceneTrace))
             stack.append(destination)
             comeOnScreen(destination, cause: cause)
         }
 
         public func replace(with destination: any SceneRoot, cause: Int) {
+            let destination = arriving(destination)
             leave(stack)
             stack = [destination]
             comeOnScreen(destination, cause: cause)
@@ -286,6 +290,29 @@ enum SupportFiles {
                 for step in undo.steps.reversed() { step() }
                 undo.steps = []
             }
+        }
+
+        /// For Views that hold their parts as values (SwiftUI with AppState's Interactor): `change` makes a changed
+        /// copy of every View on screen and of each that comes on screen until the returned closure runs; that
+        /// closure has `restore` change them back.
+        public func standIn(values change: @escaping (any SceneRoot) -> (any SceneRoot)?,
+                            restore: @escaping (any SceneRoot) -> (any SceneRoot)?) -> () -> Void {
+            stack = stack.map { change($0) ?? $0 }
+            let key = nextStandIn
+            nextStandIn += 1
+            valueStandIns[key] = change
+            return { [weak self] in
+                guard let self else { return }
+                self.valueStandIns[key] = nil
+                self.stack = self.stack.map { restore($0) ?? $0 }
+            }
+        }
+
+        private var valueStandIns: [Int: (any SceneRoot) -> (any SceneRoot)?] = [:]
+
+        /// A View about to come on screen, as the value stand-ins change it.
+        private func arriving(_ view: any SceneRoot) -> any SceneRoot {
+            valueStandIns.keys.sorted().reduce(view) { view, key in valueStandIns[key]?(view) ?? view }
         }
 
         private func index(of view: any SceneRoot) -> Int? {

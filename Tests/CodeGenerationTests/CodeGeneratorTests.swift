@@ -226,27 +226,21 @@ struct CodeGeneratorTests {
                                         at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
             try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
         }
-        // A given answer in SwiftUI with AppState is not played yet (its Interactor is a value the View holds); a
-        // Clean Swift View that renders from state neither.
-        let given = ScenarioLoader().load(yaml: """
+        // A View's own state is not written yet; a Clean Swift View that renders from state neither.
+        let stateful = ScenarioLoader().load(yaml: """
             scenario: S
-            pattern: appstate
-            appState: { n: Int = 0 }
+            pattern: swiftui
             scenes:
               A:
-                workers:
-                  W:
-                    op: { output: Int, result: 1 }
+                view:
+                  state: { count: Int = 0 }
                 useCases:
                   Go:
-                    interactor: [{ call: W.op, as: n }, { store: { n: n } }]
-            story:
-              - do: A.Go
-                given: { W.op: { result: 2 } }
+                    interactor: [{ respond: {} }]
             """, file: "s.yml")
-        #expect(throws: GenerationLimit("generate does not play a step's given answers in a SwiftUI with AppState app yet",
-                                        at: SourceLocation(file: "s.yml", line: 13, column: 5))) {
-            try CodeGenerator(scenario: try #require(given.scenario), options: .init()).generate()
+        #expect(throws: GenerationLimit("generate does not write a View's own state ('count') yet",
+                                        at: SourceLocation(file: "s.yml", line: 6, column: 16))) {
+            try CodeGenerator(scenario: try #require(stateful.scenario), options: .init()).generate()
         }
         let rendering = ScenarioLoader().load(yaml: """
             scenario: S
