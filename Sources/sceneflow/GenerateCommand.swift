@@ -10,8 +10,8 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Write a scenario's app as a Swift package: scenes, workers, tests, recording (every pattern).",
         discussion: """
             Each scene in its pattern's own files — Clean Swift's <Scene>ViewController, …Interactor, …Presenter, \
-            …Router, …Models, …Workers; VIPER's View, Presenter, Interactor and WireFrame; SwiftUI's View structs \
-            (SwiftUI with AppState without navigation, so far) — with the protocols and wiring the scenario declares and real bodies \
+            …Router, …Models, …Workers; VIPER's View, Presenter, Interactor and WireFrame; SwiftUI's View structs, \
+            Interactors and Routers — with the protocols and wiring the scenario declares and real bodies \
             translated from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit, SwiftUI). \
             The tests play the story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for \
             'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone.
