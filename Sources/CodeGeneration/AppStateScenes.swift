@@ -102,27 +102,7 @@ extension SceneWriter {
         for step in steps {
             switch step.kind {
             case .route(let routeName, let condition, let arguments):
-                guard let route = scene.route(routeName.value.rawValue) else { continue }
-                let method = naming.routeMethod(route)
-                let values = route.input.map { field in
-                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
-                }
-                let input = route.input.isEmpty ? "nil"
-                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
-                let callArguments = try wireFrameArguments(route).map { parameter -> String in
-                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
-                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
-                }
-                var body = SwiftText()
-                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), nil, \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
-                    send.line("router.\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
-                }
-                if let condition {
-                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
-                } else {
-                    for line in body.lines { out.line(line) }
-                }
+                try routeStep(routeName, condition, arguments, translator: translator, receiver: "router", into: &out)
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")

@@ -443,13 +443,7 @@ struct SceneWriter {
         let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
         let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
         let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
-        out.block("protocol \(display): AnyObject") { body in
-            for useCase in scene.useCases {
-                for output in useCase.outputs {
-                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
-                }
-            }
-        }
+        displayLogic(display, classBound: true, into: &out)
         out.line()
         var failure: GenerationLimit?
         let wiredByView = scenes.scenario.wiring == .setup
@@ -551,6 +545,18 @@ struct SceneWriter {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The DisplayLogic protocol: a method per output, taking its ViewModel (class-bound for a View Controller, which
+    /// the Presenter holds weakly).
+    func displayLogic(_ name: String, classBound: Bool, into out: inout SwiftText) {
+        out.block("protocol \(name)\(classBound ? ": AnyObject" : "")") { body in
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
+                }
+            }
+        }
     }
 
     /// The scene's components made and connected through their protocols, each connection recorded; `viewController`

@@ -11,13 +11,7 @@ extension SceneWriter {
         Self.swiftUIImports(&out)
         out.line()
         let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
-        out.block("protocol \(display)") { body in
-            for useCase in scene.useCases {
-                for output in useCase.outputs {
-                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
-                }
-            }
-        }
+        displayLogic(display, classBound: false, into: &out)
         out.line()
         out.line("/// \(name)'s state: the View holds it and shows it; SwiftUI renders the View again when it changes.")
         out.block("final class \(dataStoreClass): ObservableObject") { body in
@@ -77,27 +71,7 @@ extension SceneWriter {
                     out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
                 }
             case .route(let routeName, let condition, let arguments):
-                guard let route = scene.route(routeName.value.rawValue) else { continue }
-                let method = naming.routeMethod(route)
-                let values = route.input.map { field in
-                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
-                }
-                let input = route.input.isEmpty ? "nil"
-                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
-                let callArguments = try wireFrameArguments(route).map { parameter -> String in
-                    let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
-                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
-                }
-                var body = SwiftText()
-                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
-                    send.line("router?.\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
-                }
-                if let condition {
-                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
-                } else {
-                    for line in body.lines { out.line(line) }
-                }
+                try routeStep(routeName, condition, arguments, translator: translator, receiver: "router?", into: &out)
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
@@ -147,6 +121,38 @@ extension SceneWriter {
     }
 
     // MARK: - Router
+
+    /// A `route:` step of a View or (VIPER) a Presenter: the route message, and under it the call of `receiver`'s
+    /// method for the route (`router?.showHome()`, `wireFrame?.presentPostDetailScreen(from: view, forPost: …)`),
+    /// under the step's condition. A `from:` label gets the View (VIPER); another label that names no input, nil.
+    func routeStep(_ routeName: Located<RouteName>, _ condition: Expr?, _ arguments: [Assignment], translator: ExpressionTranslator,
+                   receiver: String, fromPresenter: Bool = false, into out: inout SwiftText) throws(GenerationLimit) {
+        guard let route = scene.route(routeName.value.rawValue) else { return }
+        let method = naming.routeMethod(route)
+        let values = route.input.map { field in
+            arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
+        }
+        let input = route.input.isEmpty ? "nil"
+            : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+        let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+        let parameters = try wireFrameArguments(route)
+        let passesView = fromPresenter && parameters.contains { $0.input == nil }
+        let callArguments = parameters.map { parameter -> String in
+            let value = parameter.input.map { name in route.input.firstIndex { $0.name == name }.map { values[$0] } ?? "nil" }
+                ?? (fromPresenter ? "view" : "nil")
+            return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+        }
+        var body = SwiftText()
+        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : ""))") { send in
+            if passesView { send.line("guard let view else { return }") }
+            send.line("\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
+        }
+        if let condition {
+            out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
+        } else {
+            for line in body.lines { out.line(line) }
+        }
+    }
 
     /// `showHome()`, `presentPostDetailScreen(from: Any?, forPost post: PostModel)`: the route's labels, each an input
     /// or an `Any?` the View passes nil.

@@ -321,29 +321,7 @@ extension SceneWriter {
                 }
                 askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
             case .route(let routeName, let condition, let arguments):
-                guard let route = scene.route(routeName.value.rawValue) else { continue }
-                let method = naming.routeMethod(route)
-                let values = route.input.map { field in
-                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
-                }
-                let input = route.input.isEmpty ? "nil"
-                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
-                let arguments = try wireFrameArguments(route).map { parameter -> String in
-                    let value = parameter.input.map { name in route.input.firstIndex { $0.name == name }.map { values[$0] } ?? "nil" } ?? "view"
-                    return parameter.label == "_" ? value : "\(parameter.label): \(value)"
-                }
-                let passesView = try wireFrameArguments(route).contains { $0.input == nil }
-                var body = SwiftText()
-                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType), fromPresenter: true)") { send in
-                    if passesView { send.line("guard let view else { return }") }
-                    send.line("wireFrame?.\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
-                }
-                if let condition {
-                    out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
-                } else {
-                    for line in body.lines { out.line(line) }
-                }
+                try routeStep(routeName, condition, arguments, translator: translator, receiver: "wireFrame?", fromPresenter: true, into: &out)
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
