@@ -142,7 +142,7 @@ struct CodeGeneratorTests {
         #expect(!router.contains("\n\n\n"))
     }
 
-    @Test("the same scenario gives the same bytes", arguments: ["Login", "Shop", "CleanStore"])
+    @Test("the same scenario gives the same bytes", arguments: ["Login", "Shop", "CleanStore", "PostList-VIPER", "Counter-SwiftUI", "Counter-AppState"])
     func deterministic(_ name: String) throws {
         #expect(try Self.generate(name) == Self.generate(name))
     }
