@@ -197,8 +197,8 @@ extension SceneWriter {
                 let navigate = naming.navigateMethod(route)
                 let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 do throws(GenerationLimit) {
+                    // Every input is one of the method's arguments (the declaration's labels are checked for it).
                     let declaration = try swiftUIRouteDeclaration(route)
-                    let arguments = try wireFrameArguments(route)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
                         if route.navigation.goesBack {
@@ -206,8 +206,6 @@ extension SceneWriter {
                         } else {
                             method.line("let destination = \(destinationView)().configureView()")
                         }
-                        // Every input is one of the method's arguments (wireFrameArguments makes sure).
-                        _ = arguments
                         let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(PatternNaming.baseName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
