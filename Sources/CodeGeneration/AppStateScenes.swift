@@ -8,7 +8,7 @@ extension SceneWriter {
     var usesAppState: Bool { scenes.definition.flow.store == .appState }
 
     /// `AppState.swift`: the app's state, knowing nothing of the layers that write and show it.
-    static func appState(_ scenes: CleanSwiftScenes) -> String {
+    static func appState(_ scenes: GeneratedScenes) -> String {
         var out = SwiftText()
         imports(&out)
         out.line()
@@ -89,31 +89,10 @@ extension SceneWriter {
         let method = naming.interactorMethod(useCase)
         let hasRequest = !useCase.request.isEmpty
         var after = SwiftText()
-        for output in useCase.outputs { try appStateViewSteps(output.view, into: &after) }
+        for output in useCase.outputs { try swiftUIViewSteps(output.view, into: &after) }
         out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), nil, \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
             send.line("interactor.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
             for line in after.lines { send.line(line) }
-        }
-    }
-
-    /// What the View does once its Interactor has answered: routes (when the AppState calls for them).
-    func appStateViewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
-        let translator = scenes.translator()
-        for step in steps {
-            switch step.kind {
-            case .route(let routeName, let condition, let arguments):
-                try routeStep(routeName, condition, arguments, translator: translator, receiver: "router", into: &out)
-            case .bind(let assignments):
-                for assignment in assignments {
-                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
-                }
-            case .conditional(let condition, let then, let otherwise):
-                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
-                    try appStateViewSteps(steps, into: &body)
-                }
-            default:
-                throw GenerationLimit("generate does not write this step in a SwiftUI with AppState View yet", at: step.location)
-            }
         }
     }
 
@@ -134,7 +113,7 @@ extension SceneWriter {
                 let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
                 let destinationView = destination.component(.view)
                 do throws(GenerationLimit) {
-                    let declaration = try swiftUIRouteDeclaration(route)
+                    let declaration = try routeMethodDeclaration(route, passesView: false)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
                         if route.navigation.goesBack {
@@ -183,20 +162,7 @@ extension SceneWriter {
             }
             body.line("var trace: SceneTrace!")
             for useCase in scene.useCases {
-                body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(interactorDeclaration(useCase))") { method in
-                    if !useCase.request.isEmpty {
-                        // The method takes the Request's fields: the logic reads them as the Request.
-                        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
-                        method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
-                    }
-                    method.block("trace.run") { logic in
-                        do throws(GenerationLimit) {
-                            try steps(useCase.interactor, useCase: useCase, into: &logic)
-                        } catch { failure = failure ?? error }
-                    }
-                }
+                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure = failure ?? error }
             }
         }
         out.line()

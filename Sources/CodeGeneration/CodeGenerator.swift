@@ -75,7 +75,7 @@ public struct CodeGenerator {
             files.append(GeneratedFile(path: "\(source)/Support/SceneNavigator.swift", text: SupportFiles.navigator))
         }
         files.append(GeneratedFile(path: "\(source)/Support/SceneTrace.swift", text: SupportFiles.trace))
-        let scenes = CleanSwiftScenes(scenario: scenario)
+        let scenes = GeneratedScenes(scenario: scenario)
         files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: try scenes.entities()))
         if scenario.pattern.definition.flow.store == .appState {
             files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
@@ -103,10 +103,10 @@ public struct CodeGenerator {
     /// without the package, its support files and its tests.
     public func sceneFiles() throws(GenerationLimit) -> [GeneratedFile] {
         try checkPattern()
-        return try sceneFiles(CleanSwiftScenes(scenario: scenario), in: "Sources/\(moduleName)")
+        return try sceneFiles(GeneratedScenes(scenario: scenario), in: "Sources/\(moduleName)")
     }
 
-    private func sceneFiles(_ scenes: CleanSwiftScenes, in source: String) throws(GenerationLimit) -> [GeneratedFile] {
+    private func sceneFiles(_ scenes: GeneratedScenes, in source: String) throws(GenerationLimit) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for scene in scenario.scenes {
             for (name, text) in try scenes.files(for: scene) {

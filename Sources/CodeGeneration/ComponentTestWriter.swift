@@ -6,7 +6,7 @@ import ScenarioSpec
 /// computed; the Presenter gives the View spy the ViewModel the simulation formatted. The values come from the
 /// scenario's simulated run, the first time each use case ran.
 struct ComponentTestWriter {
-    let scenes: CleanSwiftScenes
+    let scenes: GeneratedScenes
     let scene: Scene
     let trace: Trace?
     let module: String
@@ -72,7 +72,7 @@ struct ComponentTestWriter {
             useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
         })
         // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
-        if !writer.viewIsValue && !writer.usesAppState && !viper {
+        if !writer.viewHoldsDataStore && !writer.usesAppState && !viper {
         out.line()
         out.block("final class \(routing)Spy: \(routing), \(passing)") { body in
             body.line("var dataStore: \(store)?")
@@ -160,8 +160,8 @@ struct ComponentTestWriter {
         let request = writer.requestType(useCase)
         out.block("@Test(\(SwiftSpelling.literal("the View sends \(useCase.name)'s Request to its Interactor"))) func view\(useCase.name)SendsRequest()") { test in
             // A View controller, or a SwiftUI View (a value).
-            let view = writer.viewIsValue ? "view" : "viewController"
-            test.line("\(writer.viewIsValue ? "var" : "let") \(view) = \(writer.component(.view))(recorder: .off)")
+            let view = writer.viewHoldsDataStore ? "view" : "viewController"
+            test.line("\(writer.viewHoldsDataStore ? "var" : "let") \(view) = \(writer.component(.view))(recorder: .off)")
             test.line("let interactor = \(business)Spy()")
             test.line("\(view).interactor = interactor")
             if useCase.trigger == .action {
@@ -177,7 +177,7 @@ struct ComponentTestWriter {
                     }
                 }
             } else {
-                test.line(writer.viewIsValue ? "view.shown(revealed: false)" : "viewController.sceneShown(revealed: false)")
+                test.line(writer.viewHoldsDataStore ? "view.shown(revealed: false)" : "viewController.sceneShown(revealed: false)")
                 test.line("#expect(interactor.\(base)Called)")
             }
         }
@@ -195,7 +195,7 @@ struct ComponentTestWriter {
             test.line("interactor.presenter = presenter")
             test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace")
             // The DataStore as the run left it before this cycle.
-            for (field, value) in dataStoreBefore(requestEvent.sequence) where !writer.viewIsValue {
+            for (field, value) in dataStoreBefore(requestEvent.sequence) where !writer.viewHoldsDataStore {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                 test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")
             }

@@ -1,8 +1,8 @@
 import ScenarioSpec
 
-/// The files of one Clean Swift scene.
+/// The files of one scene: Clean Swift's here, VIPER's and the SwiftUI patterns' in extensions.
 struct SceneWriter {
-    let scenes: CleanSwiftScenes
+    let scenes: GeneratedScenes
     let scene: Scene
     var naming: PatternNaming { scenes.naming }
     var name: String { scene.name.rawValue }
@@ -13,7 +13,7 @@ struct SceneWriter {
 
     /// The header every generated file opens with; tests also import `Testing` (when they hold tests) and the module.
     static func imports(_ out: inout SwiftText, testing module: String? = nil, withTests: Bool = true) {
-        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line(GeneratedScenes.header.dropLast() + "")
         out.line("import Foundation")
         out.line("import SceneFlowRecorder")
         if let module {
@@ -77,8 +77,9 @@ struct SceneWriter {
     /// A call of `signature` with `arguments` in order.
     func call(_ signature: String, _ arguments: [String]) -> String { SwiftSpelling.call(signature, arguments) }
 
-    /// Whether the View is a SwiftUI value rather than a View controller.
-    var viewIsValue: Bool { scenes.definition.flow.viewWritesDataStore }
+    /// Whether the View holds the scene's DataStore (SwiftUI VIP): the View is a value the Presenter holds, and the
+    /// Interactor keeps no state.
+    var viewHoldsDataStore: Bool { scenes.definition.flow.viewWritesDataStore }
 
     /// The Presenter's property holding the View, as the pattern's wiring names it (`viewController`, `view`).
     var presenterView: String {
@@ -128,24 +129,36 @@ struct SceneWriter {
             }
             body.line("var trace: SceneTrace!")
             for useCase in useCases {
-                body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(interactorDeclaration(useCase))") { method in
-                    if !takesRequest(useCase) && !useCase.request.isEmpty {
-                        // The method takes the Request's fields: the logic reads them as the Request.
-                        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
-                        method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
-                    }
-                    method.block("trace.run") { logic in
-                        do throws(GenerationLimit) {
-                            try steps(useCase.interactor, useCase: useCase, into: &logic)
-                        } catch { failure = failure ?? error }
-                    }
-                }
+                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure = failure ?? error }
             }
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// The Interactor's method for `useCase`, in its use case's section: its logic, run as the engine runs it.
+    func interactorMethod(_ useCase: UseCase, into body: inout SwiftText) throws(GenerationLimit) {
+        var failure: GenerationLimit?
+        body.mark(SwiftSpelling.words(useCase.name.rawValue))
+        if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
+        body.block("func \(interactorDeclaration(useCase))") { method in
+            if !takesRequest(useCase) && !useCase.request.isEmpty {
+                // The method takes the Request's fields: the logic reads them as the Request.
+                method.line(requestFromFields(useCase))
+            }
+            method.block("trace.run") { logic in
+                do throws(GenerationLimit) {
+                    try steps(useCase.interactor, useCase: useCase, into: &logic)
+                } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// `let request = PostList.ShowPostDetail.Request(post: post)`: the Request made from the method's parameters.
+    func requestFromFields(_ useCase: UseCase) -> String {
+        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+        return "let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))"
     }
 
     /// Whether the BusinessLogic method takes the Request (`login(request:)`) rather than its fields
@@ -399,7 +412,7 @@ struct SceneWriter {
         var failure: GenerationLimit?
         out.block("final class \(component(.presenter)): \(presentation)") { body in
             // A View controller is held weakly (it holds the Presenter's scene); a SwiftUI View is a value.
-            body.line("\(viewIsValue ? "" : "weak ")var \(presenterView): \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
+            body.line("\(viewHoldsDataStore ? "" : "weak ")var \(presenterView): \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
             body.line("var trace: SceneTrace!")
             let translator = scenes.translator()
             for useCase in scene.useCases {

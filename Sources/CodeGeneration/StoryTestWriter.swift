@@ -89,7 +89,7 @@ struct StoryTestWriter {
                         for line in given.lines { test.line(line) }
                         let values: [FieldValue]
                         if case .perform(_, _, let request) = step.action { values = request.map(\.value) } else { values = [] }
-                        let scenes = CleanSwiftScenes(scenario: scenario)
+                        let scenes = GeneratedScenes(scenario: scenario)
                         let arguments = useCase.request.compactMap { field -> String? in
                             guard let given = values.first(where: { $0.path == field.name }) else {
                                 // What the View fills in itself (`sends:`), read from the View on screen.
@@ -117,7 +117,7 @@ struct StoryTestWriter {
                         test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
-                        let scenes = CleanSwiftScenes(scenario: scenario)
+                        let scenes = GeneratedScenes(scenario: scenario)
                         let writer = SceneWriter(scenes: scenes, scene: scene)
                         let values = route.input.map { field in
                             input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
@@ -130,7 +130,7 @@ struct StoryTestWriter {
                         var swiftUICall: String?
                         if viewsAreValues {
                             do throws(GenerationLimit) {
-                                let arguments = try writer.wireFrameArguments(route).map { parameter -> String in
+                                let arguments = try writer.routeArguments(route).map { parameter -> String in
                                     let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
                                     return parameter.label == "_" ? value : "\(parameter.label): \(value)"
                                 }
@@ -180,7 +180,7 @@ struct StoryTestWriter {
     /// worker it stands in for; `restore<step>()` puts the workers back after the step.
     func standIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
         if usesAppState { return try valueStandIn(stubs, step: number, into: &out) }
-        let scenes = CleanSwiftScenes(scenario: scenario)
+        let scenes = GeneratedScenes(scenario: scenario)
         out.line("// This step's workers answer as given.")
         var failure: GenerationLimit?
         out.closure("let restore\(number) = navigator.standIn { scene in") { change in
@@ -215,7 +215,7 @@ struct StoryTestWriter {
 
     /// The lines that give `stub` the step's answers for `worker`: a result or an error each, and its latency.
     func answers(_ givens: [WorkerStub], of worker: Worker, stub: String) throws(GenerationLimit) -> [String] {
-        let scenes = CleanSwiftScenes(scenario: scenario)
+        let scenes = GeneratedScenes(scenario: scenario)
         var lines: [String] = []
         for given in givens {
             guard let operation = worker.operation(given.operation.rawValue) else { continue }
@@ -240,7 +240,7 @@ struct StoryTestWriter {
     /// SwiftUI with AppState's stand-ins: its Interactor is a value the View holds, so each View on screen (and each
     /// that comes on screen) is replaced by a copy whose Interactor has the stubs, and changed back after the step.
     func valueStandIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
-        let scenes = CleanSwiftScenes(scenario: scenario)
+        let scenes = GeneratedScenes(scenario: scenario)
         var failure: GenerationLimit?
         var change = SwiftText(), restore = SwiftText()
         for scene in scenario.scenes {

@@ -49,8 +49,8 @@ extension SceneWriter {
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
     }
 
-    /// A SwiftUI View's display logic: what it shows, and what it sets in the DataStore it holds (which renders it
-    /// again).
+    /// A SwiftUI View's logic: what it shows, what it sets in the DataStore it holds (which renders it again), and
+    /// the routes it takes (in SwiftUI with AppState, once its Interactor has written the AppState).
     func swiftUIViewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator(dataStore: "dataStore")
         for step in steps {
@@ -71,7 +71,8 @@ extension SceneWriter {
                     out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
                 }
             case .route(let routeName, let condition, let arguments):
-                try routeStep(routeName, condition, arguments, translator: translator, receiver: "router?", into: &out)
+                // SwiftUI VIP's Router is wired in (optional); SwiftUI with AppState's is made on the spot.
+                try routeStep(routeName, condition, arguments, translator: translator, receiver: usesAppState ? "router" : "router?", into: &out)
             case .bind(let assignments):
                 for assignment in assignments {
                     out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
@@ -81,7 +82,7 @@ extension SceneWriter {
                     try swiftUIViewSteps(steps, into: &body)
                 }
             default:
-                throw GenerationLimit("generate does not write this step in a SwiftUI View yet", at: step.location)
+                throw GenerationLimit("generate does not write this step in a \(scenes.definition.title) View yet", at: step.location)
             }
         }
     }
@@ -135,7 +136,7 @@ extension SceneWriter {
         let input = route.input.isEmpty ? "nil"
             : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
         let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
-        let parameters = try wireFrameArguments(route)
+        let parameters = try routeArguments(route)
         let passesView = fromPresenter && parameters.contains { $0.input == nil }
         let callArguments = parameters.map { parameter -> String in
             let value = parameter.input.map { name in route.input.firstIndex { $0.name == name }.map { values[$0] } ?? "nil" }
@@ -154,18 +155,6 @@ extension SceneWriter {
         }
     }
 
-    /// `showHome()`, `presentPostDetailScreen(from: Any?, forPost post: PostModel)`: the route's labels, each an input
-    /// or an `Any?` the View passes nil.
-    func swiftUIRouteDeclaration(_ route: Route) throws(GenerationLimit) -> String {
-        let parameters = try wireFrameArguments(route).map { parameter -> String in
-            guard let input = parameter.input, let field = route.input.first(where: { $0.name == input }) else {
-                return "\(parameter.label == "_" ? "_ sender" : parameter.label): Any?"
-            }
-            return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
-        }
-        return "\(PatternNaming.baseName(naming.routeMethod(route)))(\(parameters.joined(separator: ", ")))"
-    }
-
     /// A SwiftUI VIP Router: each route makes the next View (or finds it below, going back), fills its DataStore and
     /// changes the screen, as a NavigationStack's path would.
     func swiftUIRouter() throws(GenerationLimit) -> String {
@@ -177,7 +166,7 @@ extension SceneWriter {
         var failure: GenerationLimit?
         out.block("protocol \(routing)") { body in
             for route in scene.routes {
-                do throws(GenerationLimit) { body.line("func \(try swiftUIRouteDeclaration(route))") } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: false))") } catch { failure = failure ?? error }
             }
         }
         out.line()
@@ -198,7 +187,7 @@ extension SceneWriter {
                 let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 do throws(GenerationLimit) {
                     // Every input is one of the method's arguments (the declaration's labels are checked for it).
-                    let declaration = try swiftUIRouteDeclaration(route)
+                    let declaration = try routeMethodDeclaration(route, passesView: false)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
                         if route.navigation.goesBack {
@@ -263,7 +252,7 @@ extension SceneWriter {
 
     /// The header of a file with a SwiftUI side: SwiftUI imported where it is.
     static func swiftUIImports(_ out: inout SwiftText) {
-        out.line(CleanSwiftScenes.header.dropLast() + "")
+        out.line(GeneratedScenes.header.dropLast() + "")
         out.line("import Foundation")
         out.line("import SceneFlowRecorder")
         out.line("#if canImport(SwiftUI)")
@@ -298,7 +287,7 @@ extension SceneWriter {
             render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
         }
         if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
-            throw GenerationLimit("generate writes what a SwiftUI View shows from state when it cannot fail; this label's expression can",
+            throw GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; '\(throwing.target)' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
                                   at: throwing.targetLocation)
         }
     }

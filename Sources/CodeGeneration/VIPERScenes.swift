@@ -25,7 +25,8 @@ extension SceneWriter {
                 let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
                 if let known = found.first(where: { $0.signature == signature }) {
                     guard known.values.map(\.target) == values.map(\.target) else {
-                        throw GenerationLimit("'\(signature)' shows \(values.map(\.target)) here and \(known.values.map(\.target)) before; generate writes one View method for it: show the same labels",
+                        let here = values.map { "'\($0.target)'" }.joined(separator: ", "), before = known.values.map { "'\($0.target)'" }.joined(separator: ", ")
+                        throw GenerationLimit("'\(signature)' shows \(here.isEmpty ? "nothing" : here) here and \(before.isEmpty ? "nothing" : before) before; generate writes one View method for it: show the same labels",
                                               at: method.location)
                     }
                     continue
@@ -203,10 +204,7 @@ extension SceneWriter {
                     }
                     let declaration = try eventDeclaration(useCase)
                     body.block("func \(declaration)") { method in
-                        if logic.lines.contains(where: { Self.mentions($0, "request") }) {
-                            let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
-                            method.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
-                        }
+                        if logic.lines.contains(where: { Self.mentions($0, "request") }) { method.line(requestFromFields(useCase)) }
                         method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
                     }
                 } catch { failure = failure ?? error }
@@ -338,9 +336,9 @@ extension SceneWriter {
 
     // MARK: - WireFrame
 
-    /// A WireFrame method's parameters: its labels, each given a route input (by name, else the next unnamed one),
+    /// A route method's parameters (a VIPER WireFrame's, a SwiftUI Router's): its labels, each given a route input (by name, else the next unnamed one),
     /// for `from` the View it is called from (nil), else nothing (`""`, an `Any?` passed nil).
-    func wireFrameArguments(_ route: Route) throws(GenerationLimit) -> [(label: String, input: String?)] {
+    func routeArguments(_ route: Route) throws(GenerationLimit) -> [(label: String, input: String?)] {
         let labels = SwiftSpelling.labels(of: naming.routeMethod(route))
         var unnamed = route.input.map(\.name).filter { !labels.contains($0) }
         var parameters: [(String, String?)] = []
@@ -363,13 +361,15 @@ extension SceneWriter {
         return parameters
     }
 
-    /// `presentPostDetailScreen(from view: PostListViewProtocol, forPost post: PostModel)`.
-    func wireFrameDeclaration(_ route: Route) throws(GenerationLimit) -> String {
-        let parameters = try wireFrameArguments(route).map { parameter -> String in
-            guard let input = parameter.input else {
+    /// A Router's (or WireFrame's) method: `presentPostDetailScreen(from view: PostListViewProtocol, forPost post:
+    /// PostModel)`. A label that names no input is an `Any?` — and `from:`, where the View is passed (`passesView`,
+    /// VIPER's Presenter), the View's protocol.
+    func routeMethodDeclaration(_ route: Route, passesView: Bool) throws(GenerationLimit) -> String {
+        let parameters = try routeArguments(route).map { parameter -> String in
+            if parameter.input == nil, passesView {
                 return "\(parameter.label) view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")"
             }
-            guard let field = route.input.first(where: { $0.name == input }) else {
+            guard let input = parameter.input, let field = route.input.first(where: { $0.name == input }) else {
                 return "\(parameter.label == "_" ? "_ sender" : parameter.label): Any?"
             }
             return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
@@ -386,7 +386,7 @@ extension SceneWriter {
         var failure: GenerationLimit?
         out.block("protocol \(routing): AnyObject") { body in
             for route in scene.routes {
-                do throws(GenerationLimit) { body.line("func \(try wireFrameDeclaration(route))") } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: true))") } catch { failure = failure ?? error }
             }
         }
         out.line()
@@ -419,7 +419,7 @@ extension SceneWriter {
                 let navigate = naming.navigateMethod(route)
                 let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 do throws(GenerationLimit) {
-                    let declaration = try wireFrameDeclaration(route)
+                    let declaration = try routeMethodDeclaration(route, passesView: true)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
                         if route.navigation.goesBack {

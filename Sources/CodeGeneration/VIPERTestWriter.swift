@@ -53,7 +53,7 @@ extension ComponentTestWriter {
         let asked = scene.useCases.filter(writer.hasInteractorMethod)
         spy(input, asked.map(writer.interactorDeclaration), into: &out)
         spy(output, asked.flatMap { useCase in useCase.outputs.map { writer.outputDeclaration(useCase, $0) } }, into: &out)
-        spy(routing, scene.routes.compactMap { try? writer.wireFrameDeclaration($0) }, into: &out)
+        spy(routing, scene.routes.compactMap { try? writer.routeMethodDeclaration($0, passesView: true) }, into: &out)
     }
 
     /// The tests of a VIPER module, from the first cycle of each use case.

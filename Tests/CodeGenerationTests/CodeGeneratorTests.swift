@@ -258,6 +258,99 @@ struct CodeGeneratorTests {
         }
     }
 
+    @Test("what the VIPER and SwiftUI writers cannot write is refused with its place and the fix")
+    func patternLimits() throws {
+        func refusal(_ yaml: String) throws -> GenerationLimit? {
+            let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "s.yml").scenario)
+            do { _ = try CodeGenerator(scenario: scenario, options: .init()).generate() } catch { return error }
+            return nil
+        }
+        let viper = """
+            scenario: S
+            pattern: viper
+            entities:
+              Item: { name: String }
+            scenes:
+              A:
+                workers:
+                  W:
+                    load: { output: "[Item]", result: [] }
+                useCases:
+                  Load:
+                    trigger: load
+                    methods: { event: viewDidLoad(), interactor: load() }
+                    event:
+                      - call: Interactor.load
+                    interactor:
+                      - call: W.load
+                        as: items
+                      - respond: { items: items }
+                    response: { items: "[Item]" }
+                    presenter:
+                      - display: "showItems(with:)"
+                        with: { names: 'response.items.map { $0.name }' }
+            """
+        #expect(try refusal(viper) == GenerationLimit("generate cannot tell the type of what 'names' shows; write it from typed fields (a field, '??' with a default, a count)",
+                                                      at: SourceLocation(file: "s.yml", line: 23, column: 21)))
+        let twoLabels = viper.replacingOccurrences(of: #""showItems(with:)""#, with: #""showItems(first:second:)""#)
+            .replacingOccurrences(of: "with: { names: 'response.items.map { $0.name }' }", with: "with: { count: response.items.count }")
+        #expect(try refusal(twoLabels) == GenerationLimit("'showItems(first:second:)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none",
+                                                          at: SourceLocation(file: "s.yml", line: 22, column: 22)))
+        let module = """
+            scenario: S
+            pattern: viper
+            scenes:
+              A:
+                useCases:
+                  Load:
+                    trigger: load
+                    methods: { event: viewDidLoad(), interactor: load() }
+                    event:
+                      - display: "show(with:)"
+                        with: { count: 1 }
+                      - call: Interactor.load
+                    interactor:
+                      - respond: {}
+                    presenter:
+                      - display: "show(with:)"
+                        with: { total: 2 }
+                  Select:
+                    request: { index: Int }
+                    methods: { event: "select(row:section:)" }
+                    event:
+                      - route: toB
+                        with: { index: request.index }
+                routes:
+                  toB:
+                    to: B
+                    input: { index: Int }
+                    method: "present(from:)"
+              B: {}
+            """
+        #expect(try refusal(module) == GenerationLimit("'show(with:)' shows 'total' here and 'count' before; generate writes one View method for it: show the same labels",
+                                                       at: SourceLocation(file: "s.yml", line: 16, column: 22)))
+        let sameLabels = module.replacingOccurrences(of: "with: { total: 2 }", with: "with: { count: 2 }")
+        #expect(try refusal(sameLabels) == GenerationLimit("'select(row:section:)' takes 2 argument(s) but A.Select's Request has 1 field(s); generate passes each field as an argument: name one label per field",
+                                                           at: SourceLocation(file: "s.yml", line: 20, column: 27)))
+        let oneLabel = sameLabels.replacingOccurrences(of: #""select(row:section:)""#, with: #""select(row:)""#)
+        #expect(try refusal(oneLabel) == GenerationLimit("route 'toB': 'present(from:)' takes no argument for the input 'index': add a label for it",
+                                                         at: SourceLocation(file: "s.yml", line: 25, column: 7)))
+        let failing = """
+            scenario: S
+            pattern: swiftui
+            scenes:
+              A:
+                dataStore: { n: Int = 4 }
+                view:
+                  shows: { half: dataStore.n / 2 }
+                useCases:
+                  Go:
+                    interactor: [ { respond: {} } ]
+            """
+        #expect(try refusal(failing) == GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; 'half' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
+                                                        at: SourceLocation(file: "s.yml", line: 7, column: 16)))
+    }
+
     @Test("a story step's given answers stand in for the worker during that step, in every scene on screen, and go after it")
     func givenAnswers() throws {
         let loaded = ScenarioLoader().load(yaml: """

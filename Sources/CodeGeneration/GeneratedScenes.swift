@@ -1,8 +1,9 @@
 import ScenarioSpec
 
-/// The Swift of a Clean Swift scene: Models, ViewController, Interactor, Presenter, Router and Workers, with the
-/// protocols and wiring the scenario declares, and bodies translated from its logic.
-struct CleanSwiftScenes {
+/// The Swift of a scenario's scenes in its pattern's files (Clean Swift's ViewController, Interactor, Presenter,
+/// Router; VIPER's module; the SwiftUI Views), with the protocols and wiring the scenario declares, bodies translated
+/// from its logic, and the types and workers they share.
+struct GeneratedScenes {
     let scenario: Scenario
     let definition: PatternDefinition
     let naming: PatternNaming
@@ -156,7 +157,7 @@ struct CleanSwiftScenes {
             if let workers = try workerFile(for: scene) { files.append(workers) }
             return files
         }
-        if writer.viewIsValue {
+        if writer.viewHoldsDataStore {
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
             var files = [("\(scene.name)Models.swift", try writer.models()),
                          ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.swiftUIView()),
