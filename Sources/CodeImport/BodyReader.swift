@@ -23,6 +23,15 @@ struct BodyReader {
     var stateRoots: [String: String] = [:]
     /// Whether writes to a state root are the View's own (`set:`, SwiftUI VIP's display logic) rather than `store:`.
     var writesAreSets = false
+    /// The component's own methods, by name: a call of one (`self.loadItems()`) is read where it is made, once.
+    var ownMethods: [String: SwiftIndex.Method] = [:]
+    /// Own methods already read on the way here (a method that calls itself is read once).
+    var inlined: Set<String> = []
+    /// The Presenter's methods by name, with their parameters: a call that hands over values rather than a
+    /// Response names them by the parameters.
+    var presenterParameters: [String: [SwiftIndex.Parameter]] = [:]
+    /// The Presenter's methods that take one model (a Response): a call's fields are the model's, however it is made.
+    var presenterModels: Set<String> = []
     let converter: SourceLocationConverter
     let file: String
     private(set) var steps: [ImportedApp.Step] = []
@@ -91,6 +100,8 @@ struct BodyReader {
                     }
                 }
                 bound[name] = nil
+                // `let task = Task { … }`, `let cancellable = worker.fetch().sink { … }`: what runs is read.
+                if let call = unwrapped.as(FunctionCallExprSyntax.self) { readCallsAround(call) }
             }
             return
         }
@@ -105,7 +116,48 @@ struct BodyReader {
 
     private mutating func readStatement(_ statement: StmtSyntax) {
         if let guardStatement = statement.as(GuardStmtSyntax.self) {
-            unmapped.append(.init(message: "a 'guard' is not translated; its else branch is left out", location: location(guardStatement)))
+            let before = steps
+            steps = []
+            readInteractor(guardStatement.body.statements)
+            let otherwise = steps
+            steps = before
+            if guardStatement.conditions.count == 1, let condition = guardStatement.conditions.first?.condition.as(ExprSyntax.self),
+               let said = translated(condition) {
+                // `guard condition else { … }`: the scenario's `validate:`.
+                steps.append(.validate(said, otherwise: otherwise, location: location(guardStatement)))
+            } else {
+                for condition in guardStatement.conditions {
+                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        shadowed.insert(name)
+                        bound[name] = nil
+                    }
+                }
+                if !otherwise.isEmpty {
+                    unmapped.append(.init(message: "'guard \(Self.firstLine(guardStatement.conditions))' is not translated; its else branch is read in order",
+                                          location: location(guardStatement)))
+                    steps += otherwise
+                }
+            }
+            return
+        }
+        if let switchStatement = statement.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) {
+            readSwitch(switchStatement)
+            return
+        }
+        if let loop = statement.as(ForStmtSyntax.self) {
+            unmapped.append(.init(message: "'for \(Self.firstLine(loop.pattern)) in …' is not translated; its body is read once",
+                                  location: location(loop)))
+            readInteractor(loop.body.statements)
+            return
+        }
+        if let loop = statement.as(WhileStmtSyntax.self) {
+            unmapped.append(.init(message: "a 'while' loop is not translated; its body is read once", location: location(loop)))
+            readInteractor(loop.body.statements)
+            return
+        }
+        if let deferred = statement.as(DeferStmtSyntax.self) {
+            readInteractor(deferred.body.statements)
             return
         }
         if let expression = statement.as(ExpressionStmtSyntax.self) {
@@ -155,6 +207,10 @@ struct BodyReader {
             }
             return
         }
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            readSwitch(switchExpression)
+            return
+        }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
@@ -185,8 +241,30 @@ struct BodyReader {
                     steps.append(.store([ImportedApp.Assignment(field: field, expression: translate(elements[2]),
                                                                 location: location(elements[0]))],
                                         location: location(sequence)))
+                    readClosures(in: elements[2])
                     return
                 }
+            }
+            // `self.items += more`: a DataStore field changed in place.
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op.hasSuffix("="), op != "==",
+               case let target = elements[0].trimmedDescription, case let field = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target,
+               dataStoreFields.contains(field) {
+                let value = translated(elements[2]).map { "dataStore.\(field) \(op.dropLast()) \($0)" } ?? "todo"
+                steps.append(.store([ImportedApp.Assignment(field: field, expression: value, location: location(elements[0]))],
+                                    location: location(sequence)))
+                return
+            }
+            // `let x = try worker.fetch()` declared earlier, a value assigned from what runs in a closure.
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                let value = Self.unwrapTryAwait(elements[2])
+                if let call = value.as(FunctionCallExprSyntax.self), let worker = workerCall(call) {
+                    let name = elements[0].trimmedDescription
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: name.contains(".") ? nil : name,
+                                       arguments: assignments(call.arguments), location: location(call)))
+                    if !name.contains(".") { bound[name] = name }
+                    return
+                }
+                readClosures(in: elements[2])
             }
             unmapped.append(.init(message: "'\(Self.firstLine(sequence))' is not translated", location: location(sequence)))
             return
@@ -221,19 +299,159 @@ struct BodyReader {
                 var fields: [ImportedApp.Assignment] = []
                 if let name = argument?.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
                     fields = assignments(arguments)
-                } else if let inline = argument.flatMap({ Self.unwrapTryAwait($0).as(FunctionCallExprSyntax.self) }) {
+                } else if let inline = argument.flatMap({ Self.unwrapTryAwait($0).as(FunctionCallExprSyntax.self) }),
+                          inline.calledExpression.trimmedDescription.hasSuffix("Response") || presenterModels.contains(member.name) {
                     fields = assignments(inline.arguments)
+                } else if presenterModels.contains(member.name) {
+                    // A Response made elsewhere: its fields are the Response's, not translated here.
+                    fields = []
+                } else if let parameters = presenterParameters[member.name] {
+                    // Values handed over as they are (`presentNews(news)`): named by the method's parameters.
+                    fields = zip(parameters, call.arguments).compactMap { parameter, argument in
+                        argument.expression.is(ClosureExprSyntax.self) ? nil
+                            : ImportedApp.Assignment(field: parameter.name, expression: translate(argument.expression), location: location(argument))
+                    }
                 }
-                steps.append(.respond(fields, location: location(call)))
+                steps.append(.respond(method: member.name, fields, location: location(call)))
+                readClosures(of: call)
                 return
             }
-            // DispatchQueue.main.async { … } and similar wrappers: their closure's statements are read.
-            if let closure = call.trailingClosure, call.calledExpression.trimmedDescription.contains("async") {
-                readInteractor(closure.statements)
+            if let own = ownMethodCalled(call) {
+                readOwnMethod(own, call: call)
+                return
+            }
+            // A worker reached at the start of a chain (`worker.fetch().sink { … }`): the call, then what its
+            // closures do.
+            if let inner = innerWorkerCall(call), let worker = workerCall(inner) {
+                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+                let binding = closure.flatMap(Self.firstParameter)
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding,
+                                   arguments: assignments(inner.arguments), location: location(inner)))
+                if let binding { bound[binding] = binding }
+                readClosures(of: call)
+                return
+            }
+            // DispatchQueue.main.async { … }, Task { … } and any other call taking closures: what they run is read.
+            if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
+                if !call.calledExpression.trimmedDescription.contains("async") && call.calledExpression.trimmedDescription != "Task" {
+                    unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated; what its closures do is read",
+                                          location: location(expression)))
+                }
+                readClosures(of: call)
+                return
+            }
+            // `items.append(item)`: a DataStore field changed in place.
+            if let member = Self.member(of: call), dataStoreFields.contains(member.base),
+               ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "sort", "reverse", "shuffle"].contains(where: { member.name.hasPrefix($0) }) {
+                steps.append(.store([ImportedApp.Assignment(field: member.base, expression: "todo", location: location(call))],
+                                    location: location(call)))
+                unmapped.append(.init(message: "'\(Self.firstLine(expression))' changes '\(member.base)' in place; its new value is todo",
+                                      location: location(call)))
                 return
             }
         }
         unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated", location: location(expression)))
+    }
+
+    /// Every case of a `switch`, in order (the scenario has no `switch`; each case's steps are kept).
+    private mutating func readSwitch(_ switchExpression: SwitchExprSyntax) {
+        unmapped.append(.init(message: "'switch \(Self.firstLine(switchExpression.subject))' is not translated; its cases are read in order",
+                              location: location(switchExpression)))
+        for item in switchExpression.cases {
+            if let switchCase = item.as(SwitchCaseSyntax.self) { readInteractor(switchCase.statements) }
+        }
+    }
+
+    /// The closures a call takes, each read in order.
+    private mutating func readClosures(of call: FunctionCallExprSyntax) {
+        for argument in call.arguments {
+            if let closure = argument.expression.as(ClosureExprSyntax.self) { readClosure(closure) }
+        }
+        if let closure = call.trailingClosure { readClosure(closure) }
+        for extra in call.additionalTrailingClosures { readClosure(extra.closure) }
+        // A chain's earlier calls (`fetch { … }.resume()`).
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
+           innerWorkerCall(base) == nil, workerCall(base) == nil {
+            readClosures(of: base)
+        }
+    }
+
+    /// Closures anywhere in an expression (an argument of an argument).
+    private mutating func readClosures(in expression: ExprSyntax) {
+        if let call = Self.unwrapTryAwait(expression).as(FunctionCallExprSyntax.self) { readClosures(of: call) }
+    }
+
+    private mutating func readClosure(_ closure: ClosureExprSyntax) {
+        if let parameter = Self.firstParameter(closure), bound[parameter] == nil { bound[parameter] = parameter }
+        readInteractor(closure.statements)
+    }
+
+    /// The innermost call at the start of a chain, when it is a worker's: `worker.fetch()` in
+    /// `worker.fetch().receive(on: .main).sink { … }`.
+    func innerWorkerCall(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var node = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)
+        var depth = 0
+        while let current = node, depth < 16 {
+            depth += 1
+            if let inner = current.as(FunctionCallExprSyntax.self) {
+                if workerCall(inner) != nil { return inner }
+                node = inner.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)
+            } else if let access = current.as(MemberAccessExprSyntax.self) {
+                node = access.base.map(Self.unwrapTryAwait)
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                node = chained.expression
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The component's own method a call names (`loadItems()`, `self.loadItems()`), when not read yet.
+    func ownMethodCalled(_ call: FunctionCallExprSyntax) -> SwiftIndex.Method? {
+        let name: String?
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+            name = access.declName.baseName.text
+        } else {
+            name = nil
+        }
+        guard let name, !inlined.contains(name), let method = ownMethods[name], method.body != nil else { return nil }
+        return method
+    }
+
+    /// An own method's steps, read where it is called, its parameters bound to what it is given.
+    private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax) {
+        guard let body = method.body, inlined.count < 6 else { return }
+        var inner = BodyReader(converter: method.converter, file: method.location.file)
+        inner.dataStoreFields = dataStoreFields
+        inner.workers = workers
+        inner.presenterProperties = presenterProperties
+        inner.outputs = outputs
+        inner.stateRoots = stateRoots
+        inner.writesAreSets = writesAreSets
+        inner.ownMethods = ownMethods
+        inner.inlined = inlined.union([method.name])
+        inner.presenterParameters = presenterParameters
+        inner.presenterModels = presenterModels
+        for (parameter, argument) in zip(method.parameters, call.arguments) {
+            if let value = translated(argument.expression) { inner.bound[parameter.name] = value }
+        }
+        inner.readInteractor(body.statements)
+        steps += inner.steps
+        unmapped += inner.unmapped
+        readClosures(of: call)
+    }
+
+    /// What a call's arguments and the calls it is chained to run in closures, for a call read for another reason.
+    private mutating func readCallsAround(_ call: FunctionCallExprSyntax) {
+        if let inner = innerWorkerCall(call), let worker = workerCall(inner) {
+            let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+            steps.append(.call(worker: worker.type, operation: worker.operation, binding: closure.flatMap(Self.firstParameter),
+                               arguments: assignments(inner.arguments), location: location(inner)))
+        }
+        readClosures(of: call)
     }
 
     /// `appState?.count`, `self.dataStore.someInt`: the state root's scenario name and the field written.
@@ -274,10 +492,18 @@ struct BodyReader {
         guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
         var text = base.trimmedDescription
         if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-        if text.hasPrefix("self.") { text.removeFirst(5) }
-        if text.hasPrefix("self?.") { text.removeFirst(6) }
+        // `self.`, and what a closure calls `self` after `[weak self]` (`weakSelf?.presenter`, `strongSelf.presenter`).
+        for alias in selfAliases {
+            for separator in [".", "?.", "!."] where text.hasPrefix(alias + separator) {
+                text.removeFirst(alias.count + separator.count)
+                break
+            }
+        }
         return (text, access.declName.baseName.text)
     }
+
+    /// What code names `self` by: itself, and the names a closure gives it after `[weak self]`.
+    static let selfAliases = ["self", "weakSelf", "strongSelf", "wself", "sself", "wSelf", "sSelf", "welf", "_self", "this", "owner"]
 
     static func firstParameter(_ closure: ClosureExprSyntax) -> String? {
         guard let clause = closure.signature?.parameterClause else { return nil }

@@ -59,16 +59,19 @@ public struct CodeImporter: Sendable {
             var changed = false
             // Right to left on each line, so earlier columns stay valid.
             for problem in problems.sorted(by: { ($0.line, $1.column) < ($1.line, $0.column) }) {
-                guard let place = writer.expressions.first(where: { $0.line == problem.line && $0.column == problem.column }),
+                // The expression the problem is in (a checker may point at a member inside it).
+                guard let place = writer.expressions.first(where: { $0.line == problem.line && $0.column == problem.column })
+                        ?? writer.expressions.last(where: { $0.line == problem.line && $0.column <= problem.column
+                            && problem.column < $0.column + $0.yaml.unicodeScalars.count }),
                       place.yaml != "todo", problem.line - 1 < lines.count else { continue }
                 var scalars = Array(lines[problem.line - 1].unicodeScalars)
-                let start = problem.column - 1, length = place.yaml.unicodeScalars.count
+                let start = place.column - 1, length = place.yaml.unicodeScalars.count
                 guard start + length <= scalars.count, String(String.UnicodeScalarView(scalars[start..<(start + length)])) == place.yaml else { continue }
                 scalars.replaceSubrange(start..<(start + length), with: "todo".unicodeScalars)
                 lines[problem.line - 1] = String(String.UnicodeScalarView(scalars))
                 replaced.append(.init(message: "'\(place.yaml)' does not fit the scenario here (\(problem.message)); written as todo",
                                       location: place.origin))
-                writer.markReplaced(line: problem.line, column: problem.column)
+                writer.markReplaced(line: place.line, column: place.column)
                 changed = true
             }
             if !changed { break }
@@ -138,23 +141,35 @@ public struct CodeImporter: Sendable {
             app.enums = reader.enums
             return app
         }
-        guard let (definition, convention) = VIPReader.convention(of: index) else {
+        let finder = SceneFinder(index: index)
+        let found = finder.scenes()
+        let known = VIPReader.convention(of: index)
+        if found.isEmpty && known == nil {
             let refusedNote = index.refused.map { "; \($0.file):\($0.line) \($0.reason)" }.joined()
-            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it" + refusedNote)
+            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a View, an Interactor and a Presenter (or a Router) that belong together, named like 'LoginViewController', 'LoginInteractor', 'LoginPresenter' or implementing protocols named so ('LoginBusinessLogic', 'LoginViewToPresenterProtocol', 'LoginViewOutput')" + refusedNote)
         }
         var reader = VIPReader(index: index)
-        let (scenes, entities) = reader.read(convention)
+        let scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]
+        let vip = VIPReader.viewAsksInteractor, viper = VIPReader.viewTellsPresenter
+        var pattern = vip.pattern
+        var conventionTitle = known?.convention.title ?? vip.title + " (the app's own names)"
+        let readAsVIPER: Bool
+        (scenes, entities, readAsVIPER) = reader.readScenes(found, finder: finder)
+        if readAsVIPER {
+            pattern = viper.pattern
+            if known?.convention.presenterInput == nil { conventionTitle = viper.title + " (the app's own names)" }
+        } else if known?.convention.presenterInput != nil {
+            conventionTitle = vip.title + " (the app's own names)"
+        }
         for refused in index.refused {
             reader.unmapped.append(.init(message: refused.reason, location: SourceLocation(file: refused.file, line: refused.line, column: 1)))
         }
         // Clean Swift's protocols with SwiftUI Views (structs holding the DataStore) are SwiftUI VIP.
-        var pattern = definition.pattern
-        var conventionTitle = convention.title
-        if convention.presenterInput == nil, let first = scenes.first, first.components.contains(where: { component in
+        if pattern == vip.pattern, let first = scenes.first, first.components.contains(where: { component in
             component.role == .view && index.type(named: component.typeName)?.kind == .struct
         }), let swiftUI = PatternRegistry.shared.all.first(where: { $0.flow.viewWritesDataStore && $0.flow.entry == .interactor && $0.has(.presenter) }) {
             pattern = swiftUI.pattern
-            conventionTitle = swiftUI.title + " (" + convention.businessLogic + " protocols, SwiftUI Views)"
+            conventionTitle = swiftUI.title + " (" + (known?.convention.businessLogic ?? "the app's own") + " protocols, SwiftUI Views)"
         }
         var app = ImportedApp(pattern: pattern, convention: conventionTitle, scenes: scenes, entities: entities,
                               unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)

@@ -28,6 +28,8 @@ public struct ImportedApp: Sendable {
         public var location: SourceLocation
         /// A default, as YAML text: what the code passes when the View asks for a use case as it loads.
         public var defaultValue: String? = nil
+        /// The type as the code writes it (`DB_Item?`), when the scenario's type says less.
+        public var codeType: String? = nil
     }
 
     public struct Entity: Sendable, Hashable {
@@ -88,6 +90,37 @@ public struct ImportedApp: Sendable {
         public var calls: [Call]
         /// Labels the View renders from state (SwiftUI's `Text("\(dataStore.someInt)")`): label and expression.
         public var shows: [Assignment] = []
+        /// What the code does that the pattern's rules do not allow, each with its place.
+        public var findings: [Finding] = []
+    }
+
+    /// A rule of the pattern the code breaks: the rule's id (`presenter-holds-view-strongly`), where, and what goes
+    /// wrong in the app.
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        /// The pattern's rule (`clean-swift/weak-view`).
+        public var rule: String
+        /// What the code does, in a word a person searches for (`presenter-holds-view-strongly`).
+        public var kind: String
+        public var message: String
+        /// What to do instead.
+        public var fix: String
+        public var location: SourceLocation
+        /// For a retain cycle, each strong reference in it (`LoginInteractor.presenter → LoginPresenter`) and its place.
+        public var cycle: [Edge] = []
+        public var description: String { "\(location): \(message) [\(rule)]" }
+
+        public struct Edge: Sendable, Hashable {
+            public var text: String
+            public var location: SourceLocation
+        }
+
+        public init(rule: String, kind: String, message: String, fix: String, location: SourceLocation) {
+            self.rule = rule
+            self.kind = kind
+            self.message = message
+            self.fix = fix
+            self.location = location
+        }
     }
 
     public struct Worker: Sendable {
@@ -117,7 +150,8 @@ public struct ImportedApp: Sendable {
     public enum Step: Sendable {
         case call(worker: String, operation: String, binding: String?, arguments: [Assignment], location: SourceLocation)
         case store([Assignment], location: SourceLocation)
-        case respond([Assignment], location: SourceLocation)
+        /// The Interactor tells its Presenter, through the method the code names (`presentOrders`), the Response's fields.
+        case respond(method: String?, [Assignment], location: SourceLocation)
         /// The View writes state it holds (SwiftUI VIP's DataStore in its display logic).
         case set([Assignment], location: SourceLocation)
         /// VIPER: the Interactor answers through one method of its output protocol (`output?.didRetrievePosts(posts)`).
@@ -130,6 +164,8 @@ public struct ImportedApp: Sendable {
         case route(String, arguments: [Assignment], location: SourceLocation)
         /// `if condition { … } else { … }` whose condition the scenario language can say.
         indirect case conditional(String, then: [Step], otherwise: [Step], location: SourceLocation)
+        /// `guard condition else { … }`: when the condition does not hold, the steps run and the logic ends.
+        indirect case validate(String, otherwise: [Step], location: SourceLocation)
     }
 
 
@@ -139,6 +175,10 @@ public struct ImportedApp: Sendable {
         public var response: [Field]
         public var presenter: [Step]
         public var location: SourceLocation
+        /// Clean Swift: the ViewModel the Presenter builds for this answer, how, and the View method it calls.
+        public var viewModel: [Field] = []
+        public var mapping: [Assignment] = []
+        public var viewMethod: String? = nil
     }
 
     public struct UseCase: Sendable {
@@ -184,10 +224,40 @@ public struct ImportedApp: Sendable {
     }
 }
 
+extension ImportedApp.UseCase {
+    /// The Presenter methods the use case reaches, by base name, in the order the code calls them.
+    public var presenterMethods: [String] {
+        var names: [String] = []
+        func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
+        for step in interactor.flatMap(\.flattened) {
+            switch step {
+            case .respond(let method, _, _): add(method ?? presenterMethod.map(PatternNaming.baseName))
+            case .respondOutput(let output, _, _): add(output)
+            default: break
+            }
+        }
+        if names.isEmpty { add(presenterMethod.map(PatternNaming.baseName)) }
+        for output in outputs { add(output.name) }
+        return names
+    }
+
+    /// The View methods the Presenter calls while handling the use case, by base name, in order.
+    public var displayMethods: [String] {
+        var names: [String] = []
+        func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
+        for step in (event ?? []).flatMap(\.flattened) + outputs.flatMap({ $0.presenter.flatMap(\.flattened) }) {
+            if case .display(let method, _, _) = step { add(PatternNaming.baseName(method)) }
+        }
+        add(viewMethod.map(PatternNaming.baseName))
+        return names
+    }
+}
+
 extension ImportedApp.Step {
     /// This step and the steps nested in it, in order.
     public var flattened: [ImportedApp.Step] {
         if case .conditional(_, let then, let otherwise, _) = self { return [self] + (then + otherwise).flatMap(\.flattened) }
+        if case .validate(_, let otherwise, _) = self { return [self] + otherwise.flatMap(\.flattened) }
         return [self]
     }
 }

@@ -164,12 +164,19 @@ struct ScenarioText {
     private mutating func write(_ useCase: ImportedApp.UseCase, in scene: ImportedApp.Scene) {
         line("      \(YAMLText.key(useCase.name)):")
         if let trigger = useCase.trigger { line("        trigger: \(trigger)") }
-        for (key, fields) in [("request", useCase.request), ("response", useCase.response), ("viewModel", useCase.viewModel)] where !fields.isEmpty {
+        let severalOutputs = useCase.outputs.count > 1 && app.pattern.definition.flow.entry != .presenter && useCase.eventMethod == nil
+        let models = severalOutputs ? [("request", useCase.request)]
+            : [("request", useCase.request), ("response", useCase.response), ("viewModel", useCase.viewModel)]
+        for (key, fields) in models where !fields.isEmpty {
             line("        \(key):")
             self.fields(fields, indent: 10)
         }
-        if useCase.eventMethod != nil || !useCase.outputs.isEmpty {
+        if useCase.eventMethod != nil || (!useCase.outputs.isEmpty && app.pattern.definition.flow.entry == .presenter) {
             writeVIPER(useCase, in: scene)
+            return
+        }
+        if severalOutputs {
+            writeOutputs(useCase, in: scene)
             return
         }
         line("        interactor:" + (useCase.interactor.isEmpty && !app.pattern.definition.has(.presenter) ? " []" : ""))
@@ -203,7 +210,8 @@ struct ScenarioText {
     }
 
     /// One step at `indent`, as a list item.
-    private mutating func writeStep(_ step: ImportedApp.Step, indent: Int, scene: ImportedApp.Scene, response: [ImportedApp.Field] = []) {
+    private mutating func writeStep(_ step: ImportedApp.Step, indent: Int, scene: ImportedApp.Scene, response: [ImportedApp.Field] = [],
+                                    responses: [String: [ImportedApp.Field]]? = nil) {
         let pad = String(repeating: " ", count: indent)
         switch step {
         case .call(let worker, let operation, let binding, let arguments, _):
@@ -219,8 +227,19 @@ struct ScenarioText {
             }
         case .store(let assignments, _):
             expressionLine(pad + "- store: ", assignments.map { ($0.field, $0.expression, $0.location) })
-        case .respond(let assignments, _):
-            expressionLine(pad + "- respond: ", completed(assignments, fields: response))
+        case .respond(let method, let assignments, _):
+            if let responses {
+                // One of several outputs: named, with that output's Response.
+                let fields = method.flatMap { responses[$0] } ?? []
+                if fields.isEmpty {
+                    line(pad + "- respond: \(YAMLText.scalar(method ?? ""))")
+                } else {
+                    expressionLine(pad + "- respond: ", completed(assignments, fields: fields))
+                    line(pad + "  output: \(YAMLText.scalar(method ?? ""))")
+                }
+            } else {
+                expressionLine(pad + "- respond: ", completed(assignments, fields: response))
+            }
         case .set(let assignments, _):
             expressionLine(pad + "- set: ", assignments.map { ($0.field, $0.expression, $0.location) })
         case .respondOutput(let output, let assignments, _):
@@ -239,16 +258,58 @@ struct ScenarioText {
         case .route(let name, let arguments, _):
             line(pad + "- route: \(YAMLText.scalar(name))")
             if !arguments.isEmpty { expressionLine(pad + "  with: ", arguments.map { ($0.field, $0.expression, $0.location) }) }
+        case .validate(let condition, let otherwise, let location):
+            let prefix = pad + "- validate: "
+            let yaml = YAMLText.scalar(condition)
+            expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: location))
+            line(prefix + yaml)
+            if !otherwise.isEmpty {
+                line(pad + "  else:")
+                for step in otherwise { writeStep(step, indent: indent + 4, scene: scene, response: response, responses: responses) }
+            }
         case .conditional(let condition, let then, let otherwise, let location):
             let prefix = pad + "- if: "
             let yaml = YAMLText.scalar(condition)
             expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: location))
             line(prefix + yaml)
             line(pad + "  then:" + (then.isEmpty ? " []" : ""))
-            for step in then { writeStep(step, indent: indent + 4, scene: scene, response: response) }
+            for step in then { writeStep(step, indent: indent + 4, scene: scene, response: response, responses: responses) }
             if !otherwise.isEmpty {
                 line(pad + "  else:")
-                for step in otherwise { writeStep(step, indent: indent + 4, scene: scene, response: response) }
+                for step in otherwise { writeStep(step, indent: indent + 4, scene: scene, response: response, responses: responses) }
+            }
+        }
+    }
+
+    /// A Clean Swift use case whose Interactor answers through several Presenter methods (a loader, the result, an
+    /// error): one output each, with its Response, the ViewModel its Presenter method builds and the View method it
+    /// calls.
+    private mutating func writeOutputs(_ useCase: ImportedApp.UseCase, in scene: ImportedApp.Scene) {
+        let lower = useCase.name.prefix(1).lowercased() + useCase.name.dropFirst()
+        if useCase.interactorMethod != "\(lower)(request:)" { line("        methods: " + YAMLText.flow([("interactor", useCase.interactorMethod)])) }
+        line("        interactor:" + (useCase.interactor.isEmpty ? " []" : ""))
+        let responses = Dictionary(useCase.outputs.map { ($0.name, $0.response) }, uniquingKeysWith: { first, _ in first })
+        for step in useCase.interactor { writeStep(step, indent: 10, scene: scene, responses: responses) }
+        line("        outputs:")
+        for output in useCase.outputs {
+            line("          \(YAMLText.key(output.name)):")
+            var methods = [("presenter", output.presenterMethod)]
+            if let view = output.viewMethod { methods.append(("view", view)) }
+            line("            methods: " + YAMLText.flow(methods))
+            if !output.response.isEmpty {
+                line("            response:")
+                fields(output.response, indent: 14)
+            }
+            if !output.viewModel.isEmpty {
+                line("            viewModel:")
+                fields(output.viewModel, indent: 14)
+                line("            presenter:")
+                for assignment in completed(output.mapping, fields: output.viewModel) {
+                    let prefix = "              \(YAMLText.key(assignment.0)): "
+                    let yaml = YAMLText.scalar(assignment.1)
+                    expressions.append(ExpressionPlace(line: lines.count + 1, column: prefix.unicodeScalars.count + 1, yaml: yaml, origin: assignment.2))
+                    line(prefix + yaml)
+                }
             }
         }
     }

@@ -30,6 +30,8 @@ struct SwiftIndex {
         var label: String?
         var name: String
         var type: String
+        /// The default value as written (`LoginWorker()`): an injected worker's usual type.
+        var defaultValue: String? = nil
     }
 
     struct Method {
@@ -66,6 +68,8 @@ struct SwiftIndex {
     private(set) var declarations: [TypeDecl] = []
     /// `typealias OrdersRouting = OrdersRoutingLogic & OrdersDataPassing`: name → what it stands for.
     private(set) var typealiases: [String: String] = [:]
+    /// Variables declared outside any type (`let store = RealmStore()`, `var Current = World()`): name → type.
+    private(set) var globals: [String: String] = [:]
     /// Files that did not parse cleanly: they are read as far as the parser recovered, and said.
     private(set) var filesWithErrors: [String] = []
 
@@ -94,6 +98,7 @@ struct SwiftIndex {
         collector.walk(tree)
         declarations += collector.declarations
         for (name, value) in collector.typealiases where typealiases[name] == nil { typealiases[name] = value }
+        for (name, value) in collector.globals where globals[name] == nil { globals[name] = value }
     }
 
     /// The line where `[` brackets first nest deeper than `deepestSquareBrackets`, outside comments and string
@@ -207,7 +212,8 @@ struct SwiftIndex {
         protocolsByName[name].map { declarations[$0] }
     }
 
-    /// The members of a type with those its extensions add.
+    /// The members of a type with those its extensions add, then those of the app's classes it inherits from (a
+    /// `BaseViewController`'s), nearest first.
     func members(of type: TypeDecl) -> (properties: [Property], methods: [Method], inherited: [String]) {
         var properties = type.properties, methods = type.methods, inherited = type.inherited
         for position in extensionsByName[type.name] ?? [] {
@@ -215,6 +221,21 @@ struct SwiftIndex {
             properties += ext.properties
             methods += ext.methods
             inherited += ext.inherited
+        }
+        guard type.kind == .class else { return (properties, methods, inherited) }
+        var superclass = type.inherited.first.flatMap { self.type(named: $0) }
+        var seen: Set<String> = [type.name]
+        while let parent = superclass, parent.kind == .class, seen.insert(parent.name).inserted, seen.count < 6 {
+            properties += parent.properties.filter { property in !properties.contains { $0.name == property.name } }
+            methods += parent.methods.filter { method in !methods.contains { $0.signature == method.signature } }
+            inherited += parent.inherited
+            for position in extensionsByName[parent.name] ?? [] {
+                let ext = declarations[position]
+                properties += ext.properties.filter { property in !properties.contains { $0.name == property.name } }
+                methods += ext.methods.filter { method in !methods.contains { $0.signature == method.signature } }
+                inherited += ext.inherited
+            }
+            superclass = parent.inherited.first.flatMap { self.type(named: $0) }
         }
         return (properties, methods, inherited)
     }
@@ -255,6 +276,7 @@ private final class Collector: SyntaxAnyVisitor {
     let file: String
     var declarations: [SwiftIndex.TypeDecl] = []
     var typealiases: [String: String] = [:]
+    var globals: [String: String] = [:]
     /// Indexes into `declarations` of the types enclosing the current node.
     var stack: [Int] = []
 
@@ -321,7 +343,16 @@ private final class Collector: SyntaxAnyVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let owner = stack.last else { return .skipChildren }
+        guard let owner = stack.last else {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let type = binding.typeAnnotation?.type.trimmedDescription
+                    ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                    ?? binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+                if let type { globals[name] = type }
+            }
+            return .skipChildren
+        }
         let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
         let isWeak = node.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
         for binding in node.bindings {
@@ -329,6 +360,11 @@ private final class Collector: SyntaxAnyVisitor {
             var initializerType: String?
             if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
                 initializerType = call.calledExpression.trimmedDescription
+            }
+            // `let storage = TaskStorageManager.instance`: a singleton's type.
+            if let access = binding.initializer?.value.as(MemberAccessExprSyntax.self),
+               let base = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true {
+                initializerType = base
             }
             // `var id = 0`: the literal says the type, as Swift infers it.
             if binding.typeAnnotation == nil, let value = binding.initializer?.value {
@@ -339,7 +375,7 @@ private final class Collector: SyntaxAnyVisitor {
             }
             var property = SwiftIndex.Property(
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
-                isStatic: isStatic, isComputed: binding.accessorBlock != nil, isWeak: isWeak, location: location(binding))
+                isStatic: isStatic, isComputed: Self.isComputed(binding), isWeak: isWeak, location: location(binding))
             if let value = binding.initializer?.value {
                 property.initialLiteral = VIPReader.literal(value)
             }
@@ -352,13 +388,39 @@ private final class Collector: SyntaxAnyVisitor {
         return .skipChildren
     }
 
+    /// Initializers are read as methods named `init`: what they are given (workers injected, a module's state) and do.
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = stack.last else { return .skipChildren }
+        let parameters = node.signature.parameterClause.parameters.map { parameter in
+            let first = parameter.firstName.text
+            return SwiftIndex.Parameter(label: first == "_" ? nil : first, name: parameter.secondName?.text ?? first,
+                                        type: parameter.type.trimmedDescription,
+                                        defaultValue: parameter.defaultValue?.value.trimmedDescription)
+        }
+        declarations[owner].methods.append(SwiftIndex.Method(
+            name: "init", parameters: parameters, returnType: nil, body: node.body, isStatic: false,
+            location: location(node.initKeyword), converter: converter))
+        return .skipChildren
+    }
+
+    /// A getter makes a property computed; `willSet`/`didSet` observe a stored one.
+    static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return false }
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let accessors):
+            return accessors.contains { ["get", "set", "_read", "_modify", "unsafeAddress"].contains($0.accessorSpecifier.text) }
+        }
+    }
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = stack.last else { return .skipChildren }
         let parameters = node.signature.parameterClause.parameters.map { parameter in
             let first = parameter.firstName.text
             return SwiftIndex.Parameter(label: first == "_" ? nil : first,
                                         name: parameter.secondName?.text ?? first,
-                                        type: parameter.type.trimmedDescription)
+                                        type: parameter.type.trimmedDescription,
+                                        defaultValue: parameter.defaultValue?.value.trimmedDescription)
         }
         declarations[owner].methods.append(SwiftIndex.Method(
             name: node.name.text, parameters: parameters,

@@ -3,10 +3,10 @@ import ScenarioSpec
 import ScenarioWriting
 import SwiftSyntax
 
-/// Reads a VIP app by its pattern's code conventions (`PatternDefinition.codeConventions`: for Clean Swift, the
-/// current templates' `XBusinessLogic` / `XPresentationLogic` / `XDisplayLogic` / `XRoutingLogic` / `XDataStore`,
-/// and the older `XInteractorInput` / `XPresenterInput` / `XViewControllerInput` / `XRouterInput` with a Configurator
-/// adding conformances in extensions). Names stay as the code spells them, typos included.
+/// Reads an app's scenes as `SceneFinder` found them — Clean Swift or VIPER, whatever the app calls its protocols —
+/// into the app model: use cases, models, workers, routes (`RouteReader`) and what breaks the pattern's rules
+/// (`FindingReader`). The known generations of each pattern's protocols (`PatternDefinition.codeConventions`) only
+/// name the convention in the output. Names stay as the code spells them, typos included.
 struct VIPReader {
     /// Suffixes of the types a scene's components hold as workers.
     static let workerSuffixes = ["Worker", "Service", "DataManager", "Repository"]
@@ -44,43 +44,81 @@ struct VIPReader {
         })).sorted()
     }
 
-    mutating func read(_ generation: Generation) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]) {
-        let names = Self.sceneNames(index, generation)
-        types.sceneNames = Set(names)
-        // Components and workers are not entities.
-        for name in names {
-            for suffix in ["Interactor", "Presenter", "ViewController", "Router", "Worker", "Configurator", "View"] {
-                types.excluded.insert(name + suffix)
-            }
+    /// The scenes the finder found (whatever their protocols are called), as Clean Swift or as VIPER: VIPER when most
+    /// scenes' Views tell their Presenter, whose Presenter asks the Interactor.
+    mutating func readScenes(_ found: [SceneFinder.Found], finder: SceneFinder) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity], viper: Bool) {
+        types.sceneNames = Set(found.map(\.name))
+        let everyone = found.flatMap(\.members)
+        // Components are not entities.
+        for member in everyone { types.excluded.insert(member.type.name) }
+        let sceneOf = Dictionary(everyone.map { ($0.type.name, "") }, uniquingKeysWith: { first, _ in first })
+            .merging(found.flatMap { scene in scene.members.map { ($0.type.name, scene.name) } }, uniquingKeysWith: { _, last in last })
+        var allParts: [SceneParts] = []
+        for scene in found {
+            let parts = SceneParts(index: index, found: scene, everyone: everyone, finder: finder, sceneOf: sceneOf)
+            // Workers are not entities either.
+            for use in parts.workers { types.excluded.insert(use.typeName); types.excluded.insert(use.name) }
+            allParts.append(parts)
         }
-        // Types named like data access (`…Repository`, `…Service`) are workers, unless they are structs: a model may be
-        // called `Repository`.
-        for declaration in index.declarations where declaration.kind != .struct
-            && Self.workerSuffixes.contains(where: { declaration.name.hasSuffix($0) }) {
-            types.excluded.insert(declaration.name)
-        }
+        let viper = allParts.filter(Self.isVIPER).count * 2 > allParts.count
+        var routes = RouteReader(index: index, finder: finder, found: found, parts: allParts)
+        let read = routes.read()
+        unmapped += routes.unmapped
         var scenes: [ImportedApp.Scene] = []
-        if generation.presenterInput != nil {
-            for name in names {
-                for suffix in ["View", "WireFrame", "Wireframe", "DataManager", "LocalDataManager", "RemoteDataManager"] { types.excluded.insert(name + suffix) }
+        for parts in allParts {
+            if viper {
+                scenes.append(readVIPERScene(parts, routes: read[parts.found.name] ?? []))
+            } else {
+                var scene = readVIPScene(parts)
+                scene.routes = read[parts.found.name] ?? []
+                scenes.append(scene)
             }
-            for name in names { scenes.append(readVIPERScene(name, generation: generation, allScenes: Set(names))) }
-            // A WireFrame builds the next module with the values it is given: each lands in the destination's state
-            // field of the same name.
-            for s in scenes.indices {
-                for r in scenes[s].routes.indices {
-                    let route = scenes[s].routes[r]
-                    guard let destination = scenes.first(where: { $0.name == route.destination }) else { continue }
-                    scenes[s].routes[r].pass = route.input.compactMap { input in
-                        destination.dataStore.contains { $0.name == input.name }
-                            ? ImportedApp.Assignment(field: input.name, expression: "input.\(input.name)", location: route.location) : nil
+        }
+        addPassedFields(to: &scenes, parts: allParts)
+        let findings = FindingReader(index: index, definition: viper ? Self.viewTellsPresenter : Self.viewAsksInteractor)
+        for at in scenes.indices {
+            scenes[at].findings = findings.findings(for: allParts[at], routes: scenes[at].routes)
+        }
+        return (scenes, types.entityOrder.compactMap { types.entities[$0] }, viper)
+    }
+
+    /// The pattern whose View asks the Interactor and whose Presenter formats (Clean Swift's VIP cycle, UIKit Views).
+    static var viewAsksInteractor: PatternDefinition {
+        PatternRegistry.shared.all.first { $0.flow.entry == .interactor && $0.has(.presenter) && !$0.flow.viewWritesDataStore && $0.flow.store == .dataStore }
+            ?? PatternRegistry.shared.all[0]
+    }
+
+    /// The pattern whose View tells its Presenter, which asks the Interactor (VIPER).
+    static var viewTellsPresenter: PatternDefinition {
+        PatternRegistry.shared.all.first { $0.flow.entry == .presenter } ?? viewAsksInteractor
+    }
+
+    /// VIPER's flow: the Presenter asks the Interactor, or the View tells the Presenter and asks the Interactor nothing.
+    static func isVIPER(_ parts: SceneParts) -> Bool {
+        let presenterAsks = !parts.properties(of: .presenter, holding: .interactor).isEmpty
+        let viewTells = !parts.properties(of: .view, holding: .presenter).isEmpty
+        let viewAsks = !parts.properties(of: .view, holding: .interactor).isEmpty
+        if viewAsks { return false }
+        return viewTells || presenterAsks
+    }
+
+    /// The destination fields routes fill that the destination's DataStore does not list yet.
+    private mutating func addPassedFields(to scenes: inout [ImportedApp.Scene], parts: [SceneParts]) {
+        for source in scenes {
+            for route in source.routes {
+                guard let at = scenes.firstIndex(where: { $0.name == route.destination }),
+                      let destination = parts.first(where: { $0.found.name == route.destination }) else { continue }
+                for assignment in route.pass where !scenes[at].dataStore.contains(where: { $0.name == assignment.field }) {
+                    // The field as the destination's components declare it.
+                    for member in destination.found.members {
+                        guard let property = index.members(of: member.type).properties.first(where: { $0.name == assignment.field }),
+                              let type = property.type ?? property.initializerType else { continue }
+                        scenes[at].dataStore.append(field(assignment.field, type: type, at: property.location, context: member.type.path))
+                        break
                     }
                 }
             }
-            return (scenes, types.entityOrder.compactMap { types.entities[$0] })
         }
-        for name in names { scenes.append(readScene(name, generation: generation, allScenes: Set(names))) }
-        return (scenes, types.entityOrder.compactMap { types.entities[$0] })
     }
 
     /// The enums the scenes' types use, in the order they were met.
@@ -90,131 +128,8 @@ struct VIPReader {
 
     // MARK: - A scene
 
-    private mutating func readScene(_ name: String, generation: Generation, allScenes: Set<String>) -> ImportedApp.Scene {
-        let index = self.index
-        let businessProtocol = index.protocol(named: name + generation.businessLogic)!
-        let presentationProtocol = index.protocol(named: name + generation.presentationLogic)
-        let displayProtocol = index.protocol(named: name + generation.displayLogic)
-        let routingProtocol = generation.routingLogic.lazy.compactMap { index.protocol(named: name + $0) }.first
-        let dataStoreProtocol = generation.dataStore.flatMap { index.protocol(named: name + $0) }
-
-        var components: [ImportedApp.Component] = []
-        func component(_ role: ComponentRole, conformingTo protocolDecl: SwiftIndex.TypeDecl?, fallback: String) -> SwiftIndex.TypeDecl? {
-            let found = protocolDecl.map { index.conformers(to: $0.name) }?.first { !Self.isTestDouble($0) } ?? index.type(named: fallback)
-            if let found { components.append(.init(role: role, typeName: found.name, location: found.location)) }
-            return found
-        }
-        let interactor = component(.interactor, conformingTo: businessProtocol, fallback: name + "Interactor")
-        let presenter = component(.presenter, conformingTo: presentationProtocol, fallback: name + "Presenter")
-        let view = component(.view, conformingTo: displayProtocol, fallback: name + "ViewController")
-        let router = component(.router, conformingTo: routingProtocol, fallback: name + "Router")
-
-        var scene = ImportedApp.Scene(name: name, location: businessProtocol.location, components: components, wiring: nil,
-                                      dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
-        scene.wiring = wiring(of: name, view: view)
-
-        // SwiftUI VIP: the View is a struct and holds the DataStore, an ObservableObject class.
-        let swiftUI = view?.kind == .struct
-        if swiftUI, dataStoreProtocol == nil, let holder = index.type(named: name + "DataStore") {
-            scene.dataStore = storedFields(of: holder)
-        }
-        // The DataStore: the protocol's fields (or, without one, nothing: older scenes keep state in the Interactor).
-        if let dataStoreProtocol {
-            scene.dataStore = dataStoreProtocol.properties.map { property in
-                let mapped = types.map(property.type ?? "String", context: [])
-                return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location)
-            }
-        }
-
-        // Workers: what the Interactor holds whose type is named like a worker.
-        var workerProperties: [String: String] = [:]
-        if let interactor {
-            for property in index.members(of: interactor).properties where !property.isStatic {
-                guard let typeName = Self.baseTypeName(property.type ?? property.initializerType ?? ""),
-                      Self.workerSuffixes.contains(where: { typeName.hasSuffix($0) }) else { continue }
-                workerProperties[property.name] = typeName
-                if !scene.workers.contains(where: { $0.name == typeName }) {
-                    scene.workers.append(readWorker(typeName, at: property.location))
-                }
-            }
-        }
-
-        // Who holds whom, read before the logic: the Interactor's Presenter may be called `output` (the first templates).
-        let protocolsRead = [businessProtocol, presentationProtocol, displayProtocol, routingProtocol, dataStoreProtocol]
-        scene.references = references(interactor: interactor, presenter: presenter, view: view, router: router,
-                                       protocols: protocolsRead, workers: workerProperties)
-        let presenterProperties = Set(scene.references.filter { $0.from == .interactor && $0.to == .presenter }.map(\.property))
-        let interactorProperties = Set(scene.references.filter { $0.from == .view && $0.to == .interactor }.map(\.property))
-
-        // Use cases: the BusinessLogic methods, with their models.
-        let interactorMethods = interactor.map { index.members(of: $0).methods } ?? []
-        let presenterMethods = presenter.map { index.members(of: $0).methods } ?? []
-        let appearing = appearCalls(in: view, interactorProperties: interactorProperties.union(["interactor"]))
-        for method in businessProtocol.methods {
-            var useCase = useCaseShell(for: method, scene: name)
-            if let (trigger, values) = appearing[method.name] {
-                // The View gives the Request itself: its literal values become the fields' defaults.
-                let missing = useCase.request.filter { values[$0.name] == nil }
-                if missing.isEmpty {
-                    useCase.trigger = trigger
-                    for index in useCase.request.indices { useCase.request[index].defaultValue = values[useCase.request[index].name] }
-                } else {
-                    unmapped.append(.init(message: "the View asks for '\(method.signature)' as it \(trigger == "load" ? "loads" : "appears"), with values the scenario cannot give ("
-                                          + missing.map { "'\($0.name)'" }.joined(separator: ", ") + "); it is written as an action", location: method.location))
-                }
-            }
-            if let presentation = presentationProtocol?.methods.first(where: { modelPath(of: $0, kind: "Response")?.useCase == useCase.name }) {
-                useCase.presenterMethod = presentation.signature
-                if let implementation = presenterMethods.first(where: { $0.signature == presentation.signature }) {
-                    useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
-                }
-            }
-            if let display = displayProtocol?.methods.first(where: { modelPath(of: $0, kind: "ViewModel")?.useCase == useCase.name })
-                ?? (swiftUI ? displayProtocol?.methods.first(where: { $0.name.lowercased() == "display" + useCase.name.lowercased() }) : nil) {
-                useCase.viewMethod = display.signature
-                // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
-                if swiftUI, let view, let implementation = index.members(of: view).methods.first(where: { $0.signature == display.signature }),
-                   let body = implementation.body {
-                    var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
-                    reader.stateRoots = ["dataStore": "dataStore"]
-                    reader.writesAreSets = true
-                    if let viewModel = implementation.parameters.first { reader.bound[viewModel.name] = "viewModel" }
-                    reader.readInteractor(body.statements)
-                    useCase.view = reader.steps.filter { if case .set = $0 { true } else { false } }
-                }
-            }
-            if let implementation = interactorMethods.first(where: { $0.signature == method.signature }), let body = implementation.body {
-                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
-                reader.dataStoreFields = Set(scene.dataStore.map(\.name))
-                reader.workers = workerProperties
-                reader.presenterProperties = presenterProperties.union(["presenter"])
-                if let request = implementation.parameters.first { reader.bound[request.name] = "request" }
-                reader.readInteractor(body.statements)
-                useCase.interactor = reader.steps
-                unmapped += reader.unmapped
-                noteTodos(in: reader.steps, useCase: useCase.name)
-            }
-            scene.useCases.append(useCase)
-        }
-
-        // Routes: the RoutingLogic methods.
-        if let routingProtocol {
-            let routerMethods = router.map { index.members(of: $0).methods } ?? []
-            for method in routingProtocol.methods {
-                if let route = readRoute(method, routerMethods: routerMethods, scenes: allScenes, dataStore: dataStoreProtocol) {
-                    scene.routes.append(route)
-                }
-            }
-        }
-        if swiftUI, let view { scene.shows = renderedLabels(of: view, roots: ["dataStore": "dataStore"]) }
-        noteWhatIsNotMapped(in: [view, interactor, presenter, router].compactMap { $0 })
-        scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
-                            references: scene.references)
-        return scene
-    }
-
     /// Each value of the Interactor's steps that could not be translated, by its place.
-    private mutating func noteTodos(in steps: [ImportedApp.Step], useCase: String) {
+    mutating func noteTodos(in steps: [ImportedApp.Step], useCase: String) {
         for step in steps {
             switch step {
             case .call(let worker, let operation, _, let arguments, _):
@@ -225,12 +140,14 @@ struct VIPReader {
                 for assignment in assignments where assignment.expression.contains("todo") {
                     unmapped.append(.init(message: "the value stored in '\(assignment.field)' is not translated (todo)", location: assignment.location))
                 }
-            case .respond(let assignments, _):
+            case .respond(_, let assignments, _):
                 for assignment in assignments where assignment.expression.contains("todo") {
                     unmapped.append(.init(message: "the Response's '\(assignment.field)' in '\(useCase)' is not translated (todo)", location: assignment.location))
                 }
             case .conditional(_, let then, let otherwise, _):
                 noteTodos(in: then + otherwise, useCase: useCase)
+            case .validate(_, let otherwise, _):
+                noteTodos(in: otherwise, useCase: useCase)
             case .respondOutput, .callInteractor, .display, .route, .set:
                 break
             }
@@ -280,6 +197,23 @@ struct VIPReader {
         ["Spy", "Mock", "Stub", "Fake", "Dummy"].contains { declaration.name.hasSuffix($0) }
     }
 
+    /// The types a declared type names: `(A & B)?` → `[A, B]`, `any LoginWorkerProtocol` → `[LoginWorkerProtocol]`,
+    /// `Box<Item>` → `[Box]`; nothing for a closure, a list or a dictionary.
+    static func typeNames(_ text: String) -> [String] {
+        var type = text.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: "")
+            .trimmingCharacters(in: .whitespaces)
+        guard !type.contains("->"), !type.hasPrefix("[") else { return [] }
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
+        return type.split(separator: "&").compactMap { part in
+            var name = part.trimmingCharacters(in: .whitespaces)
+            while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+            if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+            if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
+            return name.isEmpty || name.contains(" ") ? nil : name
+        }
+    }
+
     /// `[Order]?` → `Order`; `OrdersWorker(ordersStore:)` → `OrdersWorker`.
     static func baseTypeName(_ text: String) -> String? {
         var name = text.trimmingCharacters(in: .whitespaces)
@@ -303,7 +237,10 @@ struct VIPReader {
         return nil
     }
 
-    private mutating func useCaseShell(for method: SwiftIndex.Method, scene: String) -> ImportedApp.UseCase {
+    /// A use case for an Interactor method: named by its Request's namespace (`ListOrders.FetchOrders.Request` →
+    /// `FetchOrders`), else by the method; its Request the model's fields, or the method's parameters when it takes
+    /// plain values; its Response and ViewModel the namespace's when it has one.
+    mutating func useCaseShell(for method: SwiftIndex.Method, scene: String, interactorPath: [String] = []) -> ImportedApp.UseCase {
         let path = modelPath(of: method, kind: "Request")
         let name = path?.useCase ?? (method.name.prefix(1).uppercased() + method.name.dropFirst())
         func fields(_ kind: String) -> [ImportedApp.Field] {
@@ -311,19 +248,21 @@ struct VIPReader {
             let qualified = base.hasSuffix(".Request") ? String(base.dropLast(8)) + "." + kind
                 : String(base.dropLast(8)) + "_" + kind
             guard let declaration = index.declaration(qualified) else { return [] }
-            return types.storedFields(of: declaration)
+            return types.storedFields(of: declaration).map { field in
+                var copy = field
+                copy.codeType = index.members(of: declaration).properties.first { $0.name == field.name }.flatMap { $0.type ?? $0.initializerType }
+                return copy
+            }
         }
-        if path == nil, !method.parameters.isEmpty {
-            unmapped.append(.init(message: "'\(method.signature)' takes no Request model; its parameters are not read", location: method.location))
-        }
-        return ImportedApp.UseCase(name: name, location: method.location, request: fields("Request"), response: fields("Response"),
+        let request = path != nil ? fields("Request") : modelFields(of: method, kind: "Request", context: interactorPath)
+        return ImportedApp.UseCase(name: name, location: method.location, request: request, response: fields("Response"),
                                    viewModel: fields("ViewModel"), interactorMethod: method.signature, presenterMethod: nil,
                                    viewMethod: nil, interactor: [], presenter: [], trigger: nil)
     }
 
     /// The ViewModel's fields as the Presenter builds them: `X.Y.ViewModel(field: expression, …)`; a field it does
     /// not build, or builds from something the scenario cannot say, is `todo`.
-    private mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field]) -> [ImportedApp.Assignment] {
+    mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field]) -> [ImportedApp.Assignment] {
         var reader = BodyReader(converter: method.converter, file: method.location.file)
         if let response = method.parameters.first { reader.bound[response.name] = "response" }
         var found: [String: ImportedApp.Assignment] = [:]
@@ -421,11 +360,11 @@ struct VIPReader {
 
     // MARK: - Workers
 
-    mutating func readWorker(_ qualifiedName: String, at location: SourceLocation) -> ImportedApp.Worker {
+    mutating func readWorker(_ qualifiedName: String, at location: SourceLocation, quiet: Bool = false) -> ImportedApp.Worker {
         // A worker nested in the scene's namespace (`Login.AuthWorker`) is named by its own name.
         let typeName = qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName
         guard let declaration = index.type(named: qualifiedName) ?? index.type(named: typeName) ?? index.protocol(named: typeName) else {
-            unmapped.append(.init(message: "worker type '\(typeName)' is not in the code read", location: location))
+            if !quiet { unmapped.append(.init(message: "worker type '\(typeName)' is not in the code read", location: location)) }
             return ImportedApp.Worker(name: typeName, location: location, operations: [])
         }
         var operations: [ImportedApp.Operation] = []
@@ -452,85 +391,6 @@ struct VIPReader {
         return ImportedApp.Worker(name: typeName, location: declaration.location, operations: operations)
     }
 
-    // MARK: - Routes
-
-    private mutating func readRoute(_ method: SwiftIndex.Method, routerMethods: [SwiftIndex.Method], scenes: Set<String>,
-                                    dataStore: SwiftIndex.TypeDecl?) -> ImportedApp.Route? {
-        // `routeToShowOrder` (current templates) or `navigateToSomewhere` (the first ones).
-        let prefix = ["routeTo", "navigateTo"].first { method.name.hasPrefix($0) && method.name.count > $0.count }
-        let target = prefix.map { String(method.name.dropFirst($0.count)) } ?? method.name
-        let name = prefix == nil ? method.name : "to" + target
-        var destination = target
-        // By name (`routeToHome` → `passDataToHome`), or, for a route named otherwise (`showHome()`), the Router's own
-        // `passDataTo…` and `navigateTo…` its body calls.
-        let body = (routerMethods.first { $0.name == method.name && $0.body != nil }?.body ?? method.body)?.trimmedDescription ?? ""
-        func called(_ prefix: String) -> SwiftIndex.Method? {
-            routerMethods.first { $0.name == prefix + target }
-                ?? routerMethods.first { $0.name.hasPrefix(prefix) && body.contains($0.name + "(") }
-        }
-        let navigate = called("navigateTo")
-        let passData = called("passDataTo")
-        if !scenes.contains(destination) {
-            // The destination's DataStore or View Controller names the scene (`destination: inout ShowOrderDataStore`).
-            // The destination parameter (the last) first: the source's type names this scene.
-            let named = [passData?.parameters.last, navigate?.parameters.last].compactMap { $0 }
-                + (passData?.parameters.dropLast() ?? []) + (navigate?.parameters.dropLast() ?? [])
-            let candidates = scenes.sorted { $0.count > $1.count }
-            if let scene = named.lazy.compactMap({ parameter in candidates.first { Self.baseTypeName(parameter.type)?.hasPrefix($0) == true } }).first {
-                destination = scene
-            } else {
-                unmapped.append(.init(message: "route '\(method.signature)' leads to no scene found in the code; it is left out",
-                                      location: method.location))
-                return nil
-            }
-        }
-        var navigation: String?
-        if let navigate = navigate ?? (prefix == "navigateTo" ? method : nil), let body = navigate.body?.trimmedDescription {
-            if body.contains("popToViewController") || body.contains("popToRootViewController") {
-                navigation = "popToScene"
-            } else if body.contains("popViewController") {
-                navigation = "pop"
-            } else if body.contains("dismiss(") {
-                navigation = "dismiss"
-            } else if body.contains("present(") {
-                navigation = "present"
-            } else if body.contains(".show(") || body.contains("pushViewController") {
-                navigation = "push"
-            } else if body.contains("setViewControllers") || body.contains("rootViewController") {
-                navigation = "replace"
-            }
-        } else {
-            unmapped.append(.init(message: "route '\(method.signature)' has no 'navigateTo\(target)': it is written as a push (a storyboard segue navigates)",
-                                  location: method.location))
-        }
-        var pass: [ImportedApp.Assignment] = []
-        if let passData, let body = passData.body {
-            var reader = BodyReader(converter: passData.converter, file: passData.location.file)
-            if passData.parameters.count >= 1 { reader.bound[passData.parameters[0].name] = "source" }
-            // The destination DataStore: the parameter labelled `destination`, else the last.
-            let destinationName = (passData.parameters.first { $0.label == "destination" || $0.name == "destination" } ?? passData.parameters.last)?.name
-            for item in body.statements {
-                guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self) else {
-                    if !item.item.is(VariableDeclSyntax.self) && !BodyReader.isRecording(item.item) {
-                        unmapped.append(.init(message: "'\(BodyReader.firstLine(item))' is not translated", location: reader.location(item)))
-                    }
-                    continue
-                }
-                let elements = Array(sequence.elements)
-                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                      let access = elements[0].as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == destinationName else { continue }
-                let assignment = ImportedApp.Assignment(field: access.declName.baseName.text, expression: reader.translate(elements[2]),
-                                                        location: reader.location(elements[0]))
-                if assignment.expression.contains("todo") {
-                    unmapped.append(.init(message: "the data passed to '\(assignment.field)' is not fully translated (todo)", location: assignment.location))
-                }
-                pass.append(assignment)
-            }
-        }
-        return ImportedApp.Route(name: name, destination: destination, method: method.signature, navigation: navigation,
-                                 pass: pass, location: method.location)
-    }
-
     /// Reactive streams (RxSwift relays, Combine subjects and publishers) carry messages no method names, and
     /// storyboard segues dispatched by selector strings name routes only in the storyboard: both are said.
     mutating func noteWhatIsNotMapped(in components: [SwiftIndex.TypeDecl]) {
@@ -554,45 +414,6 @@ struct VIPReader {
     }
 
     // MARK: - Wiring, references and calls
-
-    private func wiring(of scene: String, view: SwiftIndex.TypeDecl?) -> String? {
-        if index.type(named: scene + "Configurator") != nil { return "configurator" }
-        if let view, index.members(of: view).methods.contains(where: { $0.name == "setup" || $0.name == "configure" }) { return "setup" }
-        return nil
-    }
-
-    func references(interactor: SwiftIndex.TypeDecl?, presenter: SwiftIndex.TypeDecl?, view: SwiftIndex.TypeDecl?,
-                            router: SwiftIndex.TypeDecl?, protocols: [SwiftIndex.TypeDecl?], workers: [String: String]) -> [ImportedApp.Reference] {
-        let holders: [(ComponentRole, SwiftIndex.TypeDecl?)] = [(.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)]
-        // Which role a type name means: a component's own name or one of the protocols it implements.
-        var roleOf: [String: ComponentRole] = [:]
-        for (role, declaration) in holders {
-            guard let declaration else { continue }
-            roleOf[declaration.name] = role
-            for name in index.members(of: declaration).inherited.flatMap(index.expandedNames) where roleOf[name] == nil {
-                roleOf[name] = role
-            }
-        }
-        if let dataStoreName = protocols.last??.name { roleOf[dataStoreName] = .dataStore }
-        var references: [ImportedApp.Reference] = []
-        for (role, declaration) in holders {
-            guard let declaration else { continue }
-            for property in index.members(of: declaration).properties where !property.isStatic {
-                if let worker = workers[property.name], role == .interactor {
-                    references.append(.init(from: role, to: .worker, property: property.name, weak: false, location: property.location,
-                                            worker: worker))
-                    continue
-                }
-                let typeText = property.type ?? property.initializerType ?? ""
-                let names = index.expandedNames(typeText.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")))
-                    .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()?! ")) }
-                guard let target = names.lazy.compactMap({ roleOf[$0] }).first(where: { $0 != role }) else { continue }
-                references.append(.init(from: role, to: target, property: property.name, weak: property.isWeak,
-                                        location: property.location))
-            }
-        }
-        return references
-    }
 
     /// Calls through the references: `interactor?.fetchOrders(request:)` in the View is View → Interactor.
     func calls(in holders: [(ComponentRole, SwiftIndex.TypeDecl?)], references: [ImportedApp.Reference]) -> [ImportedApp.Call] {

@@ -44,6 +44,11 @@ public struct PatternRules: Sendable, Hashable {
     public var defaultRule: Rule
     /// Components the pattern does not have (appstate has no Presenter).
     public var absent: [ComponentRole: Rule]
+    /// References the pattern holds weakly, because the other way round is held strongly: a strong one closes a
+    /// retain cycle (the Presenter's View, the Router's View, VIPER's Interactor's Presenter).
+    public var weakReferences: [Path: Rule]
+    /// Who navigates: a View that shows or leaves screens itself breaks this rule (nil where the View navigates).
+    public var navigation: Rule?
 
     /// Whether `path` is one the pattern allows.
     public func allows(_ path: Path) -> Bool { allowed.contains { $0.path == path } }
@@ -75,11 +80,14 @@ public struct PatternRules: Sendable, Hashable {
         }
     }
 
-    public init(allowed: [Allowed], violations: [Path: Rule], defaultRule: Rule, absent: [ComponentRole: Rule] = [:]) {
+    public init(allowed: [Allowed], violations: [Path: Rule], defaultRule: Rule, weakReferences: [Path: Rule] = [:],
+                navigation: Rule? = nil, absent: [ComponentRole: Rule] = [:]) {
         self.allowed = allowed
         self.violations = violations
         self.defaultRule = defaultRule
         self.absent = absent
+        self.weakReferences = weakReferences
+        self.navigation = navigation
     }
 }
 

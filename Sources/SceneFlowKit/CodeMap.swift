@@ -1,7 +1,9 @@
 import CodeImport
 import Diagrams
 import Foundation
+import ScenarioLoader
 import ScenarioSpec
+import ScenarioWriting
 
 /// `map` as a library call: the dependency diagram of an app's code — the references its components hold and the
 /// calls they make — with what its pattern does not allow in red.
@@ -13,6 +15,12 @@ public enum CodeMap {
         public var to: ComponentRole
         public var what: String
         public var location: SourceLocation
+        /// The pattern rule broken (`clean-swift/weak-view`), for what the code does beyond holding a reference.
+        public var rule: String? = nil
+        /// A retain cycle's strong references, each with its place.
+        public var cycle: [ImportedApp.Finding.Edge] = []
+        /// Why the app accepts it for now, when an acceptance names it.
+        public var accepted: String? = nil
         public var description: String { "\(location): \(scene): \(from.rawValue) → \(to.rawValue) (\(what))" }
     }
 
@@ -21,20 +29,85 @@ public enum CodeMap {
         public var diagram: DependencyDiagram
         public var violations: [Violation]
         public var written: DiagramWriter.Result
+        /// Acceptances that matched nothing (`file:line: …`).
+        public var unusedAcceptances: [String] = []
+        /// Whether anything not accepted is left: `map` fails on it.
+        public var fails: Bool { violations.contains { $0.accepted == nil } }
     }
 
-    /// Reads `paths`, draws `map` into `folder` in `formats`.
+    /// A finding an app accepts for now: the rule, where (a file, or `file:line`), and why.
+    public struct Acceptance: Sendable, Hashable {
+        public var rule: String
+        public var place: String
+        public var reason: String
+        /// Where the acceptance is written.
+        public var line: Int
+
+        func matches(_ violation: Violation) -> Bool {
+            let rule = violation.rule ?? violation.what
+            guard self.rule == rule || self.rule == "*" else { return false }
+            let place = "\(violation.location.file):\(violation.location.line)"
+            return self.place == violation.location.file || self.place == place
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads an acceptance file: `accept:` a list of `{ rule, at, reason }`.
+    public static func acceptances(at path: String) throws -> [Acceptance] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(message: "cannot read \(path)") }
+        let tree: YAMLTree
+        do { tree = try YAMLTree.parse(String(decoding: data, as: UTF8.self)) } catch {
+            throw Failure(message: "\(path):\(error)")
+        }
+        guard let list = tree["accept"] else { throw Failure(message: "\(path):1: the file lists its acceptances under 'accept:'") }
+        return try list.items.map { item in
+            guard let rule = item["rule"]?.string, let place = item["at"]?.string else {
+                throw Failure(message: "\(path):\(item.line): an acceptance needs 'rule:' and 'at:' (a file, or file:line)")
+            }
+            guard let reason = item["reason"]?.string, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw Failure(message: "\(path):\(item.line): the acceptance of \(rule) at \(place) needs a 'reason:'")
+            }
+            return Acceptance(rule: rule, place: place, reason: reason, line: item.line)
+        }
+    }
+
+    /// An acceptance file that accepts every violation of `result`: where an app that is not clean yet starts.
+    public static func baseline(_ result: Result) -> String {
+        var lines = ["# What `sceneflow map` reports for this app, accepted for now: map fails only on anything new.",
+                     "# Give each a reason, or fix it and remove it.", "accept:"]
+        for violation in result.violations {
+            lines.append("  - rule: \(YAMLText.scalar(violation.rule ?? violation.what))")
+            lines.append("    at: \(YAMLText.scalar("\(violation.location.file):\(violation.location.line)"))")
+            lines.append("    reason: \(YAMLText.scalar("accepted when the baseline was written"))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads `paths`, draws `map` into `folder` in `formats`; violations an acceptance names are marked accepted.
     public static func run(_ paths: [String], excluded: Set<String> = [], to folder: URL,
-                           formats: [DiagramFormat] = [.svg]) throws -> Result {
+                           formats: [DiagramFormat] = [.svg], accepting acceptances: [Acceptance] = []) throws -> Result {
         let app: ImportedApp
         do {
             app = try CodeImporter(excluded: excluded).read(paths)
         } catch let failure as CodeImporter.Failure {
             throw ScenarioImport.Failure(message: failure.message)
         }
-        let (diagram, violations) = Self.diagram(app, title: CodeImporter.title(for: paths))
+        let (diagram, found) = Self.diagram(app, title: CodeImporter.title(for: paths))
+        var violations = found
+        var used = Set<Acceptance>()
+        for at in violations.indices {
+            if let acceptance = acceptances.first(where: { $0.matches(violations[at]) }) {
+                violations[at].accepted = acceptance.reason
+                used.insert(acceptance)
+            }
+        }
         let written = try DiagramWriter.write(diagram.dot(name: "map"), engine: .pinned, as: "map", formats: formats, to: folder)
-        return Result(app: app, diagram: diagram, violations: violations, written: written)
+        let unused = acceptances.filter { !used.contains($0) }.map { "line \($0.line): the acceptance of \($0.rule) at \($0.place) matches nothing map reports" }
+        return Result(app: app, diagram: diagram, violations: violations, written: written, unusedAcceptances: unused)
     }
 
     /// The diagram: each scene's components as the code names them, a link per reference (weak ones dashed), its
@@ -95,6 +168,18 @@ public enum CodeMap {
                                            label: "\(route.name) [\(route.navigation ?? "push")]" + fields, declared: true, messages: calls))
             }
         }
+        // What the code does that the pattern's rules do not allow: strong references closing retain cycles, calls
+        // between parts that are not connected, Views reading state or navigating, calls into other scenes.
+        for scene in app.scenes {
+            for finding in scene.findings {
+                let roles = finding.kind.split(separator: "-")
+                let from = ComponentRole(rawValue: String(roles.first ?? "")) ?? .view
+                let to = roles.count >= 3 ? ComponentRole.allCases.first { $0.rawValue.lowercased() == roles[2] } ?? .view : .view
+                violations.append(Violation(scene: scene.name, from: from, to: to, what: finding.message, location: finding.location,
+                                            rule: finding.rule, cycle: finding.cycle))
+            }
+        }
+        violations.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
         return (diagram, violations)
     }
 }

@@ -77,8 +77,9 @@ public enum ScenarioDrift {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's event method is '\(naming.eventMethod(useCase))', the code's '\(event)'",
                         useCase.methods.event?.location ?? useCase.location, codeCase.location)
                 }
-                if !codeCase.outputs.isEmpty {
-                    // VIPER: each output the code answers through, with its values.
+                // Several answers (VIPER's outputs, or Clean Swift's Presenter methods for a loader, a result and an error):
+                // each output the code answers through, with its values. One Clean Swift answer is the use case's own.
+                if codeCase.outputs.count > 1 || (!codeCase.outputs.isEmpty && scenario.pattern.definition.flow.entry != .interactor) {
                     for codeOutput in codeCase.outputs {
                         guard let output = useCase.output(codeOutput.name) else {
                             add(.useCase, "output '\(scene.name).\(useCase.name).\(codeOutput.name)' is in the code but not in the scenario", useCase.location, codeOutput.location)

@@ -10,9 +10,14 @@ struct MapCommand: ParsableCommand {
         abstract: "Draw the dependency diagram of an app's code, with what its pattern does not allow in red.",
         discussion: """
             No scenario needed: the references the components hold (weak ones dashed), the calls they make through \
-            them, and the routes between scenes. Writes <out>/<folder>/map.svg (and the formats asked for). Exit \
-            codes: 0 when every reference is one the pattern allows, 1 when one is not (each is listed with its \
-            place) or on errors.
+            them, and the routes between scenes. What the pattern's rules do not allow is listed with its place and \
+            the rule's id: a reference it does not draw, a strong reference back that closes a retain cycle (with \
+            every reference in the cycle), a call between parts it does not connect, a View that reads the \
+            Interactor's state or shows and leaves screens itself, a call into another scene. Writes \
+            <out>/<folder>/map.svg (and the formats asked for). --accept FILE names findings the app accepts for \
+            now (rule, place, reason); --write-baseline FILE writes one that accepts everything found, for an app \
+            that is not clean yet. Exit codes: 0 when nothing is found that is not accepted, 1 when something is \
+            (or on errors).
             """
     )
 
@@ -28,6 +33,12 @@ struct MapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also skip folders or files of this name (repeatable).", valueName: "name"))
     var exclude: [String] = []
 
+    @Option(help: ArgumentHelp("Findings the app accepts for now: a YAML file listing '- { rule, at, reason }' under 'accept:'.", valueName: "file"))
+    var accept: String?
+
+    @Option(help: ArgumentHelp("Write an acceptance file that accepts everything found (then exit 0).", valueName: "file"))
+    var writeBaseline: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws { _ = try diagramFormats(format) }
@@ -40,10 +51,17 @@ struct MapCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out).appendingPathComponent(name, isDirectory: true)
         let result: CodeMap.Result
         do {
-            result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats)
+            let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? []
+            result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances)
         } catch let failure as ScenarioImport.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
+        } catch let failure as CodeMap.Failure {
+            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            throw ExitCode(1)
+        }
+        for unused in result.unusedAcceptances {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(accept ?? ""):\(unused)\n")
         }
         for problem in result.written.warnings + result.written.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
@@ -54,15 +72,27 @@ struct MapCommand: ParsableCommand {
                                         + "\(app.scenes.reduce(0) { $0 + $1.calls.count }) calls, "
                                         + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes from \(app.files) Swift files (\(app.convention))\n")
         for violation in result.violations {
-            FileHandle.standardOutput.write(style.paint("✗", .red, bold: true) + " \(violation.location): \(violation.scene): "
-                                            + "\(violation.from.rawValue) → \(violation.to.rawValue) \(violation.what), which \(app.pattern.rawValue) does not allow\n")
+            let mark = violation.accepted == nil ? style.paint("✗", .red, bold: true) : style.paint("accepted", .yellow)
+            if let rule = violation.rule {
+                FileHandle.standardOutput.write(mark + " \(violation.location): \(violation.scene): \(violation.what) [\(rule)]\n")
+            } else {
+                FileHandle.standardOutput.write(mark + " \(violation.location): \(violation.scene): "
+                                                + "\(violation.from.rawValue) → \(violation.to.rawValue) \(violation.what), which \(app.pattern.rawValue) does not allow\n")
+            }
+            for edge in violation.cycle { FileHandle.standardOutput.write("    \(edge.location): \(edge.text)\n") }
+            if let reason = violation.accepted { FileHandle.standardOutput.write("    accepted: \(reason)\n") }
         }
         if result.violations.isEmpty {
-            FileHandle.standardOutput.write(style.paint("✓", .green, bold: true) + " every reference is one \(app.pattern.rawValue) allows\n")
+            FileHandle.standardOutput.write(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows\n")
         }
         for file in result.written.files where file.pathExtension != "dot" {
             FileHandle.standardOutput.write("  map: \(RunSummaryText.relative(file.path))\n")
         }
-        if !result.violations.isEmpty { throw ExitCode(1) }
+        if let writeBaseline {
+            try AtomicFile.write(CodeMap.baseline(result), to: URL(fileURLWithPath: writeBaseline))
+            FileHandle.standardOutput.write("  baseline: \(RunSummaryText.relative(writeBaseline)) accepts \(result.violations.count) finding\(result.violations.count == 1 ? "" : "s")\n")
+            return
+        }
+        if result.fails { throw ExitCode(1) }
     }
 }

@@ -199,7 +199,7 @@ struct ImportRequestTests {
         let result = try CodeImporter().importApp([], title: "Page", sources: [(file: "Page.swift", text: Self.source("Page.Load.Request(page: pageField.value, query: \"swift\")"))])
         #expect(!result.scenario.contains("trigger:"))
         #expect(result.app.unmapped.map(\.description) == [
-            "Page.swift:1:35: the View asks for 'load(request:)' as it loads, with values the scenario cannot give ('page'); it is written as an action",
+            "Page.swift:12:5: the View asks for 'load(request:)' as it loads, with values the scenario cannot give ('page'); it is written as an action",
         ])
     }
 }

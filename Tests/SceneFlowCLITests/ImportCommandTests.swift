@@ -49,7 +49,7 @@ struct ImportCommandTests {
         let empty = try CLI.temporaryFile("struct A { var b: Int }\n", name: "A.swift").deletingLastPathComponent()
         let none = try CLI.run(["import", empty.path, "--color", "never"])
         #expect(none.status == 1)
-        #expect(none.stderr == "error: no scenes found in 1 Swift file: a scene is a protocol named like 'ListOrdersBusinessLogic' (or 'ListOrdersInteractorInput') with an Interactor that implements it\n")
+        #expect(none.stderr == "error: no scenes found in 1 Swift file: a scene is a View, an Interactor and a Presenter (or a Router) that belong together, named like 'LoginViewController', 'LoginInteractor', 'LoginPresenter' or implementing protocols named so ('LoginBusinessLogic', 'LoginViewToPresenterProtocol', 'LoginViewOutput')\n")
         let missing = try CLI.run(["import", "no/such/folder", "--color", "never"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: no such file or folder: no/such/folder\n")

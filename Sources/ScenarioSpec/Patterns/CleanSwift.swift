@@ -98,6 +98,20 @@ extension PatternDefinition {
                 id: "clean-swift/paths",
                 text: "Clean Swift's components talk only along View → Interactor → Presenter → View, View → Router, Interactor → Worker and DataStore",
                 fix: "move the step to the component that owns that conversation"),
+            weakReferences: [
+                PatternRules.Path(.presenter, .view): PatternRules.Rule(
+                    id: "clean-swift/weak-view",
+                    text: "the Presenter holds its View weakly: the View holds the Interactor, which holds the Presenter, so a strong reference back is a retain cycle and the scene never leaves memory",
+                    fix: "declare it 'weak var viewController: …DisplayLogic?', with the DisplayLogic protocol ': AnyObject'"),
+                PatternRules.Path(.router, .view): PatternRules.Rule(
+                    id: "clean-swift/weak-view",
+                    text: "the Router holds its View weakly: the View holds the Router, so a strong reference back is a retain cycle",
+                    fix: "declare it 'weak var viewController: …'"),
+            ],
+            navigation: PatternRules.Rule(
+                id: "clean-swift/router-navigates",
+                text: "the Router shows and leaves screens, so data passing happens in one place; the View asks it to",
+                fix: "move the navigation into a RoutingLogic method the View calls (route: in the use case's view steps)"),
             absent: [:]),
         cycle: Cycle(
             title: "Clean Swift — the VIP cycle",
@@ -140,5 +154,35 @@ extension PatternDefinition {
             .init(title: "Clean Swift (…Protocol protocols, a Controller and a Coordinator)", businessLogic: "InteractorProtocol",
                   presentationLogic: "PresenterProtocol", displayLogic: "ControllerProtocol", routingLogic: ["CoordinatorProtocol"],
                   dataStore: nil),
-        ])
+        ],
+        codeVocabulary: CodeVocabulary(
+            protocols: [
+                // The templates since 2016.
+                .init("BusinessLogic", .interactor), .init("PresentationLogic", .presenter), .init("DisplayLogic", .view),
+                .init("RoutingLogic", .router), .init("DataPassing", .router), .init("DataStore", .interactor),
+                // The first templates: each component's input and output.
+                .init("InteractorInput", .interactor), .init("InteractorOutput", .presenter), .init("PresenterInput", .presenter),
+                .init("PresenterOutput", .view), .init("ViewControllerInput", .view), .init("ViewControllerOutput", .interactor),
+                .init("RouterInput", .router),
+                // The app's own words: the role's name (`LoginInteractorProtocol`, `ILoginPresenter`).
+                .init("Interactor", .interactor), .init("Presenter", .presenter), .init("ViewController", .view),
+                .init("Controller", .view), .init("View", .view), .init("Display", .view), .init("Router", .router),
+                .init("Routing", .router), .init("Coordinator", .router), .init("Navigation", .router),
+            ],
+            types: [
+                .init("Interactor", .interactor), .init("Presenter", .presenter), .init("ViewController", .view),
+                .init("TableViewController", .view), .init("CollectionViewController", .view), .init("Controller", .view),
+                .init("VC", .view), .init("Screen", .view), .init("View", .view), .init("Router", .router),
+                .init("Coordinator", .router), .init("Navigator", .router), .init("Configurator", .configurator),
+                .init("Configuration", .configurator), .init("Assembler", .configurator), .init("Assembly", .configurator),
+                .init("Builder", .configurator), .init("Factory", .configurator), .init("Module", .configurator),
+            ],
+            workers: ["Worker", "Service", "Manager", "Repository", "DataManager", "Provider", "Client", "API", "Api",
+                      "Store", "Storage", "UseCase", "Gateway", "Fetcher", "Loader", "Downloader", "Network", "Networking",
+                      "Cache", "Database", "Helper"],
+            singletons: ["shared", "sharedInstance", "instance", "default", "current", "standard", "main"],
+            viewHelpers: ["DisplayManager", "DataSource", "Button", "Label", "TextField", "Indicator", "Transition", "Animator",
+                          "Color", "Colors", "Font", "Fonts", "Design", "Style", "Theme", "Appearance", "Layout", "Picker",
+                          "Alert", "AlertHandler", "Action", "Progress", "Image", "Icon", "ViewModel", "Model", "State",
+                          "Entity"]))
 }

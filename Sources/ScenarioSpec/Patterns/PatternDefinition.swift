@@ -23,10 +23,13 @@ public struct PatternDefinition: Sendable {
     /// How apps written in this pattern name their protocols, one entry per generation of its templates (newest
     /// first): what `sceneflow import` recognises in code. Empty: the pattern is not imported.
     public var codeConventions: [CodeConvention]
+    /// The words apps written in this pattern use for the roles their types play, whatever else they call them:
+    /// what `import` and `map` find components, workers and builders by.
+    public var codeVocabulary: CodeVocabulary
 
     public init(pattern: Pattern, title: String, roles: [RoleSpec], naming: PatternNaming, wiring: Wiring,
                 dependencies: [Dependency], flow: Flow, scopes: Scopes, rules: PatternRules, cycle: Cycle,
-                narrationKey: String, codeConventions: [CodeConvention] = []) {
+                narrationKey: String, codeConventions: [CodeConvention] = [], codeVocabulary: CodeVocabulary = .init()) {
         self.pattern = pattern
         self.title = title
         self.roles = roles
@@ -39,6 +42,7 @@ public struct PatternDefinition: Sendable {
         self.cycle = cycle
         self.narrationKey = narrationKey
         self.codeConventions = codeConventions
+        self.codeVocabulary = codeVocabulary
     }
 
     /// The definitions SceneFlow ships, the default (a scenario without `pattern:`) first.
@@ -79,6 +83,44 @@ public struct PatternDefinition: Sendable {
             self.dataStore = dataStore
             self.presenterInput = presenterInput
             self.workerInput = workerInput
+        }
+    }
+
+    /// Role words: how the end of a type's name, or of a protocol it implements, says which part of a scene the type
+    /// is. Real apps name the same role many ways (`LoginBusinessLogic`, `ILoginInteractor`,
+    /// `LoginViewToPresenterProtocol`, `SMLoginViewOutput`), and misspell them (`SignUpPresentor`): the words are
+    /// matched at the end of a name, after a trailing `Protocol` or `Interface` and a leading `I` are set aside, a
+    /// letter's slip allowed in long words.
+    public struct CodeVocabulary: Sendable, Hashable {
+        public struct Word: Sendable, Hashable {
+            public var word: String
+            public var role: ComponentRole
+
+            public init(_ word: String, _ role: ComponentRole) {
+                self.word = word
+                self.role = role
+            }
+        }
+
+        /// A protocol's last words → the role of the type that implements it (`ViewOutput` → the Presenter).
+        public var protocols: [Word]
+        /// A type's last words → its role (`ViewController` → the View, `Assembly` → what builds the scene).
+        public var types: [Word]
+        /// Last words of the types that do a scene's work: what a component holds or calls by these is a worker.
+        public var workers: [String]
+        /// Names of the property or method a singleton is reached through (`UserStore.shared`).
+        public var singletons: [String]
+        /// Last words of what helps a View draw itself (`LoadIndicator`, `AppButton`, `FBColor`,
+        /// `GoalsDataDisplayManager`): never a worker, whatever else its name says.
+        public var viewHelpers: [String]
+
+        public init(protocols: [Word] = [], types: [Word] = [], workers: [String] = [], singletons: [String] = [],
+                    viewHelpers: [String] = []) {
+            self.protocols = protocols
+            self.types = types
+            self.workers = workers
+            self.singletons = singletons
+            self.viewHelpers = viewHelpers
         }
     }
 

@@ -78,6 +78,24 @@ extension PatternDefinition {
                 id: "viper/paths",
                 text: "VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers",
                 fix: "move the step to the component that owns that conversation"),
+            weakReferences: [
+                PatternRules.Path(.presenter, .view): PatternRules.Rule(
+                    id: "viper/weak-view",
+                    text: "the Presenter holds its View weakly: the View holds the Presenter, so a strong reference back is a retain cycle",
+                    fix: "declare it 'weak var view: …ViewProtocol?', with the View protocol ': AnyObject'"),
+                PatternRules.Path(.interactor, .presenter): PatternRules.Rule(
+                    id: "viper/weak-output",
+                    text: "the Interactor holds its output (the Presenter) weakly: the Presenter holds the Interactor, so a strong reference back is a retain cycle",
+                    fix: "declare it 'weak var presenter: …InteractorOutputProtocol?'"),
+                PatternRules.Path(.router, .view): PatternRules.Rule(
+                    id: "viper/weak-view",
+                    text: "the WireFrame holds the View it presents from weakly: the View's Presenter holds the WireFrame, so a strong reference back is a retain cycle",
+                    fix: "declare it 'weak var viewController: UIViewController?'"),
+            ],
+            navigation: PatternRules.Rule(
+                id: "viper/wireframe-navigates",
+                text: "the WireFrame builds modules and navigates; the View only reports events to its Presenter",
+                fix: "tell the Presenter, which asks its WireFrame to present the next module"),
             absent: [:]),
         cycle: Cycle(
             title: "VIPER — the cycle",
@@ -118,5 +136,33 @@ extension PatternDefinition {
             .init(title: "VIPER (Interface protocols)", businessLogic: "InteractorInput", presentationLogic: "InteractorOutput",
                   displayLogic: "ViewInterface", routingLogic: ["WireframeInterface", "WireframeProtocol"], dataStore: nil,
                   presenterInput: "ModuleInterface", workerInput: "Input"),
-        ])
+        ],
+        codeVocabulary: CodeVocabulary(
+            protocols: [
+                // Who talks to whom: `XViewToPresenterProtocol` is what the Presenter implements for the View.
+                .init("ViewToPresenter", .presenter), .init("PresenterToView", .view), .init("PresenterToInteractor", .interactor),
+                .init("InteractorToPresenter", .presenter), .init("PresenterToRouter", .router), .init("PresenterToWireframe", .router),
+                // Inputs and outputs (Rambler and Generamba's modules): the View's output is the Presenter.
+                .init("ViewOutput", .presenter), .init("ViewInput", .view), .init("InteractorInput", .interactor),
+                .init("InteractorOutput", .presenter), .init("RouterInput", .router), .init("ModuleInput", .presenter),
+                .init("ModuleInterface", .presenter), .init("ViewInterface", .view), .init("WireframeInterface", .router),
+                .init("EventHandler", .presenter), .init("UserInterface", .view),
+                .init("Presenter", .presenter), .init("Interactor", .interactor), .init("View", .view),
+                .init("ViewController", .view), .init("WireFrame", .router), .init("Wireframe", .router), .init("Router", .router),
+            ],
+            types: [
+                .init("Presenter", .presenter), .init("Interactor", .interactor), .init("ViewController", .view),
+                .init("Controller", .view), .init("View", .view), .init("VC", .view), .init("WireFrame", .router),
+                .init("Wireframe", .router), .init("Router", .router), .init("Builder", .configurator),
+                .init("Assembly", .configurator), .init("Configurator", .configurator), .init("Module", .configurator),
+                .init("ModuleBuilder", .configurator), .init("Factory", .configurator),
+            ],
+            workers: ["DataManager", "Worker", "Service", "Manager", "Repository", "Provider", "Client", "API", "Api",
+                      "Store", "Storage", "UseCase", "Gateway", "Fetcher", "Loader", "Downloader", "Network", "Networking",
+                      "Cache", "Database", "Helper"],
+            singletons: ["shared", "sharedInstance", "instance", "default", "current", "standard", "main"],
+            viewHelpers: ["DisplayManager", "DataSource", "Button", "Label", "TextField", "Indicator", "Transition", "Animator",
+                          "Color", "Colors", "Font", "Fonts", "Design", "Style", "Theme", "Appearance", "Layout", "Picker",
+                          "Alert", "AlertHandler", "Action", "Progress", "Image", "Icon", "ViewModel", "Model", "State",
+                          "Entity"]))
 }

@@ -1,0 +1,175 @@
+import Foundation
+import ScenarioSpec
+import SwiftSyntax
+
+/// What a scene's code does that its pattern's rules do not allow, each with the rule's id and the place: a
+/// reference held strongly that closes a retain cycle, a call between parts the pattern does not connect (a
+/// Presenter calling a worker, a Router calling its Presenter), a View reading the Interactor's state or showing and
+/// leaving screens itself, a part calling into another scene. Nothing is dropped: the scene is imported as the code
+/// has it, and these are said.
+struct FindingReader {
+    let index: SwiftIndex
+    let definition: PatternDefinition
+
+    /// The kind of finding (what the code does, `presenter-holds-view-strongly`) and the rule it breaks.
+    func findings(for parts: SceneParts, routes: [ImportedApp.Route]) -> [ImportedApp.Finding] {
+        var findings: [ImportedApp.Finding] = []
+        let rules = definition.rules
+        func add(_ kind: String, _ rule: PatternRules.Rule, _ what: String, at location: SourceLocation) {
+            findings.append(ImportedApp.Finding(rule: rule.id, kind: kind, message: what + "; " + rule.text, fix: rule.fix, location: location))
+        }
+        func name(_ role: ComponentRole) -> String { PatternRules.roleName(role) }
+        func type(_ role: ComponentRole) -> String { parts.component(role)?.name ?? name(role) }
+        let viewIsStruct = parts.component(.view)?.kind == .struct
+
+        // References held strongly where the pattern holds them weakly, and the other way round is strong.
+        for (path, rule) in rules.weakReferences.sorted(by: { ($0.key.from, $0.key.to) < ($1.key.from, $1.key.to) }) {
+            guard let holder = parts.component(path.from) else { continue }
+            if path.to == .view && viewIsStruct { continue }
+            var strong = (parts.held[path.from] ?? []).filter { $0.role == path.to && $0.scene == nil && !$0.weak }
+            // A Router keeping the View it navigates from as a plain UIViewController.
+            if path.to == .view, strong.isEmpty {
+                for property in index.members(of: holder).properties where !property.isStatic && !property.isWeak {
+                    let typeName = VIPReader.typeNames(property.type ?? "").first ?? ""
+                    if ["UIViewController", "UINavigationController"].contains(typeName), ["viewController", "view", "controller", "source", "sourceViewController"].contains(property.name) {
+                        strong.append(SceneParts.Held(property: property.name, role: .view, target: typeName, weak: false, location: property.location, scene: nil))
+                    }
+                }
+            }
+            for held in strong {
+                let kind = "\(Self.word(path.from))-holds-\(Self.word(path.to))-strongly"
+                // The strong references back from what it holds: together, a retain cycle.
+                let back = strongPath(from: path.to, to: path.from, in: parts)
+                let first = ImportedApp.Finding.Edge(text: "\(holder.name).\(held.property) → \(held.target)", location: held.location)
+                var finding = ImportedApp.Finding(
+                    rule: rule.id, kind: kind,
+                    message: "\(holder.name).\(held.property) holds the \(name(path.to)) strongly"
+                        + (back.isEmpty ? "" : ", closing a retain cycle of \(back.count + 1) strong references") + "; " + rule.text,
+                    fix: rule.fix, location: held.location)
+                if !back.isEmpty { finding.cycle = [first] + back }
+                findings.append(finding)
+            }
+        }
+
+        // Calls between parts the pattern does not connect, one finding per calling method.
+        var seen = Set<String>()
+        for member in parts.found.members where member.role != .configurator {
+            for method in index.members(of: member.type).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                let held = Dictionary((parts.held[member.role] ?? []).map { ($0.property, $0) }, uniquingKeysWith: { first, _ in first })
+                for call in CallCollector.calls(in: body) {
+                    guard let reached = BodyReader.member(of: call), let target = held[reached.base] else { continue }
+                    if let other = target.scene {
+                        let key = "delegate \(method.name) \(other)"
+                        if seen.insert(key).inserted {
+                            add("delegate-between-scenes", PatternRules.ownScene,
+                                "\(member.type.name).\(method.name) calls \(target.target).\(reached.name) of the scene \(other)", at: reader.location(call))
+                        }
+                        continue
+                    }
+                    guard target.role != member.role else { continue }
+                    let path = PatternRules.Path(member.role, target.role)
+                    guard let rule = rules.violation(path), rules.weakReferences[path] == nil || true else { continue }
+                    // The Router reaching its DataStore (the Interactor) to pass data on is data passing.
+                    if member.role == .router, target.role == .interactor, reached.base.lowercased().contains("datastore") { continue }
+                    let kind = "\(Self.word(member.role))-calls-\(Self.word(target.role))"
+                    if seen.insert("\(kind) \(method.name)").inserted {
+                        add(kind, rule, "\(member.type.name).\(method.name) calls \(target.target).\(reached.name)", at: reader.location(call))
+                    }
+                }
+            }
+        }
+        // Workers called by a part the pattern does not let call them.
+        for use in parts.workers {
+            for call in use.calls where call.from != definition.wiring.workerHolder {
+                guard let rule = rules.violation(PatternRules.Path(call.from, .worker)) else { continue }
+                let kind = "\(Self.word(call.from))-calls-worker"
+                if seen.insert("\(kind) \(call.method)").inserted {
+                    add(kind, rule, "\(type(call.from)).\(call.method) calls \(use.name).\(call.operation)", at: call.location)
+                }
+            }
+        }
+        // The View reading the Interactor's state (`interactor?.items`, `router?.dataStore?.item`).
+        if let view = parts.component(.view), let interactor = parts.component(.interactor),
+           let rule = rules.violation(PatternRules.Path(.view, .dataStore)) {
+            let interactorHolders = Set((parts.held[.view] ?? []).filter { $0.role == .interactor && $0.scene == nil }.map(\.property))
+            let routerHolders = Set((parts.held[.view] ?? []).filter { $0.role == .router && $0.scene == nil }.map(\.property))
+            // The Interactor's state: not the parts and workers it holds (which the wiring sets).
+            let wiring = Set((parts.held[.interactor] ?? []).map(\.property)).union(parts.workerNames(for: .interactor).keys)
+            let stored = Set(index.members(of: interactor).properties.filter { !$0.isStatic && !wiring.contains($0.name) }.map(\.name))
+            for method in index.members(of: view).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                for access in MemberAccessCollector.accesses(in: body) {
+                    guard let base = access.base else { continue }
+                    var text = base.trimmedDescription
+                    while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+                    if text.hasPrefix("self.") { text.removeFirst(5) }
+                    let field = access.declName.baseName.text
+                    let readsInteractor = interactorHolders.contains(text) && stored.contains(field)
+                    let readsDataStore = routerHolders.contains { text == "\($0)?.dataStore" || text == "\($0).dataStore" || text == "\($0)!.dataStore" }
+                    guard readsInteractor || readsDataStore, seen.insert("view-reads-datastore \(method.name)").inserted else { continue }
+                    add("view-reads-datastore", rule, "\(view.name).\(method.name) reads \(text).\(field)", at: reader.location(access))
+                }
+            }
+        }
+        // The View showing or leaving screens itself.
+        if let view = parts.component(.view), let rule = rules.navigation {
+            for method in index.members(of: view).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                let routed = routes.contains { route in index.members(of: view).methods.contains { $0.signature == route.method && $0.name == method.name } }
+                for call in CallCollector.calls(in: body) {
+                    let called = BodyReader.member(of: call)
+                    let name = called?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                    let leaves = ["dismiss", "popViewController", "popToRootViewController", "popToViewController"].contains(name)
+                    let shows = routed && ["pushViewController", "present", "show", "performSegue", "setViewControllers"].contains(name)
+                    guard leaves || shows, seen.insert("view-dismisses-itself \(method.name)").inserted else { continue }
+                    add("view-dismisses-itself", rule, "\(view.name).\(method.name) \(leaves ? "leaves the screen" : "shows another scene") itself (\(name))",
+                        at: reader.location(call))
+                }
+            }
+        }
+        return findings.sorted { ($0.location.file, $0.location.line, $0.location.column, $0.kind) < ($1.location.file, $1.location.line, $1.location.column, $1.kind) }
+    }
+
+    /// Strong references leading from the part playing `from` to the part playing `to` within the scene, shortest
+    /// first; empty when there is none.
+    func strongPath(from: ComponentRole, to: ComponentRole, in parts: SceneParts) -> [ImportedApp.Finding.Edge] {
+        var paths: [ComponentRole: [ImportedApp.Finding.Edge]] = [from: []]
+        var queue = [from]
+        while !queue.isEmpty {
+            let role = queue.removeFirst()
+            guard let type = parts.component(role) else { continue }
+            for held in parts.held[role] ?? [] where !held.weak && held.scene == nil && paths[held.role] == nil {
+                let edge = ImportedApp.Finding.Edge(text: "\(type.name).\(held.property) → \(held.target)", location: held.location)
+                paths[held.role] = paths[role]! + [edge]
+                if held.role == to { return paths[held.role]! }
+                queue.append(held.role)
+            }
+        }
+        return []
+    }
+
+    /// A role as a finding's kind spells it.
+    static func word(_ role: ComponentRole) -> String {
+        role == .dataStore ? "datastore" : role.rawValue.lowercased()
+    }
+}
+
+/// Every member access under a node that is not itself called (`interactor?.items`, not `interactor?.fetch()`).
+final class MemberAccessCollector: SyntaxVisitor {
+    private(set) var accesses: [MemberAccessExprSyntax] = []
+
+    static func accesses(in node: some SyntaxProtocol) -> [MemberAccessExprSyntax] {
+        let collector = MemberAccessCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.accesses
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id { accesses.append(node) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,539 @@
+import Foundation
+import ScenarioSpec
+import SwiftSyntax
+
+/// Routes found by what the code does, not by what its methods are called: a method of a scene's Router (or of a
+/// Coordinator, a View or a Presenter of the scene) that makes, finds or names another scene's View — `XViewController()`,
+/// `storyboard.instantiateViewController(…) as? XViewController`, a builder's `createXModule()`, a segue's
+/// identifier — and shows it, or that goes back (pops, dismisses) to the scene that came before. The data it passes
+/// are the destination's fields it sets, directly (`destination.router?.dataStore?.item = …`), through a builder
+/// (`presenter.status = status`) or an initializer (`XViewController(recordType:)`).
+struct RouteReader {
+    let index: SwiftIndex
+    let finder: SceneFinder
+    let found: [SceneFinder.Found]
+    let parts: [SceneParts]
+    private(set) var unmapped: [ImportedApp.Unmapped] = []
+
+    /// Every component type → its scene.
+    private let sceneOf: [String: String]
+    /// The Router methods each scene's parts call.
+    private let routerCalls: [String: [(router: SwiftIndex.TypeDecl, name: String)]]
+    /// Methods by name, anywhere in the code: what a builder call makes.
+    private let methodsNamed: [String: [SwiftIndex.Method]]
+    private struct MethodKey: Hashable { var file: String; var line: Int; var column: Int }
+    /// Where the methods of the scenes' Views, Interactors and Presenters are.
+    private let componentMethods: Set<MethodKey>
+
+    init(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found], parts: [SceneParts]) {
+        self.index = index
+        self.finder = finder
+        self.found = found
+        self.parts = parts
+        var sceneOf: [String: String] = [:]
+        for scene in found { for member in scene.members { sceneOf[member.type.name] = scene.name } }
+        self.sceneOf = sceneOf
+        var methods: [String: [SwiftIndex.Method]] = [:]
+        for declaration in index.declarations where declaration.kind != .protocol {
+            for method in declaration.methods where method.body != nil { methods[method.name, default: []].append(method) }
+        }
+        methodsNamed = methods
+        var keys = Set<MethodKey>()
+        for scene in found {
+            for member in scene.members where [.view, .interactor, .presenter].contains(member.role) {
+                for method in index.members(of: member.type).methods {
+                    keys.insert(MethodKey(file: method.location.file, line: method.location.line, column: method.location.column))
+                }
+            }
+        }
+        componentMethods = keys
+        routerCalls = Self.routerCalls(index: index, finder: finder, found: found)
+    }
+
+    /// A way the code shows or leaves a screen.
+    enum Navigation: String {
+        case push, present, dismiss, pop, popToScene, replace, segue
+
+        var goesBack: Bool { [.dismiss, .pop, .popToScene].contains(self) }
+    }
+
+    struct Candidate {
+        var method: SwiftIndex.Method
+        var owner: ComponentRole
+        /// A method of the scene's own Router, or a Coordinator's the scene calls: it navigates for the scene.
+        var navigates: Bool
+        /// A method of the scene's Router that no scene's code calls (a segue's, a `start()`): it does not lead back
+        /// to the scene itself.
+        var uncalled = false
+        var type: SwiftIndex.TypeDecl? = nil
+    }
+
+    /// The Router's own methods a route method calls (`navigateToHome`, `passDataToHome`).
+    func ownHelpers(of candidate: Candidate) -> [SwiftIndex.Method] {
+        guard let type = candidate.type, let body = candidate.method.body else { return [] }
+        let methods = index.members(of: type).methods
+        var helpers: [SwiftIndex.Method] = []
+        for call in CallCollector.calls(in: body) {
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? BodyReader.member(of: call).flatMap { $0.base == "self" ? $0.name : nil }
+            guard let name, name != candidate.method.name else { continue }
+            for method in methods where method.name == name && method.body != nil && !helpers.contains(where: { $0.signature == method.signature }) {
+                helpers.append(method)
+            }
+        }
+        return helpers
+    }
+
+    /// The types of the names the method being read can use: its locals and its owner's properties.
+    private var context: [String: String] = [:]
+
+    func typesOfNames(in method: SwiftIndex.Method, owner: SwiftIndex.TypeDecl?) -> [String: String] {
+        var types: [String: String] = [:]
+        if let owner {
+            for property in index.members(of: owner).properties {
+                if let type = (property.type ?? property.initializerType).flatMap({ VIPReader.typeNames($0).first }) { types[property.name] = type }
+            }
+        }
+        for parameter in method.parameters { if let type = VIPReader.typeNames(parameter.type).first { types[parameter.name] = type } }
+        if let body = method.body {
+            for local in LocalCollector.locals(in: body) {
+                if let type = local.type.flatMap({ VIPReader.typeNames($0).first }) { types[local.name] = type }
+            }
+        }
+        return types
+    }
+
+    mutating func read() -> [String: [ImportedApp.Route]] {
+        var routes: [String: [ImportedApp.Route]] = [:]
+        var backward: [(scene: String, route: ImportedApp.Route)] = []
+        for scene in parts {
+            for candidate in candidates(of: scene) {
+                guard let body = candidate.method.body else { continue }
+                context = typesOfNames(in: candidate.method, owner: candidate.type)
+                // The Router's own helpers it calls (`navigateToHome(source:destination:)`) navigate for it.
+                let helpers = candidate.owner == .router ? ownHelpers(of: candidate) : []
+                var kinds = navigations(in: body)
+                for helper in helpers { for kind in navigations(in: helper.body!) where !kinds.contains(kind) { kinds.append(kind) } }
+                var destinations = shownScenes(in: body, excluding: scene.found.name)
+                for helper in helpers where destinations.isEmpty {
+                    destinations = shownScenes(in: helper.body!, excluding: scene.found.name)
+                }
+                // A segue's identifier names its destination, or the View's `prepare(for:sender:)` does.
+                for identifier in segueIdentifiers(in: body) {
+                    if let destination = sceneNamed(byIdentifier: identifier, excluding: scene.found.name)
+                        ?? preparedDestination(in: scene, excluding: scene.found.name) {
+                        if !destinations.contains(destination) { destinations.append(destination) }
+                    }
+                }
+                if candidate.uncalled { destinations.removeAll { $0 == scene.found.name } }
+                if !destinations.isEmpty, !kinds.isEmpty || candidate.navigates {
+                    for destination in destinations {
+                        var navigation = kinds.first ?? .push
+                        // Finding the destination below and going back to it.
+                        if kinds.contains(.popToScene) { navigation = .popToScene }
+                        else if kinds.contains(.pop) && !kinds.contains(.push) { navigation = .pop }
+                        var route = ImportedApp.Route(name: "to" + destination, destination: destination, method: candidate.method.signature,
+                                                      navigation: navigation == .segue ? "push" : navigation.rawValue,
+                                                      pass: pass(in: candidate.method, to: destination, from: scene),
+                                                      location: candidate.method.location)
+                        if navigation == .segue {
+                            unmapped.append(.init(message: "the segue in '\(candidate.method.signature)' is written as a push (the storyboard says how it shows \(destination))",
+                                                  location: candidate.method.location))
+                        }
+                        add(&route, to: &routes, scene: scene.found.name)
+                    }
+                } else if destinations.isEmpty, candidate.navigates, !candidate.uncalled || candidate.method.name != "start",
+                          let back = kinds.first(where: \.goesBack) {
+                    let route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: back.rawValue,
+                                                  pass: [], location: candidate.method.location)
+                    backward.append((scene.found.name, route))
+                } else if candidate.owner == .router, candidate.type?.name == scene.component(.router)?.name,
+                          ["route", "navigate", "show", "goTo", "open", "present", "push"].contains(where: { candidate.method.name.hasPrefix($0) }) {
+                    unmapped.append(.init(message: "route '\(candidate.method.signature)' leads to no scene found in the code; it is left out",
+                                          location: candidate.method.location))
+                }
+            }
+        }
+        // Going back leads to the scene that came here (the first, by name, when several do).
+        for (scene, var route) in backward {
+            let before = routes.filter { $0.value.contains { $0.destination == scene && !["pop", "dismiss", "popToScene"].contains($0.navigation) } }
+                .map(\.key).sorted()
+            guard let destination = before.first(where: { $0 != scene }) else {
+                unmapped.append(.init(message: "'\(route.method)' goes back (\(route.navigation ?? "")) to a scene no route of the code leads here from; it is left out",
+                                      location: route.location))
+                continue
+            }
+            route.destination = destination
+            route.name = "backTo" + destination
+            add(&route, to: &routes, scene: scene)
+        }
+        return routes
+    }
+
+    private func add(_ route: inout ImportedApp.Route, to routes: inout [String: [ImportedApp.Route]], scene: String) {
+        var list = routes[scene] ?? []
+        if list.contains(where: { $0.destination == route.destination && $0.method == route.method }) { return }
+        if list.contains(where: { $0.name == route.name }) {
+            route.name += SwiftSpellingForImport.upperFirst(PatternNaming.baseName(route.method))
+        }
+        var suffix = 2
+        let base = route.name
+        while list.contains(where: { $0.name == route.name }) { route.name = base + "\(suffix)"; suffix += 1 }
+        list.append(route)
+        routes[scene] = list
+    }
+
+    /// The methods that may navigate for a scene: the Router and Coordinator methods its parts call (its own
+    /// Router's, another scene's, an app-wide Coordinator's, through a delegate protocol), its own Router's methods
+    /// no scene calls (a segue's), and its View's, Presenter's and Interactor's own.
+    private func candidates(of scene: SceneParts) -> [Candidate] {
+        var result: [Candidate] = []
+        for (router, name) in routerCalls[scene.found.name] ?? [] {
+            for method in index.members(of: router).methods where method.name == name && method.body != nil {
+                result.append(Candidate(method: method, owner: .router, navigates: true, type: router))
+            }
+        }
+        if let router = scene.component(.router) {
+            var calledByAnyone = Set(routerCalls.values.flatMap { $0 }.filter { $0.router.name == router.name }.map(\.name))
+            // The Router's helpers, called by its other methods, are parts of those routes.
+            let methods = index.members(of: router).methods
+            for method in methods {
+                guard let body = method.body else { continue }
+                for call in CallCollector.calls(in: body) {
+                    let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        ?? BodyReader.member(of: call).flatMap { $0.base == "self" ? $0.name : nil }
+                    if let name, name != method.name, methods.contains(where: { $0.name == name }) { calledByAnyone.insert(name) }
+                }
+            }
+            for method in methods where method.name != "init" && !calledByAnyone.contains(method.name) {
+                result.append(Candidate(method: method, owner: .router, navigates: true, uncalled: true, type: router))
+            }
+        }
+        for role in [ComponentRole.view, .presenter, .interactor] {
+            guard let type = scene.component(role) else { continue }
+            for method in index.members(of: type).methods where method.name != "init" && method.name != "prepare" {
+                result.append(Candidate(method: method, owner: role, navigates: false, type: type))
+            }
+        }
+        return result
+    }
+
+    /// For each scene, the Router and Coordinator methods its parts call, through whatever property holds them.
+    static func routerCalls(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found]) -> [String: [(router: SwiftIndex.TypeDecl, name: String)]] {
+        let routers = finder.components().filter { $0.role == .router }
+        /// The Router methods a type's methods call, through its properties, by the caller method's name.
+        func reached(from type: SwiftIndex.TypeDecl, only: String? = nil) -> [(router: SwiftIndex.TypeDecl, name: String)] {
+            var holders: [String: SwiftIndex.TypeDecl] = [:]
+            for property in index.members(of: type).properties where !property.isStatic {
+                if let router = finder.referenced(property.type ?? property.initializerType ?? "", from: type.name, among: routers).first {
+                    holders[property.name] = router.type
+                }
+            }
+            guard !holders.isEmpty else { return [] }
+            var result: [(router: SwiftIndex.TypeDecl, name: String)] = []
+            for method in index.members(of: type).methods where only == nil || method.name == only {
+                guard let body = method.body else { continue }
+                for call in CallCollector.calls(in: body) {
+                    guard let reached = BodyReader.member(of: call), let router = holders[reached.base] else { continue }
+                    if !result.contains(where: { $0.router.name == router.name && $0.name == reached.name }) { result.append((router, reached.name)) }
+                }
+            }
+            return result
+        }
+        var calls: [String: [(router: SwiftIndex.TypeDecl, name: String)]] = [:]
+        for scene in found {
+            var list: [(router: SwiftIndex.TypeDecl, name: String)] = []
+            for member in scene.members where member.role != .router && member.role != .configurator {
+                list += reached(from: member.type)
+            }
+            // A Coordinator method that hands over to another (`delegate?.navigateBack()`): the scene reaches that too.
+            var at = 0
+            while at < list.count, list.count < 64 {
+                for next in reached(from: list[at].router, only: list[at].name)
+                where !list.contains(where: { $0.router.name == next.router.name && $0.name == next.name }) {
+                    list.append(next)
+                }
+                at += 1
+            }
+            calls[scene.name] = list
+        }
+        return calls
+    }
+
+    // MARK: - What a body does
+
+    /// The navigation calls a body makes, in order.
+    func navigations(in body: some SyntaxProtocol) -> [Navigation] {
+        var kinds: [Navigation] = []
+        for call in CallCollector.calls(in: body) {
+            let name: String
+            if let access = call.calledExpression.as(MemberAccessExprSyntax.self) { name = access.declName.baseName.text }
+            else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+            else { continue }
+            let kind: Navigation?
+            switch name {
+            case "pushViewController", "show", "push", "pushModule", "showDetailViewController": kind = .push
+            case "present", "presentModule", "presentViewController": kind = .present
+            case "dismiss", "dismissModule", "close", "closeModule": kind = .dismiss
+            case "popViewController", "pop", "popModule": kind = .pop
+            case "popToRootViewController", "popToViewController", "popToRoot": kind = .popToScene
+            case "setViewControllers", "setRootViewController", "changeRootViewController", "setRoot": kind = .replace
+            case "performSegue": kind = .segue
+            default:
+                if name.hasSuffix("Transition") || name.contains("Push") { kind = name.contains("Modal") ? .present : .push }
+                else { kind = nil }
+            }
+            if let kind, !kinds.contains(kind) { kinds.append(kind) }
+        }
+        // `window.rootViewController = …`: the whole stack replaced.
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == "rootViewController" {
+            if let next = token.nextToken(viewMode: .sourceAccurate), next.text == "=" {
+                if !kinds.contains(.replace) { kinds.append(.replace) }
+            }
+        }
+        // A transition object named for how it shows (`PushTransition()`, `ModalTransition()`).
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text.hasSuffix("Transition") && token.text.first?.isUppercase == true {
+            let kind: Navigation = token.text.contains("Modal") || token.text.contains("Present") ? .present : .push
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return kinds
+    }
+
+    /// The scenes a body names: another scene's component types (made, cast to, asked for), a storyboard identifier
+    /// naming its View, and what the builders it calls make.
+    func scenesNamed(in body: some SyntaxProtocol, excluding own: String, depth: Int, allowOwn: Bool = false) -> [String] {
+        var scenes: [String] = []
+        func add(_ scene: String?) { if let scene, scene != own || allowOwn, !scenes.contains(scene) { scenes.append(scene) } }
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let name):
+                add(sceneOf[name])
+            case .stringSegment(let text):
+                if let scene = sceneNamed(byIdentifier: text, excluding: own, exact: true) { add(scene) }
+            default: break
+            }
+        }
+        guard depth < 2 else { return scenes }
+        // A builder called by name (`assemblyBuilder?.createToDosModule(with:)`, `DetailBuilder.build(item:)`): what
+        // its body makes. Not a method of a scene's own components: those are routes of their own.
+        for call in CallCollector.calls(in: body) {
+            for method in called(call) {
+                guard let inner = method.body, inner.position != body.position else { continue }
+                let made = scenesNamed(in: inner, excluding: own, depth: depth + 1)
+                if made.count == 1 { add(made[0]) }
+            }
+        }
+        return scenes
+    }
+
+    /// The methods a call may reach outside the scenes' own components: `Type.method` on that type, else any method of
+    /// that name when few types have one.
+    func called(_ call: FunctionCallExprSyntax) -> [SwiftIndex.Method] {
+        let member = BodyReader.member(of: call)
+        guard let name = member?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return [] }
+        // `Builder.build(…)`, or `builder.build(…)` where the method's locals or its owner's properties say the type.
+        if let base = member?.base, let typeName = base.first?.isUppercase == true ? base : context[base],
+           let type = index.type(named: typeName) {
+            let methods = index.members(of: type).methods.filter { $0.name == name && $0.body != nil }
+            if !methods.isEmpty { return methods }
+        }
+        guard let methods = methodsNamed[name], methods.count <= 3 else { return [] }
+        return methods.filter { method in !ownerIsComponent(method) }
+    }
+
+    /// Whether a method is declared by a scene's View, Interactor or Presenter (a route of its own, not a builder).
+    private func ownerIsComponent(_ method: SwiftIndex.Method) -> Bool {
+        componentMethods.contains(MethodKey(file: method.location.file, line: method.location.line, column: method.location.column))
+    }
+
+    /// The scenes a body shows: what the View it pushes or presents names (followed through the locals it is made
+    /// in), else every scene the body names.
+    func shownScenes(in body: CodeBlockSyntax, excluding own: String) -> [String] {
+        var locals: [String: ExprSyntax] = [:]
+        for local in LocalCollector.locals(in: body) {
+            if let binding = local.node.as(PatternBindingSyntax.self), let value = binding.initializer?.value { locals[local.name] = value }
+        }
+        var shown: [String] = []
+        for call in CallCollector.calls(in: body) {
+            let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            guard ["pushViewController", "present", "show", "setViewControllers", "showDetailViewController", "push", "presentModule", "pushModule"].contains(name),
+                  var argument = call.arguments.first?.expression else { continue }
+            var hops = 0
+            while hops < 3, let reference = argument.as(DeclReferenceExprSyntax.self), let value = locals[reference.baseName.text] {
+                argument = value
+                hops += 1
+            }
+            // Another instance of the scene's own View counts when the code makes it here.
+            var named = scenesNamed(in: argument, excluding: own, depth: 0, allowOwn: hops > 0)
+            // `UINavigationController(rootViewController: list)`: the View inside.
+            if named.isEmpty {
+                for reference in argument.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let local) = reference.tokenKind, let value = locals[local] {
+                        named += scenesNamed(in: value, excluding: own, depth: 0, allowOwn: true)
+                    }
+                }
+            }
+            for scene in named where !shown.contains(scene) { shown.append(scene) }
+        }
+        return shown.isEmpty ? scenesNamed(in: body, excluding: own, depth: 0) : shown
+    }
+
+    /// A scene a storyboard or segue identifier names: its View's type name or the scene's name.
+    func sceneNamed(byIdentifier identifier: String, excluding own: String, exact: Bool = false) -> String? {
+        if let scene = sceneOf[identifier], scene != own { return scene }
+        if let scene = found.first(where: { $0.name == identifier && $0.name != own }) { return scene.name }
+        guard !exact else { return nil }
+        let lower = identifier.lowercased()
+        return found.filter { $0.name != own && lower.contains($0.name.lowercased()) }.max { $0.name.count < $1.name.count }?.name
+    }
+
+    func segueIdentifiers(in body: some SyntaxProtocol) -> [String] {
+        CallCollector.calls(in: body).compactMap { call -> String? in
+            guard BodyReader.member(of: call)?.name == "performSegue" || call.calledExpression.trimmedDescription == "performSegue",
+                  let argument = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { return nil }
+            return argument.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        }
+    }
+
+    /// The one other scene the View's `prepare(for:sender:)` (or the Router's data passing for a segue) names.
+    func preparedDestination(in scene: SceneParts, excluding own: String) -> String? {
+        for role in [ComponentRole.view, .router] {
+            guard let type = scene.component(role) else { continue }
+            for method in index.members(of: type).methods where method.name == "prepare" || method.name.hasPrefix("passDataToNextScene") {
+                guard let body = method.body else { continue }
+                let named = scenesNamed(in: body, excluding: own, depth: 1)
+                if named.count == 1 { return named[0] }
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Data passed
+
+    /// The destination's fields a route method sets: in its body, in the Router's own methods it calls
+    /// (`passDataToShowOrder(source:destination:)`), in the builders it calls, and the labels of the destination's
+    /// initializers it calls.
+    func pass(in method: SwiftIndex.Method, to destination: String, from source: SceneParts) -> [ImportedApp.Assignment] {
+        guard let target = parts.first(where: { $0.found.name == destination }), let body = method.body else { return [] }
+        // The destination's fields: what its components keep, not the components they hold.
+        var fields = Set<String>()
+        var wiring = Set<String>()
+        for member in target.found.members {
+            // What a Router or builder keeps (its navigation controller, child coordinators) is not the scene's data.
+            if member.role != .router && member.role != .configurator {
+                for property in index.members(of: member.type).properties where !property.isStatic && !property.isComputed {
+                    fields.insert(property.name)
+                }
+            }
+            for held in target.held[member.role] ?? [] where held.scene == nil { wiring.insert(held.property) }
+            for name in target.workerNames(for: member.role).keys { wiring.insert(name) }
+            for protocolName in index.members(of: member.type).inherited.flatMap(index.expandedNames) where protocolName.hasSuffix("DataStore") {
+                for property in index.protocol(named: protocolName)?.properties ?? [] { fields.insert(property.name) }
+            }
+        }
+        fields.subtract(wiring)
+        fields.subtract(["dataStore", "router", "interactor", "presenter", "view", "viewController", "output"])
+        var reader = BodyReader(converter: method.converter, file: method.location.file)
+        reader.bound["dataStore"] = "source"
+        for parameter in method.parameters { reader.bound[parameter.name] = "input.\(parameter.name)" }
+        var result: [ImportedApp.Assignment] = []
+        func note(_ field: String, _ expression: String, _ location: SourceLocation) {
+            if !result.contains(where: { $0.field == field }) {
+                result.append(ImportedApp.Assignment(field: field, expression: expression, location: location))
+            }
+        }
+        var bodies: [(CodeBlockSyntax, SwiftIndex.Method)] = [(body, method)]
+        /// What a helper's parameters hold, as the route method says it (`createModule(forPost: post)` → `input.post`).
+        var given: [String: [String: String]] = [:]
+        // What it calls that sets them: the Router's own helpers and builders.
+        for call in CallCollector.calls(in: body) {
+            var reached = called(call)
+            // The Router's own helpers (`passDataToShowOrder(source:destination:)`).
+            if reached.isEmpty, let own = source.component(.router), let name = BodyReader.member(of: call)?.name
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil }
+            }
+            for inner in reached where inner.signature != method.signature || inner.location != method.location {
+                guard let innerBody = inner.body else { continue }
+                bodies.append((innerBody, inner))
+                var values: [String: String] = [:]
+                for (parameter, argument) in zip(inner.parameters, call.arguments) where (parameter.label ?? "_") == (argument.label?.text ?? "_") {
+                    if let value = reader.translated(argument.expression) { values[parameter.name] = value }
+                }
+                given["\(inner.location)"] = values
+            }
+        }
+        for (block, owner) in bodies {
+            var ownerReader = BodyReader(converter: owner.converter, file: owner.location.file)
+            // A data-passing helper (`passDataToHome(source:destination:)`) reads the source's DataStore.
+            ownerReader.bound["dataStore"] = "source"
+            if owner.signature != method.signature, let first = owner.parameters.first, first.name.lowercased().contains("source") {
+                ownerReader.bound[first.name] = "source"
+            }
+            for (name, value) in given["\(owner.location)"] ?? [:] { ownerReader.bound[name] = value }
+            for assignment in AssignmentCollector.assignments(in: block) {
+                guard let access = assignment.target.as(MemberAccessExprSyntax.self), access.base != nil,
+                      access.base?.trimmedDescription != "self" else { continue }
+                let field = access.declName.baseName.text
+                guard fields.contains(field), !isWiring(field: field, value: assignment.value) else { continue }
+                let value = owner.signature == method.signature ? reader.translate(assignment.value) : ownerReader.translate(assignment.value)
+                note(field, value, ownerReader.location(assignment.target))
+            }
+            // `HealthDetailViewController(recordType: type)`: an initializer of the destination taking its fields.
+            for call in CallCollector.calls(in: block) {
+                let called = call.calledExpression.trimmedDescription
+                let typeName = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                guard sceneOf[typeName] == destination else { continue }
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, fields.contains(label), !isWiring(field: label, value: argument.expression) else { continue }
+                    let value = owner.signature == method.signature ? reader.translate(argument.expression) : "todo"
+                    note(label, value, ownerReader.location(argument))
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension RouteReader {
+    /// A reference handed over, not data: a delegate, a component (`viewController`, `self`), a worker made in place.
+    func isWiring(field: String, value: ExprSyntax) -> Bool {
+        if field.lowercased().hasSuffix("delegate") { return true }
+        var text = value.trimmedDescription
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if ["self", "viewController", "self.viewController", "view", "self.view", "presenter", "self.presenter", "interactor", "router"].contains(text) {
+            return true
+        }
+        let typeName = VIPReader.baseTypeName(text)?.split(separator: ".").first.map(String.init) ?? ""
+        if sceneOf[typeName] != nil { return true }
+        if typeName.first?.isUppercase == true, let parts = parts.first, parts.worker(typeName) != nil { return true }
+        return false
+    }
+}
+
+/// Every `a.b = c` under a node.
+final class AssignmentCollector: SyntaxVisitor {
+    struct Assignment {
+        var target: ExprSyntax
+        var value: ExprSyntax
+    }
+
+    private(set) var assignments: [Assignment] = []
+
+    static func assignments(in node: some SyntaxProtocol) -> [Assignment] {
+        let collector = AssignmentCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.assignments
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+            var target = elements[0]
+            // `destination.router?.dataStore?.item = …`: the field is the last member.
+            if let chained = target.as(OptionalChainingExprSyntax.self) { target = chained.expression }
+            assignments.append(Assignment(target: target, value: elements[2]))
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import ScenarioSpec
+import SwiftSyntax
+
+/// What a scene's components hold and call, read once: the references between its parts (whatever the properties
+/// are called), the workers each part reaches (held, injected, a singleton, a static call or a local), and the
+/// calls made through them. Readers of either pattern ask it instead of guessing property names.
+struct SceneParts {
+    let index: SwiftIndex
+    let found: SceneFinder.Found
+    /// Every component of every scene, to tell a reference into another scene.
+    let everyone: [SceneFinder.Member]
+    /// Every type playing a part, in a scene or not (an app-wide Coordinator, a builder): never a worker.
+    let components: Set<String>
+    let finder: SceneFinder
+
+    /// A property of one component that holds another component.
+    struct Held {
+        var property: String
+        var role: ComponentRole
+        var target: String
+        var weak: Bool
+        var location: SourceLocation
+        /// The component belongs to another scene (a delegate back, a destination kept).
+        var scene: String?
+    }
+
+    /// A worker the scene's parts reach, and how each part names it.
+    struct WorkerUse {
+        var name: String
+        var typeName: String
+        /// Names in a part's code that reach the worker: a property, `Type.shared`, the type itself, a local.
+        var names: [ComponentRole: Set<String>]
+        var location: SourceLocation
+        /// Operation names in the order first called, with the part and its method that call them, and where.
+        var calls: [(operation: String, from: ComponentRole, method: String, location: SourceLocation)]
+    }
+
+    private(set) var held: [ComponentRole: [Held]] = [:]
+    private(set) var workers: [WorkerUse] = []
+
+    init(index: SwiftIndex, found: SceneFinder.Found, everyone: [SceneFinder.Member], finder: SceneFinder,
+         sceneOf: [String: String]) {
+        self.index = index
+        self.found = found
+        self.everyone = everyone
+        self.finder = finder
+        components = Set(finder.components().map(\.type.name))
+        for member in found.members where member.role != .configurator {
+            var list: [Held] = []
+            for property in index.members(of: member.type).properties where !property.isStatic {
+                let typeText = property.type ?? property.initializerType ?? ""
+                guard let target = finder.referenced(typeText, from: member.type.name, among: everyone).first else { continue }
+                let theirs = sceneOf[target.type.name]
+                list.append(Held(property: property.name, role: target.role, target: target.type.name, weak: property.isWeak,
+                                 location: property.location, scene: theirs == found.name ? nil : theirs))
+            }
+            held[member.role] = list
+        }
+        findWorkers()
+    }
+
+    func component(_ role: ComponentRole) -> SwiftIndex.TypeDecl? { found.component(role) }
+
+    /// The properties of `holder` that hold this scene's `role` (`presenter`, `output`, `presentor`), and the usual
+    /// name when the code declares it without a type the finder resolves.
+    func properties(of holder: ComponentRole, holding role: ComponentRole, usual: [String] = []) -> Set<String> {
+        var names = Set((held[holder] ?? []).filter { $0.role == role && $0.scene == nil }.map(\.property))
+        if names.isEmpty, let type = component(holder) {
+            let declared = Set(index.members(of: type).properties.map(\.name))
+            names.formUnion(usual.filter(declared.contains))
+        }
+        return names
+    }
+
+    // MARK: - Workers
+
+    /// Types never a worker: what UIKit, SwiftUI and Foundation provide for screens and values.
+    static func isFrameworkType(_ name: String) -> Bool {
+        let prefixes = ["UI", "NS", "CG", "CA", "CL", "AV", "MK", "WK", "SK", "PH", "CK", "URL", "Date", "JSON", "Dispatch", "Notification"]
+        return prefixes.contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase != false }
+            || ["String", "Int", "Double", "Bool", "Data", "Array", "Dictionary", "Set", "Optional", "Any", "AnyObject", "Void",
+                "Error", "Result", "Timer", "Bundle", "FileManager", "UserDefaults", "ProcessInfo", "Decimal", "UUID", "Date",
+                "Calendar", "Locale", "TimeZone", "DateFormatter", "NumberFormatter", "Published", "State", "Binding",
+                "ObservedObject", "StateObject", "EnvironmentObject", "AnyCancellable", "Task"].contains(name)
+    }
+
+    /// What the code's `typeText` names, as a worker: its name (the implementing class when the type is a protocol
+    /// with one implementation) and the declaration that has its methods; nil for components, models, views and
+    /// framework types.
+    func worker(_ typeText: String) -> (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?)? {
+        guard let base = VIPReader.typeNames(typeText).flatMap(index.expandedNames).first else { return nil }
+        let simple = base.split(separator: ".").last.map(String.init) ?? base
+        guard !simple.isEmpty, simple.first?.isUppercase == true, !Self.isFrameworkType(simple) else { return nil }
+        if components.contains(simple) || everyone.contains(where: { $0.type.name == simple }) { return nil }
+        // Named for a role (a Coordinator, a builder) or for what a screen shows (a color, a font, a button).
+        if SceneFinder.roleWord(of: SceneFinder.protocolStem(simple), in: finder.vocabulary.types) != nil
+            || (index.protocol(named: simple) != nil && finder.protocolRole(simple) != nil)
+            || finder.vocabulary.viewHelpers.contains(where: { simple.hasSuffix($0) }) { return nil }
+        let worded = finder.vocabulary.workers.contains { simple.hasSuffix($0) || Self.protocolStemEnds(simple, $0) }
+        // A generic wrapper (`Observable<[Movie]>`) holds values; it does no work of its own.
+        if typeText.contains("<"), !worded, let declared = index.type(named: simple), declared.kind != .protocol { return nil }
+        if let declared = index.protocol(named: simple) {
+            let conformers = index.conformers(to: simple).filter { !VIPReader.isTestDouble($0) && !SceneFinder.isPart($0) }
+            if conformers.contains(where: { conformer in components.contains(conformer.name) }) { return nil }
+            // One implementation, or the one named like the protocol (`LoginWorker` for `LoginWorkerProtocol`).
+            let stem = SceneFinder.protocolStem(simple)
+            let chosen = conformers.count == 1 ? conformers[0]
+                : conformers.first { $0.name == stem } ?? conformers.first { $0.name.hasPrefix(stem) }
+            let hasMethods = !index.members(of: declared).methods.isEmpty
+            guard worded || hasMethods else { return nil }
+            return (chosen?.name ?? simple, simple, chosen ?? declared)
+        }
+        if let declaration = index.type(named: simple) {
+            guard declaration.kind != .enum || worded else { return nil }
+            if SceneFinder.isPart(declaration) || declaration.inherited.contains(where: { Self.isFrameworkType($0) && $0 != "NSObject" }) {
+                return nil
+            }
+            let members = index.members(of: declaration)
+            let methods = members.methods.filter { $0.name != "init" }
+            let stored = members.properties.filter { !$0.isStatic && !$0.isComputed }
+            let data = ["Codable", "Decodable", "Encodable", "Identifiable", "Hashable", "Equatable", "Object", "NSManagedObject"]
+            // Observable state (a SwiftUI View's DataStore, a view model) is what a View shows, not work.
+            if members.inherited.contains("ObservableObject") { return nil }
+            // Named like data access but a value (a `Repository` of a Git host, with its fields and no methods).
+            if worded, declaration.kind == .struct || members.inherited.contains(where: data.contains),
+               methods.filter({ !$0.isStatic }).isEmpty, !stored.isEmpty { return nil }
+            if worded { return (simple, simple, declaration) }
+            if members.inherited.contains(where: data.contains) { return nil }
+            guard !methods.isEmpty, declaration.kind != .struct || stored.isEmpty else { return nil }
+            return (simple, simple, declaration)
+        }
+        // Not in the code read (a library's): only by its name.
+        return worded ? (simple, simple, nil) : nil
+    }
+
+    /// `AuthServiceProtocol` ends in `Service` once its protocol suffix is set aside.
+    static func protocolStemEnds(_ name: String, _ word: String) -> Bool {
+        let stem = SceneFinder.protocolStem(name)
+        return stem != name && stem.hasSuffix(word)
+    }
+
+    private mutating func findWorkers() {
+        var uses: [WorkerUse] = []
+        func note(_ found: (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?), as reach: String, by role: ComponentRole,
+                  at location: SourceLocation) {
+            if let at = uses.firstIndex(where: { $0.name == found.name }) {
+                uses[at].names[role, default: []].insert(reach)
+            } else {
+                uses.append(WorkerUse(name: found.name, typeName: found.typeName, names: [role: [reach]], location: location, calls: []))
+            }
+        }
+        let parts = found.members.filter { $0.role != .configurator }
+        // Held: a property of a worker's type (injected, defaulted or made in place).
+        for member in parts {
+            for property in index.members(of: member.type).properties where !property.isStatic {
+                for typeText in [property.type, property.initializerType].compactMap({ $0 }) {
+                    if let found = worker(typeText) {
+                        note(found, as: property.name, by: member.role, at: property.location)
+                        break
+                    }
+                }
+            }
+        }
+        // Reached in the code: `Type.shared.op()`, `Type.op()`, `Type(…).op()`, a global (`store.op()`,
+        // `Current.service.op()`), `let worker = Type(); worker.op()`. A View's helpers count only when named for
+        // work: a View reaches many things that draw it.
+        for member in parts {
+            for method in index.members(of: member.type).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                for declaration in LocalCollector.locals(in: body) {
+                    guard let type = declaration.type, let found = worker(type), member.role != .view || isWorded(found.typeName) else { continue }
+                    note(found, as: declaration.name, by: member.role, at: reader.location(declaration.node))
+                }
+                for call in CallCollector.calls(in: body) {
+                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                          let (reach, type) = reachedType(base) else { continue }
+                    guard let found = worker(type), member.role != .view || isWorded(found.typeName) else { continue }
+                    note(found, as: reach, by: member.role, at: reader.location(call))
+                }
+            }
+        }
+        // Each worker's operations: what the parts call through the names that reach it, in the order of the code.
+        for at in uses.indices {
+            for member in parts {
+                guard let names = uses[at].names[member.role] else { continue }
+                for method in index.members(of: member.type).methods {
+                    guard let body = method.body else { continue }
+                    let reader = BodyReader(converter: method.converter, file: method.location.file)
+                    for call in CallCollector.calls(in: body) {
+                        guard let reached = BodyReader.member(of: call), names.contains(reached.base) else { continue }
+                        uses[at].calls.append((reached.name, member.role, method.name, reader.location(call)))
+                    }
+                }
+            }
+        }
+        workers = uses
+    }
+
+    func isWorded(_ name: String) -> Bool {
+        finder.vocabulary.workers.contains { name.hasSuffix($0) || Self.protocolStemEnds(name, $0) }
+    }
+
+    /// What a call's receiver reaches, when it is a type rather than a value the part holds: the text the call is made
+    /// on (as `BodyReader.member` spells it) and the type. `Store.shared`, `Store.manager` (a static property holding
+    /// the type), `Store` (a static method of a worded type), `Store(…)`, a global and a global's property.
+    func reachedType(_ base: ExprSyntax) -> (reach: String, type: String)? {
+        var node = base
+        if let chained = node.as(OptionalChainingExprSyntax.self) { node = chained.expression }
+        if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression }
+        let text = node.trimmedDescription
+        if let reference = node.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name.first?.isUppercase == true {
+                if let global = index.globals[name] { return (text, global) }
+                // A static method: only of a type named for work (`API.fetch()`), not of a model or a style.
+                return isWorded(name) ? (text, name) : nil
+            }
+            if let global = index.globals[name] { return (text, global) }
+            return nil
+        }
+        if let made = node.as(FunctionCallExprSyntax.self), let type = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           type.first?.isUppercase == true {
+            return (text, type)
+        }
+        if let access = node.as(MemberAccessExprSyntax.self), let owner = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let property = access.declName.baseName.text
+            if owner.first?.isUppercase == true, let type = index.type(named: owner) {
+                if finder.vocabulary.singletons.contains(property) { return (text, owner) }
+                // `static let manager = TaskCategoryManager()`.
+                if let held = index.members(of: type).properties.first(where: { $0.name == property && $0.isStatic }),
+                   let heldType = held.type ?? held.initializerType, VIPReader.typeNames(heldType).first == owner {
+                    return (text, owner)
+                }
+                return nil
+            }
+            if owner.first?.isUppercase == true, finder.vocabulary.singletons.contains(property) { return (text, owner) }
+            // `Current.networkingService`: a global's property.
+            if let global = index.globals[owner].flatMap({ VIPReader.typeNames($0).first }).flatMap({ index.type(named: $0) }),
+               let held = index.members(of: global).properties.first(where: { $0.name == property }), let type = held.type ?? held.initializerType {
+                return (text, type)
+            }
+        }
+        return nil
+    }
+
+    /// For one part: every name that reaches a worker, and the worker's name (what `BodyReader.workers` takes).
+    func workerNames(for role: ComponentRole) -> [String: String] {
+        var names: [String: String] = [:]
+        for use in workers { for name in use.names[role] ?? [] { names[name] = use.name } }
+        return names
+    }
+}
+
+/// Local constants and variables declared in a body with a type the code says (`let worker = AuthWorker()`,
+/// `let worker: AuthWorker = …`).
+final class LocalCollector: SyntaxVisitor {
+    struct Local {
+        var name: String
+        var type: String?
+        var node: Syntax
+    }
+
+    private(set) var locals: [Local] = []
+
+    static func locals(in node: some SyntaxProtocol) -> [Local] {
+        let collector = LocalCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.locals
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            var type = binding.typeAnnotation?.type.trimmedDescription
+            if type == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
+                type = call.calledExpression.trimmedDescription
+            }
+            locals.append(Local(name: name, type: type, node: Syntax(binding)))
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,417 @@
+import Foundation
+import ScenarioSpec
+import SwiftSyntax
+
+/// Reading a Clean Swift (VIP) scene from the parts the finder found: its use cases are what the View asks of the
+/// Interactor, followed through the Interactor (its workers, its DataStore, the Presenter methods it calls, in order
+/// and in branches and closures) and through the Presenter (the View methods it calls), whatever the methods are
+/// named; its models are the types those methods take, or their parameters when they take plain values.
+extension VIPReader {
+    mutating func readVIPScene(_ parts: SceneParts) -> ImportedApp.Scene {
+        let found = parts.found
+        let view = parts.component(.view), interactor = parts.component(.interactor)
+        let presenter = parts.component(.presenter), router = parts.component(.router)
+        var scene = ImportedApp.Scene(name: found.name, location: found.location,
+                                      components: found.members.filter { $0.role != .configurator }.map {
+                                          ImportedApp.Component(role: $0.role, typeName: $0.type.name, location: $0.type.location)
+                                      },
+                                      wiring: nil, dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
+        scene.wiring = wiring(of: found, view: view)
+
+        // SwiftUI VIP: the View is a struct and holds the DataStore, an ObservableObject class.
+        let swiftUI = view?.kind == .struct
+        let dataStoreProtocols = interactor.map { index.members(of: $0).inherited.flatMap(index.expandedNames)
+            .compactMap { index.protocol(named: $0) }.filter { $0.name.hasSuffix("DataStore") } } ?? []
+        if swiftUI, dataStoreProtocols.isEmpty, let holder = index.type(named: found.name + "DataStore") {
+            scene.dataStore = storedFields(of: holder)
+        }
+        for dataStore in dataStoreProtocols {
+            for property in dataStore.properties where !scene.dataStore.contains(where: { $0.name == property.name }) {
+                scene.dataStore.append(field(property.name, type: property.type ?? "String", at: property.location, context: dataStore.path))
+            }
+        }
+        if dataStoreProtocols.isEmpty, !swiftUI, let interactor {
+            scene.dataStore = stateFields(of: interactor, parts: parts, role: .interactor)
+        }
+
+        // Workers: what any part holds or reaches; the operations they call.
+        scene.workers = workers(of: parts)
+        scene.references = references(parts)
+
+        // Use cases: what the View (or a cell or subview of its screen) asks of the Interactor.
+        let viewInteractors = parts.properties(of: .view, holding: .interactor, usual: ["interactor", "output"])
+        let interactorMembers = interactor.map { index.members(of: $0).methods } ?? []
+        let presenterMembers = presenter.map { index.members(of: $0).methods } ?? []
+        let presenterProperties = parts.properties(of: .interactor, holding: .presenter, usual: ["presenter", "output", "presentor"])
+        let viewProperties = parts.properties(of: .presenter, holding: .view, usual: ["viewController", "view", "display", "output"])
+        let asked = askedMethods(of: interactor, from: view, through: viewInteractors, parts: parts)
+        let triggers = lifecycleTriggers(of: view)
+        let appearing = appearCalls(in: view, interactorProperties: viewInteractors)
+        for (method, callers, place) in asked {
+            var useCase = useCaseShell(for: method, scene: found.name, interactorPath: interactor?.path ?? [])
+            if scene.useCases.contains(where: { $0.name == useCase.name }) { useCase.name += SwiftSpellingForImport.upperFirst(method.name) }
+            // Asked as the View loads or appears: the trigger; the Request's literal values become its defaults.
+            let trigger = callers.compactMap { triggers[$0] }.max { ($0 == "appear" ? 1 : 0) < ($1 == "appear" ? 1 : 0) }
+            if let trigger {
+                let values = appearing[method.name]?.values ?? [:]
+                let missing = useCase.request.filter { values[$0.name] == nil }
+                if missing.isEmpty {
+                    useCase.trigger = trigger
+                    for at in useCase.request.indices { useCase.request[at].defaultValue = values[useCase.request[at].name] }
+                } else {
+                    unmapped.append(.init(message: "the View asks for '\(method.signature)' as it \(trigger == "load" ? "loads" : "appears"), with values the scenario cannot give ("
+                                          + missing.map { "'\($0.name)'" }.joined(separator: ", ") + "); it is written as an action", location: place ?? method.location))
+                }
+            }
+            // The Interactor's logic.
+            if let body = method.body {
+                var reader = BodyReader(converter: method.converter, file: method.location.file)
+                reader.dataStoreFields = Set(scene.dataStore.map(\.name))
+                reader.workers = parts.workerNames(for: .interactor)
+                reader.presenterProperties = presenterProperties
+                reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
+                                               uniquingKeysWith: { first, _ in first })
+                reader.inlined = [method.name]
+                reader.presenterParameters = Dictionary(presenterMembers.map { ($0.name, $0.parameters) }, uniquingKeysWith: { first, _ in first })
+                reader.presenterModels = Set(presenterMembers.filter { method in
+                    method.parameters.count == 1 && modelDeclaration(method.parameters[0].type, context: presenter?.path ?? []) != nil
+                }.map(\.name))
+                let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
+                if values.count == 1, modelDeclaration(values[0].type, context: interactor?.path ?? []) != nil || modelPath(of: method, kind: "Request") != nil {
+                    reader.bound[values[0].name] = "request"
+                } else {
+                    for parameter in values { reader.bound[parameter.name] = "request.\(parameter.name)" }
+                }
+                reader.readInteractor(body.statements)
+                useCase.interactor = reader.steps
+                unmapped += reader.unmapped
+                noteTodos(in: reader.steps, useCase: useCase.name)
+            }
+            // What the Presenter is told, and what it tells the View.
+            var answered: [String] = []
+            for step in useCase.interactor.flatMap(\.flattened) {
+                if case .respond(let name?, _, _) = step, !answered.contains(name) { answered.append(name) }
+            }
+            for (position, name) in answered.enumerated() {
+                let implementation = presenterMembers.first { $0.name == name && $0.body != nil } ?? presenterMembers.first { $0.name == name }
+                let displays = implementation.map { displayCalls(in: $0, viewProperties: viewProperties, own: presenterMembers) } ?? []
+                let response = implementation.map { modelFields(of: $0, kind: "Response", context: presenter?.path ?? []) } ?? []
+                var viewModel: [ImportedApp.Field] = []
+                for display in displays {
+                    guard let declared = displayDeclaration(display, in: view) else { continue }
+                    for field in modelFields(of: declared, kind: "ViewModel", context: view?.path ?? []) where !viewModel.contains(where: { $0.name == field.name }) {
+                        viewModel.append(field)
+                    }
+                }
+                if position == 0 {
+                    useCase.presenterMethod = implementation?.signature ?? name + "()"
+                    if useCase.response.isEmpty { useCase.response = response }
+                    if useCase.viewModel.isEmpty { useCase.viewModel = viewModel }
+                    if let first = displays.first { useCase.viewMethod = displayDeclaration(first, in: view)?.signature ?? first + "()" }
+                    if let implementation, !useCase.viewModel.isEmpty {
+                        useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
+                    }
+                }
+                var output = ImportedApp.Output(
+                    name: name, presenterMethod: implementation?.signature ?? name + "()", response: response,
+                    presenter: displays.map { .display(displayDeclaration($0, in: view)?.signature ?? $0 + "()", values: [], location: implementation?.location ?? method.location) },
+                    location: implementation?.location ?? method.location)
+                output.viewModel = viewModel
+                output.viewMethod = displays.first.map { displayDeclaration($0, in: view)?.signature ?? $0 + "()" }
+                if position == 0 {
+                    output.mapping = useCase.presenter
+                } else if let implementation, !viewModel.isEmpty {
+                    output.mapping = viewModelAssignments(in: implementation, fields: viewModel)
+                }
+                useCase.outputs.append(output)
+            }
+            // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
+            if swiftUI, let view, let display = useCase.viewMethod,
+               let implementation = index.members(of: view).methods.first(where: { $0.signature == display }), let body = implementation.body {
+                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
+                reader.stateRoots = ["dataStore": "dataStore"]
+                reader.writesAreSets = true
+                if let viewModel = implementation.parameters.first { reader.bound[viewModel.name] = "viewModel" }
+                reader.readInteractor(body.statements)
+                useCase.view = reader.steps.filter { if case .set = $0 { true } else { false } }
+            }
+            scene.useCases.append(useCase)
+        }
+        if swiftUI, let view { scene.shows = renderedLabels(of: view, roots: ["dataStore": "dataStore"]) }
+        noteWhatIsNotMapped(in: [view, interactor, presenter, router].compactMap { $0 })
+        scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
+                            references: scene.references)
+        return scene
+    }
+
+    // MARK: - Parts of a scene
+
+    /// Reactive streams: what flows through them is said, not kept as state.
+    static let streamWords = ["Relay", "Subject", "Publisher", "Observable", "Driver", "Signal", "Variable", "Published"]
+
+    /// A field with the scenario's type for a Swift type, the code's type kept when the scenario says less.
+    mutating func field(_ name: String, type: String, at location: SourceLocation, context: [String]) -> ImportedApp.Field {
+        let mapped = types.map(type, context: context)
+        var field = ImportedApp.Field(name: name, type: mapped.type, note: mapped.note, location: location)
+        field.codeType = type
+        return field
+    }
+
+    /// What a component keeps for its scene when the code has no DataStore protocol: its stored values, not the
+    /// components, workers, closures and views it holds.
+    mutating func stateFields(of type: SwiftIndex.TypeDecl, parts: SceneParts, role: ComponentRole) -> [ImportedApp.Field] {
+        let held = Set((parts.held[role] ?? []).map(\.property))
+        let workerNames = Set(parts.workerNames(for: role).keys)
+        var fields: [ImportedApp.Field] = []
+        for property in index.members(of: type).properties where !property.isStatic && !property.isComputed {
+            let roleNames: Set<String> = ["dataStore", "router", "presenter", "interactor", "view", "viewController", "coordinator",
+                                          "wireframe", "wireFrame", "output", "input", "delegate", "moduleOutput", "moduleInput"]
+            guard !held.contains(property.name), !workerNames.contains(property.name), !roleNames.contains(property.name),
+                  SceneFinder.roleWord(of: Self.baseTypeName(property.type ?? "") ?? "", in: parts.finder.vocabulary.types) == nil,
+                  let typeText = property.type ?? property.initializerType,
+                  !typeText.contains("->"), !typeText.hasPrefix("@"),
+                  let base = Self.baseTypeName(typeText), !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal"].contains(base),
+                  !base.hasSuffix("Delegate"), !base.hasSuffix("View"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
+                  !Self.streamWords.contains(where: { base.hasSuffix($0) }) else { continue }
+            // A constant given its value where it is declared is configuration, not state.
+            if property.type == nil, property.initialLiteral != nil, !(index.members(of: type).properties.contains { $0.name == property.name && $0.isWeak }) {
+                continue
+            }
+            fields.append(field(property.name, type: typeText, at: property.location, context: type.path))
+        }
+        return fields
+    }
+
+    /// The scene's workers, each with the operations its parts call (in the order first called).
+    mutating func workers(of parts: SceneParts) -> [ImportedApp.Worker] {
+        var result: [ImportedApp.Worker] = []
+        for use in parts.workers {
+            let declared = readWorker(use.typeName, at: use.location, quiet: true)
+            var operations: [ImportedApp.Operation] = []
+            for call in use.calls where !operations.contains(where: { $0.name == call.operation }) {
+                if let operation = declared.operations.first(where: { $0.name == call.operation }) {
+                    operations.append(operation)
+                } else {
+                    operations.append(ImportedApp.Operation(name: call.operation, signature: call.operation + "()", input: [], output: nil,
+                                                            callback: false, location: call.location))
+                }
+            }
+            result.append(ImportedApp.Worker(name: use.name, location: declared.location, operations: operations))
+        }
+        return result
+    }
+
+    /// References between the scene's parts and to its workers (what `map` draws), from what the finder resolved.
+    func references(_ parts: SceneParts) -> [ImportedApp.Reference] {
+        var references: [ImportedApp.Reference] = []
+        let order: [ComponentRole] = [.view, .interactor, .presenter, .router]
+        for member in parts.found.members.filter({ $0.role != .configurator }).sorted(by: { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }) {
+            for held in parts.held[member.role] ?? [] where held.scene == nil && held.role != member.role {
+                let role: ComponentRole = held.role == .interactor && member.role == .router && held.property.lowercased().contains("datastore") ? .dataStore : held.role
+                references.append(.init(from: member.role, to: role, property: held.property, weak: held.weak, location: held.location))
+            }
+            let workers = parts.workerNames(for: member.role)
+            for property in index.members(of: member.type).properties where !property.isStatic {
+                guard let worker = workers[property.name] else { continue }
+                references.append(.init(from: member.role, to: .worker, property: property.name, weak: property.isWeak,
+                                        location: property.location, worker: worker))
+            }
+        }
+        return references
+    }
+
+    private func wiring(of found: SceneFinder.Found, view: SwiftIndex.TypeDecl?) -> String? {
+        if found.component(.configurator) != nil || index.type(named: found.name + "Configurator") != nil { return "configurator" }
+        if let view, index.members(of: view).methods.contains(where: { $0.name == "setup" || $0.name == "configure" }) { return "setup" }
+        return nil
+    }
+
+    /// The Interactor's methods the View asks for (through the properties that hold the Interactor), and the View's
+    /// methods each is asked from; in the Interactor's order. Cells and subviews that hold the Interactor count as
+    /// the View.
+    func askedMethods(of interactor: SwiftIndex.TypeDecl?, from view: SwiftIndex.TypeDecl?, through properties: Set<String>,
+                      parts: SceneParts) -> [(method: SwiftIndex.Method, callers: Set<String>, place: SourceLocation?)] {
+        guard let interactor else { return [] }
+        var callers: [String: Set<String>] = [:]
+        var places: [String: SourceLocation] = [:]
+        var order: [String] = []
+        func collect(in type: SwiftIndex.TypeDecl, through names: Set<String>) {
+            guard !names.isEmpty else { return }
+            for method in index.members(of: type).methods {
+                guard let body = method.body else { continue }
+                for call in CallCollector.calls(in: body) {
+                    guard let member = BodyReader.member(of: call), names.contains(member.base) else { continue }
+                    if callers[member.name] == nil { order.append(member.name) }
+                    callers[member.name, default: []].insert(type.name == view?.name ? method.name : "")
+                    if places[member.name] == nil {
+                        places[member.name] = BodyReader(converter: method.converter, file: method.location.file).location(call)
+                    }
+                }
+            }
+        }
+        if let view { collect(in: view, through: properties) }
+        // Other types of the screen that hold this Interactor (a cell with a button that asks it).
+        let interactorNames = Set([interactor.name] + index.members(of: interactor).inherited.flatMap(index.expandedNames)
+            .filter { index.protocol(named: $0) != nil && !$0.hasSuffix("DataStore") })
+        for declaration in index.declarations where [.class, .struct].contains(declaration.kind) && declaration.name != view?.name
+            && !parts.everyone.contains(where: { $0.type.name == declaration.name }) && !Self.isTestDouble(declaration) {
+            let names = Set(declaration.properties.filter { property in
+                Self.baseTypeName(property.type ?? "").map(interactorNames.contains) ?? false
+            }.map(\.name))
+            collect(in: declaration, through: names)
+        }
+        let methods = index.members(of: interactor).methods.filter { !$0.isStatic && $0.name != "init" }
+        // What the Interactor declares it is asked for (its input protocol) counts too, when only its own code does not
+        // call it: a View wired by a storyboard, a test, another app target asks.
+        for name in declaredInputs(of: parts, holder: .view, target: .interactor) where callers[name] == nil {
+            order.append(name)
+            callers[name] = []
+        }
+        var result: [(SwiftIndex.Method, Set<String>, SourceLocation?)] = []
+        for name in order {
+            guard let method = methods.first(where: { $0.name == name && $0.body != nil }) ?? methods.first(where: { $0.name == name }) else { continue }
+            result.append((method, callers[name] ?? [], places[name]))
+        }
+        // In the order the Interactor declares them.
+        let position = Dictionary(methods.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return result.sorted { (position[$0.0.name] ?? 0) < (position[$1.0.name] ?? 0) }
+    }
+
+    /// The methods of the protocols `holder` holds `target` through (`CartBusinessLogic`), or, when it holds none, of
+    /// the target's own protocols for its role; without those the target's own code calls.
+    func declaredInputs(of parts: SceneParts, holder: ComponentRole, target: ComponentRole) -> [String] {
+        guard let type = parts.component(target) else { return [] }
+        var protocols: [SwiftIndex.TypeDecl] = []
+        if let holding = parts.component(holder) {
+            let holders = parts.properties(of: holder, holding: target)
+            for property in index.members(of: holding).properties where holders.contains(property.name) {
+                for name in VIPReader.typeNames(property.type ?? "").flatMap(index.expandedNames) {
+                    if let declared = index.protocol(named: name), !protocols.contains(where: { $0.name == declared.name }) { protocols.append(declared) }
+                }
+            }
+        }
+        if protocols.isEmpty {
+            for name in index.members(of: type).inherited.flatMap(index.expandedNames) where !name.hasSuffix("DataStore") && !name.hasSuffix("DataPassing") {
+                guard let declared = index.protocol(named: name), parts.finder.protocolRole(name)?.role == target,
+                      !protocols.contains(where: { $0.name == declared.name }) else { continue }
+                protocols.append(declared)
+            }
+        }
+        let ownCalled = ownCalls(in: type)
+        var names: [String] = []
+        for declared in protocols {
+            // A method the type calls itself is a helper, unless it takes a use case's Request (`Orders.Fetch.Request`).
+            for method in declared.methods where !method.isStatic && !names.contains(method.name)
+                && (!ownCalled.contains(method.name) || modelPath(of: method, kind: "Request") != nil) {
+                names.append(method.name)
+            }
+        }
+        return names
+    }
+
+    /// The names a type's own code calls on itself (`loadItems()`, `self.loadItems()`).
+    func ownCalls(in type: SwiftIndex.TypeDecl) -> Set<String> {
+        var names = Set<String>()
+        for method in index.members(of: type).methods {
+            guard let body = method.body else { continue }
+            for call in CallCollector.calls(in: body) {
+                if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { names.insert(reference.baseName.text) }
+                if let member = BodyReader.member(of: call), member.base == "self" { names.insert(member.name) }
+            }
+        }
+        return names
+    }
+
+    /// Which of the View's methods run as it loads (`load`) or comes on screen (`appear`): the lifecycle methods and
+    /// the View's own methods they call, followed three calls deep.
+    func lifecycleTriggers(of view: SwiftIndex.TypeDecl?) -> [String: String] {
+        guard let view else { return [:] }
+        let methods = index.members(of: view).methods
+        var triggers: [String: String] = [:]
+        for (lifecycle, trigger) in [("viewDidLoad", "load"), ("loadView", "load"), ("viewWillAppear", "appear"), ("viewDidAppear", "appear")] {
+            var pending = [lifecycle], seen = Set<String>(), depth = 0
+            while !pending.isEmpty, depth < 4 {
+                var next: [String] = []
+                for name in pending where seen.insert(name).inserted {
+                    if triggers[name] != "appear" { triggers[name] = trigger }
+                    for method in methods where method.name == name {
+                        guard let body = method.body else { continue }
+                        for call in CallCollector.calls(in: body) {
+                            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { next.append(reference.baseName.text) }
+                            if let member = BodyReader.member(of: call), member.base == "self" { next.append(member.name) }
+                        }
+                    }
+                }
+                pending = next
+                depth += 1
+            }
+        }
+        // SwiftUI: `.onAppear { … }` in the body, `.task { … }`.
+        if let body = index.members(of: view).properties.first(where: { $0.name == "body" })?.getter {
+            for call in CallCollector.calls(in: body) {
+                guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), ["onAppear", "task"].contains(access.declName.baseName.text) else { continue }
+                triggers["body"] = "appear"
+            }
+        }
+        return triggers
+    }
+
+    /// The View methods a Presenter method calls (through the properties that hold the View), its own methods and
+    /// closures followed, by base name in order.
+    func displayCalls(in method: SwiftIndex.Method, viewProperties: Set<String>, own: [SwiftIndex.Method], depth: Int = 0) -> [String] {
+        guard let body = method.body else { return [] }
+        var names: [String] = []
+        for call in CallCollector.calls(in: body) {
+            if let member = BodyReader.member(of: call), viewProperties.contains(member.base) {
+                if !names.contains(member.name) { names.append(member.name) }
+                continue
+            }
+            guard depth < 2 else { continue }
+            let ownName = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? BodyReader.member(of: call).flatMap { $0.base == "self" ? $0.name : nil }
+            if let ownName, ownName != method.name, let inner = own.first(where: { $0.name == ownName && $0.body != nil }) {
+                for name in displayCalls(in: inner, viewProperties: viewProperties, own: own, depth: depth + 1) where !names.contains(name) {
+                    names.append(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// A View method by base name: the View's own declaration (or its display protocol's).
+    func displayDeclaration(_ name: String, in view: SwiftIndex.TypeDecl?) -> SwiftIndex.Method? {
+        guard let view else { return nil }
+        let members = index.members(of: view)
+        if let own = members.methods.first(where: { $0.name == name }) { return own }
+        for protocolName in members.inherited.flatMap(index.expandedNames) {
+            if let declared = index.protocol(named: protocolName)?.methods.first(where: { $0.name == name }) { return declared }
+        }
+        return nil
+    }
+
+    /// A method's model, as fields: the stored fields of the Request/Response/ViewModel it takes, or, when it takes
+    /// plain values, its parameters.
+    mutating func modelFields(of method: SwiftIndex.Method, kind: String, context: [String]) -> [ImportedApp.Field] {
+        let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
+        if values.count == 1, let model = modelDeclaration(values[0].type, context: context), model.kind != .enum {
+            return types.storedFields(of: model).map { field in
+                var copy = field
+                copy.codeType = index.members(of: model).properties.first { $0.name == field.name }.flatMap { $0.type ?? $0.initializerType }
+                return copy
+            }
+        }
+        return values.map { field($0.name, type: $0.type, at: method.location, context: context) }
+    }
+
+    /// The struct or class a parameter's type names when it is a model (`Login.Fetch.Request`, `LoginRequest`): a
+    /// type of the app with stored fields, not a worker or component.
+    func modelDeclaration(_ type: String, context: [String]) -> SwiftIndex.TypeDecl? {
+        let text = type.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
+        guard let declaration = index.type(qualified: text) ?? types.resolve(text, context: context),
+              [.struct, .class].contains(declaration.kind) else { return nil }
+        // A Request, Response or ViewModel, by its name or its namespace's (`Login.Request`); a `PostModel` handed to
+        // a method is a value of its own.
+        let named = ["Request", "Response", "ViewModel"].contains { declaration.name.hasSuffix($0) }
+        return named ? declaration : nil
+    }
+}
