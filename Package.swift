@@ -114,6 +114,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
         .executableTarget(name: "sceneflow-bench"),
+        // Scores `import` against ground truth written by hand for a corpus of real apps (Tests/Corpus/); the apps'
+        // code is fetched separately, never part of this repository.
+        .executableTarget(name: "sceneflow-corpus", dependencies: ["CodeImport", "SceneFlowKit", "ScenarioLoader", "ScenarioSpec"]),
         // libFuzzer targets for the loader, the expression parser and the trace reader (`make fuzz`); built normally, a replayer.
         .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters", "CodeImport",
                                                                 "PatternTranslation", "ScenarioWriting", "ScenarioSpec"]),
