@@ -75,23 +75,23 @@ struct BodyReader {
         return inner
     }
 
-    private mutating func read(_ node: Syntax) {
+    mutating func read(_ node: Syntax) {
         if let declaration = node.as(VariableDeclSyntax.self) {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value else { continue }
                 let unwrapped = Self.unwrapTryAwait(value)
                 if let recorded = unwrapped.as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded), let worker = workerCall(call) {
-                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
                                        arguments: assignments(call.arguments), location: location(call)))
-                    bound[name] = name
+                    bound[name] = Self.safe(name)
                     continue
                 }
                 if let call = unwrapped.as(FunctionCallExprSyntax.self) {
                     if let worker = workerCall(call) {
-                        steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                        steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
                                            arguments: assignments(call.arguments), location: location(call)))
-                        bound[name] = name
+                        bound[name] = Self.safe(name)
                         continue
                     }
                     if call.calledExpression.trimmedDescription.hasSuffix("Response") {
@@ -100,8 +100,12 @@ struct BodyReader {
                     }
                 }
                 bound[name] = nil
-                // `let task = Task { … }`, `let cancellable = worker.fetch().sink { … }`: what runs is read.
-                if let call = unwrapped.as(FunctionCallExprSyntax.self) { readCallsAround(call) }
+                // `let task = Task { … }`, `let cancellable = worker.fetch().sink { … }`: what runs is read, and what
+                // the chain hands the Presenter.
+                if let call = unwrapped.as(FunctionCallExprSyntax.self) {
+                    readCallsAround(call)
+                    if let handed = handedToPresenter(call) { steps.append(.respond(method: handed, [], location: location(call))) }
+                }
             }
             return
         }
@@ -168,7 +172,13 @@ struct BodyReader {
             readInteractor(doStatement.body.statements)
             return
         }
-        if statement.is(ReturnStmtSyntax.self) { return }
+        if let returned = statement.as(ReturnStmtSyntax.self) {
+            // What a closure or helper returns may be a call that does the work (`return worker.load(since:)`).
+            if let expression = returned.expression.map(Self.unwrapTryAwait), expression.is(FunctionCallExprSyntax.self) {
+                readExpression(expression)
+            }
+            return
+        }
         unmapped.append(.init(message: "'\(Self.firstLine(statement))' is not translated", location: location(statement)))
     }
 
@@ -218,9 +228,9 @@ struct BodyReader {
                let worker = workerCall(call) {
                 // `auth = try trace.call(…) { try authWorker.login(…) }`, declared before a `do`.
                 let name = elements[0].trimmedDescription
-                steps.append(.call(worker: worker.type, operation: worker.operation, binding: name,
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
                                    arguments: assignments(call.arguments), location: location(call)))
-                bound[name] = name
+                bound[name] = Self.safe(name)
                 return
             }
             // `appState?.count += 1`, `dataStore.someInt = 0`: a write to an observable state object.
@@ -233,6 +243,23 @@ struct BodyReader {
                     steps.append(writesAreSets ? .set([assignment], location: location(sequence)) : .store([assignment], location: location(sequence)))
                     return
                 }
+            }
+            // `items[index] = item`, `self?.favorites[id] = true`: a DataStore field changed in place.
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let subscripted = elements[0].as(SubscriptCallExprSyntax.self),
+               let field = Self.ownField(subscripted.calledExpression), dataStoreFields.contains(field) {
+                steps.append(.store([ImportedApp.Assignment(field: field, expression: "todo", location: location(elements[0]))],
+                                    location: location(sequence)))
+                unmapped.append(.init(message: "'\(Self.firstLine(sequence))' changes '\(field)' in place; its new value is todo",
+                                      location: location(sequence)))
+                return
+            }
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let field = Self.ownField(elements[0]),
+               dataStoreFields.contains(field), !elements[0].trimmedDescription.hasPrefix(field) || elements[0].trimmedDescription == field {
+                steps.append(.store([ImportedApp.Assignment(field: field, expression: translate(elements[2]),
+                                                            location: location(elements[0]))],
+                                    location: location(sequence)))
+                readClosures(in: elements[2])
+                return
             }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
                 let target = elements[0].trimmedDescription
@@ -259,9 +286,9 @@ struct BodyReader {
                 let value = Self.unwrapTryAwait(elements[2])
                 if let call = value.as(FunctionCallExprSyntax.self), let worker = workerCall(call) {
                     let name = elements[0].trimmedDescription
-                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: name.contains(".") ? nil : name,
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: name.contains(".") ? nil : Self.safe(name),
                                        arguments: assignments(call.arguments), location: location(call)))
-                    if !name.contains(".") { bound[name] = name }
+                    if !name.contains(".") { bound[name] = Self.safe(name) }
                     return
                 }
                 readClosures(in: elements[2])
@@ -277,14 +304,14 @@ struct BodyReader {
                 return
             }
             if let worker = workerCall(call) {
-                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
-                let binding = closure.flatMap(Self.firstParameter)
-                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding,
+                // Its completion handlers, in the order written (`success:`, then a trailing `failure`): the first
+                // names the result.
+                let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+                    + [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)
+                let binding = closures.first.flatMap(Self.firstParameter)
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
                                    arguments: assignments(call.arguments), location: location(call)))
-                if let closure {
-                    if let binding { bound[binding] = binding }
-                    readInteractor(closure.statements)
-                }
+                for closure in closures { readClosure(closure) }
                 return
             }
             if let member = Self.member(of: call), presenterProperties.contains(member.base), let parameters = outputs[member.name] {
@@ -325,10 +352,17 @@ struct BodyReader {
             if let inner = innerWorkerCall(call), let worker = workerCall(inner) {
                 let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 let binding = closure.flatMap(Self.firstParameter)
-                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding,
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
                                    arguments: assignments(inner.arguments), location: location(inner)))
-                if let binding { bound[binding] = binding }
+                if let binding { bound[binding] = Self.safe(binding) }
                 readClosures(of: call)
+                return
+            }
+            // `.bind(to: presenter.presentLoadRelay)`, `.sink(receiveValue: presenter.presentItems)`: the Presenter is
+            // told through what the chain hands it.
+            if let handed = handedToPresenter(call) {
+                readClosures(of: call)
+                steps.append(.respond(method: handed, [], location: location(call)))
                 return
             }
             // DispatchQueue.main.async { … }, Task { … } and any other call taking closures: what they run is read.
@@ -353,6 +387,18 @@ struct BodyReader {
         unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated", location: location(expression)))
     }
 
+    /// What a call hands the Presenter as a value (`bind(to: presenter.presentLoadRelay)`): the Presenter's member.
+    func handedToPresenter(_ call: FunctionCallExprSyntax) -> String? {
+        for argument in call.arguments {
+            guard let access = argument.expression.as(MemberAccessExprSyntax.self), let base = access.base else { continue }
+            var text = base.trimmedDescription
+            while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+            if text.hasPrefix("self.") { text.removeFirst(5) }
+            if presenterProperties.contains(text) { return access.declName.baseName.text }
+        }
+        return nil
+    }
+
     /// Every case of a `switch`, in order (the scenario has no `switch`; each case's steps are kept).
     private mutating func readSwitch(_ switchExpression: SwitchExprSyntax) {
         unmapped.append(.init(message: "'switch \(Self.firstLine(switchExpression.subject))' is not translated; its cases are read in order",
@@ -364,16 +410,16 @@ struct BodyReader {
 
     /// The closures a call takes, each read in order.
     private mutating func readClosures(of call: FunctionCallExprSyntax) {
+        // A chain's earlier calls first (`relay.flatMap { … }.map { … }`, `fetch { … }.resume()`): they run first.
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
+           innerWorkerCall(base) == nil, workerCall(base) == nil {
+            readClosures(of: base)
+        }
         for argument in call.arguments {
             if let closure = argument.expression.as(ClosureExprSyntax.self) { readClosure(closure) }
         }
         if let closure = call.trailingClosure { readClosure(closure) }
         for extra in call.additionalTrailingClosures { readClosure(extra.closure) }
-        // A chain's earlier calls (`fetch { … }.resume()`).
-        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
-           innerWorkerCall(base) == nil, workerCall(base) == nil {
-            readClosures(of: base)
-        }
     }
 
     /// Closures anywhere in an expression (an argument of an argument).
@@ -382,7 +428,7 @@ struct BodyReader {
     }
 
     private mutating func readClosure(_ closure: ClosureExprSyntax) {
-        if let parameter = Self.firstParameter(closure), bound[parameter] == nil { bound[parameter] = parameter }
+        if let parameter = Self.firstParameter(closure), bound[parameter] == nil { bound[parameter] = Self.safe(parameter) }
         readInteractor(closure.statements)
     }
 
@@ -412,8 +458,8 @@ struct BodyReader {
         let name: String?
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
-        } else if let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
-            name = access.declName.baseName.text
+        } else if let member = Self.member(of: call), Self.selfAliases.contains(member.base) {
+            name = member.name
         } else {
             name = nil
         }
@@ -500,6 +546,22 @@ struct BodyReader {
             }
         }
         return (text, access.declName.baseName.text)
+    }
+
+    /// The component's own field an expression names: `items`, `self.items`, `self?.items`, `weakSelf.items`.
+    static func ownField(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let access = expression.as(MemberAccessExprSyntax.self), var base = access.base else { return nil }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
+        guard let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text, selfAliases.contains(root) else { return nil }
+        return access.declName.baseName.text
+    }
+
+    /// A name the code binds, as the scenario may bind it: the names the pattern gives (`request`, `response`, …) are
+    /// taken, so the code's `request` is the scenario's `requestValue`.
+    static func safe(_ name: String) -> String {
+        PatternDefinition.Scopes.Name(rawValue: name) != nil ? name + "Value" : name
     }
 
     /// What code names `self` by: itself, and the names a closure gives it after `[weak self]`.

@@ -49,13 +49,58 @@ public struct CodeImporter: Sendable {
     public func importApp(_ paths: [String], title: String? = nil, sources: [(file: String, text: String)]? = nil,
                           check: ((String) -> [Problem])? = nil) throws -> Result {
         var app = try sources.map { try read(sources: $0) } ?? read(paths)
-        var writer = ScenarioText(app: app, title: title ?? Self.title(for: paths))
-        var text = writer.text()
-        guard let check else { return Result(app: app, scenario: text) }
+        let title = title ?? Self.title(for: paths)
+        guard let check else {
+            var writer = ScenarioText(app: app, title: title)
+            return Result(app: app, scenario: writer.text())
+        }
+        // What cannot be written as the code has it even with its expressions as `todo` (a trigger a Request needs
+        // values for, a name the scenario refuses) is left out, said with the checker's reason: the file always loads.
+        var leftOut: [ImportedApp.Unmapped] = []
+        for attempt in 0..<12 {
+            var writer = ScenarioText(app: app, title: title)
+            var (text, replaced, remaining) = Self.repairExpressions(writer.text(), writer: &writer, check: check)
+            if remaining.isEmpty || attempt == 11 {
+                if !replaced.isEmpty || !leftOut.isEmpty {
+                    app.unmapped = Self.sorted(app.unmapped + replaced + leftOut)
+                    // The header lists what was not mapped: write it again with the replacements.
+                    text = Self.replaceHeader(of: text, with: app)
+                }
+                return Result(app: app, scenario: text)
+            }
+            var removed = false
+            for problem in remaining {
+                guard let block = writer.blocks.filter({ $0.lines.contains(problem.line) }).min(by: { $0.lines.count < $1.lines.count }),
+                      Self.remove(block.part, from: &app) else { continue }
+                leftOut.append(.init(message: "\(block.part) could not be written as the code has it (\(problem.message)); it is left out",
+                                     location: block.origin))
+                removed = true
+            }
+            _ = replaced
+            if !removed {
+                // Nothing known holds the problem: leave the file as it is, with the checker's complaint said.
+                for problem in remaining {
+                    leftOut.append(.init(message: "the scenario's line \(problem.line) is refused: \(problem.message)", location: nil))
+                }
+                app.unmapped = Self.sorted(app.unmapped + replaced + leftOut)
+                return Result(app: app, scenario: Self.replaceHeader(of: text, with: app))
+            }
+        }
+        var writer = ScenarioText(app: app, title: title)
+        return Result(app: app, scenario: writer.text())
+    }
+
+    /// Each translated expression the checker refuses — a type that does not fit where the code's `if let` or `!` made
+    /// it fit — written as `todo` instead, and listed; up to three rounds, since an error can hide another.
+    static func repairExpressions(_ text: String, writer: inout ScenarioText, check: (String) -> [Problem])
+        -> (text: String, replaced: [ImportedApp.Unmapped], remaining: [Problem]) {
         var lines = text.components(separatedBy: "\n")
         var replaced: [ImportedApp.Unmapped] = []
-        for _ in 0..<3 {
+        var remaining: [Problem] = []
+        for round in 0...3 {
             let problems = check(lines.joined(separator: "\n"))
+            remaining = problems
+            if round == 3 { break }
             var changed = false
             // Right to left on each line, so earlier columns stay valid.
             for problem in problems.sorted(by: { ($0.line, $1.column) < ($1.line, $0.column) }) {
@@ -75,17 +120,42 @@ public struct CodeImporter: Sendable {
                 changed = true
             }
             if !changed { break }
-            // A replacement shortens its line: find the later expressions on it again before the next round, which
-            // checks the text once more (an error can hide another until the first is gone).
+            // A replacement shortens its line: find the later expressions on it again before the next round.
             writer.shiftColumns(after: lines)
         }
-        text = lines.joined(separator: "\n")
-        if !replaced.isEmpty {
-            app.unmapped = Self.sorted(app.unmapped + replaced)
-            // The header lists what was not mapped: write it again with the replacements.
-            text = Self.replaceHeader(of: text, with: app)
+        return (lines.joined(separator: "\n"), replaced, remaining)
+    }
+
+    /// Takes a part out of the app model; false when it is not there.
+    static func remove(_ part: ScenarioText.Part, from app: inout ImportedApp) -> Bool {
+        switch part {
+        case .scene(let name):
+            guard let at = app.scenes.firstIndex(where: { $0.name == name }) else { return false }
+            app.scenes.remove(at: at)
+            for s in app.scenes.indices { app.scenes[s].routes.removeAll { $0.destination == name } }
+        case .useCase(let scene, let name):
+            guard let s = app.scenes.firstIndex(where: { $0.name == scene }),
+                  let u = app.scenes[s].useCases.firstIndex(where: { $0.name == name }) else { return false }
+            app.scenes[s].useCases.remove(at: u)
+        case .route(let scene, let name):
+            guard let s = app.scenes.firstIndex(where: { $0.name == scene }),
+                  let r = app.scenes[s].routes.firstIndex(where: { $0.name == name }) else { return false }
+            app.scenes[s].routes.remove(at: r)
+        case .worker(let scene, let name):
+            guard let s = app.scenes.firstIndex(where: { $0.name == scene }),
+                  let w = app.scenes[s].workers.firstIndex(where: { $0.name == name }) else { return false }
+            app.scenes[s].workers.remove(at: w)
+            for u in app.scenes[s].useCases.indices {
+                app.scenes[s].useCases[u].interactor = app.scenes[s].useCases[u].interactor.removingCalls(to: name)
+            }
+        case .entity(let name):
+            guard let at = app.entities.firstIndex(where: { $0.name == name }) else { return false }
+            app.entities.remove(at: at)
+        case .enumeration(let name):
+            guard let at = app.enums.firstIndex(where: { $0.name == name }) else { return false }
+            app.enums.remove(at: at)
         }
-        return Result(app: app, scenario: text)
+        return true
     }
 
     /// The scenario text with its leading comment block written for `app` (the rest unchanged).

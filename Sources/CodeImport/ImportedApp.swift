@@ -253,6 +253,22 @@ extension ImportedApp.UseCase {
     }
 }
 
+extension [ImportedApp.Step] {
+    /// The steps without the calls of a worker's operations (a worker left out), inside branches too.
+    func removingCalls(to worker: String) -> [ImportedApp.Step] {
+        compactMap { step in
+            switch step {
+            case .call(let name, _, _, _, _) where name == worker: return nil
+            case .conditional(let condition, let then, let otherwise, let location):
+                return .conditional(condition, then: then.removingCalls(to: worker), otherwise: otherwise.removingCalls(to: worker), location: location)
+            case .validate(let condition, let otherwise, let location):
+                return .validate(condition, otherwise: otherwise.removingCalls(to: worker), location: location)
+            default: return step
+            }
+        }
+    }
+}
+
 extension ImportedApp.Step {
     /// This step and the steps nested in it, in order.
     public var flattened: [ImportedApp.Step] {

@@ -95,12 +95,21 @@ extension VIPReader {
             if context.interactors.contains(member.base) {
                 // Arguments by position: the Interactor's parameters name the Request's fields.
                 let labels = call.arguments.map { $0.label?.text ?? "_" }
+                // By name and labels; else by name alone (a call that leaves a label out, as Swift 2 wrote the first).
                 let declared = context.interactorMethods.first { $0.name == member.name && $0.parameters.map { $0.label ?? "_" } == labels }
-                let arguments = declared.map { method in
-                    zip(method.parameters, call.arguments).compactMap { parameter, argument in
+                    ?? context.interactorMethods.first { $0.name == member.name && $0.parameters.count == call.arguments.count }
+                let declaredByName = declared ?? context.interactorMethods.first { $0.name == member.name }
+                let arguments = declaredByName.map { method in
+                    method.parameters.enumerated().compactMap { position, parameter -> ImportedApp.Assignment? in
                         // A completion handler is how the answer comes back, not a value asked with.
-                        TypeMapping.closureResult(parameter.type) != nil || argument.expression.is(ClosureExprSyntax.self) ? nil
-                            : ImportedApp.Assignment(field: parameter.name, expression: reader.translate(argument.expression), location: reader.location(argument))
+                        guard TypeMapping.closureResult(parameter.type) == nil else { return nil }
+                        let arguments = Array(call.arguments)
+                        guard position < arguments.count, !arguments[position].expression.is(ClosureExprSyntax.self) else {
+                            // A value the call does not give (a default, or code that does not compile as written).
+                            return ImportedApp.Assignment(field: parameter.name, expression: "todo", location: reader.location(call))
+                        }
+                        return ImportedApp.Assignment(field: parameter.name, expression: reader.translate(arguments[position].expression),
+                                                      location: reader.location(arguments[position]))
                     }
                 } ?? reader.assignments(call.arguments)
                 return [.callInteractor(member.name, arguments: arguments, location: reader.location(call))]

@@ -332,10 +332,16 @@ struct RouteReader {
         let member = BodyReader.member(of: call)
         guard let name = member?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return [] }
         // `Builder.build(…)`, or `builder.build(…)` where the method's locals or its owner's properties say the type.
-        if let base = member?.base, let typeName = base.first?.isUppercase == true ? base : context[base],
-           let type = index.type(named: typeName) {
-            let methods = index.members(of: type).methods.filter { $0.name == name && $0.body != nil }
-            if !methods.isEmpty { return methods }
+        if let base = member?.base, let typeName = base.first?.isUppercase == true ? base : context[base] {
+            if let type = index.type(named: typeName) {
+                let methods = index.members(of: type).methods.filter { $0.name == name && $0.body != nil }
+                if !methods.isEmpty { return methods }
+            }
+            // A protocol (`@Dependency var detail: DetailModuleInterface`): what its implementations do.
+            if index.protocol(named: typeName) != nil {
+                let methods = index.conformers(to: typeName).flatMap { index.members(of: $0).methods.filter { $0.name == name && $0.body != nil } }
+                if !methods.isEmpty, methods.count <= 3 { return methods }
+            }
         }
         guard let methods = methodsNamed[name], methods.count <= 3 else { return [] }
         return methods.filter { method in !ownerIsComponent(method) }
@@ -427,7 +433,7 @@ struct RouteReader {
             }
             for held in target.held[member.role] ?? [] where held.scene == nil { wiring.insert(held.property) }
             for name in target.workerNames(for: member.role).keys { wiring.insert(name) }
-            for protocolName in index.members(of: member.type).inherited.flatMap(index.expandedNames) where protocolName.hasSuffix("DataStore") {
+            for protocolName in index.members(of: member.type).inherited.flatMap(index.expandedNames) where SceneFinder.isDataStore(protocolName) {
                 for property in index.protocol(named: protocolName)?.properties ?? [] { fields.insert(property.name) }
             }
         }

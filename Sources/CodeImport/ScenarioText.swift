@@ -11,6 +11,38 @@ struct ScenarioText {
     /// complaint about one can be answered by writing `todo` there.
     private(set) var expressions: [ExpressionPlace] = []
 
+    /// A part of the file that can be left out whole, and its lines (1-based, the last included).
+    struct Block {
+        var part: Part
+        var lines: ClosedRange<Int>
+        var origin: SourceLocation?
+    }
+
+    enum Part: CustomStringConvertible {
+        case scene(String), useCase(scene: String, name: String), route(scene: String, name: String)
+        case worker(scene: String, name: String), entity(String), enumeration(String)
+
+        var description: String {
+            switch self {
+            case .scene(let name): "scene '\(name)'"
+            case .useCase(let scene, let name): "use case '\(scene).\(name)'"
+            case .route(let scene, let name): "route '\(scene).\(name)'"
+            case .worker(let scene, let name): "worker '\(scene).\(name)'"
+            case .entity(let name): "entity '\(name)'"
+            case .enumeration(let name): "enum '\(name)'"
+            }
+        }
+    }
+
+    private(set) var blocks: [Block] = []
+
+    /// Records the lines `write` adds as one block.
+    private mutating func block(_ part: Part, origin: SourceLocation?, _ write: (inout ScenarioText) -> Void) {
+        let first = lines.count + 1
+        write(&self)
+        if lines.count >= first { blocks.append(Block(part: part, lines: first...lines.count, origin: origin)) }
+    }
+
     struct ExpressionPlace {
         var line: Int
         var column: Int
@@ -27,6 +59,7 @@ struct ScenarioText {
     mutating func text() -> String {
         lines = header()
         expressions = []
+        blocks = []
         line("scenario: \(YAMLText.scalar(title))")
         line("pattern: \(app.pattern.rawValue)")
         if let start = startScene { line("start: \(YAMLText.scalar(start))") }
@@ -35,10 +68,12 @@ struct ScenarioText {
             line("enums:")
             for item in app.enums {
                 let comment = "  # \(YAMLText.comment(item.location.description))"
-                if item.cases.allSatisfy({ $0.rawValue == nil }) {
-                    line("  \(YAMLText.key(item.name)): [" + item.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", ") + "]" + comment)
-                } else {
-                    line("  \(YAMLText.key(item.name)): {" + item.cases.map { " \(YAMLText.key($0.name)): \($0.rawValue ?? "~")" }.joined(separator: ",") + " }" + comment)
+                block(.enumeration(item.name), origin: item.location) { text in
+                    if item.cases.allSatisfy({ $0.rawValue == nil }) {
+                        text.line("  \(YAMLText.key(item.name)): [" + item.cases.map { YAMLText.scalar($0.name) }.joined(separator: ", ") + "]" + comment)
+                    } else {
+                        text.line("  \(YAMLText.key(item.name)): {" + item.cases.map { " \(YAMLText.key($0.name)): \($0.rawValue ?? "~")" }.joined(separator: ",") + " }" + comment)
+                    }
                 }
             }
         }
@@ -46,8 +81,10 @@ struct ScenarioText {
             line("")
             line("entities:")
             for entity in app.entities {
-                line("  \(YAMLText.key(entity.name)):" + (entity.fields.isEmpty ? " {}" : "") + "  # \(YAMLText.comment(entity.location.description))")
-                fields(entity.fields, indent: 4)
+                block(.entity(entity.name), origin: entity.location) { text in
+                    text.line("  \(YAMLText.key(entity.name)):" + (entity.fields.isEmpty ? " {}" : "") + "  # \(YAMLText.comment(entity.location.description))")
+                    text.fields(entity.fields, indent: 4)
+                }
             }
         }
         if !app.appState.isEmpty {
@@ -57,7 +94,7 @@ struct ScenarioText {
         }
         line("")
         line("scenes:")
-        for scene in orderedScenes { write(scene) }
+        for scene in orderedScenes { block(.scene(scene.name), origin: scene.location) { $0.write(scene) } }
         line("")
         line("story: []  # the user's steps: '- do: Scene.UseCase' with 'request:', 'given:' for 'todo' results, 'expect:'")
         return lines.joined(separator: "\n") + "\n"
@@ -133,17 +170,23 @@ struct ScenarioText {
         if !scene.workers.isEmpty {
             line("    workers:")
             for worker in scene.workers {
-                line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty ? " {}" : ""))
-                for operation in worker.operations { write(operation) }
+                block(.worker(scene: scene.name, name: worker.name), origin: worker.location) { text in
+                    text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty ? " {}" : ""))
+                    for operation in worker.operations { text.write(operation) }
+                }
             }
         }
         if !scene.useCases.isEmpty {
             line("    useCases:")
-            for useCase in scene.useCases { write(useCase, in: scene) }
+            for useCase in scene.useCases {
+                block(.useCase(scene: scene.name, name: useCase.name), origin: useCase.location) { $0.write(useCase, in: scene) }
+            }
         }
         if !scene.routes.isEmpty {
             line("    routes:")
-            for route in scene.routes { write(route) }
+            for route in scene.routes {
+                block(.route(scene: scene.name, name: route.name), origin: route.location) { $0.write(route) }
+            }
         }
     }
 

@@ -53,6 +53,8 @@ struct SceneFinder {
         vocabulary = .init(protocols: protocols.sorted { $0.word.count > $1.word.count },
                            types: types.sorted { $0.word.count > $1.word.count },
                            workers: workers.sorted { $0.count > $1.count }, singletons: singletons, viewHelpers: helpers)
+        all = findComponents()
+        byName = Dictionary(all.map { ($0.type.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Roles
@@ -129,11 +131,21 @@ struct SceneFinder {
         return stem
     }
 
+    /// Whether a protocol is a scene's DataStore (`LoginDataStore`, `ILoginDataStore`, `LoginDataSotre`).
+    static func isDataStore(_ name: String) -> Bool {
+        roleWord(of: protocolStem(name), in: [.init("DataStore", .interactor)]) != nil
+    }
+
     /// The role a protocol's name gives the types that implement it, and the scene prefix it names.
     func protocolRole(_ name: String) -> (role: ComponentRole, prefix: String)? {
         if name.hasSuffix("Delegate") || name.hasSuffix("DataSource") { return nil }
         let stem = Self.protocolStem(name)
-        return Self.roleWord(of: stem, in: vocabulary.protocols).map { ($0.word.role, $0.prefix) }
+        if let found = Self.roleWord(of: stem, in: vocabulary.protocols) { return (found.word.role, found.prefix) }
+        // `CartRouterInterface`, `LoginPresenterType`: the role's own name, then a word that only says "protocol".
+        for ending in ["Interface", "Type", "Contract", "Input", "Logic"] where stem.hasSuffix(ending) && stem.count > ending.count {
+            if let found = Self.roleWord(of: String(stem.dropLast(ending.count)), in: vocabulary.protocols) { return (found.word.role, found.prefix) }
+        }
+        return nil
     }
 
     /// Types that are never a scene's components: test doubles, cells and other views inside a screen.
@@ -145,8 +157,15 @@ struct SceneFinder {
         return false
     }
 
+    /// Every component type (found once, as the finder is made).
+    private(set) var all: [Member] = []
+    /// Components by type name.
+    private(set) var byName: [String: Member] = [:]
+
+    func components() -> [Member] { all }
+
     /// Every component type, with its role: by the protocols it implements when they name a role, else by its name.
-    func components() -> [Member] {
+    private func findComponents() -> [Member] {
         var members: [Member] = []
         for declaration in index.declarations where [.class, .struct, .actor].contains(declaration.kind) && !Self.isPart(declaration) {
             let inherited = index.members(of: declaration).inherited.flatMap(index.expandedNames)
@@ -154,7 +173,7 @@ struct SceneFinder {
             for name in inherited where index.protocol(named: name) != nil {
                 guard let (role, _) = protocolRole(name), role != .worker, role != .configurator else { continue }
                 // A DataStore or DataPassing protocol says less than the role's own protocol.
-                let weight = name.hasSuffix("DataStore") || name.hasSuffix("DataPassing") ? 1 : 2
+                let weight = Self.isDataStore(name) || name.hasSuffix("DataPassing") ? 1 : 2
                 votes[role, default: 0] += weight
             }
             let named = Self.roleWord(of: declaration.name, in: vocabulary.types)
@@ -162,9 +181,9 @@ struct SceneFinder {
             // Only a DataStore or DataPassing protocol (a `StoryModule` that keeps the scene's data): the name says more.
             if let named, let best = votes.values.max(), best <= 1, named.word.role != .worker { votes = [:] }
             if let best = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
-                // Two roles voted for as much: the name decides.
-                let tied = votes.filter { $0.value == best.value }.map(\.key)
-                role = tied.count > 1 ? (named.map { tied.contains($0.word.role) ? $0.word.role : nil } ?? nil) ?? best.key : best.key
+                // A role its name and one of its protocols agree on wins (a `CartRouter` that is also the module's
+                // `CartModuleInterface`); else the most voted.
+                role = named.flatMap { votes[$0.word.role] != nil ? $0.word.role : nil } ?? best.key
             } else if let named {
                 // A name alone makes a component only of a type that is one: a class, or a SwiftUI View struct.
                 if declaration.kind == .struct && named.word.role != .view && named.word.role != .configurator { continue }
@@ -185,17 +204,19 @@ struct SceneFinder {
     /// What a property's type names, as component types: the type itself, or the components implementing the
     /// protocols it names (through compositions and typealiases); nearest in name to `holder` first.
     func referenced(_ typeText: String, from holder: String, among members: [Member]) -> [Member] {
+        // Among every component, by name; among a few, by looking.
+        let everyone = members.count == all.count
         var found: [Member] = []
         for name in VIPReader.typeNames(typeText).flatMap(index.expandedNames) {
             let simple = name.split(separator: ".").last.map(String.init) ?? name
-            if let member = members.first(where: { $0.type.name == simple }) {
+            if let member = everyone ? byName[simple] : members.first(where: { $0.type.name == simple }) {
                 found.append(member)
                 continue
             }
             guard index.protocol(named: simple) != nil else { continue }
-            let conformers = index.conformers(to: simple).map(\.name)
-            let implementing = members.filter { conformers.contains($0.type.name) }
-                .sorted { Self.sharedPrefix($0.type.name, holder) > Self.sharedPrefix($1.type.name, holder) }
+            let implementing = index.conformers(to: simple).compactMap { conformer in
+                everyone ? byName[conformer.name] : members.first { $0.type.name == conformer.name }
+            }.sorted { Self.sharedPrefix($0.type.name, holder) > Self.sharedPrefix($1.type.name, holder) }
             if let first = implementing.first { found.append(first) }
         }
         return found

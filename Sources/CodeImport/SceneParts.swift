@@ -45,12 +45,14 @@ struct SceneParts {
         self.found = found
         self.everyone = everyone
         self.finder = finder
-        components = Set(finder.components().map(\.type.name))
+        components = Set(finder.byName.keys)
+        let inScenes = Set(everyone.map(\.type.name))
         for member in found.members where member.role != .configurator {
             var list: [Held] = []
             for property in index.members(of: member.type).properties where !property.isStatic {
                 let typeText = property.type ?? property.initializerType ?? ""
-                guard let target = finder.referenced(typeText, from: member.type.name, among: everyone).first else { continue }
+                guard let target = finder.referenced(typeText, from: member.type.name, among: finder.components())
+                    .first(where: { inScenes.contains($0.type.name) }) else { continue }
                 let theirs = sceneOf[target.type.name]
                 list.append(Held(property: property.name, role: target.role, target: target.type.name, weak: property.isWeak,
                                  location: property.location, scene: theirs == found.name ? nil : theirs))
@@ -92,7 +94,7 @@ struct SceneParts {
         guard let base = VIPReader.typeNames(typeText).flatMap(index.expandedNames).first else { return nil }
         let simple = base.split(separator: ".").last.map(String.init) ?? base
         guard !simple.isEmpty, simple.first?.isUppercase == true, !Self.isFrameworkType(simple) else { return nil }
-        if components.contains(simple) || everyone.contains(where: { $0.type.name == simple }) { return nil }
+        if components.contains(simple) { return nil }
         // Named for a role (a Coordinator, a builder) or for what a screen shows (a color, a font, a button).
         if SceneFinder.roleWord(of: SceneFinder.protocolStem(simple), in: finder.vocabulary.types) != nil
             || (index.protocol(named: simple) != nil && finder.protocolRole(simple) != nil)
@@ -170,13 +172,13 @@ struct SceneParts {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 for declaration in LocalCollector.locals(in: body) {
-                    guard let type = declaration.type, let found = worker(type), member.role != .view || isWorded(found.typeName) else { continue }
+                    guard let type = declaration.type, let found = worker(type), member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class else { continue }
                     note(found, as: declaration.name, by: member.role, at: reader.location(declaration.node))
                 }
                 for call in CallCollector.calls(in: body) {
                     guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
                           let (reach, type) = reachedType(base) else { continue }
-                    guard let found = worker(type), member.role != .view || isWorded(found.typeName) else { continue }
+                    guard let found = worker(type), member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class else { continue }
                     note(found, as: reach, by: member.role, at: reader.location(call))
                 }
             }

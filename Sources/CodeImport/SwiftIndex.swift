@@ -360,6 +360,10 @@ private final class Collector: SyntaxAnyVisitor {
             var initializerType: String?
             if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
                 initializerType = call.calledExpression.trimmedDescription
+                // `Worker.init(…)` makes a `Worker`.
+                if initializerType?.hasSuffix(".init") == true { initializerType?.removeLast(5) }
+                // A method's result (`manager.currentUser()`) says no type.
+                if let last = initializerType?.split(separator: ".").last, last.first?.isLowercase == true { initializerType = nil }
             }
             // `let storage = TaskStorageManager.instance`: a singleton's type.
             if let access = binding.initializer?.value.as(MemberAccessExprSyntax.self),

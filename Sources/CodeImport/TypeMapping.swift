@@ -115,6 +115,10 @@ struct TypeMapping {
     private mutating func entity(for name: String, context: [String]) -> String? {
         guard let declaration = resolve(name, context: context), [.struct, .class].contains(declaration.kind),
               !excluded.contains(declaration.name) else { return nil }
+        // A screen's class (a view, a controller) is what shows data, not data.
+        if declaration.kind == .class, let superclass = declaration.inherited.first, superclass.hasPrefix("UI") || superclass.hasPrefix("NS") && superclass != "NSObject" {
+            return nil
+        }
         if let known = entityNames[declaration.qualifiedName] { return known }
         var entityName = declaration.name
         if entityName.hasSuffix("Entity"), sceneNames.contains(String(entityName.dropLast("Entity".count))) {

@@ -14,6 +14,9 @@ struct VIPReader {
     let index: SwiftIndex
     var types: TypeMapping
     var unmapped: [ImportedApp.Unmapped] = []
+    /// Types that are no scene's components (cells, subviews) and the properties of theirs that hold a type, by the
+    /// type's name: who else may ask an Interactor.
+    var otherHolders: [String: [(SwiftIndex.TypeDecl, Set<String>)]] = [:]
 
     init(index: SwiftIndex) {
         self.index = index
@@ -53,6 +56,15 @@ struct VIPReader {
         for member in everyone { types.excluded.insert(member.type.name) }
         let sceneOf = Dictionary(everyone.map { ($0.type.name, "") }, uniquingKeysWith: { first, _ in first })
             .merging(found.flatMap { scene in scene.members.map { ($0.type.name, scene.name) } }, uniquingKeysWith: { _, last in last })
+        let componentNames = Set(finder.components().map(\.type.name))
+        for declaration in index.declarations where [.class, .struct].contains(declaration.kind)
+            && !componentNames.contains(declaration.name) && !Self.isTestDouble(declaration) {
+            var byType: [String: Set<String>] = [:]
+            for property in declaration.properties {
+                if let name = Self.baseTypeName(property.type ?? "") { byType[name, default: []].insert(property.name) }
+            }
+            for (name, properties) in byType { otherHolders[name, default: []].append((declaration, properties)) }
+        }
         var allParts: [SceneParts] = []
         for scene in found {
             let parts = SceneParts(index: index, found: scene, everyone: everyone, finder: finder, sceneOf: sceneOf)
@@ -116,6 +128,15 @@ struct VIPReader {
                         scenes[at].dataStore.append(field(assignment.field, type: type, at: property.location, context: member.type.path))
                         break
                     }
+                }
+                // A field whose type the code does not say (`var items = make()`) is said, not passed.
+                let known = Set(scenes[at].dataStore.map(\.name))
+                if let s = scenes.firstIndex(where: { $0.name == source.name }), let r = scenes[s].routes.firstIndex(where: { $0.name == route.name }) {
+                    for assignment in scenes[s].routes[r].pass where !known.contains(assignment.field) {
+                        unmapped.append(.init(message: "route '\(source.name).\(route.name)' sets '\(assignment.field)' of \(route.destination), whose type the code does not say; it is not passed",
+                                              location: assignment.location))
+                    }
+                    scenes[s].routes[r].pass.removeAll { !known.contains($0.field) }
                 }
             }
         }
@@ -194,7 +215,10 @@ struct VIPReader {
 
     /// Test doubles conform to the same protocols; they are not the app's components.
     static func isTestDouble(_ declaration: SwiftIndex.TypeDecl) -> Bool {
-        ["Spy", "Mock", "Stub", "Fake", "Dummy"].contains { declaration.name.hasSuffix($0) }
+        let name = declaration.name
+        return ["Spy", "Mock", "Stub", "Fake", "Dummy"].contains { word in
+            name.hasSuffix(word) || (name.hasPrefix(word) && name.dropFirst(word.count).first?.isUppercase == true)
+        }
     }
 
     /// The types a declared type names: `(A & B)?` → `[A, B]`, `any LoginWorkerProtocol` → `[LoginWorkerProtocol]`,

@@ -21,7 +21,7 @@ extension VIPReader {
         // SwiftUI VIP: the View is a struct and holds the DataStore, an ObservableObject class.
         let swiftUI = view?.kind == .struct
         let dataStoreProtocols = interactor.map { index.members(of: $0).inherited.flatMap(index.expandedNames)
-            .compactMap { index.protocol(named: $0) }.filter { $0.name.hasSuffix("DataStore") } } ?? []
+            .compactMap { index.protocol(named: $0) }.filter { SceneFinder.isDataStore($0.name) } } ?? []
         if swiftUI, dataStoreProtocols.isEmpty, let holder = index.type(named: found.name + "DataStore") {
             scene.dataStore = storedFields(of: holder)
         }
@@ -87,44 +87,8 @@ extension VIPReader {
                 unmapped += reader.unmapped
                 noteTodos(in: reader.steps, useCase: useCase.name)
             }
-            // What the Presenter is told, and what it tells the View.
-            var answered: [String] = []
-            for step in useCase.interactor.flatMap(\.flattened) {
-                if case .respond(let name?, _, _) = step, !answered.contains(name) { answered.append(name) }
-            }
-            for (position, name) in answered.enumerated() {
-                let implementation = presenterMembers.first { $0.name == name && $0.body != nil } ?? presenterMembers.first { $0.name == name }
-                let displays = implementation.map { displayCalls(in: $0, viewProperties: viewProperties, own: presenterMembers) } ?? []
-                let response = implementation.map { modelFields(of: $0, kind: "Response", context: presenter?.path ?? []) } ?? []
-                var viewModel: [ImportedApp.Field] = []
-                for display in displays {
-                    guard let declared = displayDeclaration(display, in: view) else { continue }
-                    for field in modelFields(of: declared, kind: "ViewModel", context: view?.path ?? []) where !viewModel.contains(where: { $0.name == field.name }) {
-                        viewModel.append(field)
-                    }
-                }
-                if position == 0 {
-                    useCase.presenterMethod = implementation?.signature ?? name + "()"
-                    if useCase.response.isEmpty { useCase.response = response }
-                    if useCase.viewModel.isEmpty { useCase.viewModel = viewModel }
-                    if let first = displays.first { useCase.viewMethod = displayDeclaration(first, in: view)?.signature ?? first + "()" }
-                    if let implementation, !useCase.viewModel.isEmpty {
-                        useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
-                    }
-                }
-                var output = ImportedApp.Output(
-                    name: name, presenterMethod: implementation?.signature ?? name + "()", response: response,
-                    presenter: displays.map { .display(displayDeclaration($0, in: view)?.signature ?? $0 + "()", values: [], location: implementation?.location ?? method.location) },
-                    location: implementation?.location ?? method.location)
-                output.viewModel = viewModel
-                output.viewMethod = displays.first.map { displayDeclaration($0, in: view)?.signature ?? $0 + "()" }
-                if position == 0 {
-                    output.mapping = useCase.presenter
-                } else if let implementation, !viewModel.isEmpty {
-                    output.mapping = viewModelAssignments(in: implementation, fields: viewModel)
-                }
-                useCase.outputs.append(output)
-            }
+            answer(&useCase, presenterMembers: presenterMembers, presenter: presenter, view: view, viewProperties: viewProperties,
+                   at: method.location)
             // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
             if swiftUI, let view, let display = useCase.viewMethod,
                let implementation = index.members(of: view).methods.first(where: { $0.signature == display }), let body = implementation.body {
@@ -137,11 +101,164 @@ extension VIPReader {
             }
             scene.useCases.append(useCase)
         }
+        // Reactive VIP: what the View sends through the Interactor's relays and subjects is a use case too.
+        if let interactor {
+            for (property, element) in streamInputs(of: interactor, parts: parts) where !scene.useCases.contains(where: { $0.interactorMethod == property.name }) {
+                var useCase = streamUseCase(property, element: element, of: interactor, parts: parts, presenterProperties: presenterProperties,
+                                            dataStore: Set(scene.dataStore.map(\.name)), context: interactor.path)
+                if scene.useCases.contains(where: { $0.name == useCase.name }) { useCase.name += "Stream" }
+                answer(&useCase, presenterMembers: presenterMembers, presenter: presenter, view: view, viewProperties: viewProperties,
+                       at: property.location)
+                scene.useCases.append(useCase)
+            }
+        }
         if swiftUI, let view { scene.shows = renderedLabels(of: view, roots: ["dataStore": "dataStore"]) }
         noteWhatIsNotMapped(in: [view, interactor, presenter, router].compactMap { $0 })
         scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
                             references: scene.references)
         return scene
+    }
+
+    /// What the Presenter is told in a use case (each Presenter method its Interactor logic calls, an output each),
+    /// and what the Presenter tells the View for each.
+    mutating func answer(_ useCase: inout ImportedApp.UseCase, presenterMembers: [SwiftIndex.Method], presenter: SwiftIndex.TypeDecl?,
+                         view: SwiftIndex.TypeDecl?, viewProperties: Set<String>, at location: SourceLocation) {
+        var answered: [String] = []
+        for step in useCase.interactor.flatMap(\.flattened) {
+            if case .respond(let name?, _, _) = step, !answered.contains(name) { answered.append(name) }
+        }
+        for (position, name) in answered.enumerated() {
+            let implementation = presenterMembers.first { $0.name == name && $0.body != nil } ?? presenterMembers.first { $0.name == name }
+            let displays = implementation.map { displayCalls(in: $0, viewProperties: viewProperties, own: presenterMembers) } ?? []
+            let response = implementation.map { modelFields(of: $0, kind: "Response", context: presenter?.path ?? []) } ?? []
+            var viewModel: [ImportedApp.Field] = []
+            for display in displays {
+                guard let declared = displayDeclaration(display, in: view) else { continue }
+                for field in modelFields(of: declared, kind: "ViewModel", context: view?.path ?? []) where !viewModel.contains(where: { $0.name == field.name }) {
+                    viewModel.append(field)
+                }
+            }
+            if position == 0 {
+                useCase.presenterMethod = implementation?.signature ?? name + "()"
+                if useCase.response.isEmpty { useCase.response = response }
+                if useCase.viewModel.isEmpty { useCase.viewModel = viewModel }
+                if let first = displays.first { useCase.viewMethod = displayDeclaration(first, in: view)?.signature ?? first + "()" }
+                if let implementation, !useCase.viewModel.isEmpty {
+                    useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
+                }
+            }
+            var output = ImportedApp.Output(
+                name: name, presenterMethod: implementation?.signature ?? name + "()", response: response,
+                presenter: displays.map { .display(displayDeclaration($0, in: view)?.signature ?? $0 + "()", values: [], location: implementation?.location ?? location) },
+                location: implementation?.location ?? location)
+            output.viewModel = viewModel
+            output.viewMethod = displays.first.map { displayDeclaration($0, in: view)?.signature ?? $0 + "()" }
+            if position == 0 {
+                output.mapping = useCase.presenter
+            } else if let implementation, !viewModel.isEmpty {
+                output.mapping = viewModelAssignments(in: implementation, fields: viewModel)
+            }
+            useCase.outputs.append(output)
+        }
+    }
+
+    // MARK: - Reactive use cases
+
+    /// The Interactor's input streams (`PublishRelay<…Request>`, `PassthroughSubject<…, Never>`) its business-logic
+    /// protocol declares or the View sends into, with the type of what flows.
+    func streamInputs(of interactor: SwiftIndex.TypeDecl, parts: SceneParts) -> [(SwiftIndex.Property, String?)] {
+        let inputs = ["Relay", "Subject", "Observer", "AnyObserver", "Binder"]
+        var declared = Set<String>()
+        for name in index.members(of: interactor).inherited.flatMap(index.expandedNames) {
+            guard let declaration = index.protocol(named: name), parts.finder.protocolRole(name)?.role == .interactor,
+                  !SceneFinder.isDataStore(name) else { continue }
+            for property in declaration.properties { declared.insert(property.name) }
+        }
+        // What the View sends into: `interactor.loadMore.accept(…)`, `.bind(to: interactor.loadMore)`.
+        var sent = Set<String>()
+        if let view = parts.component(.view) {
+            let holders = parts.properties(of: .view, holding: .interactor, usual: ["interactor", "output"])
+            for method in index.members(of: view).methods {
+                guard let body = method.body else { continue }
+                for access in MemberAccessCollector.accesses(in: body) {
+                    guard let base = access.base else { continue }
+                    var text = base.trimmedDescription
+                    while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+                    if text.hasPrefix("self.") { text.removeFirst(5) }
+                    if holders.contains(text) { sent.insert(access.declName.baseName.text) }
+                }
+            }
+        }
+        var result: [(SwiftIndex.Property, String?)] = []
+        for property in index.members(of: interactor).properties where !property.isStatic {
+            guard let typeText = property.type ?? property.initializerType, let base = Self.baseTypeName(typeText),
+                  inputs.contains(where: { base.hasSuffix($0) }) else { continue }
+            guard declared.contains(property.name) || sent.contains(property.name) else { continue }
+            if result.contains(where: { $0.0.name == property.name }) { continue }
+            var element: String?
+            if let open = typeText.firstIndex(of: "<"), let close = typeText.lastIndex(of: ">"), open < close {
+                element = TypeMapping.splitTopLevel(String(typeText[typeText.index(after: open)..<close])).first?
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            result.append((property, element))
+        }
+        return result
+    }
+
+    /// A use case for an input stream: its Request what flows through it, its logic what the Interactor's code does
+    /// with it (the chains that start from it, their closures, what they bind the Presenter to).
+    mutating func streamUseCase(_ property: SwiftIndex.Property, element: String?, of interactor: SwiftIndex.TypeDecl, parts: SceneParts,
+                                presenterProperties: Set<String>, dataStore: Set<String>, context: [String]) -> ImportedApp.UseCase {
+        var name = property.name
+        for suffix in ["Relay", "Subject", "Observer", "Binder"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        var request: [ImportedApp.Field] = []
+        if let element, element != "Void", element != "()" {
+            if let model = modelDeclaration(element, context: context) {
+                request = types.storedFields(of: model)
+            } else {
+                request = [field("value", type: element, at: property.location, context: context)]
+            }
+        }
+        var useCase = ImportedApp.UseCase(name: SwiftSpellingForImport.upperFirst(name), location: property.location, request: request,
+                                          response: [], viewModel: [], interactorMethod: property.name, presenterMethod: nil, viewMethod: nil,
+                                          interactor: [], presenter: [], trigger: nil)
+        unmapped.append(.init(message: "'\(interactor.name).\(property.name)' is a reactive input; the use case is what the Interactor's chains from it do, read in order",
+                              location: property.location))
+        // The statements that use the stream, and those that use what they derive from it.
+        for method in index.members(of: interactor).methods {
+            guard let body = method.body else { continue }
+            var roots: Set<String> = [property.name]
+            var statements: [CodeBlockItemSyntax] = []
+            for item in body.statements {
+                let tokens = Set(item.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+                    if case .identifier(let text) = token.tokenKind { return text }
+                    return nil
+                })
+                guard !tokens.isDisjoint(with: roots) else { continue }
+                statements.append(item)
+                if let declaration = item.item.as(VariableDeclSyntax.self) {
+                    for binding in declaration.bindings {
+                        if let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { roots.insert(local) }
+                    }
+                }
+            }
+            guard !statements.isEmpty else { continue }
+            var reader = BodyReader(converter: method.converter, file: method.location.file)
+            reader.dataStoreFields = dataStore
+            reader.workers = parts.workerNames(for: .interactor)
+            // The Presenter it is handed (`bind(to presenter:)`) as well as the one it holds.
+            reader.presenterProperties = presenterProperties.union(method.parameters.filter { parameter in
+                parts.finder.referenced(parameter.type, from: interactor.name, among: parts.finder.components()).contains { $0.role == .presenter }
+            }.map(\.name))
+            reader.ownMethods = Dictionary(index.members(of: interactor).methods.filter { $0.body != nil && $0.name != "init" && $0.name != method.name }
+                .map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            reader.inlined = [method.name]
+            for item in statements { reader.read(Syntax(item.item)) }
+            useCase.interactor += reader.steps
+        }
+        return useCase
     }
 
     // MARK: - Parts of a scene
@@ -252,13 +369,11 @@ extension VIPReader {
         if let view { collect(in: view, through: properties) }
         // Other types of the screen that hold this Interactor (a cell with a button that asks it).
         let interactorNames = Set([interactor.name] + index.members(of: interactor).inherited.flatMap(index.expandedNames)
-            .filter { index.protocol(named: $0) != nil && !$0.hasSuffix("DataStore") })
-        for declaration in index.declarations where [.class, .struct].contains(declaration.kind) && declaration.name != view?.name
-            && !parts.everyone.contains(where: { $0.type.name == declaration.name }) && !Self.isTestDouble(declaration) {
-            let names = Set(declaration.properties.filter { property in
-                Self.baseTypeName(property.type ?? "").map(interactorNames.contains) ?? false
-            }.map(\.name))
-            collect(in: declaration, through: names)
+            .filter { index.protocol(named: $0) != nil && !SceneFinder.isDataStore($0) })
+        for name in interactorNames.sorted() {
+            for (declaration, names) in otherHolders[name] ?? [] where declaration.name != view?.name {
+                collect(in: declaration, through: names)
+            }
         }
         let methods = index.members(of: interactor).methods.filter { !$0.isStatic && $0.name != "init" }
         // What the Interactor declares it is asked for (its input protocol) counts too, when only its own code does not
@@ -270,6 +385,10 @@ extension VIPReader {
         var result: [(SwiftIndex.Method, Set<String>, SourceLocation?)] = []
         for name in order {
             guard let method = methods.first(where: { $0.name == name && $0.body != nil }) ?? methods.first(where: { $0.name == name }) else { continue }
+            // Wiring, not a request: a method that is handed only other parts (`bind(to: presenter)`, `setPresenter(_:)`).
+            if !method.parameters.isEmpty, method.parameters.allSatisfy({ parameter in
+                !parts.finder.referenced(parameter.type, from: interactor.name, among: parts.finder.components()).isEmpty
+            }) { continue }
             result.append((method, callers[name] ?? [], places[name]))
         }
         // In the order the Interactor declares them.
@@ -291,7 +410,7 @@ extension VIPReader {
             }
         }
         if protocols.isEmpty {
-            for name in index.members(of: type).inherited.flatMap(index.expandedNames) where !name.hasSuffix("DataStore") && !name.hasSuffix("DataPassing") {
+            for name in index.members(of: type).inherited.flatMap(index.expandedNames) where !SceneFinder.isDataStore(name) && !name.hasSuffix("DataPassing") {
                 guard let declared = index.protocol(named: name), parts.finder.protocolRole(name)?.role == target,
                       !protocols.contains(where: { $0.name == declared.name }) else { continue }
                 protocols.append(declared)
