@@ -125,10 +125,35 @@ struct BodyReader {
             readInteractor(guardStatement.body.statements)
             let otherwise = steps
             steps = before
-            if guardStatement.conditions.count == 1, let condition = guardStatement.conditions.first?.condition.as(ExprSyntax.self),
-               let said = translated(condition) {
-                // `guard condition else { … }`: the scenario's `validate:`.
-                steps.append(.validate(said, otherwise: otherwise, location: location(guardStatement)))
+            // `guard condition else { … }` and `guard let a = x, let b = y else { … }`: the scenario's `validate:`, the
+            // names bound to what they unwrap.
+            var parts: [String] = []
+            var unwrapped: [(String, String)] = []
+            var selfBindings = 0
+            for element in guardStatement.conditions {
+                // `guard let self = self`, `guard let weakSelf = self`: the closure's object, not a condition.
+                if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                   binding.initializer?.value.trimmedDescription ?? binding.pattern.trimmedDescription == "self" {
+                    selfBindings += 1
+                    continue
+                }
+                if let condition = element.condition.as(ExprSyntax.self), let said = translated(condition) {
+                    parts.append(parts.isEmpty && guardStatement.conditions.count == 1 ? said : "(\(said))")
+                } else if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer.map({ translated($0.value) }) ?? bound[name] {
+                    parts.append("\(value) != nil")
+                    unwrapped.append((name, value))
+                } else {
+                    parts = []
+                    break
+                }
+            }
+            if selfBindings == guardStatement.conditions.count {
+                // Only the closure's object: what the else does is leave.
+            } else if !parts.isEmpty, guardStatement.conditions.count == parts.count + selfBindings {
+                steps.append(.validate(parts.joined(separator: " && "), otherwise: otherwise, location: location(guardStatement)))
+                for (name, value) in unwrapped { bound[name] = value }
             } else {
                 for condition in guardStatement.conditions {
                     if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
@@ -184,6 +209,27 @@ struct BodyReader {
 
     private mutating func readExpression(_ expression: ExprSyntax) {
         let expression = Self.unwrapTryAwait(expression)
+        // `if let value = optional { … }` (or `if let value`): the scenario's `if: let value = …`.
+        if let ifExpression = expression.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
+           let binding = ifExpression.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let value = binding.initializer.map({ translated($0.value) }) ?? translated(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))) {
+            let before = steps
+            let outer = bound[name]
+            steps = []
+            bound[name] = Self.safe(name)
+            readInteractor(ifExpression.body.statements)
+            let then = steps
+            bound[name] = outer
+            steps = []
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) { readInteractor(block.statements) }
+                if let nested = elseBody.as(IfExprSyntax.self) { readExpression(ExprSyntax(nested)) }
+            }
+            let otherwise = steps
+            steps = before + [.conditional("let \(Self.safe(name)) = \(value)", then: then, otherwise: otherwise, location: location(ifExpression))]
+            return
+        }
         if let ifExpression = expression.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
            let condition = ifExpression.conditions.first?.condition.as(ExprSyntax.self), let said = translated(condition) {
             // A condition the scenario can say: the branches stay branches.
@@ -322,6 +368,14 @@ struct BodyReader {
                 return
             }
             if let member = Self.member(of: call), presenterProperties.contains(member.base) {
+                // Work done in the arguments (`presenter.present(titles: repository.allTitles())`) comes first.
+                for argument in call.arguments {
+                    for inner in CallCollector.calls(in: argument) {
+                        guard let worker = workerCall(inner) else { continue }
+                        steps.append(.call(worker: worker.type, operation: worker.operation, binding: nil,
+                                           arguments: assignments(inner.arguments), location: location(inner)))
+                    }
+                }
                 let argument = call.arguments.first?.expression
                 var fields: [ImportedApp.Assignment] = []
                 if let name = argument?.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
@@ -404,7 +458,20 @@ struct BodyReader {
         unmapped.append(.init(message: "'switch \(Self.firstLine(switchExpression.subject))' is not translated; its cases are read in order",
                               location: location(switchExpression)))
         for item in switchExpression.cases {
-            if let switchCase = item.as(SwitchCaseSyntax.self) { readInteractor(switchCase.statements) }
+            guard let switchCase = item.as(SwitchCaseSyntax.self) else { continue }
+            // What a case binds (`case .success(let movies)`) is not what the same name means outside.
+            let names = switchCase.label.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+                if case .identifier(let text) = token.tokenKind, token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.let)
+                    || token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.var) { return text }
+                return nil
+            }
+            let outer = names.map { (bound[$0], shadowed.contains($0)) }
+            for name in names { bound[name] = nil; shadowed.insert(name) }
+            readInteractor(switchCase.statements)
+            for (name, before) in zip(names, outer) {
+                bound[name] = before.0
+                if !before.1 { shadowed.remove(name) }
+            }
         }
     }
 
@@ -558,6 +625,9 @@ struct BodyReader {
         return access.declName.baseName.text
     }
 
+    /// The names an expression starts from that always hold a value.
+    static let roots: Set<String> = ["source", "input", "request", "response", "viewModel", "dataStore", "appState", "state"]
+
     /// A name the code binds, as the scenario may bind it: the names the pattern gives (`request`, `response`, …) are
     /// taken, so the code's `request` is the scenario's `requestValue`.
     static func safe(_ name: String) -> String {
@@ -646,7 +716,8 @@ struct BodyReader {
             if base.trimmedDescription == "self" { return dataStoreFields.contains(name) ? "dataStore.\(name)" : nil }
             if let root = stateRoot(of: base) { return "\(root).\(name)" }
             if let chained = base.as(OptionalChainingExprSyntax.self) {
-                return translated(chained.expression).map { "\($0)?.\(name)" }
+                // The scenario's roots are never optional (`dataStore?.user` in a Router is `source.user`).
+                return translated(chained.expression).map { Self.roots.contains($0) ? "\($0).\(name)" : "\($0)?.\(name)" }
             }
             return translated(base).map { "\($0).\(name)" }
         }

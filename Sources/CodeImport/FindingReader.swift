@@ -97,7 +97,11 @@ struct FindingReader {
             let routerHolders = Set((parts.held[.view] ?? []).filter { $0.role == .router && $0.scene == nil }.map(\.property))
             // The Interactor's state: not the parts and workers it holds (which the wiring sets).
             let wiring = Set((parts.held[.interactor] ?? []).map(\.property)).union(parts.workerNames(for: .interactor).keys)
-            let stored = Set(index.members(of: interactor).properties.filter { !$0.isStatic && !wiring.contains($0.name) }.map(\.name))
+            // Input streams the View sends into (`interactor.searchRelay.accept(…)`) are how it asks, not state it reads.
+            let stored = Set(index.members(of: interactor).properties.filter { property in
+                !property.isStatic && !wiring.contains(property.name)
+                    && !VIPReader.streamWords.contains { (VIPReader.baseTypeName(property.type ?? property.initializerType ?? "") ?? "").hasSuffix($0) }
+            }.map(\.name))
             for method in index.members(of: view).methods {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)

@@ -38,12 +38,13 @@ struct RouteReader {
             for method in declaration.methods where method.body != nil { methods[method.name, default: []].append(method) }
         }
         methodsNamed = methods
+        // Methods of the parts and of every Router or Coordinator: each navigates (or not) on its own, never as a
+        // builder another method calls.
         var keys = Set<MethodKey>()
-        for scene in found {
-            for member in scene.members where [.view, .interactor, .presenter].contains(member.role) {
-                for method in index.members(of: member.type).methods {
-                    keys.insert(MethodKey(file: method.location.file, line: method.location.line, column: method.location.column))
-                }
+        for member in finder.components() where [.view, .interactor, .presenter, .router].contains(member.role) {
+            // A Router's static `createModule()` builds its module: that one is a builder.
+            for method in index.members(of: member.type).methods where !(member.role == .router && method.isStatic) {
+                keys.insert(MethodKey(file: method.location.file, line: method.location.line, column: method.location.column))
             }
         }
         componentMethods = keys
@@ -134,7 +135,7 @@ struct RouteReader {
                         else if kinds.contains(.pop) && !kinds.contains(.push) { navigation = .pop }
                         var route = ImportedApp.Route(name: "to" + destination, destination: destination, method: candidate.method.signature,
                                                       navigation: navigation == .segue ? "push" : navigation.rawValue,
-                                                      pass: pass(in: candidate.method, to: destination, from: scene),
+                                                      pass: pass(in: candidate.method, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
                         if navigation == .segue {
                             unmapped.append(.init(message: "the segue in '\(candidate.method.signature)' is written as a push (the storyboard says how it shows \(destination))",
@@ -270,10 +271,14 @@ struct RouteReader {
             if let access = call.calledExpression.as(MemberAccessExprSyntax.self) { name = access.declName.baseName.text }
             else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
             else { continue }
+            // UIKit hands over the View Controller first, unlabelled (`present(alert, animated: true)`); a Presenter's
+            // `present(response:)` is no navigation.
+            let firstUnlabelled = call.arguments.first.map { $0.label == nil } ?? false
             let kind: Navigation?
             switch name {
-            case "pushViewController", "show", "push", "pushModule", "showDetailViewController": kind = .push
-            case "present", "presentModule", "presentViewController": kind = .present
+            case "pushViewController", "showDetailViewController": kind = .push
+            case "show", "push", "pushModule": kind = firstUnlabelled ? .push : nil
+            case "present", "presentModule", "presentViewController": kind = firstUnlabelled ? .present : nil
             case "dismiss", "dismissModule", "close", "closeModule": kind = .dismiss
             case "popViewController", "pop", "popModule": kind = .pop
             case "popToRootViewController", "popToViewController", "popToRoot": kind = .popToScene
@@ -332,7 +337,9 @@ struct RouteReader {
         let member = BodyReader.member(of: call)
         guard let name = member?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return [] }
         // `Builder.build(…)`, or `builder.build(…)` where the method's locals or its owner's properties say the type.
-        if let base = member?.base, let typeName = base.first?.isUppercase == true ? base : context[base] {
+        // `Builder().build(…)`: the type made in place.
+        let base: String? = member.map { $0.base.hasSuffix("()") ? String($0.base.dropLast(2)) : $0.base }
+        if let base, let typeName = base.first?.isUppercase == true ? base : context[base] {
             if let type = index.type(named: typeName) {
                 let methods = index.members(of: type).methods.filter { $0.name == name && $0.body != nil }
                 if !methods.isEmpty { return methods }
@@ -419,7 +426,8 @@ struct RouteReader {
     /// The destination's fields a route method sets: in its body, in the Router's own methods it calls
     /// (`passDataToShowOrder(source:destination:)`), in the builders it calls, and the labels of the destination's
     /// initializers it calls.
-    func pass(in method: SwiftIndex.Method, to destination: String, from source: SceneParts) -> [ImportedApp.Assignment] {
+    func pass(in method: SwiftIndex.Method, to destination: String, from source: SceneParts,
+              owner: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
         guard let target = parts.first(where: { $0.found.name == destination }), let body = method.body else { return [] }
         // The destination's fields: what its components keep, not the components they hold.
         var fields = Set<String>()
@@ -431,7 +439,8 @@ struct RouteReader {
                     fields.insert(property.name)
                 }
             }
-            for held in target.held[member.role] ?? [] where held.scene == nil { wiring.insert(held.property) }
+            // What a part holds of another part, here or in another scene (a module's output), is wiring.
+            for held in target.held[member.role] ?? [] { wiring.insert(held.property) }
             for name in target.workerNames(for: member.role).keys { wiring.insert(name) }
             for protocolName in index.members(of: member.type).inherited.flatMap(index.expandedNames) where SceneFinder.isDataStore(protocolName) {
                 for property in index.protocol(named: protocolName)?.properties ?? [] { fields.insert(property.name) }
@@ -454,8 +463,9 @@ struct RouteReader {
         // What it calls that sets them: the Router's own helpers and builders.
         for call in CallCollector.calls(in: body) {
             var reached = called(call)
-            // The Router's own helpers (`passDataToShowOrder(source:destination:)`).
-            if reached.isEmpty, let own = source.component(.router), let name = BodyReader.member(of: call)?.name
+            // The Router's (or Coordinator's) own helpers (`passDataToShowOrder(source:destination:)`,
+            // `showTextEditorScene(file:)`).
+            if reached.isEmpty, let own = owner ?? source.component(.router), let name = BodyReader.member(of: call)?.name
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil }
             }

@@ -158,7 +158,9 @@ struct ScenarioText {
     private mutating func write(_ scene: ImportedApp.Scene) {
         line("  \(YAMLText.key(scene.name)):")
         let parts = scene.components.sorted { $0.role < $1.role }.map(\.typeName).joined(separator: ", ")
-        comment("\(parts)\(scene.wiring.map { "; wired by \($0 == "setup" ? "the View Controller's setup()" : $0 == "wireFrame" ? "the WireFrame's module builder" : "a Configurator")" } ?? "")", indent: 4)
+        let wiring: [String: String] = ["setup": "the View Controller's setup()", "wireFrame": "the WireFrame's module builder",
+                                        "configurator": "a Configurator"]
+        comment("\(parts)\(scene.wiring.map { "; wired by \(wiring[$0] ?? $0)" } ?? "")", indent: 4)
         if !scene.dataStore.isEmpty {
             line("    dataStore:")
             fields(scene.dataStore, indent: 6)

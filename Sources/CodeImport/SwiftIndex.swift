@@ -59,6 +59,8 @@ struct SwiftIndex {
         var methods: [Method] = []
         /// An enum's cases, with their raw values as written (`0`, `"card"`), in order.
         var cases: [(name: String, rawValue: String?)] = []
+        /// An enum with a case that carries values (`case failure(message: String)`): no scenario enum says it.
+        var hasPayloads = false
         var location: SourceLocation
 
         var name: String { path.last ?? "" }
@@ -331,7 +333,11 @@ private final class Collector: SyntaxAnyVisitor {
 
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = stack.last else { return .skipChildren }
-        for element in node.elements where element.parameterClause == nil {
+        for element in node.elements {
+            guard element.parameterClause == nil else {
+                declarations[owner].hasPayloads = true
+                continue
+            }
             declarations[owner].cases.append((element.name.text, element.rawValue?.value.trimmedDescription))
         }
         return .skipChildren

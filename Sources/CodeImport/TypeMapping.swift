@@ -85,7 +85,8 @@ struct TypeMapping {
     /// An enum whose cases carry no values, and whose raw values (if any) are whole numbers or text: the scenario's
     /// enum of that name.
     private mutating func enumType(for name: String, context: [String]) -> String? {
-        guard let declaration = resolve(name, context: context), declaration.kind == .enum, !declaration.cases.isEmpty else {
+        guard let declaration = resolve(name, context: context), declaration.kind == .enum, !declaration.cases.isEmpty,
+              !declaration.hasPayloads else {
             return nil
         }
         if enums[declaration.name] != nil { return declaration.name }

@@ -77,7 +77,9 @@ extension VIPReader {
                 var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
                 reader.workers = parts.workerNames(for: .interactor)
                 reader.presenterProperties = interactorOutputs
-                reader.dataStoreFields = Set(scene.dataStore.map(\.name))
+                // The Interactor's own state: what it keeps of the module's.
+                let own = Set(interactor.map { index.members(of: $0).properties.map(\.name) } ?? [])
+                reader.dataStoreFields = Set(scene.dataStore.map(\.name)).intersection(own)
                 reader.outputs = Dictionary(outputMethods.map { ($0.name, $0.parameters.map(\.name)) }, uniquingKeysWith: { first, _ in first })
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
                                                uniquingKeysWith: { first, _ in first })

@@ -83,6 +83,18 @@ struct VIPReader {
             } else {
                 var scene = readVIPScene(parts)
                 scene.routes = read[parts.found.name] ?? []
+                // What a route is called with (`openArticle(id:)`): its input, which what it passes may read.
+                let owners = parts.found.members.map(\.type) + parts.found.sharedRouters
+                let methods = owners.flatMap { index.members(of: $0).methods }
+                for at in scene.routes.indices where scene.routes[at].input.isEmpty {
+                    let route = scene.routes[at]
+                    guard let method = methods.first(where: { $0.signature == route.method && $0.location == route.location }) else { continue }
+                    let data = method.parameters.filter { parameter in
+                        !Self.isViewType(parameter.type) && TypeMapping.closureResult(parameter.type) == nil
+                            && !parameter.type.contains("UIStoryboardSegue") && parameter.type != "Any" && parameter.type != "Any?"
+                    }
+                    scene.routes[at].input = fields(data, at: method.location, context: [])
+                }
                 scenes.append(scene)
             }
         }
@@ -286,13 +298,30 @@ struct VIPReader {
 
     /// The ViewModel's fields as the Presenter builds them: `X.Y.ViewModel(field: expression, …)`; a field it does
     /// not build, or builds from something the scenario cannot say, is `todo`.
-    mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field]) -> [ImportedApp.Assignment] {
+    mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field], viewProperties: Set<String> = [],
+                                       view: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
         var reader = BodyReader(converter: method.converter, file: method.location.file)
-        if let response = method.parameters.first { reader.bound[response.name] = "response" }
+        // The Response the method takes, or its values one by one.
+        let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
+        if values.count == 1, modelDeclaration(values[0].type, context: []) != nil || modelPath(of: method, kind: "Response") != nil {
+            reader.bound[values[0].name] = "response"
+        } else {
+            for parameter in values { reader.bound[parameter.name] = "response.\(parameter.name)" }
+        }
         var found: [String: ImportedApp.Assignment] = [:]
         if let body = method.body {
             for call in CallCollector.calls(in: body) where call.calledExpression.trimmedDescription.hasSuffix("ViewModel") {
                 for assignment in reader.assignments(call.arguments) { found[assignment.field] = assignment }
+            }
+            // Values handed to the View as they are (`displayLoading(isLoading)`), named by the View method's parameters.
+            for call in CallCollector.calls(in: body) {
+                guard let member = BodyReader.member(of: call), viewProperties.contains(member.name) || viewProperties.contains(member.base),
+                      let declared = displayDeclaration(member.name, in: view) else { continue }
+                for (parameter, argument) in zip(declared.parameters, call.arguments) where found[parameter.name] == nil {
+                    if Self.baseTypeName(argument.expression.trimmedDescription)?.hasSuffix("ViewModel") == true { continue }
+                    found[parameter.name] = ImportedApp.Assignment(field: parameter.name, expression: reader.translate(argument.expression),
+                                                                   location: reader.location(argument))
+                }
             }
         }
         return fields.map { field in
@@ -331,6 +360,13 @@ struct VIPReader {
             for argument in made?.arguments ?? [] {
                 guard let label = argument.label?.text, let literal = Self.literal(argument.expression) else { continue }
                 values[label] = literal
+            }
+            // Plain values, by the call's own labels (`fetchNews(category: "games")`).
+            if made == nil {
+                for argument in call.arguments {
+                    guard let literal = Self.literal(argument.expression) else { continue }
+                    values[argument.label?.text ?? "_"] = literal
+                }
             }
             return values
         }
@@ -392,7 +428,8 @@ struct VIPReader {
             return ImportedApp.Worker(name: typeName, location: location, operations: [])
         }
         var operations: [ImportedApp.Operation] = []
-        for method in index.members(of: declaration).methods where !method.isStatic && method.name != "init" {
+        // Static methods too: a worker may be an enum of functions (`GoalService.allGoals()`).
+        for method in index.members(of: declaration).methods where method.name != "init" {
             var input: [ImportedApp.Field] = []
             var output: String?
             var callback = false
@@ -406,8 +443,12 @@ struct VIPReader {
                 input.append(ImportedApp.Field(name: parameter.label ?? parameter.name, type: mapped.type, note: mapped.note,
                                                location: method.location))
             }
-            if !callback, let returned = method.returnType, returned != "Void", returned != "()" {
-                output = types.map(returned, context: declaration.path).type
+            if !callback, var returned = method.returnType, returned != "Void", returned != "()" {
+                // `Result<User, Error>` returns a User or fails; `Result<Void, Error>` returns nothing.
+                if returned.hasPrefix("Result<"), returned.hasSuffix(">") {
+                    returned = TypeMapping.splitTopLevel(String(returned.dropFirst(7).dropLast())).first?.trimmingCharacters(in: .whitespaces) ?? returned
+                }
+                if returned != "Void", returned != "()" { output = types.map(returned, context: declaration.path).type }
             }
             operations.append(ImportedApp.Operation(name: method.name, signature: method.signature, input: input,
                                                     output: output, callback: callback, location: method.location))

@@ -53,7 +53,12 @@ extension VIPReader {
             // Asked as the View loads or appears: the trigger; the Request's literal values become its defaults.
             let trigger = callers.compactMap { triggers[$0] }.max { ($0 == "appear" ? 1 : 0) < ($1 == "appear" ? 1 : 0) }
             if let trigger {
-                let values = appearing[method.name]?.values ?? [:]
+                var values = appearing[method.name]?.values ?? [:]
+                // Plain values given by their labels (`fetchNews(category: "games")`): the Request fields are the
+                // parameters' names.
+                for parameter in method.parameters where values[parameter.name] == nil {
+                    if let value = values[parameter.label ?? "_"] { values[parameter.name] = value }
+                }
                 let missing = useCase.request.filter { values[$0.name] == nil }
                 if missing.isEmpty {
                     useCase.trigger = trigger
@@ -144,7 +149,7 @@ extension VIPReader {
                 if useCase.viewModel.isEmpty { useCase.viewModel = viewModel }
                 if let first = displays.first { useCase.viewMethod = displayDeclaration(first, in: view)?.signature ?? first + "()" }
                 if let implementation, !useCase.viewModel.isEmpty {
-                    useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel)
+                    useCase.presenter = viewModelAssignments(in: implementation, fields: useCase.viewModel, viewProperties: viewProperties, view: view)
                 }
             }
             var output = ImportedApp.Output(
@@ -156,7 +161,7 @@ extension VIPReader {
             if position == 0 {
                 output.mapping = useCase.presenter
             } else if let implementation, !viewModel.isEmpty {
-                output.mapping = viewModelAssignments(in: implementation, fields: viewModel)
+                output.mapping = viewModelAssignments(in: implementation, fields: viewModel, viewProperties: viewProperties, view: view)
             }
             useCase.outputs.append(output)
         }
@@ -338,7 +343,8 @@ extension VIPReader {
     }
 
     private func wiring(of found: SceneFinder.Found, view: SwiftIndex.TypeDecl?) -> String? {
-        if found.component(.configurator) != nil || index.type(named: found.name + "Configurator") != nil { return "configurator" }
+        if let builder = found.component(.configurator) { return builder.name }
+        if index.type(named: found.name + "Configurator") != nil { return "configurator" }
         if let view, index.members(of: view).methods.contains(where: { $0.name == "setup" || $0.name == "configure" }) { return "setup" }
         return nil
     }

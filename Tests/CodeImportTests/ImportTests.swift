@@ -14,7 +14,11 @@ struct ImportTests {
     static let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures")
     static let expected = PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected")
     static let names = ["current", "older", "spread-over-files", "typealias-and-generics", "messy-names", "viper", "swiftui", "appstate",
-                        "controller-coordinator"]
+                        "controller-coordinator",
+                        // The styles met in real apps, each written anew: all protocols in one file with a Configuration
+                        // singleton and flat models; I-prefixed protocols, Assemblers and a Coordinator; VIPER named
+                        // View-to-Presenter; VIPER in Generamba's inputs and outputs; relays; plain values everywhere.
+                        "own-names", "assembler-coordinator", "viper-to", "viper-io", "reactive", "plain-values", "retain-cycle"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
