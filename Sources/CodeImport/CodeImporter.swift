@@ -27,6 +27,8 @@ public struct CodeImporter: Sendable {
         public var app: ImportedApp
         /// The scenario file's text.
         public var scenario: String
+        /// How many `todo`s it holds.
+        public var placeholders: Int = 0
     }
 
     /// An error a checker found in the scenario text: its 1-based line and column, and what it said.
@@ -52,7 +54,8 @@ public struct CodeImporter: Sendable {
         let title = title ?? Self.title(for: paths)
         guard let check else {
             var writer = ScenarioText(app: app, title: title)
-            return Result(app: app, scenario: writer.text())
+            let text = writer.text()
+            return Result(app: app, scenario: text, placeholders: writer.placeholders)
         }
         // What cannot be written as the code has it even with its expressions as `todo` (a trigger a Request needs
         // values for, a name the scenario refuses) is left out, said with the checker's reason: the file always loads.
@@ -66,7 +69,7 @@ public struct CodeImporter: Sendable {
                     // The header lists what was not mapped: write it again with the replacements.
                     text = Self.replaceHeader(of: text, with: app)
                 }
-                return Result(app: app, scenario: text)
+                return Result(app: app, scenario: text, placeholders: writer.placeholders)
             }
             var removed = false
             for problem in remaining {
@@ -83,11 +86,12 @@ public struct CodeImporter: Sendable {
                     leftOut.append(.init(message: "the scenario's line \(problem.line) is refused: \(problem.message)", location: nil))
                 }
                 app.unmapped = Self.sorted(app.unmapped + replaced + leftOut)
-                return Result(app: app, scenario: Self.replaceHeader(of: text, with: app))
+                return Result(app: app, scenario: Self.replaceHeader(of: text, with: app), placeholders: writer.placeholders)
             }
         }
         var writer = ScenarioText(app: app, title: title)
-        return Result(app: app, scenario: writer.text())
+        let text = writer.text()
+        return Result(app: app, scenario: text, placeholders: writer.placeholders)
     }
 
     /// Each translated expression the checker refuses — a type that does not fit where the code's `if let` or `!` made

@@ -35,6 +35,11 @@ struct ScenarioText {
     }
 
     private(set) var blocks: [Block] = []
+    /// Operation results written as `todo`.
+    private var resultPlaceholders = 0
+
+    /// How many `todo`s the file holds: each expression written as one, and each operation result.
+    var placeholders: Int { expressions.filter { $0.yaml == "todo" }.count + resultPlaceholders }
 
     /// Records the lines `write` adds as one block.
     private mutating func block(_ part: Part, origin: SourceLocation?, _ write: (inout ScenarioText) -> Void) {
@@ -60,6 +65,7 @@ struct ScenarioText {
         lines = header()
         expressions = []
         blocks = []
+        resultPlaceholders = 0
         line("scenario: \(YAMLText.scalar(title))")
         line("pattern: \(app.pattern.rawValue)")
         if let start = startScene { line("start: \(YAMLText.scalar(start))") }
@@ -201,6 +207,7 @@ struct ScenarioText {
         if let output = operation.output {
             line("          output: \(YAMLText.scalar(output))")
             line("          result: todo")
+            resultPlaceholders += 1
         }
         let conventional = PatternNaming.signature(nil, default: operation.name, labels: operation.input.map(\.name))
         if operation.signature != conventional { line("          method: \(YAMLText.scalar(operation.signature))") }

@@ -40,7 +40,7 @@ struct SceneFinder {
         // Every registered pattern's words: an app's names do not say its pattern, its references do.
         var protocols: [PatternDefinition.CodeVocabulary.Word] = []
         var types: [PatternDefinition.CodeVocabulary.Word] = []
-        var workers: [String] = [], singletons: [String] = [], helpers: [String] = []
+        var workers: [String] = [], singletons: [String] = [], helpers: [String] = [], stubs: [String] = []
         for definition in PatternRegistry.shared.all {
             let words = definition.codeVocabulary
             for word in words.protocols where !protocols.contains(word) { protocols.append(word) }
@@ -48,11 +48,13 @@ struct SceneFinder {
             for word in words.workers where !workers.contains(word) { workers.append(word) }
             for word in words.singletons where !singletons.contains(word) { singletons.append(word) }
             for word in words.viewHelpers where !helpers.contains(word) { helpers.append(word) }
+            for word in words.templateStubs where !stubs.contains(word) { stubs.append(word) }
         }
         // Longest first: `ViewOutput` before `Output`, `ViewController` before `Controller`.
         vocabulary = .init(protocols: protocols.sorted { $0.word.count > $1.word.count },
                            types: types.sorted { $0.word.count > $1.word.count },
-                           workers: workers.sorted { $0.count > $1.count }, singletons: singletons, viewHelpers: helpers)
+                           workers: workers.sorted { $0.count > $1.count }, singletons: singletons, viewHelpers: helpers,
+                           templateStubs: stubs)
         all = findComponents()
         byName = Dictionary(all.map { ($0.type.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

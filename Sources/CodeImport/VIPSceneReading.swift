@@ -49,6 +49,10 @@ extension VIPReader {
         let appearing = appearCalls(in: view, interactorProperties: viewInteractors)
         for (method, callers, place) in asked {
             var useCase = useCaseShell(for: method, scene: found.name, interactorPath: interactor?.path ?? [])
+            if parts.finder.vocabulary.templateStubs.contains(method.name) {
+                unmapped.append(.init(message: "'\(method.signature)' is the code template's placeholder use case; it is imported as the code has it",
+                                      location: method.location))
+            }
             if scene.useCases.contains(where: { $0.name == useCase.name }) { useCase.name += SwiftSpellingForImport.upperFirst(method.name) }
             // Asked as the View loads or appears: the trigger; the Request's literal values become its defaults.
             let trigger = callers.compactMap { triggers[$0] }.max { ($0 == "appear" ? 1 : 0) < ($1 == "appear" ? 1 : 0) }

@@ -9,6 +9,8 @@ public enum ScenarioImport {
     public struct Result: Sendable {
         public var app: ImportedApp
         public var scenario: String
+        /// How many `todo`s the scenario holds.
+        public var placeholders: Int
         /// What `validate` says about the scenario (warnings for its placeholders; errors would be a bug here).
         public var diagnostics: [Diagnostic]
         /// The file written, or nil when the scenario goes to standard output.
@@ -49,6 +51,7 @@ public enum ScenarioImport {
             written = URL(fileURLWithPath: output)
             try AtomicFile.write(imported.scenario, to: written!)
         }
-        return Result(app: imported.app, scenario: imported.scenario, diagnostics: diagnostics, written: written)
+        return Result(app: imported.app, scenario: imported.scenario, placeholders: imported.placeholders, diagnostics: diagnostics,
+                      written: written)
     }
 }

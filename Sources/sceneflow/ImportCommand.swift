@@ -7,12 +7,14 @@ import TerminalOutput
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a scenario from an app's Swift code (Clean Swift).",
+        abstract: "Write a scenario from an app's Swift code (Clean Swift, VIPER, SwiftUI VIP, AppState).",
         discussion: """
-            Reads the Swift files under each path with swift-syntax: scenes, use cases with their Request, Response and \
-            ViewModel fields, the DataStore, workers and their operations, routes with the data they pass. What the \
-            code cannot tell becomes 'todo' (validate warns about each); what could not be mapped is listed with its \
-            place. Pods, Carthage, DerivedData, .build and hidden folders are skipped.
+            Reads the Swift files under each path with swift-syntax and finds the scenes by the role each type plays, \
+            whatever the app calls its protocols: use cases (what the View asks for, followed through the Interactor \
+            to every Presenter and View method it reaches), their models, the DataStore, workers and the operations \
+            called, routes with the data they pass. What the code cannot tell becomes 'todo' (validate warns about \
+            each); what could not be mapped is listed with its place; what breaks the pattern's rules is for 'map'. \
+            Pods, Carthage, DerivedData, .build and hidden folders are skipped.
             """
     )
 
@@ -52,7 +54,7 @@ struct ImportCommand: ParsableCommand {
         let app = result.app
         let summary = "\(app.scenes.count) scenes, \(app.scenes.reduce(0) { $0 + $1.useCases.count }) use cases, "
             + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes, \(app.scenes.reduce(0) { $0 + $1.workers.count }) workers "
-            + "from \(app.files) Swift files (\(app.convention)); \(result.diagnostics.filter { $0.severity == .warning }.count) placeholders to fill"
+            + "from \(app.files) Swift files (\(app.convention)); \(result.placeholders) placeholder\(result.placeholders == 1 ? "" : "s") to fill"
         if let written = result.written {
             FileHandle.standardError.write("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
         } else {

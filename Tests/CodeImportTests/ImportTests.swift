@@ -35,6 +35,11 @@ struct ImportTests {
     func expectedScenario(name: String) throws {
         let result = try Self.importFixture(name)
         Golden.check(result.scenario, against: Self.expected.appendingPathComponent("\(name).yml"))
+        // The summary's count is the file's own: every `todo` outside the comments.
+        let todos = result.scenario.split(separator: "\n").map { line -> Substring in
+            line.trimmingCharacters(in: .whitespaces).hasPrefix("#") ? "" : line.split(separator: "  # ", maxSplits: 1).first ?? ""
+        }.reduce(0) { $0 + $1.matches(of: /\btodo\b/).count }
+        #expect(result.placeholders == todos)
         let loaded = ScenarioLoader().load(yaml: result.scenario, file: "\(name).yml")
         #expect(loaded.scenario != nil, "\(loaded.diagnostics.map(\.description))")
         #expect(!loaded.diagnostics.contains { $0.severity == .error })

@@ -113,14 +113,18 @@ public struct PatternDefinition: Sendable {
         /// Last words of what helps a View draw itself (`LoadIndicator`, `AppButton`, `FBColor`,
         /// `GoalsDataDisplayManager`): never a worker, whatever else its name says.
         public var viewHelpers: [String]
+        /// The names a code template fills a new scene with (`doSomething`, `doSomeWork`): a use case or operation so
+        /// named is the template's placeholder, and said so.
+        public var templateStubs: [String]
 
         public init(protocols: [Word] = [], types: [Word] = [], workers: [String] = [], singletons: [String] = [],
-                    viewHelpers: [String] = []) {
+                    viewHelpers: [String] = [], templateStubs: [String] = []) {
             self.protocols = protocols
             self.types = types
             self.workers = workers
             self.singletons = singletons
             self.viewHelpers = viewHelpers
+            self.templateStubs = templateStubs
         }
     }
 

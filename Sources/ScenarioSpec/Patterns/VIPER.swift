@@ -164,5 +164,6 @@ extension PatternDefinition {
             viewHelpers: ["DisplayManager", "DataSource", "Button", "Label", "TextField", "Indicator", "Transition", "Animator",
                           "Color", "Colors", "Font", "Fonts", "Design", "Style", "Theme", "Appearance", "Layout", "Picker",
                           "Alert", "AlertHandler", "Action", "Progress", "Image", "Icon", "ViewModel", "Model", "State",
-                          "Entity", "DataStore"]))
+                          "Entity", "DataStore"],
+            templateStubs: ["doSomething", "doSomeWork"]))
 }
