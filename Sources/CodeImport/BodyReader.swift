@@ -63,7 +63,7 @@ struct BodyReader {
         let expression = node.as(ExprSyntax.self) ?? node.as(ExpressionStmtSyntax.self)?.expression
         guard let call = expression.map(unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
               let access = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-        return access.base?.trimmedDescription == "trace"
+        return access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "trace"
     }
 
     /// The worker call a recorded call wraps: `trace.call(…) { try authWorker.login(…) }`.
@@ -603,6 +603,17 @@ struct BodyReader {
     /// `base.name(…)` with `self.` and optional chaining removed: `("presenter", "presentX")`.
     static func member(of call: FunctionCallExprSyntax) -> (base: String, name: String)? {
         guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        // The usual receivers without printing the tree: `presenter.x`, `presenter?.x`, `self.presenter.x`.
+        var node = base
+        if let chained = node.as(OptionalChainingExprSyntax.self) { node = chained.expression }
+        if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression }
+        if let reference = node.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return (reference.baseName.text, access.declName.baseName.text)
+        }
+        if let inner = node.as(MemberAccessExprSyntax.self), inner.declName.argumentNames == nil,
+           let root = inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, selfAliases.contains(root) {
+            return (inner.declName.baseName.text, access.declName.baseName.text)
+        }
         var text = base.trimmedDescription
         if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         // `self.`, and what a closure calls `self` after `[weak self]` (`weakSelf?.presenter`, `strongSelf.presenter`).

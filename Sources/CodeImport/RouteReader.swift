@@ -115,6 +115,8 @@ struct RouteReader {
                 let helpers = candidate.owner == .router ? ownHelpers(of: candidate) : []
                 var kinds = navigations(in: body)
                 for helper in helpers { for kind in navigations(in: helper.body!) where !kinds.contains(kind) { kinds.append(kind) } }
+                // A View's, Presenter's or Interactor's method that shows or leaves nothing is no route.
+                if kinds.isEmpty && !candidate.navigates { continue }
                 var destinations = shownScenes(in: body, excluding: scene.found.name)
                 for helper in helpers where destinations.isEmpty {
                     destinations = shownScenes(in: helper.body!, excluding: scene.found.name)
@@ -221,12 +223,12 @@ struct RouteReader {
 
     /// For each scene, the Router and Coordinator methods its parts call, through whatever property holds them.
     static func routerCalls(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found]) -> [String: [(router: SwiftIndex.TypeDecl, name: String)]] {
-        let routers = finder.components().filter { $0.role == .router }
         /// The Router methods a type's methods call, through its properties, by the caller method's name.
         func reached(from type: SwiftIndex.TypeDecl, only: String? = nil) -> [(router: SwiftIndex.TypeDecl, name: String)] {
             var holders: [String: SwiftIndex.TypeDecl] = [:]
             for property in index.members(of: type).properties where !property.isStatic {
-                if let router = finder.referenced(property.type ?? property.initializerType ?? "", from: type.name, among: routers).first {
+                if let router = finder.referenced(property.type ?? property.initializerType ?? "", from: type.name, among: finder.components())
+                    .first(where: { $0.role == .router }) {
                     holders[property.name] = router.type
                 }
             }

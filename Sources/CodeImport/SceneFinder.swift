@@ -8,6 +8,14 @@ import ScenarioSpec
 struct SceneFinder {
     let index: SwiftIndex
     let vocabulary: PatternDefinition.CodeVocabulary
+    /// Answers already worked out, by name: the same protocol and type names are asked about for every scene.
+    let memo = Memo()
+
+    final class Memo {
+        var protocolRoles: [String: (role: ComponentRole, prefix: String)?] = [:]
+        var typeWords: [String: (word: PatternDefinition.CodeVocabulary.Word, prefix: String)?] = [:]
+        var workers: [String: (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?)?] = [:]
+    }
 
     /// A component the finder placed in a scene.
     struct Member {
@@ -140,6 +148,21 @@ struct SceneFinder {
 
     /// The role a protocol's name gives the types that implement it, and the scene prefix it names.
     func protocolRole(_ name: String) -> (role: ComponentRole, prefix: String)? {
+        if let known = memo.protocolRoles[name] { return known }
+        let found = findProtocolRole(name)
+        memo.protocolRoles[name] = found
+        return found
+    }
+
+    /// The role word at the end of a type's name (`LoginViewController` → the View), remembered.
+    func typeWord(_ name: String) -> (word: PatternDefinition.CodeVocabulary.Word, prefix: String)? {
+        if let known = memo.typeWords[name] { return known }
+        let found = Self.roleWord(of: name, in: vocabulary.types)
+        memo.typeWords[name] = found
+        return found
+    }
+
+    private func findProtocolRole(_ name: String) -> (role: ComponentRole, prefix: String)? {
         if name.hasSuffix("Delegate") || name.hasSuffix("DataSource") { return nil }
         let stem = Self.protocolStem(name)
         if let found = Self.roleWord(of: stem, in: vocabulary.protocols) { return (found.word.role, found.prefix) }
@@ -314,10 +337,12 @@ struct SceneFinder {
         // whose components hold them.
         let scenesTypes = Set(found.flatMap { $0.members.map(\.type.name) })
         let loose = members.filter { [.router, .configurator].contains($0.role) && !scenesTypes.contains($0.type.name) }
+        let looseNames = Set(loose.map(\.type.name))
         for at in found.indices {
             for member in found[at].members {
                 for property in index.members(of: member.type).properties where !property.isStatic {
-                    for target in referenced(property.type ?? property.initializerType ?? "", from: member.type.name, among: loose)
+                    for target in referenced(property.type ?? property.initializerType ?? "", from: member.type.name, among: all)
+                        .filter({ looseNames.contains($0.type.name) })
                     where !found[at].shared.contains(where: { $0.name == target.type.name }) {
                         found[at].shared.append(target.type)
                         if target.role == .router { found[at].sharedRouters.append(target.type) }

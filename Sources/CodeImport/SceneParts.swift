@@ -91,12 +91,19 @@ struct SceneParts {
     /// with one implementation) and the declaration that has its methods; nil for components, models, views and
     /// framework types.
     func worker(_ typeText: String) -> (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?)? {
+        if let known = finder.memo.workers[typeText] { return known }
+        let found = findWorker(typeText)
+        finder.memo.workers[typeText] = found
+        return found
+    }
+
+    private func findWorker(_ typeText: String) -> (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?)? {
         guard let base = VIPReader.typeNames(typeText).flatMap(index.expandedNames).first else { return nil }
         let simple = base.split(separator: ".").last.map(String.init) ?? base
         guard !simple.isEmpty, simple.first?.isUppercase == true, !Self.isFrameworkType(simple) else { return nil }
         if components.contains(simple) { return nil }
         // Named for a role (a Coordinator, a builder) or for what a screen shows (a color, a font, a button).
-        if SceneFinder.roleWord(of: SceneFinder.protocolStem(simple), in: finder.vocabulary.types) != nil
+        if finder.typeWord(SceneFinder.protocolStem(simple)) != nil
             || (index.protocol(named: simple) != nil && finder.protocolRole(simple) != nil)
             || finder.vocabulary.viewHelpers.contains(where: { simple.hasSuffix($0) }) { return nil }
         let worded = finder.vocabulary.workers.contains { simple.hasSuffix($0) || Self.protocolStemEnds(simple, $0) }
@@ -184,14 +191,15 @@ struct SceneParts {
             }
         }
         // Each worker's operations: what the parts call through the names that reach it, in the order of the code.
-        for at in uses.indices {
-            for member in parts {
-                guard let names = uses[at].names[member.role] else { continue }
-                for method in index.members(of: member.type).methods {
-                    guard let body = method.body else { continue }
-                    let reader = BodyReader(converter: method.converter, file: method.location.file)
-                    for call in CallCollector.calls(in: body) {
-                        guard let reached = BodyReader.member(of: call), names.contains(reached.base) else { continue }
+        for member in parts {
+            let reaching = uses.indices.filter { uses[$0].names[member.role] != nil }
+            guard !reaching.isEmpty else { continue }
+            for method in index.members(of: member.type).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                for call in CallCollector.calls(in: body) {
+                    guard let reached = BodyReader.member(of: call) else { continue }
+                    for at in reaching where uses[at].names[member.role]!.contains(reached.base) {
                         uses[at].calls.append((reached.name, member.role, method.name, reader.location(call)))
                     }
                 }

@@ -236,18 +236,44 @@ struct VIPReader {
     /// The types a declared type names: `(A & B)?` → `[A, B]`, `any LoginWorkerProtocol` → `[LoginWorkerProtocol]`,
     /// `Box<Item>` → `[Box]`; nothing for a closure, a list or a dictionary.
     static func typeNames(_ text: String) -> [String] {
-        var type = text.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: "")
-            .trimmingCharacters(in: .whitespaces)
-        guard !type.contains("->"), !type.hasPrefix("[") else { return [] }
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
-        return type.split(separator: "&").compactMap { part in
-            var name = part.trimmingCharacters(in: .whitespaces)
-            while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
-            if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
-            if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
-            return name.isEmpty || name.contains(" ") ? nil : name
+        // Plain character work: this runs for every property of every type.
+        var scalars = Array(text.unicodeScalars)
+        func trim() {
+            while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+            while let last = scalars.last, last == " " || last == "\t" || last == "?" || last == "!" { scalars.removeLast() }
         }
+        trim()
+        for keyword in ["any ", "some "] where scalars.starts(with: keyword.unicodeScalars) {
+            scalars.removeFirst(keyword.unicodeScalars.count)
+        }
+        guard scalars.first != "[" else { return [] }
+        for (offset, scalar) in scalars.enumerated() where scalar == "-" && offset + 1 < scalars.count && scalars[offset + 1] == ">" {
+            return []
+        }
+        if scalars.first == "(", scalars.last == ")" { scalars.removeFirst(); scalars.removeLast(); trim() }
+        var names: [String] = []
+        var current: [Unicode.Scalar] = []
+        var depth = 0, cut = false
+        func flush() {
+            while let last = current.last, last == " " || last == "?" || last == "!" { current.removeLast() }
+            while let first = current.first, first == " " { current.removeFirst() }
+            let name = String(String.UnicodeScalarView(current))
+            if name.hasPrefix("any ") { names.append(String(name.dropFirst(4))) }
+            else if !name.isEmpty, !name.contains(" ") { names.append(name) }
+            current = []
+            cut = false
+        }
+        for scalar in scalars {
+            switch scalar {
+            case "<", "(": depth += 1; cut = true
+            case ">", ")": depth -= 1
+            case "&" where depth == 0: flush(); continue
+            default: break
+            }
+            if !cut && depth == 0 { current.append(scalar) }
+        }
+        flush()
+        return names
     }
 
     /// `[Order]?` → `Order`; `OrdersWorker(ordersStore:)` → `OrdersWorker`.

@@ -293,7 +293,7 @@ extension VIPReader {
             let roleNames: Set<String> = ["dataStore", "router", "presenter", "interactor", "view", "viewController", "coordinator",
                                           "wireframe", "wireFrame", "output", "input", "delegate", "moduleOutput", "moduleInput"]
             guard !held.contains(property.name), !workerNames.contains(property.name), !roleNames.contains(property.name),
-                  SceneFinder.roleWord(of: Self.baseTypeName(property.type ?? "") ?? "", in: parts.finder.vocabulary.types) == nil,
+                  parts.finder.typeWord(Self.baseTypeName(property.type ?? "") ?? "") == nil,
                   let typeText = property.type ?? property.initializerType,
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
                   let base = Self.baseTypeName(typeText), !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal"].contains(base),
