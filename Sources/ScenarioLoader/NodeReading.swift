@@ -159,7 +159,8 @@ struct NodeReader {
                               notes: [Diagnostic.Note("quote the expression: '" + ([tag, scalar.string].filter { !$0.isEmpty }.joined(separator: " ")) + "'")])
             return nil
         }
-        if Self.isNull(node) {
+        // `nil` is the expression language's own literal; YAML's other nulls (`~`, `null`, nothing) say nothing.
+        if Self.isNull(node), scalar.string != "nil" {
             diagnostics.error("\(what) is empty; write an expression", at: location(node))
             return nil
         }

@@ -26,6 +26,25 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test("nil clears an optional field; YAML's other nulls are still no expression")
+    func nilLiteral() {
+        let yaml = """
+            scenario: S
+            scenes:
+              Edit:
+                dataStore: { orderToEdit: String? = "A-1" }
+                useCases:
+                  Clear:
+                    interactor:
+                      - store: { orderToEdit: nil }
+                      - respond: {}
+            """
+        #expect(diagnostics(yaml) == [])
+        #expect(diagnostics(yaml.replacingOccurrences(of: "orderToEdit: nil }", with: "orderToEdit: ~ }")) == [
+            "s.yml:8:35: error: the value of 'orderToEdit' is empty; write an expression",
+        ])
+    }
+
     @Test("repeat takes a whole number from 1 up", arguments: [
         ("0", "s.yml:2:9: error: 'repeat' must be a whole number from 1 to 1000000000, found '0'\nnote: 'repeat: 100' plays the story 100 times in a row"),
         ("2.5", "s.yml:2:9: error: 'repeat' must be a whole number from 1 to 1000000000, found '2.5'\nnote: 'repeat: 100' plays the story 100 times in a row"),
