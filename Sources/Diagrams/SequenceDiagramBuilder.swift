@@ -79,8 +79,10 @@ public enum SequenceDiagramBuilder {
         var firstParticipant: [ColumnKey: Participant] = [:]
         var hasUser = false
         var appState: Participant?
-        // Components of no scene besides AppState: workers the app shares, drawn after the scenes.
+        // Components of no scene besides AppState: workers the app shares, each drawn beside the scene that first
+        // calls it, so its calls stay short.
         var sharedColumns: [Participant] = []
+        var firstCaller: [Participant: String] = [:]
         func addGroup(_ participant: Participant) {
             guard let scene = participant.scene, groupTitles[scene.rawValue] == nil else { return }
             groupOrder.append(scene.rawValue)
@@ -118,6 +120,9 @@ public enum SequenceDiagramBuilder {
                 } else {
                     register(event.from)
                     register(event.to)
+                    if event.to.scene == nil, let caller = event.from.scene, firstCaller[event.to] == nil {
+                        firstCaller[event.to] = caller.rawValue
+                    }
                 }
             }
         }
@@ -145,8 +150,11 @@ public enum SequenceDiagramBuilder {
                 addColumn(firstParticipant[key]!, group: diagram.groups.count)
             }
             diagram.groups.append(SequenceDiagram.Group(title: groupTitles[scene]!, members: indices))
+            for participant in sharedColumns where firstCaller[participant] == scene && columnOf[participant] == nil {
+                addColumn(participant, group: nil)
+            }
         }
-        for participant in sharedColumns { addColumn(participant, group: nil) }
+        for participant in sharedColumns where columnOf[participant] == nil { addColumn(participant, group: nil) }
         if let appState { addColumn(appState, group: nil) }
         func column(_ participant: Participant) -> Int? {
             if participant.role == .user { return hasUser ? 0 : nil }
@@ -225,12 +233,27 @@ public enum SequenceDiagramBuilder {
                 timeOf[event.sequence] = event.time
             }
         }
+        // A story step that runs no cycle of its own (a route fired from the View, going back, a scene shown as the
+        // root) is framed by itself, titled like a cycle.
+        var openStep: (title: String, firstRow: Int, hadCycle: Bool)?
+        func closeStep() {
+            guard let step = openStep else { return }
+            openStep = nil
+            flushWiring()
+            guard !step.hadCycle, diagram.rows.count > step.firstRow else { return }
+            diagram.frames.append(SequenceDiagram.Frame(title: step.title, firstRow: step.firstRow, lastRow: diagram.rows.count - 1,
+                                                        firstColumn: 0, lastColumn: 0))
+        }
         for record in drawn {
             switch record {
-            case .marker(.step):
+            case .marker(.step(let step)):
+                closeStep()
+                if case .perform? = step.action { continue }
+                openStep = (step.heading, diagram.rows.count, false)
                 continue
             case .marker(.cycleStart(let cycle)):
                 flushWiring()
+                openStep?.hadCycle = true
                 noteCreation(of: cycle.view)
                 openFrames[cycle.number] = (frameTitle(cycle), diagram.rows.count)
             case .marker(.cycleEnd(let number)):
@@ -275,6 +298,7 @@ public enum SequenceDiagramBuilder {
                 }
             }
         }
+        closeStep()
         flushWiring()
         // Cycles still open where the drawing stops end with it.
         for (_, open) in openFrames.sorted(by: { $0.key < $1.key }) where diagram.rows.count > open.firstRow {

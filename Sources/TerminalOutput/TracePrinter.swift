@@ -32,6 +32,11 @@ public final class TracePrinter: TraceSink {
         switch marker {
         case .step(let marked):
             step = marked.number
+            // A step that runs no cycle of its own (a route, going back, a scene shown) gets a heading of its own, so
+            // its messages do not read as the previous cycle's.
+            if case .perform? = marked.action { break }
+            if marked.action == nil { break }
+            write("\n" + style.paint("── \(marked.heading.replacingOccurrences(of: " — ", with: " · ")) ──", .cyan, bold: true) + "\n")
         case .cycleStart(let cycle):
             // A cycle's frame starts at the left, whatever caused it.
             let note = cycle.title ?? (cycle.trigger == .action ? nil : "\(cycle.scene.map(\.rawValue) ?? cycle.view.name) appears")

@@ -46,6 +46,22 @@ struct SequenceDiagramTests {
                 + Array(repeating: true, count: 4), "Home's lifelines start when it is configured")
     }
 
+    @Test("a worker the app shares stands beside the scene that calls it first, not past every scene")
+    func sharedWorkerColumn() throws {
+        let (_, trace) = try Example.run("CleanStore")
+        let diagram = SequenceDiagramBuilder.build(trace)
+        let names = diagram.participants.map(\.name)
+        #expect(names == [
+            "User", "ListOrdersViewController", "ListOrdersInteractor", "ListOrdersDataStore", "ListOrdersPresenter",
+            "ListOrdersRouter", "OrdersWorker", "ShowOrderViewController", "ShowOrderInteractor", "ShowOrderDataStore",
+            "ShowOrderPresenter", "ShowOrderRouter", "CreateOrderViewController", "CreateOrderInteractor",
+            "CreateOrderDataStore", "CreateOrderPresenter", "CreateOrderRouter",
+        ])
+        #expect(diagram.groups.map { "\($0.title) \($0.members)" } == [
+            "ListOrders #1 [1, 2, 3, 4, 5]", "ShowOrder #1 [7, 8, 9, 10, 11]", "CreateOrder #1 [12, 13, 14, 15, 16]",
+        ], "the shared worker belongs to no scene's group")
+    }
+
     @Test("VIPER columns follow its cycle: View, Presenter, Interactor, DataManagers, WireFrame")
     func viperOrder() throws {
         let (_, trace) = try Example.run("PostList-VIPER")
@@ -54,15 +70,16 @@ struct SequenceDiagramTests {
                                            "LocalDataManager", "RemoteDataManager", "PostListWireFrame"])
     }
 
-    @Test("each cycle is framed and titled with its story step")
+    @Test("each cycle is framed and titled with its story step; a step that runs no cycle is framed by itself")
     func frames() throws {
         let (_, trace) = try Example.run("Login")
         let diagram = SequenceDiagramBuilder.build(trace)
         #expect(diagram.frames.map(\.title) == [
-            "cycle 1 · Login.Login — Wrong password", "cycle 2 · Login.Login — Right password",
+            "story step 1 · appear Login", "cycle 1 · Login.Login — Wrong password", "cycle 2 · Login.Login — Right password",
             "cycle 3 · Home.Greet — Home appears",
         ])
-        #expect(diagram.frames.map { [$0.firstColumn, $0.lastColumn] } == [[0, 5], [0, 10], [0, 10]])
+        #expect(diagram.frames.map { [$0.firstColumn, $0.lastColumn] } == [[1, 6], [0, 5], [0, 10], [0, 10]])
+        #expect(diagram.frames.map { [$0.firstRow, $0.lastRow] }.first == [0, 1], "the Login scene's wiring, then viewDidLoad")
     }
 
     @Test("messages are labelled with sequence number, method and a short payload, styled by kind")
@@ -96,7 +113,7 @@ struct SequenceDiagramTests {
         let worker = diagram.activations.filter { diagram.participants[$0.participant].name == "AuthWorker" }
         #expect(worker.map { [$0.firstRow, $0.lastRow] } == [[4, 5], [11, 12]], "a worker is busy until it replies")
         let loginView = diagram.activations.filter { $0.participant == 1 }
-        let lastLoginRow = diagram.frames[1].lastRow
+        let lastLoginRow = try #require(diagram.frames.first { $0.title.hasPrefix("cycle 2 ") }).lastRow
         #expect(loginView.allSatisfy { $0.lastRow <= lastLoginRow }, "bars do not leak into the next cycle")
         #expect(loginView.contains { $0.level == 1 }, "the View handling a display while handling the action is nested")
     }

@@ -23,7 +23,10 @@ struct Format1Tests {
 
     @Test("an upgraded format-1 trace draws the same DOT as the engine's format-2 trace", arguments: Self.names)
     func sameDiagrams(_ name: String) throws {
-        let (scenario, old, fresh) = try Self.upgraded(name)
+        let (scenario, old, recorded) = try Self.upgraded(name)
+        // Format 1 kept no story step's title; a step that runs no cycle is framed with its title when there is one.
+        var fresh = recorded
+        for index in fresh.steps.indices { fresh.steps[index].title = nil }
         #expect(old.events.count == fresh.events.count)
         #expect(old.cycles.count == fresh.cycles.count)
         for detail in SequenceDiagramBuilder.Detail.allCases {

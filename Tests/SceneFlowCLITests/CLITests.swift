@@ -248,6 +248,25 @@ struct RunCommandTests {
         ])
     }
 
+    @Test("a story step that runs no cycle of its own (appear, back, route) gets its own heading with its title")
+    func stepHeadings() throws {
+        let result = try CLI.run(["run", "Scenarios/Repositories.yml", "--out", outputFolder().path, "--color", "never"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.filter { $0.hasPrefix("──") } == [
+            "── story step 1 · appear RepositoryList · The list appears and fetches ──",
+            "── cycle 1 · RepositoryList.FetchRepositories · RepositoryList appears ── (story step 1)",
+            "── cycle 2 · RepositoryList.SelectRepository · Tap the second row ── (story step 2)",
+            "── cycle 3 · RepositoryShow.FetchRepository · RepositoryShow appears ── (story step 2)",
+            "── story step 3 · back · Back to the list ──",
+            "── cycle 4 · RepositoryList.SelectRepository · Tap a row that does not exist ── (story step 4)",
+        ])
+        let back = try #require(lines.firstIndex(of: "── story step 3 · back · Back to the list ──"))
+        #expect(lines[back - 1] == "" && lines[back + 1]
+                == "   500 ms  User → RepositoryListViewController  popViewController(animated:) [back to RepositoryList#1]",
+                "the step's message prints under its own heading, not the previous cycle's")
+    }
+
     @Test("an invalid scenario exits 1 with its diagnostics and writes nothing")
     func invalid() throws {
         let out = outputFolder()
