@@ -55,7 +55,7 @@ public struct TraceSource {
                 throw Failure(message: "\(path):\(failure.line): \(failure.message)")
             }
             var source = TraceSource(trace: trace, scenario: nil, diagnostics: [], tally: tally)
-            if readsNamedScenario || scenarioPath != nil { source.findScenario(scenarioPath, loader: loader) }
+            if readsNamedScenario || scenarioPath != nil { source.findScenario(scenarioPath, tracePath: path, loader: loader) }
             return source
         }
         let data: Data
@@ -71,7 +71,7 @@ public struct TraceSource {
             throw Failure(message: "\(path):\(failure.line): \(failure.message)")
         }
         var source = TraceSource(trace: trace, scenario: nil, diagnostics: [])
-        source.findScenario(scenarioPath, loader: loader)
+        source.findScenario(scenarioPath, tracePath: path, loader: loader)
         // A format-1 trace names routes by method: the scenario knows their names.
         if data.starts(with: Array(#"{"sceneflowTrace":1"#.utf8)), let scenario = source.scenario {
             trace = try TraceReader.read(data, routeName: scenario.routeNamer)
@@ -81,7 +81,7 @@ public struct TraceSource {
     }
 
     /// Loads the scenario named by the user, or else the one the trace names when that is safe.
-    private mutating func findScenario(_ scenarioPath: String?, loader: ScenarioLoader) {
+    private mutating func findScenario(_ scenarioPath: String?, tracePath: String, loader: ScenarioLoader) {
         if let scenarioPath {
             let loaded = loader.load(path: scenarioPath)
             diagnostics = loaded.diagnostics
@@ -90,41 +90,72 @@ public struct TraceSource {
                 notes.append("\(scenarioPath) is not the scenario the trace was recorded from (its SHA-256 differs); using it as given")
             }
         } else {
-            scenarioNamedByTrace(loader: loader)
+            scenarioNamedByTrace(tracePath: tracePath, loader: loader)
         }
     }
 
+    /// Where the scenario a trace names may be: the path as recorded (relative to the folder `run` ran in), then
+    /// that path from the trace's own folder and each folder above it, so a trace read from anywhere finds its
+    /// scenario (`Output/Login/trace.jsonl` names `Scenarios/Login.yml`, two folders up). Only the first that exists
+    /// is used; its SHA-256 still has to be the recorded one.
+    static func candidates(for file: String, tracePath: String) -> [String] {
+        guard !file.hasPrefix("/") else { return [file] }
+        var found = [file]
+        var folder = URL(fileURLWithPath: tracePath).standardizedFileURL.deletingLastPathComponent()
+        while true {
+            let candidate = folder.appendingPathComponent(file).standardizedFileURL.path
+            if !found.contains(candidate) { found.append(candidate) }
+            let parent = folder.deletingLastPathComponent()
+            guard parent.path != folder.path, !folder.path.isEmpty, folder.path != "/" else { break }
+            folder = parent
+        }
+        return found
+    }
+
     /// Loads the scenario the trace's header names, only if it is safely the one the trace was recorded from.
-    private mutating func scenarioNamedByTrace(loader: ScenarioLoader) {
-        let file = trace.header.file
+    private mutating func scenarioNamedByTrace(tracePath: String, loader: ScenarioLoader) {
+        let named = trace.header.file
         let advice = "; --scenario FILE names the scenario to use"
-        let extensionName = (file as NSString).pathExtension.lowercased()
+        let extensionName = (named as NSString).pathExtension.lowercased()
         guard ["yml", "yaml"].contains(extensionName) else {
-            notes.append("the trace names '\(file)' as its scenario, which is not a scenario file (.yml)\(advice)")
+            notes.append("the trace names '\(named)' as its scenario, which is not a scenario file (.yml)\(advice)")
             return
         }
-        guard FileManager.default.fileExists(atPath: file) else {
-            notes.append("the scenario '\(file)' the trace was recorded from is not there\(advice)")
-            return
+        let candidates = Self.candidates(for: named, tracePath: tracePath)
+        let recorded = trace.header.scenarioSHA256
+        // With a fingerprint, the first file that matches it; without one (format 1), the first that exists.
+        var changed: String?
+        var chosen: (file: String, data: Data)?
+        for candidate in candidates {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard let data = try? Self.readRegularFile(candidate, limit: loader.limits.maxFileSize) else {
+                notes.append("the scenario '\(candidate)' the trace names is not a regular file of at most \(loader.limits.maxFileSize) bytes\(advice)")
+                return
+            }
+            if let recorded, Fingerprint.sha256(data) != recorded {
+                changed = changed ?? candidate
+                continue
+            }
+            chosen = (candidate, data)
+            break
         }
-        guard let data = try? Self.readRegularFile(file, limit: loader.limits.maxFileSize) else {
-            notes.append("the scenario '\(file)' the trace names is not a regular file of at most \(loader.limits.maxFileSize) bytes\(advice)")
-            return
-        }
-        guard let recorded = trace.header.scenarioSHA256 else {
-            // A trace that does not fingerprint its scenario (format 1): the file is used as it is now, and if it
-            // does not load, nothing of it is shown.
-            let loaded = loader.load(data: data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
-            scenario = loaded.scenario
-            if scenario == nil { notes.append("the scenario '\(file)' the trace names does not load\(advice)") }
-            return
-        }
-        guard Fingerprint.sha256(data) == recorded else {
-            notes.append("the scenario '\(file)' has changed since the trace was recorded (its SHA-256 differs)\(advice)")
+        guard let (file, data) = chosen else {
+            if let changed {
+                notes.append("the scenario '\(changed)' has changed since the trace was recorded (its SHA-256 differs)\(advice)")
+            } else {
+                notes.append("the scenario '\(named)' the trace was recorded from is not there, nor above the trace's folder\(advice)")
+            }
             return
         }
         let loaded = loader.load(data: data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
         scenario = loaded.scenario
+        if recorded == nil {
+            // A trace that does not fingerprint its scenario (format 1): the file is used as it is now, and if it
+            // does not load, nothing of it is shown.
+            if scenario == nil { notes.append("the scenario '\(file)' the trace names does not load\(advice)") }
+            return
+        }
         diagnostics = loaded.diagnostics
     }
 
