@@ -13,6 +13,9 @@ extension ScenarioChecker {
         var subjects: Set<String> = []
         /// `login` for `login(request:)`.
         var baseNames: Set<String> = []
+        /// What each worker (and its protocols) answers: its operations' methods, by signature and by name, so
+        /// `OrdersWorker.updateOrdr` is told about `updateOrder`, not about a use case of a similar name.
+        var workerMethods: [String: Set<String>] = [:]
 
         mutating func addSubject(_ subject: String) {
             subjects.insert(subject)
@@ -35,16 +38,29 @@ extension ScenarioChecker {
             for field in scene.view.state { vocabulary.addSubject(field.name) }
             for label in Self.labels(of: scene) { vocabulary.addSubject(label) }
             for method in [naming.loadMethod, naming.appearMethod].compactMap({ $0 }) { vocabulary.addSubject(method) }
-            for worker in scene.workers {
+            // A scene's own workers, and the workers the app shares (top-level `workers:`), which any scene may call.
+            for worker in scene.workers + draft.sharedWorkers {
                 vocabulary.receivers.insert(worker.name.rawValue)
                 for slot in [ProtocolSlot.workerInput, .workerOutput] {
                     if let name = naming.protocolName(slot, scene: scene.name, worker: worker.name) { vocabulary.receivers.insert(name) }
                 }
                 vocabulary.addSubject(naming.workerProperty(worker.name))
+                var methods: Set<String> = []
                 for operation in worker.operations {
-                    vocabulary.addSubject(naming.operationMethod(operation))
+                    let method = naming.operationMethod(operation)
+                    methods.formUnion([method, PatternNaming.baseName(method)])
+                    vocabulary.addSubject(method)
                     if let callbacks = operation.callbacks {
-                        for callback in [callbacks.result, callbacks.error].compactMap({ $0 }) { vocabulary.addSubject(callback) }
+                        for callback in [callbacks.result, callbacks.error].compactMap({ $0 }) {
+                            vocabulary.addSubject(callback)
+                            methods.formUnion([callback, PatternNaming.baseName(callback)])
+                        }
+                    }
+                }
+                vocabulary.workerMethods[worker.name.rawValue, default: []].formUnion(methods)
+                for slot in [ProtocolSlot.workerInput, .workerOutput] {
+                    if let name = naming.protocolName(slot, scene: scene.name, worker: worker.name) {
+                        vocabulary.workerMethods[name, default: []].formUnion(methods)
                     }
                 }
             }
@@ -119,6 +135,15 @@ extension ScenarioChecker {
                 if !knows(receiver: owner, vocabulary) {
                     diagnostics.unknown("'\(key)' names '\(owner)', which is no component, protocol or worker of this scenario",
                                         name: owner, candidates: vocabulary.receivers.sorted(), at: message.location)
+                    continue
+                }
+                if let methods = vocabulary.workerMethods[owner] {
+                    if !methods.contains(method) {
+                        let candidates = methods.filter { $0.contains("(") == method.contains("(") }.sorted()
+                        diagnostics.unknown("'\(key)' names '\(method)', which \(owner) does not answer", name: method,
+                                            candidates: candidates, at: message.location,
+                                            extraNotes: key == "absent" ? [Diagnostic.Note("an 'absent' message that cannot be sent would pass for nothing")] : [])
+                    }
                     continue
                 }
             }

@@ -103,6 +103,49 @@ struct ExpectationTrustTests {
             """)
     }
 
+    @Test("messages and absent name a shared worker's operations like a scene's own, and check them at run time")
+    func sharedWorkerMessages() throws {
+        let text = try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("CleanStore.yml"), encoding: .utf8)
+            .replacingOccurrences(of: """
+                      shown: { orderNameLabel: Bob Brown }
+
+                """, with: """
+                      shown: { orderNameLabel: Bob Brown }
+                      messages: [OrdersWorker.updateOrder, CreateOrderPresentationLogic.presentUpdatedOrder(response:)]
+                      absent: [OrdersWorker.createOrder, Worker.fetchOrders, "OrdersWorker.createOrder(orderToCreate:completionHandler:)"]
+
+                """)
+        #expect(text.contains("absent: [OrdersWorker.createOrder"))
+        let file = try CLI.temporaryFile(text, name: "C.yml")
+        let folder = file.deletingLastPathComponent()
+        let valid = try CLI.run(["validate", "C.yml", "--color", "never"], in: folder)
+        #expect(valid.status == 0)
+        #expect(valid.stderr == "✓ 1 scenario valid (0 errors, 0 warnings)\n")
+        let checked = try CLI.run(["check", "C.yml", "--color", "never"], in: folder)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains("  ✓ 4  do CreateOrder.UpdateOrder — Change the last name and save\n"))
+        // A misspelled operation is an error with a suggestion; the expectation that a shared worker is called
+        // where it is not fails at run time.
+        let wrong = text.replacingOccurrences(of: "messages: [OrdersWorker.updateOrder,", with: "messages: [OrdersWorker.updateOrdr, Worker.fetchOrders,")
+        try wrong.write(to: file, atomically: true, encoding: .utf8)
+        let misspelled = try CLI.run(["validate", "C.yml", "--color", "never"], in: folder)
+        #expect(misspelled.status == 1)
+        #expect(misspelled.stderr.hasPrefix("""
+            C.yml:343:18: error: 'messages' names 'updateOrdr', which OrdersWorker does not answer
+                  messages: [OrdersWorker.updateOrdr, Worker.fetchOrders, CreateOrderPresentationLogic.presentUpdatedOrder(response:…
+                             ^
+            note: did you mean 'updateOrder'?
+
+            """), "\(misspelled.stderr)")
+        let absentCall = text.replacingOccurrences(of: "messages: [OrdersWorker.updateOrder,", with: "messages: [Worker.fetchOrders,")
+        try absentCall.write(to: file, atomically: true, encoding: .utf8)
+        let failed = try CLI.run(["check", "C.yml", "--color", "never"], in: folder)
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("""
+                  C.yml:343:18: messages: expected Worker.fetchOrders, then CreateOrderPresentationLogic.presentUpdatedOrder(response:), got no 'Worker.fetchOrders'
+            """), "\(failed.stdout)")
+    }
+
     @Test("a key with no effect and steps that can never run are warnings; --strict makes them fail")
     func noEffect() throws {
         let file = try CLI.temporaryFile("""
