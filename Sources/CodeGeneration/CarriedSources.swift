@@ -393,6 +393,20 @@ public struct TraceStep: Sendable, Hashable {
 
     /// 1-based, the step's place in the story.
     public var number: Int
+
+    /// The step as a heading: `story step 3 · route Login.toHome — Open the order`.
+    public var heading: String {
+        let what: String
+        switch action {
+        case .appear(let scene): what = "appear \(scene)"
+        case .perform(let scene, let useCase): what = "\(scene).\(useCase)"
+        case .back: what = "back"
+        case .route(let scene, let route): what = "route \(scene).\(route)"
+        case nil: what = "step"
+        }
+        return "story step \(number) · \(what)" + (title.map { " — \($0)" } ?? "")
+    }
+
     /// 1-based pass through the story (`repeat:`).
     public var pass: Int
     /// nil when the trace does not say (a format-1 trace).

@@ -121,18 +121,13 @@ public struct CodeGenerator {
             throw GenerationLimit("generate does not write \(scenario.pattern.rawValue) apps yet: translate the scenario first ('sceneflow translate \(scenario.file) --to clean-swift')",
                                   at: nil)
         }
-        let naming = scenario.pattern.definition.naming
+        // Method names the pattern's code cannot have: the first is refused, and validate lists them all.
+        let shapes = scenario.pattern.definition.methodShapeProblems(in: scenario)
+        if let first = shapes.first {
+            let more = shapes.count > 1 ? " (\(shapes.count - 1) more method(s) like it: 'sceneflow validate' lists each)" : ""
+            throw GenerationLimit(first.message + more, at: first.location)
+        }
         for scene in scenario.scenes {
-            for useCase in scene.useCases {
-                let method = naming.interactorMethod(useCase)
-                // SwiftUI with AppState's Interactor methods take the Request's fields (no values, so far).
-                guard SwiftSpelling.labels(of: method).count == 1 || scenario.pattern.definition.flow.store == .appState
-                        || scenario.pattern.definition.flow.entry == .presenter else {
-                    let base = PatternNaming.baseName(method)
-                    throw GenerationLimit("'\(scene.name).\(useCase.name)' names its Interactor method '\(method)'; the BusinessLogic methods generate writes take the Request, one argument: write '\(base)' or '\(base)(request:)'",
-                                          at: useCase.methods.interactor?.location ?? useCase.location)
-                }
-            }
             // SwiftUI Views render from state; Clean Swift's and VIPER's show in their view steps.
             if !scenario.pattern.definition.viewsAreSwiftUIValues, let show = scene.view.shows.first {
                 throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
@@ -192,12 +187,6 @@ public struct CodeGenerator {
 
         """
     }
-}
-
-extension PatternDefinition {
-    /// Whether the generated Views are SwiftUI structs (SwiftUI VIP, SwiftUI with AppState) rather than View
-    /// controllers.
-    var viewsAreSwiftUIValues: Bool { flow.viewWritesDataStore || flow.store == .appState }
 }
 
 extension ExprNode {

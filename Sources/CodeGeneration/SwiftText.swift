@@ -57,10 +57,7 @@ struct SwiftText {
 /// names even when they are keywords.
 enum SwiftSpelling {
     /// The argument labels of a method signature: `login(request:)` → `["request"]`.
-    static func labels(of signature: String) -> [String] {
-        let base = PatternNaming.baseName(signature)
-        return signature.dropFirst(base.count + 1).dropLast().split(separator: ":").map(String.init)
-    }
+    static func labels(of signature: String) -> [String] { PatternNaming.labels(of: signature) }
 
     /// A call of `signature` with `arguments` in order: `login(request: request)`.
     static func call(_ signature: String, _ arguments: [String]) -> String {

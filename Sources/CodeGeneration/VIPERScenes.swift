@@ -40,9 +40,8 @@ extension SceneWriter {
                     }
                     resolved.append(type)
                 }
-                guard SwiftSpelling.labels(of: signature).count <= 1 else {
-                    throw GenerationLimit("'\(signature)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none",
-                                          at: method.location)
+                if let problem = scenes.definition.displayMethodProblem(method, shows: values) {
+                    throw GenerationLimit(problem.message, at: problem.location)
                 }
                 let type = values.isEmpty ? nil : "\(name).\(SwiftSpelling.upperFirst(PatternNaming.baseName(signature)))Values"
                 found.append(Display(signature: signature, values: values, types: resolved, location: method.location, valuesType: type))
@@ -154,9 +153,8 @@ extension SceneWriter {
     func eventDeclaration(_ useCase: UseCase) throws(GenerationLimit) -> String {
         let method = naming.eventMethod(useCase)
         let labels = SwiftSpelling.labels(of: method)
-        guard labels.count == useCase.request.count else {
-            throw GenerationLimit("'\(method)' takes \(labels.count) argument(s) but \(scene.name).\(useCase.name)'s Request has \(useCase.request.count) field(s); generate passes each field as an argument: name one label per field",
-                                  at: useCase.methods.event?.location ?? useCase.location)
+        if let problem = scenes.definition.eventMethodProblem(useCase, scene: scene.name) {
+            throw GenerationLimit(problem.message, at: problem.location)
         }
         let parameters = zip(labels, useCase.request).map { label, field in
             let parameter = SwiftSpelling.name(field.name)
@@ -354,9 +352,8 @@ extension SceneWriter {
                 parameters.append((label, ""))
             }
         }
-        if let left = unnamed.first {
-            throw GenerationLimit("route '\(route.name)': '\(naming.routeMethod(route))' takes no argument for the input '\(left)': add a label for it",
-                                  at: route.location)
+        if !unnamed.isEmpty, let problem = scenes.definition.routeMethodProblem(route) {
+            throw GenerationLimit(problem.message, at: problem.location)
         }
         return parameters
     }

@@ -137,7 +137,13 @@ public struct ScenarioLoader: Sendable {
         scenario.sharedWorkers = draft.sharedWorkers
         scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
         scenario.fixtureSHA256 = reader.fixtureSHA256
-        return Result(scenario: scenario, diagnostics: sorted)
+        guard patternOverride == nil else { return Result(scenario: scenario, diagnostics: sorted) }
+        // Methods named in a shape the pattern's code cannot have: the story runs as written, generate refuses them.
+        for problem in draft.pattern.definition.methodShapeProblems(in: scenario) {
+            diagnostics.warning(problem.message, at: problem.location,
+                                notes: [Diagnostic.Note("run, check and the diagrams use the name as written; generate refuses it")])
+        }
+        return Result(scenario: scenario, diagnostics: diagnostics.diagnostics.normalized())
     }
 
     private static func firstInvalidUTF8(_ data: Data) -> Int {

@@ -43,9 +43,10 @@ struct ImportTests {
         let loaded = ScenarioLoader().load(yaml: result.scenario, file: "\(name).yml")
         #expect(loaded.scenario != nil, "\(loaded.diagnostics.map(\.description))")
         #expect(!loaded.diagnostics.contains { $0.severity == .error })
-        // Every placeholder is a warning at a 'todo'.
+        // Every warning is a placeholder at a 'todo', or a method the app names in a shape generate cannot write.
         for warning in loaded.diagnostics where warning.severity == .warning {
-            #expect(warning.message.contains("placeholder"), "\(warning)")
+            #expect(warning.message.contains("placeholder") || warning.notes.map(\.message) == ["run, check and the diagrams use the name as written; generate refuses it"],
+                    "\(warning)")
         }
     }
 
