@@ -11,8 +11,12 @@ public enum ScenarioImport {
         public var scenario: String
         /// How many `todo`s the scenario holds.
         public var placeholders: Int
-        /// What `validate` says about the scenario (warnings for its placeholders; errors would be a bug here).
+        /// What `validate` says about the scenario (warnings for its placeholders and for methods named in a shape
+        /// generate cannot write; errors would be a bug here).
         public var diagnostics: [Diagnostic]
+        /// How many methods the app names in a shape its pattern's generated code cannot have (`loadFeed()` for a
+        /// BusinessLogic method): the story runs, generate refuses them until renamed.
+        public var methodsGenerateRefuses: Int = 0
         /// The file written, or nil when the scenario goes to standard output.
         public var written: URL?
     }
@@ -30,12 +34,12 @@ public enum ScenarioImport {
         let file = output ?? "imported.yml"
         let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
         let imported: CodeImporter.Result
-        var checked: (text: String, diagnostics: [Diagnostic])?
+        var checked: (text: String, loaded: ScenarioLoader.Result)?
         do {
             imported = try CodeImporter(excluded: excluded).importApp(paths, title: title) { text in
-                let diagnostics = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base).diagnostics
-                checked = (text, diagnostics)
-                return diagnostics.compactMap { diagnostic in
+                let loaded = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base)
+                checked = (text, loaded)
+                return loaded.diagnostics.compactMap { diagnostic in
                     guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
                     return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
                 }
@@ -44,14 +48,15 @@ public enum ScenarioImport {
             throw Failure(message: failure.message)
         }
         // The last check saw the final text unless a repair rewrote its header afterwards.
-        let diagnostics = checked?.text == imported.scenario ? checked!.diagnostics
-            : ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base).diagnostics
+        let loaded = checked?.text == imported.scenario ? checked!.loaded
+            : ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base)
         var written: URL?
         if let output {
             written = URL(fileURLWithPath: output)
             try AtomicFile.write(imported.scenario, to: written!)
         }
-        return Result(app: imported.app, scenario: imported.scenario, placeholders: imported.placeholders, diagnostics: diagnostics,
+        return Result(app: imported.app, scenario: imported.scenario, placeholders: imported.placeholders, diagnostics: loaded.diagnostics,
+                      methodsGenerateRefuses: loaded.scenario.map { $0.pattern.definition.methodShapeProblems(in: $0).count } ?? 0,
                       written: written)
     }
 }

@@ -52,9 +52,13 @@ struct ImportCommand: ParsableCommand {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle, showsSource: false).render(errors))
         }
         let app = result.app
-        let summary = "\(app.scenes.count) scenes, \(app.scenes.reduce(0) { $0 + $1.useCases.count }) use cases, "
-            + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes, \(app.scenes.reduce(0) { $0 + $1.workers.count }) workers "
-            + "from \(app.files) Swift files (\(app.convention)); \(result.placeholders) placeholder\(result.placeholders == 1 ? "" : "s") to fill"
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var summary = "\(count(app.scenes.count, "scene")), \(count(app.scenes.reduce(0) { $0 + $1.useCases.count }, "use case")), "
+            + "\(count(app.scenes.reduce(0) { $0 + $1.routes.count }, "route")), \(count(app.scenes.reduce(0) { $0 + $1.workers.count }, "worker")) "
+            + "from \(app.files) Swift files (\(app.convention)); \(count(result.placeholders, "placeholder")) to fill"
+        if result.methodsGenerateRefuses > 0 {
+            summary += "; \(count(result.methodsGenerateRefuses, "method")) named as generate cannot write (validate lists them)"
+        }
         if let written = result.written {
             FileHandle.standardError.write("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
         } else {

@@ -18,9 +18,27 @@ struct ImportCommandTests {
             note: messy-names/Order List/OrderListScene.swift:30:76: the Response's 'total' in 'FetchOders' is not translated (todo)
             note: messy-names/Order List/OrderListScene.swift:37:83: the Presenter's 'totalText' is not translated (todo)
             note: messy-names/Order List/OrderListScene.swift:45:17: 'OrderListViewController' starts routes from storyboard segues by selector strings ('routeTo' + the segue's identifier); the storyboard, which names them, is not read
-            1 scenes, 1 use cases, 0 routes, 0 workers from 2 Swift files (Clean Swift (BusinessLogic protocols)); 2 placeholders to fill
+            1 scene, 1 use case, 0 routes, 0 workers from 2 Swift files (Clean Swift (BusinessLogic protocols)); 2 placeholders to fill
 
             """)
+    }
+
+    @Test("the summary counts the methods the app names in a shape generate cannot write, which validate lists")
+    func methodShapes() throws {
+        let fixture = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/own-names")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = try CLI.run(["import", fixture.path, "-o", "app.yml", "--color", "never"], in: folder)
+        #expect(imported.status == 0)
+        #expect(imported.stderr.hasSuffix("""
+            2 scenes, 2 use cases, 1 route, 2 workers from 9 Swift files (Clean Swift (BusinessLogic protocols)); 5 placeholders to fill; 1 method named as generate cannot write (validate lists them)
+              scenario: app.yml
+
+            """), "\(imported.stderr)")
+        let validated = try CLI.run(["validate", "app.yml", "--color", "never"], in: folder)
+        #expect(validated.stderr.components(separatedBy: "generate refuses it").count - 1 == 1)
+        #expect(validated.stderr.hasSuffix("✓ 1 scenario valid (0 errors, 6 warnings)\n"))
     }
 
     @Test("-o writes the file, refuses to overwrite it without --force, and the file validates")

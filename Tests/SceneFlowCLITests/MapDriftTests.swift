@@ -215,7 +215,7 @@ struct VIPERCodeTests {
         let file = out.appendingPathComponent("Posts.yml")
         let imported = try CLI.run(["import", "viper", "-o", file.path, "--color", "never"], in: MapDriftTests.fixtures)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stderr.hasSuffix("2 scenes, 3 use cases, 1 routes, 1 workers from 9 Swift files (VIPER (…Protocol protocols)); 1 placeholder to fill\n  scenario: \(file.path)\n"))
+        #expect(imported.stderr.hasSuffix("2 scenes, 3 use cases, 1 route, 1 worker from 9 Swift files (VIPER (…Protocol protocols)); 1 placeholder to fill\n  scenario: \(file.path)\n"))
         let drift = try CLI.run(["drift", file.path, "viper", "--color", "never"], in: MapDriftTests.fixtures)
         #expect(drift.status == 0, "\(drift.stdout)")
         #expect(drift.stdout == "✓ the scenario and the code agree\n")
