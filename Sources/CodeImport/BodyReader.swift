@@ -32,12 +32,17 @@ struct BodyReader {
     var presenterParameters: [String: [SwiftIndex.Parameter]] = [:]
     /// The Presenter's methods that take one model (a Response): a call's fields are the model's, however it is made.
     var presenterModels: Set<String> = []
+    /// The Presenter's methods that take a Response written as an enum, with the fields its cases carry: a case sent
+    /// (`.success`, `.failure(message:)`) leaves the fields it does not carry nil.
+    var enumResponseFields: [String: [String]] = [:]
     let converter: SourceLocationConverter
     let file: String
     private(set) var steps: [ImportedApp.Step] = []
     private(set) var unmapped: [ImportedApp.Unmapped] = []
     /// `let response = X.Y.Response(…)` seen so far: the variable and the call's arguments.
     private var builtRecords: [String: LabeledExprListSyntax] = [:]
+    /// `let send: ([Item]) -> Void = { … }` seen so far: what a call of the local runs, read where it is called.
+    private var localClosures: [String: ClosureExprSyntax] = [:]
 
     init(converter: SourceLocationConverter, file: String) {
         self.converter = converter
@@ -81,6 +86,11 @@ struct BodyReader {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value else { continue }
                 let unwrapped = Self.unwrapTryAwait(value)
+                if let closure = unwrapped.as(ClosureExprSyntax.self) {
+                    localClosures[name] = closure
+                    bound[name] = nil
+                    continue
+                }
                 if let recorded = unwrapped.as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded), let worker = workerCall(call) {
                     steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
                                        arguments: assignments(call.arguments), location: location(call)))
@@ -94,7 +104,9 @@ struct BodyReader {
                         bound[name] = Self.safe(name)
                         continue
                     }
-                    if call.calledExpression.trimmedDescription.hasSuffix("Response") {
+                    // `X.Y.Response(…)`, or a case of a Response written as an enum (`X.Response.initial(…)`).
+                    if call.calledExpression.trimmedDescription.hasSuffix("Response")
+                        || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.hasSuffix("Response") == true {
                         builtRecords[name] = call.arguments
                         continue
                     }
@@ -137,7 +149,16 @@ struct BodyReader {
                     selfBindings += 1
                     continue
                 }
-                if let condition = element.condition.as(ExprSyntax.self), let said = translated(condition) {
+                if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                   let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   let value = binding.initializer?.value, let call = Self.unwrapTryAwait(value).as(FunctionCallExprSyntax.self),
+                   let worker = workerCall(call) {
+                    // `guard let list = repository.list(withId: id) else { … }`: the worker is asked, then its answer checked.
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
+                                       arguments: assignments(call.arguments), location: location(call)))
+                    parts.append("\(Self.safe(name)) != nil")
+                    unwrapped.append((name, Self.safe(name)))
+                } else if let condition = element.condition.as(ExprSyntax.self), let said = translated(condition) {
                     parts.append(parts.isEmpty && guardStatement.conditions.count == 1 ? said : "(\(said))")
                 } else if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
                           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -210,6 +231,30 @@ struct BodyReader {
     private mutating func readExpression(_ expression: ExprSyntax) {
         let expression = Self.unwrapTryAwait(expression)
         // `if let value = optional { … }` (or `if let value`): the scenario's `if: let value = …`.
+        if let ifExpression = expression.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
+           let binding = ifExpression.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let value = binding.initializer?.value, let call = Self.unwrapTryAwait(value).as(FunctionCallExprSyntax.self),
+           let worker = workerCall(call) {
+            // `if let user = store.currentUser() { … }`: the worker is asked, then its answer checked.
+            steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
+                               arguments: assignments(call.arguments), location: location(call)))
+            let before = steps
+            let outer = bound[name]
+            steps = []
+            bound[name] = Self.safe(name)
+            readInteractor(ifExpression.body.statements)
+            let then = steps
+            steps = []
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) { readInteractor(block.statements) }
+                if let nested = elseBody.as(IfExprSyntax.self) { readExpression(ExprSyntax(nested)) }
+            }
+            let otherwise = steps
+            bound[name] = outer
+            steps = before + [.conditional("\(Self.safe(name)) != nil", then: then, otherwise: otherwise, location: location(ifExpression))]
+            return
+        }
         if let ifExpression = expression.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
            let binding = ifExpression.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -378,7 +423,13 @@ struct BodyReader {
                 }
                 let argument = call.arguments.first?.expression
                 var fields: [ImportedApp.Assignment] = []
-                if let name = argument?.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
+                if let carried = enumResponseFields[member.name], let sent = argument.flatMap(sentCase) {
+                    // A case of a Response written as an enum: its values, nil for what it does not carry.
+                    let given = sent.arguments.map(assignments) ?? []
+                    fields = carried.map { name in
+                        given.first { $0.field == name } ?? ImportedApp.Assignment(field: name, expression: "nil", location: location(call))
+                    }
+                } else if let name = argument?.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
                     fields = assignments(arguments)
                 } else if let inline = argument.flatMap({ Self.unwrapTryAwait($0).as(FunctionCallExprSyntax.self) }),
                           inline.calledExpression.trimmedDescription.hasSuffix("Response") || presenterModels.contains(member.name) {
@@ -401,10 +452,32 @@ struct BodyReader {
                 readOwnMethod(own, call: call)
                 return
             }
+            // A local closure called (`send(lists)`, `completion?(items)`): what it runs, its parameters bound to
+            // what it is given.
+            if let name = Self.calledLocal(call), let closure = localClosures.removeValue(forKey: name) {
+                // Work done in the arguments comes first.
+                for argument in call.arguments {
+                    for inner in CallCollector.calls(in: argument) {
+                        guard let worker = workerCall(inner) else { continue }
+                        steps.append(.call(worker: worker.type, operation: worker.operation, binding: nil,
+                                           arguments: assignments(inner.arguments), location: location(inner)))
+                    }
+                }
+                let names = Self.parameterNames(closure)
+                let outer = names.map { bound[$0] }
+                for (parameter, argument) in zip(names, call.arguments) { bound[parameter] = translated(argument.expression) }
+                readInteractor(closure.statements)
+                for (parameter, value) in zip(names, outer) { bound[parameter] = value }
+                localClosures[name] = closure
+                return
+            }
             // A worker reached at the start of a chain (`worker.fetch().sink { … }`): the call, then what its
             // closures do.
             if let inner = innerWorkerCall(call), let worker = workerCall(inner) {
-                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+                // What the chain receives is named by a `receiveValue:` closure wherever it is in the chain
+                // (`.sink { completion in … } receiveValue: { user in … }.store(in: &bag)`), else by the last closure.
+                let closure = Self.valueClosure(inChainOf: call)
+                    ?? call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 let binding = closure.flatMap(Self.firstParameter)
                 steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
                                    arguments: assignments(inner.arguments), location: location(inner)))
@@ -439,6 +512,39 @@ struct BodyReader {
             }
         }
         unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated", location: location(expression)))
+    }
+
+    /// The enum case an argument sends: `.success`, `.failure(message: m)`, `LoginModel.Response.failure(…)`, or a
+    /// local made so; nil for anything else.
+    func sentCase(_ argument: ExprSyntax) -> (name: String, arguments: LabeledExprListSyntax?)? {
+        let argument = Self.unwrapTryAwait(argument)
+        if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] { return (name, arguments) }
+        if let access = argument.as(MemberAccessExprSyntax.self), access.base == nil || access.base?.trimmedDescription.hasSuffix("Response") == true {
+            return (access.declName.baseName.text, nil)
+        }
+        if let call = argument.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+           access.base == nil || access.base?.trimmedDescription.hasSuffix("Response") == true {
+            return (access.declName.baseName.text, call.arguments)
+        }
+        return nil
+    }
+
+    /// The local a call calls by name: `send(x)`, `handler?(x)`.
+    static func calledLocal(_ call: FunctionCallExprSyntax) -> String? {
+        var called = call.calledExpression
+        if let optional = called.as(OptionalChainingExprSyntax.self) { called = optional.expression }
+        return called.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// A closure's parameter names, in order (`{ items, error in … }`, `{ (items: [Item]) in … }`); `$0`, `$1` when it
+    /// names none.
+    static func parameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        guard let signature = closure.signature?.parameterClause else { return ["$0", "$1", "$2"] }
+        if let shorthand = signature.as(ClosureShorthandParameterListSyntax.self) { return shorthand.map(\.name.text) }
+        if let clause = signature.as(ClosureParameterClauseSyntax.self) {
+            return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        return []
     }
 
     /// What a call hands the Presenter as a value (`bind(to: presenter.presentLoadRelay)`): the Presenter's member.
@@ -478,8 +584,7 @@ struct BodyReader {
     /// The closures a call takes, each read in order.
     private mutating func readClosures(of call: FunctionCallExprSyntax) {
         // A chain's earlier calls first (`relay.flatMap { … }.map { … }`, `fetch { … }.resume()`): they run first.
-        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)?.as(FunctionCallExprSyntax.self),
-           innerWorkerCall(base) == nil, workerCall(base) == nil {
+        if let base = Self.chainBase(of: call), workerCall(base) == nil {
             readClosures(of: base)
         }
         for argument in call.arguments {
@@ -501,6 +606,32 @@ struct BodyReader {
 
     /// The innermost call at the start of a chain, when it is a worker's: `worker.fetch()` in
     /// `worker.fetch().receive(on: .main).sink { … }`.
+    /// The call a chained call is made on (`a.sink { … }` in `a.sink { … }.store(in: &bag)`), through `?` and `!`.
+    static func chainBase(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var node = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)
+        while let chained = node?.as(OptionalChainingExprSyntax.self) { node = chained.expression }
+        while let forced = node?.as(ForceUnwrapExprSyntax.self) { node = forced.expression }
+        return node?.as(FunctionCallExprSyntax.self)
+    }
+
+    /// The `receiveValue:` (or `onNext:`, `onSuccess:`) closure of a call in the chain ending at `call`.
+    static func valueClosure(inChainOf call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        let labels: Set<String> = ["receiveValue", "onNext", "onSuccess", "next", "value"]
+        var current: FunctionCallExprSyntax? = call
+        var depth = 0
+        while let node = current, depth < 16 {
+            depth += 1
+            for argument in node.arguments {
+                if let label = argument.label?.text, labels.contains(label), let closure = argument.expression.as(ClosureExprSyntax.self) {
+                    return closure
+                }
+            }
+            for extra in node.additionalTrailingClosures where labels.contains(extra.label.text) { return extra.closure }
+            current = chainBase(of: node)
+        }
+        return nil
+    }
+
     func innerWorkerCall(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         var node = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapTryAwait)
         var depth = 0
@@ -548,6 +679,7 @@ struct BodyReader {
         inner.inlined = inlined.union([method.name])
         inner.presenterParameters = presenterParameters
         inner.presenterModels = presenterModels
+        inner.enumResponseFields = enumResponseFields
         for (parameter, argument) in zip(method.parameters, call.arguments) {
             if let value = translated(argument.expression) { inner.bound[parameter.name] = value }
         }

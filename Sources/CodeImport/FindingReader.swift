@@ -120,6 +120,10 @@ struct FindingReader {
         }
         // The View showing or leaving screens itself.
         if let view = parts.component(.view), let rule = rules.navigation {
+            // SwiftUI's `@Environment(\.dismiss) var dismissAction: DismissAction`, called as `dismissAction()`.
+            let dismissers = Set(index.members(of: view).properties.filter { property in
+                VIPReader.baseTypeName(property.type ?? "") == "DismissAction"
+            }.map(\.name))
             for method in index.members(of: view).methods {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
@@ -128,6 +132,7 @@ struct FindingReader {
                     let called = BodyReader.member(of: call)
                     let name = called?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
                     let leaves = ["dismiss", "popViewController", "popToRootViewController", "popToViewController"].contains(name)
+                        || BodyReader.calledLocal(call).map(dismissers.contains) == true
                     let shows = routed && ["pushViewController", "present", "show", "performSegue", "setViewControllers"].contains(name)
                     guard leaves || shows, seen.insert("view-dismisses-itself \(method.name)").inserted else { continue }
                     add("view-dismisses-itself", rule, "\(view.name).\(method.name) \(leaves ? "leaves the screen" : "shows another scene") itself (\(name))",

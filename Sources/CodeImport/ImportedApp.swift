@@ -92,6 +92,8 @@ public struct ImportedApp: Sendable {
         public var shows: [Assignment] = []
         /// What the code does that the pattern's rules do not allow, each with its place.
         public var findings: [Finding] = []
+        /// A plain screen another scene shows (a View Controller with no parts of its own): a destination only.
+        public var isScreen = false
     }
 
     /// A rule of the pattern the code breaks: the rule's id (`presenter-holds-view-strongly`), where, and what goes

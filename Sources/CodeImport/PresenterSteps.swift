@@ -30,7 +30,7 @@ extension VIPReader {
     mutating func fields(_ parameters: [SwiftIndex.Parameter], at location: SourceLocation, context: [String]) -> [ImportedApp.Field] {
         parameters.map { parameter in
             let mapped = types.map(parameter.type, context: context)
-            return ImportedApp.Field(name: parameter.name, type: mapped.type, note: mapped.note, location: location)
+            return ImportedApp.Field(name: parameter.name, type: mapped.type, note: mapped.note, location: location, codeType: parameter.type)
         }
     }
 

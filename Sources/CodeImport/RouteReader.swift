@@ -67,6 +67,14 @@ struct RouteReader {
         /// to the scene itself.
         var uncalled = false
         var type: SwiftIndex.TypeDecl? = nil
+        /// A SwiftUI View's computed view (`var body`, `private var filledView: some View`): where its
+        /// `NavigationLink`s and sheets are.
+        var getter: CodeBlockItemListSyntax? = nil
+        /// Part of what a SwiftUI screen draws (a computed view, a subview's method).
+        var drawn = false
+
+        /// What the candidate runs: the method's body, or the property's getter.
+        var body: Syntax? { method.body.map(Syntax.init) ?? getter.map(Syntax.init) }
     }
 
     /// The Router's own methods a route method calls (`navigateToHome`, `passDataToHome`).
@@ -107,9 +115,9 @@ struct RouteReader {
     mutating func read() -> [String: [ImportedApp.Route]] {
         var routes: [String: [ImportedApp.Route]] = [:]
         var backward: [(scene: String, route: ImportedApp.Route)] = []
-        for scene in parts {
+        for scene in parts where !scene.found.isScreen {
             for candidate in candidates(of: scene) {
-                guard let body = candidate.method.body else { continue }
+                guard let body = candidate.body else { continue }
                 context = typesOfNames(in: candidate.method, owner: candidate.type)
                 // The Router's own helpers it calls (`navigateToHome(source:destination:)`) navigate for it.
                 let helpers = candidate.owner == .router ? ownHelpers(of: candidate) : []
@@ -137,8 +145,13 @@ struct RouteReader {
                         else if kinds.contains(.pop) && !kinds.contains(.push) { navigation = .pop }
                         var route = ImportedApp.Route(name: "to" + destination, destination: destination, method: candidate.method.signature,
                                                       navigation: navigation == .segue ? "push" : navigation.rawValue,
-                                                      pass: pass(in: candidate.method, to: destination, from: scene, owner: candidate.type),
+                                                      pass: pass(in: candidate.method, body: body, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
+                        // The same link drawn in two places of a screen (a button in the empty state and one in the
+                        // toolbar) is one route.
+                        if candidate.drawn, routes[scene.found.name, default: []].contains(where: { $0.destination == destination && $0.pass.map(\.field) == route.pass.map(\.field) }) {
+                            continue
+                        }
                         if navigation == .segue {
                             unmapped.append(.init(message: "the segue in '\(candidate.method.signature)' is written as a push (the storyboard says how it shows \(destination))",
                                                   location: candidate.method.location))
@@ -218,6 +231,42 @@ struct RouteReader {
                 result.append(Candidate(method: method, owner: role, navigates: false, type: type))
             }
         }
+        // A SwiftUI View navigates in what it draws: each computed view is a place routes start from, in the View and
+        // in the subviews of its screen declared inside it (`ItemsView.ToBuy`).
+        if let view = scene.component(.view) {
+            for screen in screenViews(of: view) {
+                for property in index.members(of: screen).properties {
+                    guard let getter = property.getter, let converter = property.converter,
+                          property.name == "body" || property.type?.contains("View") == true else { continue }
+                    let method = SwiftIndex.Method(name: property.name, parameters: [], returnType: property.type, body: nil,
+                                                   isStatic: property.isStatic, location: property.location, converter: converter)
+                    result.append(Candidate(method: method, owner: .view, navigates: false, type: screen, getter: getter, drawn: true))
+                }
+                if screen.qualifiedName != view.qualifiedName {
+                    for method in index.members(of: screen).methods where method.name != "init" {
+                        result.append(Candidate(method: method, owner: .view, navigates: false, type: screen, drawn: true))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A SwiftUI scene's View and the Views declared inside it (or inside the type it is declared in, for a View's
+    /// `Controller`): the parts of one screen.
+    func screenViews(of view: SwiftIndex.TypeDecl) -> [SwiftIndex.TypeDecl] {
+        var result = [view]
+        let roots = [view.path] + (view.path.count > 1 ? [Array(view.path.dropLast())] : [])
+        for declaration in index.declarations where declaration.kind == .struct && declaration.path.count > 1 {
+            guard roots.contains(where: { declaration.path.starts(with: $0) && declaration.path.count > $0.count }),
+                  declaration.inherited.contains("View"), declaration.qualifiedName != view.qualifiedName,
+                  !result.contains(where: { $0.qualifiedName == declaration.qualifiedName }) else { continue }
+            result.append(declaration)
+        }
+        if view.path.count > 1, let outer = index.type(qualified: view.path.dropLast().joined(separator: ".")),
+           outer.kind == .struct, !result.contains(where: { $0.qualifiedName == outer.qualifiedName }) {
+            result.append(outer)
+        }
         return result
     }
 
@@ -286,6 +335,9 @@ struct RouteReader {
             case "popToRootViewController", "popToViewController", "popToRoot": kind = .popToScene
             case "setViewControllers", "setRootViewController", "changeRootViewController", "setRoot": kind = .replace
             case "performSegue": kind = .segue
+            // SwiftUI: a link pushes, a sheet, popover or cover presents (the View it builds is the destination).
+            case "NavigationLink", "navigationDestination": kind = .push
+            case "sheet", "popover", "fullScreenCover": kind = .present
             default:
                 if name.hasSuffix("Transition") || name.contains("Push") { kind = name.contains("Modal") ? .present : .push }
                 else { kind = nil }
@@ -363,7 +415,7 @@ struct RouteReader {
 
     /// The scenes a body shows: what the View it pushes or presents names (followed through the locals it is made
     /// in), else every scene the body names.
-    func shownScenes(in body: CodeBlockSyntax, excluding own: String) -> [String] {
+    func shownScenes(in body: some SyntaxProtocol, excluding own: String) -> [String] {
         var locals: [String: ExprSyntax] = [:]
         for local in LocalCollector.locals(in: body) {
             if let binding = local.node.as(PatternBindingSyntax.self), let value = binding.initializer?.value { locals[local.name] = value }
@@ -428,9 +480,9 @@ struct RouteReader {
     /// The destination's fields a route method sets: in its body, in the Router's own methods it calls
     /// (`passDataToShowOrder(source:destination:)`), in the builders it calls, and the labels of the destination's
     /// initializers it calls.
-    func pass(in method: SwiftIndex.Method, to destination: String, from source: SceneParts,
+    func pass(in method: SwiftIndex.Method, body: Syntax? = nil, to destination: String, from source: SceneParts,
               owner: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
-        guard let target = parts.first(where: { $0.found.name == destination }), let body = method.body else { return [] }
+        guard let target = parts.first(where: { $0.found.name == destination }), let body = body ?? method.body.map(Syntax.init) else { return [] }
         // The destination's fields: what its components keep, not the components they hold.
         var fields = Set<String>()
         var wiring = Set<String>()
@@ -438,6 +490,12 @@ struct RouteReader {
             // What a Router or builder keeps (its navigation controller, child coordinators) is not the scene's data.
             if member.role != .router && member.role != .configurator {
                 for property in index.members(of: member.type).properties where !property.isStatic && !property.isComputed {
+                    // A part of a scene it holds (a SwiftUI View's `controller`) is wiring.
+                    let typeName = (property.type ?? property.initializerType).flatMap { VIPReader.typeNames($0).first } ?? ""
+                    if sceneOf[typeName] != nil || index.type(qualified: member.type.qualifiedName + "." + typeName)?.kind == .class { continue }
+                    // What a screen draws with (its outlets, its views) is no data handed to it.
+                    if property.isWeak || typeName.hasPrefix("UI") && ["View", "Label", "Button", "Field", "Control", "Controller", "Switch", "Slider", "Bar"]
+                        .contains(where: typeName.hasSuffix) { continue }
                     fields.insert(property.name)
                 }
             }
@@ -459,7 +517,7 @@ struct RouteReader {
                 result.append(ImportedApp.Assignment(field: field, expression: expression, location: location))
             }
         }
-        var bodies: [(CodeBlockSyntax, SwiftIndex.Method)] = [(body, method)]
+        var bodies: [(Syntax, SwiftIndex.Method)] = [(body, method)]
         /// What a helper's parameters hold, as the route method says it (`createModule(forPost: post)` → `input.post`).
         var given: [String: [String: String]] = [:]
         // What it calls that sets them: the Router's own helpers and builders.
@@ -473,7 +531,7 @@ struct RouteReader {
             }
             for inner in reached where inner.signature != method.signature || inner.location != method.location {
                 guard let innerBody = inner.body else { continue }
-                bodies.append((innerBody, inner))
+                bodies.append((Syntax(innerBody), inner))
                 var values: [String: String] = [:]
                 for (parameter, argument) in zip(inner.parameters, call.arguments) where (parameter.label ?? "_") == (argument.label?.text ?? "_") {
                     if let value = reader.translated(argument.expression) { values[parameter.name] = value }
@@ -501,6 +559,18 @@ struct RouteReader {
             for call in CallCollector.calls(in: block) {
                 let called = call.calledExpression.trimmedDescription
                 let typeName = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                // `appRouter.presentModule(module: PhotoListingModule(appRouter), parameters: [...])`: a call handed
+                // the destination passes it the values its other labels name.
+                if sceneOf[typeName] != destination, call.arguments.contains(where: { argument in
+                    scenesNamed(in: argument.expression, excluding: source.found.name, depth: 1).contains(destination)
+                }) {
+                    for argument in call.arguments {
+                        guard let label = argument.label?.text, fields.contains(label), !isWiring(field: label, value: argument.expression) else { continue }
+                        let value = owner.signature == method.signature ? reader.translate(argument.expression) : "todo"
+                        note(label, value, ownerReader.location(argument))
+                    }
+                    continue
+                }
                 guard sceneOf[typeName] == destination else { continue }
                 for argument in call.arguments {
                     guard let label = argument.label?.text, fields.contains(label), !isWiring(field: label, value: argument.expression) else { continue }

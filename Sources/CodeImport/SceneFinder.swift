@@ -33,6 +33,9 @@ struct SceneFinder {
         var shared: [SwiftIndex.TypeDecl] = []
         /// The Routers and Coordinators among them.
         var sharedRouters: [SwiftIndex.TypeDecl] = []
+        /// A plain screen: a View Controller with no parts of its own that a scene shows (a detail screen, a tab bar).
+        /// Routes lead there; nothing else of it is read.
+        var isScreen = false
 
         func component(_ role: ComponentRole) -> SwiftIndex.TypeDecl? {
             members.first { $0.role == role }?.type
@@ -351,6 +354,43 @@ struct SceneFinder {
             }
         }
         return found.sorted { $0.name < $1.name }
+    }
+
+    /// The plain screens the scenes show: View Controllers of the app that are part of no scene, named in what a
+    /// scene's Router, View or builder does.
+    func screens(besides found: [Found]) -> [Found] {
+        let taken = Set(found.flatMap { $0.members.map(\.type.name) })
+        let members = components()
+        let lone = members.filter { member in
+            // A UIKit View Controller declared on its own (not a SwiftUI View's nested `Controller`).
+            member.role == .view && !taken.contains(member.type.name) && member.type.kind == .class && member.type.path.count == 1
+                && member.prefix.count > 1 && member.type.inherited.first.map({ $0.hasSuffix("Controller") }) == true
+                && !member.prefix.hasSuffix("Cell") && !VIPReader.isTestDouble(member.type)
+                && !members.contains(where: { $0.role == .view && $0.type.name != member.type.name && $0.type.inherited.first == member.type.name })
+                && !members.contains(where: { $0.prefix == member.prefix && $0.role != .view })
+        }
+        guard !lone.isEmpty, !found.isEmpty else { return [] }
+        var named = Set<String>()
+        for scene in found {
+            for member in scene.members + scene.shared.map({ Member(type: $0, role: .router, prefix: "") })
+            where member.role == .router || member.role == .view || member.role == .configurator {
+                for method in index.members(of: member.type).methods {
+                    guard let body = method.body else { continue }
+                    for token in body.tokens(viewMode: .sourceAccurate) {
+                        if case .identifier(let name) = token.tokenKind { named.insert(name) }
+                    }
+                }
+            }
+        }
+        let sceneNames = Set(found.map(\.name))
+        var screens: [Found] = []
+        for view in lone where named.contains(view.type.name) && !sceneNames.contains(view.prefix) {
+            guard !screens.contains(where: { $0.name == view.prefix }) else { continue }
+            var screen = Found(name: view.prefix, members: [view])
+            screen.isScreen = true
+            screens.append(screen)
+        }
+        return screens.sorted { $0.name < $1.name }
     }
 
     /// A scene's name: the prefix most of its components share, the View's when none is shared more.

@@ -102,7 +102,9 @@ struct SceneParts {
         let simple = base.split(separator: ".").last.map(String.init) ?? base
         guard !simple.isEmpty, simple.first?.isUppercase == true, !Self.isFrameworkType(simple) else { return nil }
         if components.contains(simple) { return nil }
-        // Named for a role (a Coordinator, a builder) or for what a screen shows (a color, a font, a button).
+        // Named for a role (a Coordinator, a builder) or for what a screen shows (a color, a font, a button, a table's
+        // or collection's helper).
+        if ["TableView", "CollectionView", "SearchBar", "ScrollView"].contains(where: simple.contains) { return nil }
         if finder.typeWord(SceneFinder.protocolStem(simple)) != nil
             || (index.protocol(named: simple) != nil && finder.protocolRole(simple) != nil)
             || finder.vocabulary.viewHelpers.contains(where: { simple.hasSuffix($0) }) { return nil }
@@ -118,10 +120,14 @@ struct SceneParts {
                 : conformers.first { $0.name == stem } ?? conformers.first { $0.name.hasPrefix(stem) }
             let hasMethods = !index.members(of: declared).methods.isEmpty
             guard worded || hasMethods else { return nil }
+            // Observable state behind a protocol (a SwiftUI screen's view model) is what a View shows, not work.
+            if !conformers.isEmpty, conformers.allSatisfy({ index.members(of: $0).inherited.contains("ObservableObject") }) { return nil }
             return (chosen?.name ?? simple, simple, chosen ?? declared)
         }
         if let declaration = index.type(named: simple) {
             guard declaration.kind != .enum || worded else { return nil }
+            // A generic box (`Observable<Value>`, `Box<T>`) holds values; it does no work of its own.
+            if declaration.isGeneric, !worded { return nil }
             if SceneFinder.isPart(declaration) || declaration.inherited.contains(where: { Self.isFrameworkType($0) && $0 != "NSObject" }) {
                 return nil
             }
@@ -179,12 +185,27 @@ struct SceneParts {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 for declaration in LocalCollector.locals(in: body) {
+                    // `let realm = RealmManager.instance.realm`: a singleton used through what it holds.
+                    if declaration.type == nil, let value = declaration.node.as(PatternBindingSyntax.self)?.initializer?.value.as(MemberAccessExprSyntax.self),
+                       let held = value.base, let (_, type) = reachedType(held), let found = worker(type),
+                       member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class {
+                        note(found, as: "", by: member.role, at: reader.location(declaration.node))
+                        continue
+                    }
                     guard let type = declaration.type, let found = worker(type), member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class else { continue }
                     note(found, as: declaration.name, by: member.role, at: reader.location(declaration.node))
                 }
                 for call in CallCollector.calls(in: body) {
-                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-                          let (reach, type) = reachedType(base) else { continue }
+                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { continue }
+                    guard let (reach, type) = reachedType(base) else {
+                        // `DefaultsManager.instance.defaults.string(forKey:)`: a singleton used through what it holds —
+                        // the worker is used, none of its own operations is called.
+                        if let held = base.as(MemberAccessExprSyntax.self)?.base, let (_, type) = reachedType(held),
+                           let found = worker(type), member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class {
+                            note(found, as: "", by: member.role, at: reader.location(call))
+                        }
+                        continue
+                    }
                     guard let found = worker(type), member.role != .view || isWorded(found.typeName) || found.declaration?.kind == .class else { continue }
                     note(found, as: reach, by: member.role, at: reader.location(call))
                 }
@@ -224,8 +245,9 @@ struct SceneParts {
             let name = reference.baseName.text
             if name.first?.isUppercase == true {
                 if let global = index.globals[name] { return (text, global) }
-                // A static method: only of a type named for work (`API.fetch()`), not of a model or a style.
-                return isWorded(name) ? (text, name) : nil
+                // A static method: only of a type of the app named for work (`API.fetch()`), not of a model, a style
+                // or a library's type (`GoogleAuthProvider.credential(…)`).
+                return isWorded(name) && (index.type(named: name) != nil || index.protocol(named: name) != nil) ? (text, name) : nil
             }
             if let global = index.globals[name] { return (text, global) }
             return nil

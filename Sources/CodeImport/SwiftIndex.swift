@@ -61,6 +61,16 @@ struct SwiftIndex {
         var cases: [(name: String, rawValue: String?)] = []
         /// An enum with a case that carries values (`case failure(message: String)`): no scenario enum says it.
         var hasPayloads = false
+        /// What an enum's cases carry, by label (an unlabelled value by its case's name), in order: a model written as an
+        /// enum (`enum Response { case initial(fileUrl: URL, text: String); case print(text: String) }`) has these fields.
+        var payloadFields: [(name: String, type: String)] = []
+        /// How many cases carry each payload field: a field every case carries is always there.
+        var payloadCounts: [String: Int] = [:]
+        /// Declared with generic parameters (`final class Observable<Value>`).
+        var isGeneric = false
+        /// Cases that carry no value, and cases that carry values.
+        var plainCases = 0
+        var payloadCases = 0
         var location: SourceLocation
 
         var name: String { path.last ?? "" }
@@ -319,6 +329,7 @@ private final class Collector: SyntaxAnyVisitor {
         let name = node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
             ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
         open(kind, name: name, inherited: group.inheritanceClause, at: node)
+        declarations[declarations.count - 1].isGeneric = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil
         return .visitChildren
     }
 
@@ -334,11 +345,21 @@ private final class Collector: SyntaxAnyVisitor {
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = stack.last else { return .skipChildren }
         for element in node.elements {
-            guard element.parameterClause == nil else {
+            if let parameters = element.parameterClause?.parameters {
                 declarations[owner].hasPayloads = true
+                declarations[owner].payloadCases += 1
+                for (position, parameter) in parameters.enumerated() {
+                    let label = parameter.firstName.map(\.text).flatMap { $0 == "_" ? nil : $0 } ?? parameter.secondName?.text
+                    let name = label ?? (parameters.count == 1 ? element.name.text : element.name.text + "\(position + 1)")
+                    if !declarations[owner].payloadFields.contains(where: { $0.name == name }) {
+                        declarations[owner].payloadFields.append((name, parameter.type.trimmedDescription))
+                    }
+                    declarations[owner].payloadCounts[name, default: 0] += 1
+                }
                 continue
             }
             declarations[owner].cases.append((element.name.text, element.rawValue?.value.trimmedDescription))
+            declarations[owner].plainCases += 1
         }
         return .skipChildren
     }

@@ -140,7 +140,7 @@ struct TypeMapping {
         index.members(of: declaration).properties.filter { !$0.isStatic && !$0.isComputed }.compactMap { property in
             guard let swift = property.type ?? property.initializerType else { return nil }
             let mapped = map(swift, context: declaration.path)
-            return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location)
+            return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location, codeType: swift)
         }
     }
 

@@ -49,7 +49,9 @@ struct VIPReader {
 
     /// The scenes the finder found (whatever their protocols are called), as Clean Swift or as VIPER: VIPER when most
     /// scenes' Views tell their Presenter, whose Presenter asks the Interactor.
-    mutating func readScenes(_ found: [SceneFinder.Found], finder: SceneFinder) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity], viper: Bool) {
+    mutating func readScenes(_ scenesFound: [SceneFinder.Found], finder: SceneFinder) -> (scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity], viper: Bool) {
+        // The plain screens the scenes show are destinations too.
+        let found = scenesFound + finder.screens(besides: scenesFound)
         types.sceneNames = Set(found.map(\.name))
         let everyone = found.flatMap(\.members)
         // Components are not entities.
@@ -72,12 +74,16 @@ struct VIPReader {
             for use in parts.workers { types.excluded.insert(use.typeName); types.excluded.insert(use.name) }
             allParts.append(parts)
         }
-        let viper = allParts.filter(Self.isVIPER).count * 2 > allParts.count
+        let viper = allParts.filter { !$0.found.isScreen }.filter(Self.isVIPER).count * 2 > allParts.filter { !$0.found.isScreen }.count
         var routes = RouteReader(index: index, finder: finder, found: found, parts: allParts)
         let read = routes.read()
         unmapped += routes.unmapped
         var scenes: [ImportedApp.Scene] = []
         for parts in allParts {
+            if parts.found.isScreen {
+                scenes.append(readScreen(parts))
+                continue
+            }
             if viper {
                 scenes.append(readVIPERScene(parts, routes: read[parts.found.name] ?? []))
             } else {
@@ -100,10 +106,25 @@ struct VIPReader {
         }
         addPassedFields(to: &scenes, parts: allParts)
         let findings = FindingReader(index: index, definition: viper ? Self.viewTellsPresenter : Self.viewAsksInteractor)
-        for at in scenes.indices {
+        for at in scenes.indices where !allParts[at].found.isScreen {
             scenes[at].findings = findings.findings(for: allParts[at], routes: scenes[at].routes)
         }
+        // A screen no route leads to is none of the app's flow.
+        let reached = Set(scenes.flatMap { $0.routes.map(\.destination) })
+        scenes.removeAll { $0.isScreen && !reached.contains($0.name) }
         return (scenes, types.entityOrder.compactMap { types.entities[$0] }, viper)
+    }
+
+    /// A plain screen: its View, and the state routes fill; no use cases, no routes of its own.
+    mutating func readScreen(_ parts: SceneParts) -> ImportedApp.Scene {
+        let view = parts.found.members[0].type
+        var scene = ImportedApp.Scene(name: parts.found.name, location: view.location,
+                                      components: [ImportedApp.Component(role: .view, typeName: view.name, location: view.location)],
+                                      wiring: nil, dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
+        scene.isScreen = true
+        unmapped.append(.init(message: "'\(view.name)' is a plain screen (no Interactor, Presenter or Router of its own): routes lead there, and nothing else of it is read",
+                              location: view.location))
+        return scene
     }
 
     /// The pattern whose View asks the Interactor and whose Presenter formats (Clean Swift's VIP cycle, UIKit Views).
@@ -193,7 +214,8 @@ struct VIPReader {
         index.members(of: holder).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
             let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
             return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
-                                     defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral)
+                                     defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral,
+                                     codeType: property.type ?? property.initializerType)
         }
     }
 
@@ -310,11 +332,7 @@ struct VIPReader {
             let qualified = base.hasSuffix(".Request") ? String(base.dropLast(8)) + "." + kind
                 : String(base.dropLast(8)) + "_" + kind
             guard let declaration = index.declaration(qualified) else { return [] }
-            return types.storedFields(of: declaration).map { field in
-                var copy = field
-                copy.codeType = index.members(of: declaration).properties.first { $0.name == field.name }.flatMap { $0.type ?? $0.initializerType }
-                return copy
-            }
+            return modelFields(of: declaration)
         }
         let request = path != nil ? fields("Request") : modelFields(of: method, kind: "Request", context: interactorPath)
         return ImportedApp.UseCase(name: name, location: method.location, request: request, response: fields("Response"),
@@ -467,7 +485,7 @@ struct VIPReader {
                 }
                 let mapped = types.map(parameter.type, context: declaration.path)
                 input.append(ImportedApp.Field(name: parameter.label ?? parameter.name, type: mapped.type, note: mapped.note,
-                                               location: method.location))
+                                               location: method.location, codeType: parameter.type))
             }
             if !callback, var returned = method.returnType, returned != "Void", returned != "()" {
                 // `Result<User, Error>` returns a User or fails; `Result<Void, Error>` returns nothing.

@@ -43,7 +43,10 @@ extension VIPReader {
         let interactorMembers = interactor.map { index.members(of: $0).methods } ?? []
         let presenterMembers = presenter.map { index.members(of: $0).methods } ?? []
         let presenterProperties = parts.properties(of: .interactor, holding: .presenter, usual: ["presenter", "output", "presentor"])
+        // What the Presenter displays through: the View, and an observable state object a SwiftUI View draws from
+        // (`sceneViewModel.updateCategory(…)`).
         let viewProperties = parts.properties(of: .presenter, holding: .view, usual: ["viewController", "view", "display", "output"])
+            .union(presenter.map(observedStateProperties) ?? [])
         let asked = askedMethods(of: interactor, from: view, through: viewInteractors, parts: parts)
         let triggers = lifecycleTriggers(of: view)
         let appearing = appearCalls(in: view, interactorProperties: viewInteractors)
@@ -85,6 +88,11 @@ extension VIPReader {
                 reader.presenterModels = Set(presenterMembers.filter { method in
                     method.parameters.count == 1 && modelDeclaration(method.parameters[0].type, context: presenter?.path ?? []) != nil
                 }.map(\.name))
+                // Responses written as enums: what a case does not carry is nil when it is sent.
+                for member in presenterMembers where member.parameters.count == 1 {
+                    guard let model = modelDeclaration(member.parameters[0].type, context: presenter?.path ?? []), model.kind == .enum else { continue }
+                    reader.enumResponseFields[member.name] = model.payloadFields.map(\.name)
+                }
                 let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
                 if values.count == 1, modelDeclaration(values[0].type, context: interactor?.path ?? []) != nil || modelPath(of: method, kind: "Request") != nil {
                     reader.bound[values[0].name] = "request"
@@ -139,11 +147,27 @@ extension VIPReader {
         for (position, name) in answered.enumerated() {
             let implementation = presenterMembers.first { $0.name == name && $0.body != nil } ?? presenterMembers.first { $0.name == name }
             let displays = implementation.map { displayCalls(in: $0, viewProperties: viewProperties, own: presenterMembers) } ?? []
-            let response = implementation.map { modelFields(of: $0, kind: "Response", context: presenter?.path ?? []) } ?? []
+            var response = implementation.map { modelFields(of: $0, kind: "Response", context: presenter?.path ?? []) } ?? []
+            // A Response written as an enum: the fields of the cases this use case sends (`.print(text:)`).
+            if let implementation, isPayloadEnum(implementation.parameters.first?.type, context: presenter?.path ?? []) {
+                var sent = Set<String>()
+                for step in useCase.interactor.flatMap(\.flattened) {
+                    if case .respond(name?, let fields, _) = step { sent.formUnion(fields.filter { $0.expression != "nil" }.map(\.field)) }
+                }
+                if !sent.isEmpty { response = response.filter { sent.contains($0.name) } }
+            }
+            // The Response's cases this use case sends, for a Presenter that switches over them.
+            let sentCases = responseCases(sentBy: useCase)
             var viewModel: [ImportedApp.Field] = []
             for display in displays {
                 guard let declared = displayDeclaration(display, in: view) else { continue }
-                for field in modelFields(of: declared, kind: "ViewModel", context: view?.path ?? []) where !viewModel.contains(where: { $0.name == field.name }) {
+                var fields = modelFields(of: declared, kind: "ViewModel", context: view?.path ?? [])
+                // A ViewModel written as an enum: the fields of the cases the Presenter builds here.
+                if let implementation, isPayloadEnum(declared.parameters.first?.type, context: view?.path ?? []) {
+                    let built = enumCaseLabels(in: implementation, own: presenterMembers, sentCases: sentCases)
+                    if !built.isEmpty { fields = fields.filter { built.contains($0.name) } }
+                }
+                for field in fields where !viewModel.contains(where: { $0.name == field.name }) {
                     viewModel.append(field)
                 }
             }
@@ -298,7 +322,8 @@ extension VIPReader {
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
                   let base = Self.baseTypeName(typeText), !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal"].contains(base),
                   !base.hasSuffix("Delegate"), !base.hasSuffix("View"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
-                  !Self.streamWords.contains(where: { base.hasSuffix($0) }) else { continue }
+                  // A stream is how parts talk, unless the app declares it as its own box of a value (`Observable<T>`).
+                  !Self.streamWords.contains(where: { base.hasSuffix($0) }) || index.type(named: base)?.isGeneric == true else { continue }
             // A constant given its value where it is declared is configuration, not state.
             if property.type == nil, property.initialLiteral != nil, !(index.members(of: type).properties.contains { $0.name == property.name && $0.isWeak }) {
                 continue
@@ -306,6 +331,27 @@ extension VIPReader {
             fields.append(field(property.name, type: typeText, at: property.location, context: type.path))
         }
         return fields
+    }
+
+    /// A component's properties that hold an `ObservableObject` (directly, or through a protocol an observable class
+    /// implements): state a SwiftUI View observes.
+    func observedStateProperties(of holder: SwiftIndex.TypeDecl) -> Set<String> {
+        var names = Set<String>()
+        for property in index.members(of: holder).properties where !property.isStatic {
+            guard let typeName = (property.type ?? property.initializerType).flatMap({ VIPReader.typeNames($0).first }) else { continue }
+            if isObservable(typeName) { names.insert(property.name) }
+        }
+        return names
+    }
+
+    /// Whether a type is an `ObservableObject`, or a protocol only observable classes implement.
+    func isObservable(_ typeName: String) -> Bool {
+        if let declared = index.type(named: typeName), declared.kind != .protocol {
+            return index.members(of: declared).inherited.contains("ObservableObject")
+        }
+        guard index.protocol(named: typeName) != nil else { return false }
+        let conformers = index.conformers(to: typeName).filter { !VIPReader.isTestDouble($0) }
+        return !conformers.isEmpty && conformers.allSatisfy { index.members(of: $0).inherited.contains("ObservableObject") }
     }
 
     /// The scene's workers, each with the operations its parts call (in the order first called).
@@ -522,25 +568,115 @@ extension VIPReader {
     /// plain values, its parameters.
     mutating func modelFields(of method: SwiftIndex.Method, kind: String, context: [String]) -> [ImportedApp.Field] {
         let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
-        if values.count == 1, let model = modelDeclaration(values[0].type, context: context), model.kind != .enum {
+        if values.count == 1, let model = modelDeclaration(values[0].type, context: context) {
+            return modelFields(of: model)
+        }
+        return values.map { field($0.name, type: $0.type, at: method.location, context: context) }
+    }
+
+    /// Whether a parameter's type is a model written as an enum whose cases carry its values.
+    func isPayloadEnum(_ type: String?, context: [String]) -> Bool {
+        guard let type else { return false }
+        return modelDeclaration(type, context: context).map { $0.kind == .enum } ?? false
+    }
+
+    /// The enum cases of a Response the use case's Interactor method builds (`Model.Response.initial(…)`).
+    func responseCases(sentBy useCase: ImportedApp.UseCase) -> Set<String> {
+        guard let place = useCase.location as SourceLocation?,
+              let method = index.declarations.lazy.flatMap(\.methods).first(where: { $0.location == place }), let body = method.body else { return [] }
+        var cases = Set<String>()
+        for call in CallCollector.calls(in: body) {
+            guard let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  access.base?.trimmedDescription.hasSuffix("Response") == true else { continue }
+            cases.insert(access.declName.baseName.text)
+        }
+        return cases
+    }
+
+    /// The labels of the enum cases a method (and its own helpers) builds with values: `.initial(text: …, title: …)`;
+    /// inside a `switch` over cases, only in the branches of `sentCases` (when known).
+    func enumCaseLabels(in method: SwiftIndex.Method, own: [SwiftIndex.Method], sentCases: Set<String> = [], depth: Int = 0) -> Set<String> {
+        guard let body = method.body else { return [] }
+        var labels = Set<String>()
+        // Branches of a `switch` for cases this use case does not send.
+        var skipped: [Range<AbsolutePosition>] = []
+        if !sentCases.isEmpty {
+            for switchCase in SwitchCaseCollector.cases(in: body) {
+                guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self) else { continue }
+                let names = label.caseItems.compactMap { item -> String? in
+                    let pattern = item.pattern.trimmedDescription
+                    let head = pattern.replacingOccurrences(of: "let ", with: "").split(separator: "(").first.map(String.init) ?? pattern
+                    return head.split(separator: ".").last.map { String($0).trimmingCharacters(in: .whitespaces) }
+                }
+                if !names.isEmpty, !names.contains(where: sentCases.contains) { skipped.append(switchCase.position..<switchCase.endPosition) }
+            }
+        }
+        for call in CallCollector.calls(in: body) where !skipped.contains(where: { $0.contains(call.position) }) {
+            if let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+               access.base == nil || access.base?.trimmedDescription.hasSuffix("ViewModel") == true {
+                for (position, argument) in call.arguments.enumerated() {
+                    labels.insert(argument.label?.text ?? (call.arguments.count == 1 ? access.declName.baseName.text
+                        : access.declName.baseName.text + "\(position + 1)"))
+                }
+            }
+            if depth < 2, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               let inner = own.first(where: { $0.name == name && $0.body != nil && $0.name != method.name }) {
+                labels.formUnion(enumCaseLabels(in: inner, own: own, sentCases: sentCases, depth: depth + 1))
+            }
+        }
+        return labels
+    }
+
+    /// A model's fields: a struct's or class's stored properties, or what an enum's cases carry (each optional when
+    /// several cases carry values: only one case holds them at a time).
+    mutating func modelFields(of model: SwiftIndex.TypeDecl) -> [ImportedApp.Field] {
+        guard model.kind == .enum else {
             return types.storedFields(of: model).map { field in
                 var copy = field
                 copy.codeType = index.members(of: model).properties.first { $0.name == field.name }.flatMap { $0.type ?? $0.initializerType }
                 return copy
             }
         }
-        return values.map { field($0.name, type: $0.type, at: method.location, context: context) }
+        return model.payloadFields.map { payload in
+            var written = payload.type
+            // A field only some cases carry is there only sometimes.
+            let always = model.plainCases == 0 && model.payloadCounts[payload.name] == model.payloadCases
+            if !always, !written.hasSuffix("?"), !written.hasSuffix("!") {
+                written = written.contains("->") || written.contains(" ") ? "(\(written))?" : written + "?"
+            }
+            var made = field(payload.name, type: written, at: model.location, context: model.path)
+            made.codeType = payload.type
+            return made
+        }
     }
 
     /// The struct or class a parameter's type names when it is a model (`Login.Fetch.Request`, `LoginRequest`): a
-    /// type of the app with stored fields, not a worker or component.
+    /// type of the app with stored fields (or an enum whose cases carry the values), not a worker or component.
     func modelDeclaration(_ type: String, context: [String]) -> SwiftIndex.TypeDecl? {
         let text = type.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
         guard let declaration = index.type(qualified: text) ?? types.resolve(text, context: context),
-              [.struct, .class].contains(declaration.kind) else { return nil }
+              [.struct, .class].contains(declaration.kind) || declaration.kind == .enum && declaration.hasPayloads else { return nil }
         // A Request, Response or ViewModel, by its name or its namespace's (`Login.Request`); a `PostModel` handed to
         // a method is a value of its own.
-        let named = ["Request", "Response", "ViewModel"].contains { declaration.name.hasSuffix($0) }
+        let named = ["Request", "Response", "ViewModel"].contains { word in
+            declaration.name.hasSuffix(word) || declaration.path.dropLast().contains { $0.hasSuffix(word) }
+        }
         return named ? declaration : nil
+    }
+}
+
+/// Every `case` of every `switch` under a node.
+final class SwitchCaseCollector: SyntaxVisitor {
+    private(set) var cases: [SwitchCaseSyntax] = []
+
+    static func cases(in node: some SyntaxProtocol) -> [SwitchCaseSyntax] {
+        let collector = SwitchCaseCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.cases
+    }
+
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+        cases.append(node)
+        return .visitChildren
     }
 }

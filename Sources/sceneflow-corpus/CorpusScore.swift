@@ -85,6 +85,7 @@ struct CorpusScore {
                 }
                 for item in Scoring.typesAgreeing(truth: truthItems, imported: importedItems).differing { print("    type    \(item)") }
                 for scene in app?.scenes ?? [] {
+                    if scene.isScreen { print("    screen  \(scene.name) (\(scene.components.map(\.typeName).joined()))") }
                     for route in scene.routes {
                         print("    route   \(scene.name) → \(route.destination) by \(route.method) [\(route.navigation ?? "")] pass \(route.pass.map(\.field))")
                     }

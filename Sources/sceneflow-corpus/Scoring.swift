@@ -203,7 +203,8 @@ extension ImportedApp {
         var items = Items()
         let sampled = truth.allScenes != nil
         let truthScenes = Set(truth.scenes.map(\.name))
-        for scene in scenes { items.add(.scenes, scene.name) }
+        // Plain screens are destinations, not scenes.
+        for scene in scenes where !scene.isScreen { items.add(.scenes, scene.name) }
         for scene in scenes where !sampled || truthScenes.contains(scene.name) {
             let s = scene.name
             func worker(_ name: String) -> String { truth.workerKey(name, scene: s) }
