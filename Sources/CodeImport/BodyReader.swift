@@ -313,7 +313,13 @@ struct BodyReader {
             return
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
+            var elements = Array(sequence.elements)
+            // `done = page == total`, `count += a + b`: the target, the assignment and the whole value after it.
+            if elements.count > 3, elements[1].is(AssignmentExprSyntax.self)
+                || elements[1].as(BinaryOperatorExprSyntax.self).map({ $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) }) == true {
+                let value = SequenceExprSyntax(elements: ExprListSyntax(Array(elements[2...])))
+                elements = [elements[0], elements[1], ExprSyntax(value)]
+            }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                let recorded = Self.unwrapTryAwait(elements[2]).as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded),
                let worker = workerCall(call) {
@@ -365,8 +371,7 @@ struct BodyReader {
             }
             // `self.items += more`: a DataStore field changed in place.
             if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op.hasSuffix("="), op != "==",
-               case let target = elements[0].trimmedDescription, case let field = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target,
-               dataStoreFields.contains(field) {
+               let field = Self.ownField(elements[0]), dataStoreFields.contains(field) {
                 let value = translated(elements[2]).map { "dataStore.\(field) \(op.dropLast()) \($0)" } ?? "todo"
                 steps.append(.store([ImportedApp.Assignment(field: field, expression: value, location: location(elements[0]))],
                                     location: location(sequence)))
@@ -492,8 +497,9 @@ struct BodyReader {
                 steps.append(.respond(method: handed, [], location: location(call)))
                 return
             }
-            // DispatchQueue.main.async { … }, Task { … } and any other call taking closures: what they run is read.
-            if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
+            // DispatchQueue.main.async { … }, Task { … } and any other call taking closures, or chained to one
+            // (`Publishers.Zip(a, b).sink { … } receiveValue: { … }.store(in: &bag)`): what they run is read.
+            if Self.chainTakesClosures(call) {
                 if !call.calledExpression.trimmedDescription.contains("async") && call.calledExpression.trimmedDescription != "Task" {
                     unmapped.append(.init(message: "'\(Self.firstLine(expression))' is not translated; what its closures do is read",
                                           location: location(expression)))
@@ -612,6 +618,18 @@ struct BodyReader {
         while let chained = node?.as(OptionalChainingExprSyntax.self) { node = chained.expression }
         while let forced = node?.as(ForceUnwrapExprSyntax.self) { node = forced.expression }
         return node?.as(FunctionCallExprSyntax.self)
+    }
+
+    /// Whether a call, or one it is chained to, takes a closure.
+    static func chainTakesClosures(_ call: FunctionCallExprSyntax) -> Bool {
+        var current: FunctionCallExprSyntax? = call
+        var depth = 0
+        while let node = current, depth < 16 {
+            if node.trailingClosure != nil || node.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) { return true }
+            current = chainBase(of: node)
+            depth += 1
+        }
+        return false
     }
 
     /// The `receiveValue:` (or `onNext:`, `onSuccess:`) closure of a call in the chain ending at `call`.

@@ -372,6 +372,21 @@ struct RouteReader {
             default: break
             }
         }
+        // `storyboard.instantiateViewController(withIdentifier: Ids.welcomeNavigationController)`: an identifier
+        // kept in a constant names its scene as a string would (the storyboard's name only when no identifier does).
+        if scenes.isEmpty {
+            var byIdentifier: [String] = [], byStoryboard: [String] = []
+            for call in CallCollector.calls(in: body) {
+                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                guard ["instantiateViewController", "UIStoryboard"].contains(name) else { continue }
+                for argument in call.arguments {
+                    guard let constant = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                          let scene = sceneNamed(byIdentifier: constant, excluding: own) else { continue }
+                    if name == "UIStoryboard" { byStoryboard.append(scene) } else { byIdentifier.append(scene) }
+                }
+            }
+            for scene in byIdentifier.isEmpty ? byStoryboard : byIdentifier { add(scene) }
+        }
         guard depth < 2 else { return scenes }
         // A builder called by name (`assemblyBuilder?.createToDosModule(with:)`, `DetailBuilder.build(item:)`): what
         // its body makes. Not a method of a scene's own components: those are routes of their own.
@@ -379,10 +394,52 @@ struct RouteReader {
             for method in called(call) {
                 guard let inner = method.body, inner.position != body.position else { continue }
                 let made = scenesNamed(in: inner, excluding: own, depth: depth + 1)
-                if made.count == 1 { add(made[0]) }
+                if made.count == 1 {
+                    add(made[0])
+                } else if method.returnType != nil {
+                    // A builder that makes several: what it hands back (one module or another, by a condition).
+                    for scene in returnedScenes(of: method, excluding: own, depth: depth + 1) { add(scene) }
+                }
             }
         }
         return scenes
+    }
+
+    /// The scenes a method hands back: each `return`'s value, followed through the locals it was made in and the
+    /// builders it calls.
+    func returnedScenes(of method: SwiftIndex.Method, excluding own: String, depth: Int) -> [String] {
+        guard let body = method.body, depth < 4 else { return [] }
+        var locals: [String: ExprSyntax] = [:]
+        for local in LocalCollector.locals(in: body) {
+            if let binding = local.node.as(PatternBindingSyntax.self), let value = binding.initializer?.value { locals[local.name] = value }
+        }
+        var values: [ExprSyntax] = ReturnCollector.returns(in: body).compactMap(\.expression)
+        if values.isEmpty, body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { values = [only] }
+        var result: [String] = []
+        func made(by expression: ExprSyntax, hops: Int) -> [String] {
+            var found = scenesNamed(in: expression, excluding: own, depth: 2, allowOwn: true)
+            if found.isEmpty, let call = expression.as(FunctionCallExprSyntax.self) {
+                for inner in called(call) where inner.location != method.location {
+                    found += returnedScenes(of: inner, excluding: own, depth: depth + 1)
+                }
+                // `self.startMainModule()`: the builder's own helper.
+                if found.isEmpty, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? BodyReader.member(of: call).flatMap({ $0.base == "self" ? $0.name : nil }),
+                   let helper = methodsNamed[name]?.first(where: { $0.location.file == method.location.file && $0.location != method.location }) {
+                    found += returnedScenes(of: helper, excluding: own, depth: depth + 1)
+                }
+            }
+            if found.isEmpty, hops < 3 {
+                for token in expression.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let name) = token.tokenKind, let value = locals[name] { found += made(by: value, hops: hops + 1) }
+                }
+            }
+            return found
+        }
+        for value in values {
+            for scene in made(by: value, hops: 0) where scene != own && !result.contains(scene) { result.append(scene) }
+        }
+        return result
     }
 
     /// The methods a call may reach outside the scenes' own components: `Type.method` on that type, else any method of
@@ -392,7 +449,12 @@ struct RouteReader {
         guard let name = member?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return [] }
         // `Builder.build(…)`, or `builder.build(…)` where the method's locals or its owner's properties say the type.
         // `Builder().build(…)`: the type made in place.
-        let base: String? = member.map { $0.base.hasSuffix("()") ? String($0.base.dropLast(2)) : $0.base }
+        var base: String? = member.map { $0.base.hasSuffix("()") ? String($0.base.dropLast(2)) : $0.base }
+        // `AppConfigurator.configurator.logOut()`: a type's shared instance.
+        if let dotted = base, dotted.first?.isUppercase == true, case let parts = dotted.split(separator: "."), parts.count == 2,
+           index.type(named: String(parts[0])) != nil {
+            base = String(parts[0])
+        }
         if let base, let typeName = base.first?.isUppercase == true ? base : context[base] {
             if let type = index.type(named: typeName) {
                 let methods = index.members(of: type).methods.filter { $0.name == name && $0.body != nil }
@@ -600,6 +662,25 @@ extension RouteReader {
 }
 
 /// Every `a.b = c` under a node.
+/// Every `return` under a node, not those of closures or functions declared inside it.
+final class ReturnCollector: SyntaxVisitor {
+    private(set) var statements: [ReturnStmtSyntax] = []
+
+    static func returns(in node: some SyntaxProtocol) -> [ReturnStmtSyntax] {
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.statements
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        statements.append(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
 final class AssignmentCollector: SyntaxVisitor {
     struct Assignment {
         var target: ExprSyntax

@@ -365,6 +365,8 @@ struct SceneFinder {
             // A UIKit View Controller declared on its own (not a SwiftUI View's nested `Controller`).
             member.role == .view && !taken.contains(member.type.name) && member.type.kind == .class && member.type.path.count == 1
                 && member.prefix.count > 1 && member.type.inherited.first.map({ $0.hasSuffix("Controller") }) == true
+                // An alert, a pop-up or a picker shows over a screen; it is not one of the flow's screens.
+                && !["Alert", "Popup", "PopUp", "Toast", "Picker", "Spinner", "Loader", "Loading", "Tooltip"].contains(where: member.type.name.contains)
                 && !member.prefix.hasSuffix("Cell") && !VIPReader.isTestDouble(member.type)
                 && !members.contains(where: { $0.role == .view && $0.type.name != member.type.name && $0.type.inherited.first == member.type.name })
                 && !members.contains(where: { $0.prefix == member.prefix && $0.role != .view })

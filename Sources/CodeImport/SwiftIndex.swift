@@ -24,6 +24,8 @@ struct SwiftIndex {
         /// A computed property's getter (SwiftUI's `var body: some View { … }`), with positions in its file.
         var getter: CodeBlockItemListSyntax? = nil
         var converter: SourceLocationConverter? = nil
+        /// A `let` (a constant), not a `var`.
+        var isLet = false
     }
 
     struct Parameter {
@@ -407,6 +409,7 @@ private final class Collector: SyntaxAnyVisitor {
             var property = SwiftIndex.Property(
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
                 isStatic: isStatic, isComputed: Self.isComputed(binding), isWeak: isWeak, location: location(binding))
+            property.isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             if let value = binding.initializer?.value {
                 property.initialLiteral = VIPReader.literal(value)
             }

@@ -320,12 +320,23 @@ extension VIPReader {
                   parts.finder.typeWord(Self.baseTypeName(property.type ?? "") ?? "") == nil,
                   let typeText = property.type ?? property.initializerType,
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
-                  let base = Self.baseTypeName(typeText), !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal"].contains(base),
+                  let base = Self.baseTypeName(typeText),
+                  !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal", "URL", "UIImage"].contains(base),
                   !base.hasSuffix("Delegate"), !base.hasSuffix("View"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
                   // A stream is how parts talk, unless the app declares it as its own box of a value (`Observable<T>`).
                   !Self.streamWords.contains(where: { base.hasSuffix($0) }) || index.type(named: base)?.isGeneric == true else { continue }
-            // A constant given its value where it is declared is configuration, not state.
-            if property.type == nil, property.initialLiteral != nil, !(index.members(of: type).properties.contains { $0.name == property.name && $0.isWeak }) {
+            // A constant given its value where it is declared is configuration, not state (a `var` so given is state
+            // starting at that value).
+            if property.isLet, property.type == nil, property.initialLiteral != nil, !(index.members(of: type).properties.contains { $0.name == property.name && $0.isWeak }) {
+                continue
+            }
+            // Generamba's `var moduleState: XState`: the module's state is what that struct holds.
+            if base.hasSuffix("State"), let state = types.resolve(base, context: type.path), state.kind == .struct || state.kind == .class,
+               !index.members(of: state).inherited.contains("ObservableObject") {
+                for inner in index.members(of: state).properties where !inner.isStatic && !inner.isComputed {
+                    guard let innerType = inner.type ?? inner.initializerType, !fields.contains(where: { $0.name == inner.name }) else { continue }
+                    fields.append(field(inner.name, type: innerType, at: inner.location, context: state.path))
+                }
                 continue
             }
             fields.append(field(property.name, type: typeText, at: property.location, context: type.path))

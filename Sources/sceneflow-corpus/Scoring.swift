@@ -98,7 +98,9 @@ enum Scoring {
             steps.expected += expected.count
             steps.reported += reported.count
             steps.found += common
-            if common < expected.count { steps.missed.append("\(key): \(expected.joined(separator: ", "))") }
+            if common < expected.count {
+                steps.missed.append("\(key): \(expected.joined(separator: ", "))\n              read: \(reported.joined(separator: ", "))")
+            }
             if common < reported.count { steps.extra.append("\(key): \(reported.joined(separator: ", "))") }
         }
         result[.steps] = steps
@@ -224,11 +226,13 @@ extension ImportedApp {
                     }
                 }
                 if !steps.isEmpty { items.steps[key] = steps }
-                var response = useCase.response
-                for output in useCase.outputs where !output.response.isEmpty {
+                // Every answer's Response and ViewModel: a use case that answers through several outputs has them all.
+                var response = useCase.response, viewModel = useCase.viewModel
+                for output in useCase.outputs {
                     for field in output.response where !response.contains(where: { $0.name == field.name }) { response.append(field) }
+                    for field in output.viewModel where !viewModel.contains(where: { $0.name == field.name }) { viewModel.append(field) }
                 }
-                for (model, fields) in [("request", useCase.request), ("response", response), ("viewModel", useCase.viewModel)] {
+                for (model, fields) in [("request", useCase.request), ("response", response), ("viewModel", viewModel)] {
                     for field in fields {
                         let id = "\(key) \(model).\(field.name)"
                         items.add(.modelFields, id)
