@@ -11,6 +11,9 @@ struct BodyReader {
     var dataStoreFields: Set<String> = []
     /// Property names that hold workers, and the worker type each holds.
     var workers: [String: String] = [:]
+    /// By worker: the component's methods it calls back through a delegate (`worker.output = self`), read after a
+    /// call to it.
+    var workerCallbacks: [String: [String]] = [:]
     /// Names an `if let` or `guard let` rebinds: what they hold is narrowed, which the scenario cannot say yet.
     var shadowed: Set<String> = []
     /// Property names that hold the Presenter.
@@ -408,6 +411,10 @@ struct BodyReader {
                 steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
                                    arguments: assignments(call.arguments), location: location(call)))
                 for closure in closures { readClosure(closure) }
+                // A worker that answers through a delegate: what the component does when called back, in order.
+                for name in workerCallbacks[worker.type] ?? [] where !inlined.contains(name) {
+                    if let callback = ownMethods[name] { readOwnMethod(callback, call: call, bindArguments: false) }
+                }
                 return
             }
             if let member = Self.member(of: call), presenterProperties.contains(member.base), let parameters = outputs[member.name] {
@@ -684,7 +691,7 @@ struct BodyReader {
     }
 
     /// An own method's steps, read where it is called, its parameters bound to what it is given.
-    private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax) {
+    private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax, bindArguments: Bool = true) {
         guard let body = method.body, inlined.count < 6 else { return }
         var inner = BodyReader(converter: method.converter, file: method.location.file)
         inner.dataStoreFields = dataStoreFields
@@ -698,13 +705,14 @@ struct BodyReader {
         inner.presenterParameters = presenterParameters
         inner.presenterModels = presenterModels
         inner.enumResponseFields = enumResponseFields
-        for (parameter, argument) in zip(method.parameters, call.arguments) {
+        inner.workerCallbacks = workerCallbacks
+        for (parameter, argument) in zip(method.parameters, call.arguments) where bindArguments {
             if let value = translated(argument.expression) { inner.bound[parameter.name] = value }
         }
         inner.readInteractor(body.statements)
         steps += inner.steps
         unmapped += inner.unmapped
-        readClosures(of: call)
+        if bindArguments { readClosures(of: call) }
     }
 
     /// What a call's arguments and the calls it is chained to run in closures, for a call read for another reason.

@@ -24,6 +24,8 @@ struct RouteReader {
     private struct MethodKey: Hashable { var file: String; var line: Int; var column: Int }
     /// Where the methods of the scenes' Views, Interactors and Presenters are.
     private let componentMethods: Set<MethodKey>
+    /// Closures the code stores in a property (`interactor.onRouteToSettings = { … }`), by the property's name.
+    private let closureAssignments: [String: [ClosureExprSyntax]]
 
     init(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found], parts: [SceneParts]) {
         self.index = index
@@ -38,6 +40,18 @@ struct RouteReader {
             for method in declaration.methods where method.body != nil { methods[method.name, default: []].append(method) }
         }
         methodsNamed = methods
+        var closures: [String: [ClosureExprSyntax]] = [:]
+        for declaration in index.declarations {
+            for method in declaration.methods {
+                guard let body = method.body else { continue }
+                for assignment in AssignmentCollector.assignments(in: body) {
+                    guard let closure = assignment.value.as(ClosureExprSyntax.self),
+                          let property = assignment.target.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { continue }
+                    closures[property, default: []].append(closure)
+                }
+            }
+        }
+        closureAssignments = closures
         // Methods of the parts and of every Router or Coordinator: each navigates (or not) on its own, never as a
         // builder another method calls.
         var keys = Set<MethodKey>()
@@ -75,6 +89,27 @@ struct RouteReader {
 
         /// What the candidate runs: the method's body, or the property's getter.
         var body: Syntax? { method.body.map(Syntax.init) ?? getter.map(Syntax.init) }
+    }
+
+    /// The closures a body calls through its owner's closure properties (`onRouteToSettings?()`), as the code sets
+    /// them elsewhere (`interactor.onRouteToSettings = { … }`).
+    func calledRouteClosures(in body: some SyntaxProtocol, owner: SwiftIndex.TypeDecl?) -> [ClosureExprSyntax] {
+        guard let owner else { return [] }
+        let closureProperties = Set(index.members(of: owner).properties.filter { ($0.type ?? "").contains("->") }.map(\.name))
+        guard !closureProperties.isEmpty else { return [] }
+        var result: [ClosureExprSyntax] = []
+        for call in CallCollector.calls(in: body) {
+            var called = call.calledExpression
+            if let optional = called.as(OptionalChainingExprSyntax.self) { called = optional.expression }
+            let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? called.as(MemberAccessExprSyntax.self).flatMap { access in
+                    access.base.map { BodyReader.selfAliases.contains($0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))) } == true
+                        ? access.declName.baseName.text : nil
+                }
+            guard let name, closureProperties.contains(name) else { continue }
+            result += closureAssignments[name] ?? []
+        }
+        return result
     }
 
     /// The Router's own methods a route method calls (`navigateToHome`, `passDataToHome`).
@@ -120,14 +155,31 @@ struct RouteReader {
                 guard let body = candidate.body else { continue }
                 context = typesOfNames(in: candidate.method, owner: candidate.type)
                 // The Router's own helpers it calls (`navigateToHome(source:destination:)`) navigate for it.
-                let helpers = candidate.owner == .router ? ownHelpers(of: candidate) : []
+                var followed: [Syntax] = candidate.owner == .router ? ownHelpers(of: candidate).compactMap { $0.body.map(Syntax.init) } : []
+                // A route closure it calls (`onRouteToSettings?()`), set where the scene is built to ask a Coordinator
+                // (`interactor.onRouteToSettings = { coordinator?.showSettings() }`): what the closure and the
+                // Coordinator's method do.
+                let routeClosures = calledRouteClosures(in: body, owner: candidate.type)
+                // Calling a route closure navigates for the scene, as a Router's method does.
+                let navigates = candidate.navigates || !routeClosures.isEmpty
+                var throughClosures: [Syntax] = []
+                for closure in routeClosures {
+                    throughClosures.append(Syntax(closure))
+                    for call in CallCollector.calls(in: closure) {
+                        // The Coordinator's method it calls, by name (a Coordinator's methods route for the scenes).
+                        guard let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                              let methods = methodsNamed[name], methods.count <= 3 else { continue }
+                        for method in methods where method.location != candidate.method.location { if let inner = method.body { throughClosures.append(Syntax(inner)) } }
+                    }
+                }
+                followed += throughClosures
                 var kinds = navigations(in: body)
-                for helper in helpers { for kind in navigations(in: helper.body!) where !kinds.contains(kind) { kinds.append(kind) } }
+                for extra in followed { for kind in navigations(in: extra) where !kinds.contains(kind) { kinds.append(kind) } }
                 // A View's, Presenter's or Interactor's method that shows or leaves nothing is no route.
-                if kinds.isEmpty && !candidate.navigates { continue }
+                if kinds.isEmpty && !navigates { continue }
                 var destinations = shownScenes(in: body, excluding: scene.found.name)
-                for helper in helpers where destinations.isEmpty {
-                    destinations = shownScenes(in: helper.body!, excluding: scene.found.name)
+                for extra in followed where destinations.isEmpty {
+                    destinations = shownScenes(in: extra, excluding: scene.found.name)
                 }
                 // A segue's identifier names its destination, or the View's `prepare(for:sender:)` does.
                 for identifier in segueIdentifiers(in: body) {
@@ -137,7 +189,7 @@ struct RouteReader {
                     }
                 }
                 if candidate.uncalled { destinations.removeAll { $0 == scene.found.name } }
-                if !destinations.isEmpty, !kinds.isEmpty || candidate.navigates {
+                if !destinations.isEmpty, !kinds.isEmpty || navigates {
                     for destination in destinations {
                         var navigation = kinds.first ?? .push
                         // Finding the destination below and going back to it.
@@ -145,7 +197,7 @@ struct RouteReader {
                         else if kinds.contains(.pop) && !kinds.contains(.push) { navigation = .pop }
                         var route = ImportedApp.Route(name: "to" + destination, destination: destination, method: candidate.method.signature,
                                                       navigation: navigation == .segue ? "push" : navigation.rawValue,
-                                                      pass: pass(in: candidate.method, body: body, to: destination, from: scene, owner: candidate.type),
+                                                      pass: pass(in: candidate.method, body: body, followed: throughClosures, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
                         // The same link drawn in two places of a screen (a button in the empty state and one in the
                         // toolbar) is one route.
@@ -158,7 +210,7 @@ struct RouteReader {
                         }
                         add(&route, to: &routes, scene: scene.found.name)
                     }
-                } else if destinations.isEmpty, candidate.navigates, !candidate.uncalled || candidate.method.name != "start",
+                } else if destinations.isEmpty, navigates, !candidate.uncalled || candidate.method.name != "start",
                           let back = kinds.first(where: \.goesBack) {
                     let route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: back.rawValue,
                                                   pass: [], location: candidate.method.location)
@@ -542,7 +594,7 @@ struct RouteReader {
     /// The destination's fields a route method sets: in its body, in the Router's own methods it calls
     /// (`passDataToShowOrder(source:destination:)`), in the builders it calls, and the labels of the destination's
     /// initializers it calls.
-    func pass(in method: SwiftIndex.Method, body: Syntax? = nil, to destination: String, from source: SceneParts,
+    func pass(in method: SwiftIndex.Method, body: Syntax? = nil, followed: [Syntax] = [], to destination: String, from source: SceneParts,
               owner: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
         guard let target = parts.first(where: { $0.found.name == destination }), let body = body ?? method.body.map(Syntax.init) else { return [] }
         // The destination's fields: what its components keep, not the components they hold.
@@ -579,7 +631,7 @@ struct RouteReader {
                 result.append(ImportedApp.Assignment(field: field, expression: expression, location: location))
             }
         }
-        var bodies: [(Syntax, SwiftIndex.Method)] = [(body, method)]
+        var bodies: [(Syntax, SwiftIndex.Method)] = [(body, method)] + followed.map { ($0, method) }
         /// What a helper's parameters hold, as the route method says it (`createModule(forPost: post)` → `input.post`).
         var given: [String: [String: String]] = [:]
         // What it calls that sets them: the Router's own helpers and builders.
@@ -620,7 +672,12 @@ struct RouteReader {
             // `HealthDetailViewController(recordType: type)`: an initializer of the destination taking its fields.
             for call in CallCollector.calls(in: block) {
                 let called = call.calledExpression.trimmedDescription
-                let typeName = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                var typeName = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                // `UserProfileAssembly.build(context, userData: …)`: the destination's builder, given its fields.
+                if sceneOf[typeName] == nil, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+                   let builder = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, sceneOf[builder] == destination {
+                    typeName = builder
+                }
                 // `appRouter.presentModule(module: PhotoListingModule(appRouter), parameters: [...])`: a call handed
                 // the destination passes it the values its other labels name.
                 if sceneOf[typeName] != destination, call.arguments.contains(where: { argument in

@@ -195,7 +195,12 @@ struct SceneFinder {
     /// Every component type, with its role: by the protocols it implements when they name a role, else by its name.
     private func findComponents() -> [Member] {
         var members: [Member] = []
-        for declaration in index.declarations where [.class, .struct, .actor].contains(declaration.kind) && !Self.isPart(declaration) {
+        for declaration in index.declarations where [.class, .struct, .actor, .enum].contains(declaration.kind) && !Self.isPart(declaration) {
+            // A caseless enum is a namespace: a builder (`enum LoginAssembly { static func build() }`), nothing else.
+            if declaration.kind == .enum {
+                guard declaration.cases.isEmpty, !declaration.hasPayloads,
+                      Self.roleWord(of: declaration.name, in: vocabulary.types)?.word.role == .configurator else { continue }
+            }
             let inherited = index.members(of: declaration).inherited.flatMap(index.expandedNames)
             var votes: [ComponentRole: Int] = [:]
             for name in inherited where index.protocol(named: name) != nil {

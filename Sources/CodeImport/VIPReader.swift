@@ -89,6 +89,16 @@ struct VIPReader {
             } else {
                 var scene = readVIPScene(parts)
                 scene.routes = read[parts.found.name] ?? []
+                // An Interactor method that only routes (`profileSettingsRoute() { onRouteToProfile?() }`) is the
+                // scene's route, not a use case.
+                scene.useCases.removeAll { useCase in
+                    scene.routes.contains { $0.location == useCase.location } && useCase.interactor.flatMap(\.flattened).allSatisfy { step in
+                        if case .respond = step { return false }
+                        if case .respondOutput = step { return false }
+                        if case .store = step { return false }
+                        return true
+                    }
+                }
                 // What a route is called with (`openArticle(id:)`): its input, which what it passes may read.
                 let owners = parts.found.members.map(\.type) + parts.found.sharedRouters
                 let methods = owners.flatMap { index.members(of: $0).methods }

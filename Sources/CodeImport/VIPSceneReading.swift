@@ -80,6 +80,7 @@ extension VIPReader {
                 var reader = BodyReader(converter: method.converter, file: method.location.file)
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name))
                 reader.workers = parts.workerNames(for: .interactor)
+                reader.workerCallbacks = interactor.map { workerCallbacks(of: $0, parts: parts) } ?? [:]
                 reader.presenterProperties = presenterProperties
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
                                                uniquingKeysWith: { first, _ in first })
@@ -344,6 +345,25 @@ extension VIPReader {
         return fields
     }
 
+    /// The Interactor's methods a worker calls back through a delegate it is given (`worker.output = self`, the older
+    /// templates' asynchronous workers): by worker, the methods of the worker's output protocol the Interactor
+    /// implements, in the order the protocol declares them.
+    func workerCallbacks(of interactor: SwiftIndex.TypeDecl, parts: SceneParts) -> [String: [String]] {
+        let conformed = Set(index.members(of: interactor).inherited.flatMap(index.expandedNames))
+        let own = Set(index.members(of: interactor).methods.filter { $0.body != nil }.map(\.name))
+        var result: [String: [String]] = [:]
+        for use in parts.workers {
+            guard let worker = index.type(named: use.name) ?? index.type(named: use.typeName) else { continue }
+            for property in index.members(of: worker).properties where !property.isStatic {
+                guard let typeName = property.type.flatMap({ VIPReader.typeNames($0).first }), conformed.contains(typeName),
+                      let output = index.protocol(named: typeName) else { continue }
+                let methods = output.methods.map(\.name).filter(own.contains)
+                if !methods.isEmpty { result[use.name, default: []] += methods }
+            }
+        }
+        return result
+    }
+
     /// A component's properties that hold an `ObservableObject` (directly, or through a protocol an observable class
     /// implements): state a SwiftUI View observes.
     func observedStateProperties(of holder: SwiftIndex.TypeDecl) -> Set<String> {
@@ -445,12 +465,26 @@ extension VIPReader {
         let methods = index.members(of: interactor).methods.filter { !$0.isStatic && $0.name != "init" }
         // What the Interactor declares it is asked for (its input protocol) counts too, when only its own code does not
         // call it: a View wired by a storyboard, a test, another app target asks.
+        // Not an empty stub a shared protocol makes it write, nor a helper another asked method calls.
+        let asked = Set(order)
+        let calledByAsked = Set(methods.filter { asked.contains($0.name) }.flatMap { method -> [String] in
+            guard let body = method.body else { return [] }
+            return CallCollector.calls(in: body).compactMap { call in
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? BodyReader.member(of: call).flatMap { BodyReader.selfAliases.contains($0.base) ? $0.name : nil }
+            }
+        })
         for name in declaredInputs(of: parts, holder: .view, target: .interactor) where callers[name] == nil {
+            if calledByAsked.contains(name) { continue }
+            if let method = methods.first(where: { $0.name == name && $0.body != nil }), method.body?.statements.isEmpty == true,
+               methods.contains(where: { $0.name != name && $0.body?.statements.isEmpty == false }) { continue }
             order.append(name)
             callers[name] = []
         }
         var result: [(SwiftIndex.Method, Set<String>, SourceLocation?)] = []
-        for name in order {
+        // What a worker calls back (`worker.output = self`) answers a use case; it is none itself.
+        let callbacks = Set(workerCallbacks(of: interactor, parts: parts).values.flatMap { $0 })
+        for name in order where !callbacks.contains(name) {
             guard let method = methods.first(where: { $0.name == name && $0.body != nil }) ?? methods.first(where: { $0.name == name }) else { continue }
             // Wiring, not a request: a method that is handed only other parts (`bind(to: presenter)`, `setPresenter(_:)`).
             if !method.parameters.isEmpty, method.parameters.allSatisfy({ parameter in
