@@ -54,7 +54,7 @@ struct FindingReader {
         // Calls between parts the pattern does not connect, one finding per calling method.
         var seen = Set<String>()
         for member in parts.found.members where member.role != .configurator {
-            for method in index.members(of: member.type).methods {
+            for method in parts.methods(of: member.type) {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 let held = Dictionary((parts.held[member.role] ?? []).map { ($0.property, $0) }, uniquingKeysWith: { first, _ in first })

@@ -33,7 +33,15 @@ struct RouteReader {
         self.found = found
         self.parts = parts
         var sceneOf: [String: String] = [:]
-        for scene in found { for member in scene.members { sceneOf[member.type.name] = scene.name } }
+        var shared = Set<String>()
+        for scene in found {
+            for member in scene.members {
+                if let other = sceneOf[member.type.name], other != scene.name { shared.insert(member.type.name) }
+                sceneOf[member.type.name] = scene.name
+            }
+        }
+        // A part several scenes share (one Interactor for all, through a protocol each) names none of them.
+        for name in shared { sceneOf[name] = nil }
         self.sceneOf = sceneOf
         var methods: [String: [SwiftIndex.Method]] = [:]
         for declaration in index.declarations where declaration.kind != .protocol {

@@ -36,6 +36,9 @@ struct SceneFinder {
         /// A plain screen: a View Controller with no parts of its own that a scene shows (a detail screen, a tab bar).
         /// Routes lead there; nothing else of it is read.
         var isScreen = false
+        /// A part the scene shares with other scenes, by type name: the protocol through which this scene uses it
+        /// (`CoreInteractor` through `HomeInteractor`). Only that protocol's methods are this scene's.
+        var interfaces: [String: String] = [:]
 
         func component(_ role: ComponentRole) -> SwiftIndex.TypeDecl? {
             members.first { $0.role == role }?.type
@@ -334,6 +337,25 @@ struct SceneFinder {
                 chosen.append(candidates.min { ($0.type.name.count, $0.type.name) < ($1.type.name.count, $1.type.name) }!)
             }
             found.append(Found(name: Self.name(of: chosen), members: chosen))
+        }
+        // One type playing a part for several scenes through a protocol per scene (`extension CoreInteractor:
+        // HomeInteractor {}`, the Presenter holding `interactor: HomeInteractor`): it is that part of each.
+        let placed = Dictionary(found.flatMap { scene in scene.members.map { ($0.type.name, $0.role) } }, uniquingKeysWith: { first, _ in first })
+        for at in found.indices {
+            for role in [ComponentRole.interactor, .router] where found[at].component(role) == nil {
+                let holders = found[at].members.filter { $0.role == .presenter || $0.role == .view }
+                search: for holder in holders {
+                    for property in index.members(of: holder.type).properties where !property.isStatic {
+                        guard let typeName = (property.type ?? "").split(whereSeparator: { "?!".contains($0) }).first.map(String.init),
+                              index.protocol(named: typeName) != nil, protocolRole(typeName)?.role == role || Self.roleWord(of: typeName, in: vocabulary.types)?.word.role == role else { continue }
+                        let conformers = index.conformers(to: typeName).filter { !VIPReader.isTestDouble($0) }
+                        guard conformers.count == 1, let shared = conformers.first, placed[shared.name] == role else { continue }
+                        found[at].members.append(Member(type: shared, role: role, prefix: found[at].name))
+                        found[at].interfaces[shared.name] = typeName
+                        break search
+                    }
+                }
+            }
         }
         // Names are unique: a second scene of the same name is told by its View.
         var seen: [String: Int] = [:]

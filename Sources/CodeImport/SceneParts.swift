@@ -53,7 +53,8 @@ struct SceneParts {
                 let typeText = property.type ?? property.initializerType ?? ""
                 guard let target = finder.referenced(typeText, from: member.type.name, among: finder.components())
                     .first(where: { inScenes.contains($0.type.name) }) else { continue }
-                let theirs = sceneOf[target.type.name]
+                // A part this scene shares with others (one Interactor for all) is its own.
+                let theirs = found.members.contains(where: { $0.type.name == target.type.name }) ? found.name : sceneOf[target.type.name]
                 list.append(Held(property: property.name, role: target.role, target: target.type.name, weak: property.isWeak,
                                  location: property.location, scene: theirs == found.name ? nil : theirs))
             }
@@ -63,6 +64,15 @@ struct SceneParts {
     }
 
     func component(_ role: ComponentRole) -> SwiftIndex.TypeDecl? { found.component(role) }
+
+    /// A part's methods this scene uses: all of them, or, for a part several scenes share, those of the protocol
+    /// this scene uses it through.
+    func methods(of type: SwiftIndex.TypeDecl) -> [SwiftIndex.Method] {
+        let all = index.members(of: type).methods
+        guard let interface = found.interfaces[type.name], let declared = index.protocol(named: interface) else { return all }
+        let names = Set(declared.methods.map(\.name))
+        return all.filter { names.contains($0.name) }
+    }
 
     /// The properties of `holder` that hold this scene's `role` (`presenter`, `output`, `presentor`), and the usual
     /// name when the code declares it without a type the finder resolves.
@@ -181,7 +191,7 @@ struct SceneParts {
         // `Current.service.op()`), `let worker = Type(); worker.op()`. A View's helpers count only when named for
         // work: a View reaches many things that draw it.
         for member in parts {
-            for method in index.members(of: member.type).methods {
+            for method in methods(of: member.type) {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 for declaration in LocalCollector.locals(in: body) {
@@ -215,7 +225,7 @@ struct SceneParts {
         for member in parts {
             let reaching = uses.indices.filter { uses[$0].names[member.role] != nil }
             guard !reaching.isEmpty else { continue }
-            for method in index.members(of: member.type).methods {
+            for method in methods(of: member.type) {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 for call in CallCollector.calls(in: body) {

@@ -171,8 +171,7 @@ extension VIPReader {
     func calledNames(in type: SwiftIndex.TypeDecl?, through properties: Set<String>) -> [String] {
         guard let type, !properties.isEmpty else { return [] }
         var names: [String] = []
-        for method in index.members(of: type).methods {
-            guard let body = method.body else { continue }
+        for (_, body) in codeBodies(of: type) {
             for call in CallCollector.calls(in: body) {
                 if let member = BodyReader.member(of: call), properties.contains(member.base), !names.contains(member.name) { names.append(member.name) }
             }
@@ -180,14 +179,21 @@ extension VIPReader {
         return names
     }
 
+    /// A type's code: its methods' bodies, then its computed properties' getters (a SwiftUI View's `body`, where its
+    /// buttons tell the Presenter), each by name.
+    func codeBodies(of type: SwiftIndex.TypeDecl) -> [(name: String, body: Syntax)] {
+        let members = index.members(of: type)
+        return members.methods.compactMap { method in method.body.map { (method.name, Syntax($0)) } }
+            + members.properties.compactMap { property in property.getter.map { (property.name, Syntax($0)) } }
+    }
+
     /// For each method called through `properties`, the caller's own methods it is called from.
     func callerMethods(in type: SwiftIndex.TypeDecl?, through properties: Set<String>) -> [String: Set<String>] {
         guard let type, !properties.isEmpty else { return [:] }
         var callers: [String: Set<String>] = [:]
-        for method in index.members(of: type).methods {
-            guard let body = method.body else { continue }
+        for (name, body) in codeBodies(of: type) {
             for call in CallCollector.calls(in: body) {
-                if let member = BodyReader.member(of: call), properties.contains(member.base) { callers[member.name, default: []].insert(method.name) }
+                if let member = BodyReader.member(of: call), properties.contains(member.base) { callers[member.name, default: []].insert(name) }
             }
         }
         return callers
