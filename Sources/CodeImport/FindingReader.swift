@@ -93,8 +93,8 @@ struct FindingReader {
         // The View reading the Interactor's state (`interactor?.items`, `router?.dataStore?.item`).
         if let view = parts.component(.view), let interactor = parts.component(.interactor),
            let rule = rules.violation(PatternRules.Path(.view, .dataStore)) {
-            let interactorHolders = Set((parts.held[.view] ?? []).filter { $0.role == .interactor && $0.scene == nil }.map(\.property))
-            let routerHolders = Set((parts.held[.view] ?? []).filter { $0.role == .router && $0.scene == nil }.map(\.property))
+            let interactorHolders = parts.properties(of: .view, holding: .interactor, usual: ["interactor", "output"])
+            let routerHolders = parts.properties(of: .view, holding: .router, usual: ["router"])
             // The Interactor's state: not the parts and workers it holds (which the wiring sets).
             let wiring = Set((parts.held[.interactor] ?? []).map(\.property)).union(parts.workerNames(for: .interactor).keys)
             // Input streams the View sends into (`interactor.searchRelay.accept(…)`) are how it asks, not state it reads.

@@ -89,6 +89,12 @@ enum Scoring {
     static func score(truth: Items, imported: Items) -> [Kind: Tally] {
         var result: [Kind: Tally] = [:]
         for kind in Kind.allCases where kind != .steps {
+            // A rule break counts once per scene and kind, however many places show it (the truth lists places at
+            // its writer's discretion; import says each calling method).
+            if kind == .ruleBreaks {
+                result[kind] = compare(Array(Set(truth.sets[kind] ?? [])).sorted(), Array(Set(imported.sets[kind] ?? [])).sorted())
+                continue
+            }
             result[kind] = compare(truth.sets[kind] ?? [], imported.sets[kind] ?? [])
         }
         var steps = Tally()
