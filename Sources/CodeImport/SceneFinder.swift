@@ -183,7 +183,7 @@ struct SceneFinder {
     static func isPart(_ declaration: SwiftIndex.TypeDecl) -> Bool {
         let name = declaration.name
         if VIPReader.isTestDouble(declaration) || name.hasSuffix("Tests") || name.hasSuffix("Test") { return true }
-        if ["Cell", "CellNode", "Header", "Footer", "HeaderView", "FooterView"].contains(where: { name.hasSuffix($0) }) { return true }
+        if ["Cell", "CellNode", "Header", "Footer", "HeaderView", "FooterView", "Reusable", "ReusableView"].contains(where: { name.hasSuffix($0) }) { return true }
         if declaration.inherited.contains(where: { $0.hasSuffix("Cell") || $0 == "UIView" || $0 == "XCTestCase" }) { return true }
         return false
     }
@@ -312,7 +312,7 @@ struct SceneFinder {
                 || (roles.contains(.presenter) && roles.contains(.view))
                 || (roles.contains(.view) && roles.contains(.router))
             // A cell's own small VIP (`PostViewCellInteractor`) is part of its screen, not a scene.
-            guard isScene, !group.contains(where: { $0.prefix.hasSuffix("Cell") || $0.prefix.hasSuffix("CellNode") }) else { continue }
+            guard isScene, !group.contains(where: { ["Cell", "CellNode", "Reusable", "ReusableView"].contains(where: $0.prefix.hasSuffix) }) else { continue }
             // A View and a Router alone make a scene when they hold each other; a View other Views inherit from is their
             // base, not a screen.
             if !roles.contains(.interactor), !roles.contains(.presenter) {

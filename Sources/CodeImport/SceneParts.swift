@@ -178,7 +178,15 @@ struct SceneParts {
         let parts = found.members.filter { $0.role != .configurator }
         // Held: a property of a worker's type (injected, defaulted or made in place).
         for member in parts {
+            // A part several scenes share holds workers for all of them: this scene's are those its methods use.
+            var used: Set<String>? = nil
+            if found.interfaces[member.type.name] != nil {
+                used = Set(methods(of: member.type).compactMap(\.body).flatMap { body in
+                    CallCollector.calls(in: body).compactMap { BodyReader.member(of: $0)?.base }
+                })
+            }
             for property in index.members(of: member.type).properties where !property.isStatic {
+                if let used, !used.contains(property.name) { continue }
                 for typeText in [property.type, property.initializerType].compactMap({ $0 }) {
                     if let found = worker(typeText) {
                         note(found, as: property.name, by: member.role, at: property.location)

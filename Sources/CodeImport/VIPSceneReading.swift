@@ -318,6 +318,8 @@ extension VIPReader {
             let roleNames: Set<String> = ["dataStore", "router", "presenter", "interactor", "view", "viewController", "coordinator",
                                           "wireframe", "wireFrame", "output", "input", "delegate", "moduleOutput", "moduleInput"]
             guard !held.contains(property.name), !workerNames.contains(property.name), !roleNames.contains(property.name),
+                  // A worker held for another scene's use (one Interactor several scenes share) is no state either.
+                  parts.found.interfaces[type.name] == nil || (property.type ?? property.initializerType).flatMap(parts.worker) == nil,
                   parts.finder.typeWord(Self.baseTypeName(property.type ?? "") ?? "") == nil,
                   let typeText = property.type ?? property.initializerType,
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
