@@ -883,6 +883,8 @@ struct BodyReader {
             guard let base = access.base else { return nil }
             let name = access.declName.baseName.text
             if base.trimmedDescription == "self" { return dataStoreFields.contains(name) ? "dataStore.\(name)" : nil }
+            // A path bound whole (`viewController.output` in the older templates' data passing is the source).
+            if let value = bound[base.trimmedDescription.filter { $0 != "?" && $0 != "!" }] { return "\(value).\(name)" }
             if let root = stateRoot(of: base) { return "\(root).\(name)" }
             if let chained = base.as(OptionalChainingExprSyntax.self) {
                 // The scenario's roots are never optional (`dataStore?.user` in a Router is `source.user`).

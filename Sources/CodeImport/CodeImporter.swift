@@ -240,7 +240,11 @@ public struct CodeImporter: Sendable {
         }
         // Clean Swift's protocols with SwiftUI Views (structs holding the DataStore) are SwiftUI VIP.
         if pattern == vip.pattern, let first = scenes.first, first.components.contains(where: { component in
-            component.role == .view && index.type(named: component.typeName)?.kind == .struct
+            guard component.role == .view, let type = index.type(qualified: component.typeName) ?? index.type(named: component.typeName) else { return false }
+            // A SwiftUI View struct, or the observable `Controller` declared inside one.
+            if type.kind == .struct { return true }
+            guard type.path.count > 1, let outer = index.type(qualified: type.path.dropLast().joined(separator: ".")) else { return false }
+            return outer.kind == .struct && index.members(of: outer).inherited.contains("View")
         }), let swiftUI = PatternRegistry.shared.all.first(where: { $0.flow.viewWritesDataStore && $0.flow.entry == .interactor && $0.has(.presenter) }) {
             pattern = swiftUI.pattern
             conventionTitle = swiftUI.title + " (" + (known?.convention.businessLogic ?? "the app's own") + " protocols, SwiftUI Views)"

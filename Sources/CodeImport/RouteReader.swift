@@ -158,6 +158,7 @@ struct RouteReader {
     mutating func read() -> [String: [ImportedApp.Route]] {
         var routes: [String: [ImportedApp.Route]] = [:]
         var backward: [(scene: String, route: ImportedApp.Route)] = []
+        var passingOnly: [(scene: String, route: ImportedApp.Route)] = []
         for scene in parts where !scene.found.isScreen {
             for candidate in candidates(of: scene) {
                 guard let body = candidate.body else { continue }
@@ -216,6 +217,12 @@ struct RouteReader {
                             unmapped.append(.init(message: "the segue in '\(candidate.method.signature)' is written as a push (the storyboard says how it shows \(destination))",
                                                   location: candidate.method.location))
                         }
+                        // Data passing for a segue (`passDataToNextScene(segue:)`, navigating nothing itself): the
+                        // data of the route that performs the segue, kept apart until all routes are read.
+                        if kinds.isEmpty, candidate.owner == .router {
+                            passingOnly.append((scene.found.name, route))
+                            continue
+                        }
                         add(&route, to: &routes, scene: scene.found.name)
                     }
                 } else if destinations.isEmpty, navigates, !candidate.uncalled || candidate.method.name != "start",
@@ -228,6 +235,16 @@ struct RouteReader {
                     unmapped.append(.init(message: "route '\(candidate.method.signature)' leads to no scene found in the code; it is left out",
                                           location: candidate.method.location))
                 }
+            }
+        }
+        // What a segue's data passing fills joins the route that performs the segue; with none, it is a route itself.
+        for (scene, var route) in passingOnly {
+            if let at = routes[scene]?.firstIndex(where: { $0.destination == route.destination }) {
+                for assignment in route.pass where !routes[scene]![at].pass.contains(where: { $0.field == assignment.field }) {
+                    routes[scene]![at].pass.append(assignment)
+                }
+            } else {
+                add(&route, to: &routes, scene: scene)
             }
         }
         // Going back leads to the scene that came here (the first, by name, when several do).
@@ -399,7 +416,11 @@ struct RouteReader {
             case "NavigationLink", "navigationDestination": kind = .push
             case "sheet", "popover", "fullScreenCover": kind = .present
             default:
-                if name.hasSuffix("Transition") || name.contains("Push") { kind = name.contains("Modal") ? .present : .push }
+                // `dismissScreen()`, `popScreen()`, a navigation library's words for going back.
+                func starts(_ word: String) -> Bool { name.hasPrefix(word) && name.dropFirst(word.count).first?.isUppercase == true }
+                if starts("dismiss") { kind = .dismiss }
+                else if starts("pop") { kind = name.contains("Root") ? .popToScene : .pop }
+                else if name.hasSuffix("Transition") || name.contains("Push") { kind = name.contains("Modal") ? .present : .push }
                 else { kind = nil }
             }
             if let kind, !kinds.contains(kind) { kinds.append(kind) }
@@ -632,6 +653,7 @@ struct RouteReader {
         fields.subtract(["dataStore", "router", "interactor", "presenter", "view", "viewController", "output"])
         var reader = BodyReader(converter: method.converter, file: method.location.file)
         reader.bound["dataStore"] = "source"
+        for path in ["viewController.output", "viewController.interactor"] { reader.bound[path] = "source" }
         for parameter in method.parameters { reader.bound[parameter.name] = "input.\(parameter.name)" }
         var result: [ImportedApp.Assignment] = []
         func note(_ field: String, _ expression: String, _ location: SourceLocation) {
@@ -663,8 +685,10 @@ struct RouteReader {
         }
         for (block, owner) in bodies {
             var ownerReader = BodyReader(converter: owner.converter, file: owner.location.file)
-            // A data-passing helper (`passDataToHome(source:destination:)`) reads the source's DataStore.
+            // A data-passing helper (`passDataToHome(source:destination:)`) reads the source's DataStore (the older
+            // templates: what the source View's output, its Interactor, keeps).
             ownerReader.bound["dataStore"] = "source"
+            for path in ["viewController.output", "viewController.interactor", "source.output", "source.interactor"] { ownerReader.bound[path] = "source" }
             if owner.signature != method.signature, let first = owner.parameters.first, first.name.lowercased().contains("source") {
                 ownerReader.bound[first.name] = "source"
             }

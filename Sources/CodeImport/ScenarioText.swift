@@ -409,7 +409,8 @@ struct ScenarioText {
         for (offset, pair) in pairs.enumerated() {
             if offset > 0 { text += ", " }
             text += YAMLText.key(pair.0) + ": "
-            let yaml = YAMLText.scalar(pair.1)
+            // The expression language's `nil` is no YAML keyword: written plain, as a person writes it.
+            let yaml = pair.1 == "nil" ? "nil" : YAMLText.scalar(pair.1)
             expressions.append(ExpressionPlace(line: lines.count + 1, column: text.unicodeScalars.count + 1, yaml: yaml, origin: pair.2))
             text += yaml
         }

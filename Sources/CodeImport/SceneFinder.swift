@@ -229,7 +229,11 @@ struct SceneFinder {
             guard let role, role != .worker else { continue }
             let fromName: String? = named.flatMap { $0.word.role == role ? $0.prefix : nil }
             let fromProtocol: String? = inherited.lazy.compactMap { name in self.protocolRole(name).flatMap { $0.role == role ? $0.prefix : nil } }.first
-            let prefix: String = fromName ?? fromProtocol ?? declaration.name
+            var prefix: String = fromName ?? fromProtocol ?? declaration.name
+            // A type named only by its role inside another (`ListsView.Controller`): the enclosing type's scene.
+            if prefix.isEmpty, declaration.path.count > 1, let outer = declaration.path.dropLast().last {
+                prefix = Self.roleWord(of: outer, in: vocabulary.types)?.prefix ?? outer
+            }
             members.append(Member(type: declaration, role: role, prefix: prefix.isEmpty ? declaration.name : prefix))
         }
         return members
@@ -329,12 +333,19 @@ struct SceneFinder {
                members.contains(where: { $0.role == .view && $0.type.name != view.type.name && $0.type.inherited.first == view.type.name }) {
                 continue
             }
-            // One component per role: the one named like the group, else the first.
+            // One component per role: the one implementing the role's protocol (a SwiftUI screen's `Controller` that
+            // is the DisplayLogic, not the View struct named like the scene), then the one named like the group.
             var chosen: [Member] = []
             for role in [ComponentRole.interactor, .presenter, .view, .router, .configurator] {
                 let candidates = group.filter { $0.role == role }
                 guard !candidates.isEmpty else { continue }
-                chosen.append(candidates.min { ($0.type.name.count, $0.type.name) < ($1.type.name.count, $1.type.name) }!)
+                let implementing = candidates.filter { candidate in
+                    index.members(of: candidate.type).inherited.flatMap(index.expandedNames).contains { name in
+                        protocolRole(name).map { $0.role == role && !$0.prefix.isEmpty } ?? false
+                    }
+                }
+                let pool = implementing.isEmpty ? candidates : implementing
+                chosen.append(pool.min { ($0.type.name.count, $0.type.name) < ($1.type.name.count, $1.type.name) }!)
             }
             found.append(Found(name: Self.name(of: chosen), members: chosen))
         }
@@ -353,6 +364,25 @@ struct SceneFinder {
                         found[at].members.append(Member(type: shared, role: role, prefix: found[at].name))
                         found[at].interfaces[shared.name] = typeName
                         break search
+                    }
+                }
+            }
+        }
+        // The scene that first took a shared part uses it through its own protocol too.
+        var usedBy: [String: Int] = [:]
+        for scene in found { for member in scene.members { usedBy[member.type.name, default: 0] += 1 } }
+        for at in found.indices {
+            for member in found[at].members where (member.role == .interactor || member.role == .router) && usedBy[member.type.name, default: 0] > 1
+                && found[at].interfaces[member.type.name] == nil {
+                let conformed = Set(index.members(of: member.type).inherited.flatMap(index.expandedNames))
+                let holders = found[at].members.filter { $0.role == .presenter || $0.role == .view }
+                for holder in holders {
+                    if let property = index.members(of: holder.type).properties.first(where: { property in
+                        let typeName = (property.type ?? "").split(whereSeparator: { "?!".contains($0) }).first.map(String.init) ?? ""
+                        return conformed.contains(typeName) && index.protocol(named: typeName) != nil
+                    }) {
+                        found[at].interfaces[member.type.name] = (property.type ?? "").split(whereSeparator: { "?!".contains($0) }).first.map(String.init)
+                        break
                     }
                 }
             }

@@ -14,7 +14,7 @@ extension VIPReader {
         let presenter = parts.component(.presenter), router = parts.component(.router)
         var scene = ImportedApp.Scene(name: found.name, location: found.location,
                                       components: found.members.filter { $0.role != .configurator }.map {
-                                          ImportedApp.Component(role: $0.role, typeName: $0.type.name, location: $0.type.location)
+                                          ImportedApp.Component(role: $0.role, typeName: $0.type.qualifiedName, location: $0.type.location)
                                       },
                                       wiring: router == nil && found.component(.configurator) == nil ? nil : "wireFrame",
                                       dataStore: [], workers: [], useCases: [], routes: routes, references: [], calls: [])

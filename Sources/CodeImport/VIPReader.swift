@@ -454,6 +454,18 @@ struct VIPReader {
                 }
             }
         }
+        // A SwiftUI View's observable `Controller`: its methods the enclosing View calls as it appears.
+        if view.path.count > 1 {
+            for (name, trigger) in lifecycleTriggers(of: view) where !["viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "body"].contains(name) {
+                for method in methods where method.name == name {
+                    for call in calls(in: method) {
+                        if let member = BodyReader.member(of: call), interactorProperties.contains(member.base), called[member.name] == nil {
+                            called[member.name] = (trigger, requestValues(call, in: method))
+                        }
+                    }
+                }
+            }
+        }
         return called
     }
 

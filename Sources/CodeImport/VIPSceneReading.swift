@@ -13,7 +13,7 @@ extension VIPReader {
         let presenter = parts.component(.presenter), router = parts.component(.router)
         var scene = ImportedApp.Scene(name: found.name, location: found.location,
                                       components: found.members.filter { $0.role != .configurator }.map {
-                                          ImportedApp.Component(role: $0.role, typeName: $0.type.name, location: $0.type.location)
+                                          ImportedApp.Component(role: $0.role, typeName: $0.type.qualifiedName, location: $0.type.location)
                                       },
                                       wiring: nil, dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
         scene.wiring = wiring(of: found, view: view)
@@ -573,6 +573,22 @@ extension VIPReader {
             for call in CallCollector.calls(in: body) {
                 guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), ["onAppear", "task"].contains(access.declName.baseName.text) else { continue }
                 triggers["body"] = "appear"
+            }
+        }
+        // A SwiftUI View's observable `Controller`: what the enclosing View's `.onAppear { controller.fetch() }` calls.
+        if view.path.count > 1, let outer = index.type(qualified: view.path.dropLast().joined(separator: ".")), outer.kind == .struct {
+            let holders = Set(index.members(of: outer).properties.filter { property in
+                VIPReader.typeNames(property.type ?? "").first.map { $0 == view.name || $0 == view.qualifiedName } ?? false
+            }.map(\.name))
+            for property in index.members(of: outer).properties {
+                guard let getter = property.getter else { continue }
+                for call in CallCollector.calls(in: getter) {
+                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), ["onAppear", "task"].contains(access.declName.baseName.text),
+                          let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) else { continue }
+                    for inner in CallCollector.calls(in: closure) {
+                        if let member = BodyReader.member(of: inner), holders.contains(member.base) { triggers[member.name] = "appear" }
+                    }
+                }
             }
         }
         return triggers

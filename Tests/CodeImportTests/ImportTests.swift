@@ -18,7 +18,11 @@ struct ImportTests {
                         // The styles met in real apps, each written anew: all protocols in one file with a Configuration
                         // singleton and flat models; I-prefixed protocols, Assemblers and a Coordinator; VIPER named
                         // View-to-Presenter; VIPER in Generamba's inputs and outputs; relays; plain values everywhere.
-                        "own-names", "assembler-coordinator", "viper-to", "viper-io", "reactive", "plain-values", "retain-cycle"]
+                        "own-names", "assembler-coordinator", "viper-to", "viper-io", "reactive", "plain-values", "retain-cycle",
+                        // Met since: route closures to a Coordinator with Assembly enums and enum models; the first
+                        // templates' workers answering through a delegate; SwiftUI screens whose Controller is the display
+                        // logic, navigating with links; SwiftUI VIPER with one Interactor and Router for every screen.
+                        "coordinator-closures", "worker-delegate", "swiftui-links", "shared-interactor"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
