@@ -636,6 +636,9 @@ struct RouteReader {
                     // A part of a scene it holds (a SwiftUI View's `controller`) is wiring.
                     let typeName = (property.type ?? property.initializerType).flatMap { VIPReader.typeNames($0).first } ?? ""
                     if sceneOf[typeName] != nil || index.type(qualified: member.type.qualifiedName + "." + typeName)?.kind == .class { continue }
+                    // A collaborator behind a protocol (`var collectionManager: ListCollectionManagerProtocol?`) is
+                    // wiring, not data: models are values, not protocols.
+                    if index.protocol(named: typeName) != nil { continue }
                     // What a screen draws with (its outlets, its views) is no data handed to it.
                     if property.isWeak || typeName.hasPrefix("UI") && ["View", "Label", "Button", "Field", "Control", "Controller", "Switch", "Slider", "Bar"]
                         .contains(where: typeName.hasSuffix) { continue }
@@ -666,13 +669,15 @@ struct RouteReader {
         var given: [String: [String: String]] = [:]
         // What it calls that sets them: the Router's own helpers and builders.
         for call in CallCollector.calls(in: body) {
-            var reached = called(call)
-            // The Router's (or Coordinator's) own helpers (`passDataToShowOrder(source:destination:)`,
-            // `showTextEditorScene(file:)`).
-            if reached.isEmpty, let own = owner ?? source.component(.router), let name = BodyReader.member(of: call)?.name
+            // The Router's (or Coordinator's) own helpers first (`passDataToShowOrder(source:destination:)`,
+            // `showTextEditorScene(file:)`), not a method of the same name elsewhere (an app delegate's).
+            var reached: [SwiftIndex.Method] = []
+            let bare = call.calledExpression.is(DeclReferenceExprSyntax.self) || BodyReader.member(of: call).map { BodyReader.selfAliases.contains($0.base) } == true
+            if let own = owner ?? source.component(.router), let name = BodyReader.member(of: call)?.name
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil }
+                reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil && $0.location != method.location }
             }
+            if reached.isEmpty || !bare { reached = called(call) }
             for inner in reached where inner.signature != method.signature || inner.location != method.location {
                 guard let innerBody = inner.body else { continue }
                 bodies.append((Syntax(innerBody), inner))
