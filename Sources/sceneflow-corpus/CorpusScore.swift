@@ -111,7 +111,14 @@ struct CorpusScore {
             for score in group { for (kind, tally) in score.tallies { sum[kind] = (sum[kind] ?? Tally()) + tally } }
             return sum
         }
-        for (title, group) in [("tuning", scores.filter { !$0.truth.heldOut }), ("held out", scores.filter { $0.truth.heldOut })] where !group.isEmpty {
+        // The first set in two groups (tuned on, held out), then each later set on its own.
+        var groups: [(String, [AppScore])] = [("tuning", scores.filter { !$0.truth.heldOut && $0.truth.set == nil }),
+                                              ("held out", scores.filter { $0.truth.heldOut && $0.truth.set == nil })]
+        for set in Set(scores.compactMap(\.truth.set)).sorted() {
+            let members = scores.filter { $0.truth.set == set }
+            groups.append((members.allSatisfy(\.truth.heldOut) ? "\(set) set, held out" : "\(set) set", members))
+        }
+        for (title, group) in groups where !group.isEmpty {
             for score in group {
                 let state = score.refused != nil ? "refused" : String(format: "%.2f s", score.seconds)
                 rows.append([score.truth.app, score.truth.style, "\(score.swiftFiles)"] + kinds.map { cell(score.tallies[$0]) }

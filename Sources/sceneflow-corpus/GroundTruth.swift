@@ -8,6 +8,8 @@ struct GroundTruth {
     var commit: String
     var style: String
     var heldOut: Bool
+    /// Which set of apps it came with, when not the first (`second`, `third`): each set is reported on its own.
+    var set: String?
     /// Folders of the checkout that hold the app's own code.
     var read: [String]
     /// Every scene's name, for an app whose scenes are written out for a sample only.
@@ -103,7 +105,7 @@ struct GroundTruth {
         }
         let read = names(tree["read"])
         return GroundTruth(app: try required("app"), repository: try required("repository"), commit: try required("commit"),
-                           style: tree["style"]?.string ?? "", heldOut: tree["heldOut"]?.bool ?? false,
+                           style: tree["style"]?.string ?? "", heldOut: tree["heldOut"]?.bool ?? false, set: tree["set"]?.string,
                            read: read.isEmpty ? ["."] : read, allScenes: tree["allScenes"].map(names), scenes: scenes)
     }
 }
