@@ -13,8 +13,20 @@ public struct CodeImporter: Sendable {
     /// Extra folder or file names to skip (`--exclude`).
     public var excluded: Set<String>
 
-    public init(excluded: Set<String> = []) {
+    /// Looks at the files before they are read here and names those that must not be (a helper process that parses
+    /// each within a time budget, or crashes on it in our stead): path → why. Nil reads every file here.
+    public var vet: (@Sendable (_ paths: [String]) -> [String: String])?
+
+    public init(excluded: Set<String> = [], vet: (@Sendable (_ paths: [String]) -> [String: String])? = nil) {
         self.excluded = excluded
+        self.vet = vet
+    }
+
+    /// Why a file's text cannot be read (its nesting, its depth) and the line it shows at, or nil when it can: what a
+    /// helper process that vets files answers for each (as `LINE:REASON`, which `read` turns into a place).
+    public static func vet(source: String) -> String? {
+        if case .refused(let line, let reason) = SwiftIndex.parse(source) { return "\(line):" + reason }
+        return nil
     }
 
     /// Why nothing could be imported.
@@ -176,7 +188,18 @@ public struct CodeImporter: Sendable {
         let files = try swiftFiles(paths)
         var sources: [(file: String, text: String)] = []
         var skipped: [ImportedApp.Unmapped] = []
+        let vetted = vet?(files.map(\.path)) ?? [:]
         for file in files {
+            if let reason = vetted[file.path] {
+                // `LINE:REASON` from the file's own guards, or what happened to the helper parsing it.
+                if let colon = reason.firstIndex(of: ":"), let line = Int(reason[..<colon]) {
+                    skipped.append(.init(message: String(reason[reason.index(after: colon)...]),
+                                         location: SourceLocation(file: file.display, line: line, column: 1)))
+                } else {
+                    skipped.append(.init(message: "\(file.display) is not read: \(reason)", location: nil))
+                }
+                continue
+            }
             var info = stat()
             guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if Int(info.st_size) > Self.largestFile {
@@ -189,9 +212,22 @@ public struct CodeImporter: Sendable {
             }
             sources.append((file.display, String(decoding: data, as: UTF8.self)))
         }
-        var app = try read(sources: sources)
+        var app: ImportedApp
+        do {
+            app = try read(sources: sources)
+        } catch let failure as Failure where !skipped.isEmpty {
+            // What was not read is part of why nothing was found.
+            throw Failure(message: failure.message + skipped.map { "; \($0)" }.joined())
+        }
         app.unmapped = Self.sorted(skipped + app.unmapped)
+        // Everything skipped here is a file not read.
+        app.filesNotRead = Self.sorted(skipped + app.filesNotRead)
         return app
+    }
+
+    /// The files the index refused, with why.
+    static func notRead(_ index: SwiftIndex) -> [ImportedApp.Unmapped] {
+        index.refused.map { .init(message: $0.reason, location: SourceLocation(file: $0.file, line: $0.line, column: 1)) }
     }
 
     /// The app model of sources given as text (`file` names each in messages).
@@ -213,6 +249,7 @@ public struct CodeImporter: Sendable {
                                   filesWithErrors: index.filesWithErrors, files: sources.count)
             app.appState = fields
             app.enums = reader.enums
+            app.filesNotRead = Self.notRead(index)
             return app
         }
         let finder = SceneFinder(index: index)
@@ -251,6 +288,7 @@ public struct CodeImporter: Sendable {
         }
         var app = ImportedApp(pattern: pattern, convention: conventionTitle, scenes: scenes, entities: entities,
                               unmapped: Self.sorted(reader.unmapped), filesWithErrors: index.filesWithErrors, files: files.count)
+        app.filesNotRead = Self.notRead(index)
         app.enums = reader.enums
         return app
     }
@@ -286,10 +324,15 @@ public struct CodeImporter: Sendable {
             // Places are named from the folder given, by its own name: the same in every checkout.
             let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             if (info.st_mode & S_IFMT) == S_IFREG {
-                if path.hasSuffix(".swift") { files.append(SourceFile(path: path, display: name)) }
+                guard path.hasSuffix(".swift") else {
+                    throw Failure(message: "\(path) is not a Swift file (.swift) or a folder of them")
+                }
+                files.append(SourceFile(path: path, display: name))
                 continue
             }
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw Failure(message: "\(path) is not a Swift file or a folder (a device, a FIFO or a socket is not read)")
+            }
             try walk(path, display: name, into: &files)
         }
         var seen = Set<String>()

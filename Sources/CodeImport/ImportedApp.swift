@@ -16,6 +16,9 @@ public struct ImportedApp: Sendable {
     public var unmapped: [Unmapped]
     /// Files the parser could not read whole (read as far as it recovered).
     public var filesWithErrors: [String]
+    /// Files not read at all (too deep, too slow to parse, too large), each with why: what `map` and `drift` cannot
+    /// vouch for.
+    public var filesNotRead: [Unmapped] = []
     /// How many Swift files were read.
     public var files: Int
 

@@ -99,14 +99,40 @@ struct SwiftIndex {
     /// parser's look-ahead doubles with each one left open (16 take it seconds; found by the fuzz target).
     static let deepestNamelessAttributes = 8
 
-    /// Adds one file's declarations (a file that nests `[` or `@(` too deep is refused, with its line).
+    /// Adds one file's declarations (a file that nests `[` or `@(` too deep, or its syntax deeper than
+    /// `deepestSyntax`, is refused, with its line).
     mutating func add(source: String, file: String) {
-        if let (line, what) = Self.nestingTooDeep(source) {
-            refused.append((file, line, what == "[" ? "nests '[' more than \(Self.deepestSquareBrackets) deep; the file is not read"
-                : "nests '@(' more than \(Self.deepestNamelessAttributes) deep, which is not Swift; the file is not read"))
-            return
+        switch Self.parse(source) {
+        case .refused(let line, let reason):
+            refused.append((file, line, reason))
+        case .parsed(let tree):
+            add(tree: tree, source: source, file: file)
         }
-        let tree = Parser.parse(source: source)
+    }
+
+    /// A file read, or why not (and the line where it shows).
+    enum Parsed {
+        case parsed(SourceFileSyntax)
+        case refused(line: Int, reason: String)
+    }
+
+    /// Parses a file, unless its nesting says the parser would run for minutes, or its syntax is deeper than any
+    /// reader of the tree can walk.
+    static func parse(_ source: String) -> Parsed {
+        if let (line, what) = nestingTooDeep(source) {
+            return .refused(line: line, reason: what == "[" ? "nests '[' more than \(deepestSquareBrackets) deep; the file is not read"
+                : "nests '@(' more than \(deepestNamelessAttributes) deep, which is not Swift; the file is not read")
+        }
+        // The parser recurses on some chains it reads (`else if`, `try try`, generic arguments) as deep as they go:
+        // on a thread with a stack large enough for the deepest a readable file asks for.
+        let tree = LargeStack.run { Parser.parse(source: source) }
+        if let line = syntaxTooDeep(tree, source: source) {
+            return .refused(line: line, reason: "nests its syntax more than \(deepestSyntax) levels deep; the file is not read")
+        }
+        return .parsed(tree)
+    }
+
+    private mutating func add(tree: SourceFileSyntax, source: String, file: String) {
         if tree.hasError { filesWithErrors.append(file) }
         let collector = Collector(converter: SourceLocationConverter(fileName: file, tree: tree), file: file)
         collector.walk(tree)
@@ -122,50 +148,214 @@ struct SwiftIndex {
     }
 
     /// The line where `[` first nests deeper than `deepestSquareBrackets`, or parentheses opened right after an `@`
-    /// deeper than `deepestNamelessAttributes`, outside comments and string literals, and which of the two.
+    /// deeper than `deepestNamelessAttributes`, and which of the two. It reads the text as Swift's lexer does:
+    /// comments (nested block comments too), string literals of every form — `"…"`, `"""…"""`, raw `#"…"#` with any
+    /// number of `#`, and interpolations `\(…)` / `\#(…)` inside them, whose code counts — and regex literals
+    /// (`#/…/#`, and `/…/` where an operand may start), so that nothing in text hides a bracket or counts one.
     static func nestingTooDeep(_ source: String) -> (line: Int, what: String)? {
-        var depth = 0, line = 1
+        var scanner = NestingScanner(bytes: Array(source.utf8))
+        return scanner.scan()
+    }
+
+    /// A cursor over a file's bytes that knows where Swift's text ends and code begins.
+    struct NestingScanner {
+        let bytes: [UInt8]
+        var at = 0
+        var line = 1
+        var brackets = 0
         var parentheses: [Bool] = []  // each open `(`: whether an `@` came just before it
         var namelessAttributes = 0
+        /// The last significant byte of code: whether a `/` here starts a regex literal or divides.
         var previous: UInt8 = 0
-        var bytes = Array(source.utf8)[...]
-        while let byte = bytes.first {
-            bytes = bytes.dropFirst()
-            defer { if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { previous = byte } }
-            switch byte {
-            case UInt8(ascii: "("):
-                let nameless = previous == UInt8(ascii: "@")
-                parentheses.append(nameless)
-                if nameless {
-                    namelessAttributes += 1
-                    if namelessAttributes > deepestNamelessAttributes { return (line, "@(") }
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func peek(_ offset: Int = 0) -> UInt8? { at + offset < bytes.count ? bytes[at + offset] : nil }
+
+        mutating func scan() -> (line: Int, what: String)? {
+            code(until: nil)
+        }
+
+        /// Code up to `closing` (the `)` ending an interpolation), or to the end.
+        mutating func code(until closing: UInt8?) -> (line: Int, what: String)? {
+            var depth = 0  // parentheses opened inside an interpolation
+            while let byte = peek() {
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    at += 1
+                    continue
+                case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                    while let next = peek(), next != UInt8(ascii: "\n") { at += 1 }
+                    continue
+                case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                    blockComment()
+                    continue
+                case UInt8(ascii: "#"):
+                    var hashes = 0
+                    while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+                    if peek(hashes) == UInt8(ascii: "\"") {
+                        at += hashes
+                        if let found = string(hashes: hashes) { return found }
+                        previous = UInt8(ascii: "\"")
+                        continue
+                    }
+                    if peek(hashes) == UInt8(ascii: "/") {
+                        at += hashes
+                        regex(hashes: hashes)
+                        previous = UInt8(ascii: "/")
+                        continue
+                    }
+                case UInt8(ascii: "\""):
+                    if let found = string(hashes: 0) { return found }
+                    previous = UInt8(ascii: "\"")
+                    continue
+                case UInt8(ascii: "/") where Self.operandMayStart(after: previous) && peek(1) != UInt8(ascii: " ") && peek(1) != UInt8(ascii: "="):
+                    if bareRegex() { previous = UInt8(ascii: "/"); continue }
+                case UInt8(ascii: "("):
+                    let nameless = previous == UInt8(ascii: "@")
+                    parentheses.append(nameless)
+                    if nameless {
+                        namelessAttributes += 1
+                        if namelessAttributes > SwiftIndex.deepestNamelessAttributes { return (line, "@(") }
+                    }
+                    if closing != nil { depth += 1 }
+                case UInt8(ascii: ")"):
+                    if let closing, byte == closing {
+                        // The interpolation's own parenthesis closes it.
+                        if depth == 0 { at += 1; return nil }
+                        depth -= 1
+                    }
+                    if parentheses.popLast() == true { namelessAttributes -= 1 }
+                case UInt8(ascii: "["):
+                    brackets += 1
+                    if brackets > SwiftIndex.deepestSquareBrackets { return (line, "[") }
+                case UInt8(ascii: "]"):
+                    brackets = max(0, brackets - 1)
+                default:
+                    break
                 }
-            case UInt8(ascii: ")"):
-                if parentheses.popLast() == true { namelessAttributes -= 1 }
-            case UInt8(ascii: "\n"): line += 1
-            case UInt8(ascii: "/") where bytes.first == UInt8(ascii: "/"):
-                while let next = bytes.first, next != UInt8(ascii: "\n") { bytes = bytes.dropFirst() }
-            case UInt8(ascii: "/") where bytes.first == UInt8(ascii: "*"):
-                bytes = bytes.dropFirst()
-                while let next = bytes.first {
-                    bytes = bytes.dropFirst()
-                    if next == UInt8(ascii: "\n") { line += 1 }
-                    if next == UInt8(ascii: "*"), bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst(); break }
-                }
-            case UInt8(ascii: "\""):
-                // To the closing quote on this line (a multi-line literal ends at its own quotes' line, which this
-                // treats as another literal: good enough to keep brackets in text from counting).
-                while let next = bytes.first, next != UInt8(ascii: "\n") {
-                    bytes = bytes.dropFirst()
-                    if next == UInt8(ascii: "\\") { bytes = bytes.dropFirst(); continue }
-                    if next == UInt8(ascii: "\"") { break }
-                }
-            case UInt8(ascii: "["):
-                depth += 1
-                if depth > deepestSquareBrackets { return (line, "[") }
-            case UInt8(ascii: "]"): depth = max(0, depth - 1)
-            default: break
+                if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { previous = byte }
+                at += 1
             }
+            return nil
+        }
+
+        /// `/* … */`, nested as Swift nests them.
+        mutating func blockComment() {
+            var level = 0
+            while let byte = peek() {
+                if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") { level += 1; at += 2; continue }
+                if byte == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                    level -= 1
+                    at += 2
+                    if level == 0 { return }
+                    continue
+                }
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                at += 1
+            }
+        }
+
+        /// A string literal opened by `hashes` `#` and a quote at the cursor: `"…"` or `"""…"""`, its escapes, and
+        /// the code of its interpolations.
+        mutating func string(hashes: Int) -> (line: Int, what: String)? {
+            let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+            at += multiline ? 3 : 1
+            func closes() -> Bool {
+                let quotes = multiline ? 3 : 1
+                for offset in 0..<quotes where peek(offset) != UInt8(ascii: "\"") { return false }
+                for offset in 0..<hashes where peek(quotes + offset) != UInt8(ascii: "#") { return false }
+                return true
+            }
+            while let byte = peek() {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    at += 1
+                    if !multiline { return nil }  // an unterminated literal ends at its line, as the lexer recovers
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") && closes() {
+                    at += (multiline ? 3 : 1) + hashes
+                    return nil
+                }
+                if byte == UInt8(ascii: "\\") {
+                    var escapeHashes = 0
+                    while escapeHashes < hashes && peek(1 + escapeHashes) == UInt8(ascii: "#") { escapeHashes += 1 }
+                    if escapeHashes == hashes {
+                        at += 1 + hashes
+                        if peek() == UInt8(ascii: "(") {
+                            // An interpolation: code, to its closing parenthesis.
+                            at += 1
+                            let saved = previous
+                            previous = UInt8(ascii: "(")
+                            if let found = code(until: UInt8(ascii: ")")) { return found }
+                            previous = saved
+                            continue
+                        }
+                        if peek() != nil, peek() != UInt8(ascii: "\n") { at += 1 }
+                        continue
+                    }
+                }
+                at += 1
+            }
+            return nil
+        }
+
+        /// `#/ … /#` (with its `#`s already passed): to the slash followed by as many `#`.
+        mutating func regex(hashes: Int) {
+            at += 1
+            while let byte = peek() {
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                if byte == UInt8(ascii: "\\") { at += 2; continue }
+                if byte == UInt8(ascii: "/") {
+                    var count = 0
+                    while count < hashes && peek(1 + count) == UInt8(ascii: "#") { count += 1 }
+                    if count == hashes { at += 1 + hashes; return }
+                }
+                if hashes == 0 && byte == UInt8(ascii: "\n") { return }
+                at += 1
+            }
+        }
+
+        /// `/…/` where an operand may start: a regex literal when it closes on the same line; false (a division,
+        /// an operator) otherwise, and the cursor is left where it was.
+        mutating func bareRegex() -> Bool {
+            var probe = at + 1
+            while probe < bytes.count {
+                let byte = bytes[probe]
+                if byte == UInt8(ascii: "\n") { return false }
+                if byte == UInt8(ascii: "\\") { probe += 2; continue }
+                if byte == UInt8(ascii: "/") {
+                    at = probe + 1
+                    return true
+                }
+                probe += 1
+            }
+            return false
+        }
+
+        /// Whether an operand, not an operator's right side, comes after this byte: a bare `/` there starts a regex.
+        static func operandMayStart(after byte: UInt8) -> Bool {
+            byte == 0 || "([{,:=;!&|?^~+-*%<>".utf8.contains(byte) || byte == UInt8(ascii: "\n")
+        }
+    }
+
+    /// The deepest nesting of syntax read: a file nesting deeper is refused. Real code nests a few dozen levels;
+    /// what is deeper (generic arguments thousands deep, postfix chains, `else if` chains of thousands) would overflow
+    /// the stack of every reader that walks the tree, the parser's own position converter among them.
+    static let deepestSyntax = 1_000
+
+    /// The line (1-based) of the first node nested deeper than `deepestSyntax`, walked without recursion; nil when
+    /// none is.
+    static func syntaxTooDeep(_ tree: SourceFileSyntax, source: String) -> Int? {
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > deepestSyntax {
+                let offset = node.position.utf8Offset
+                return source.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
         }
         return nil
     }
@@ -462,5 +652,27 @@ private final class Collector: SyntaxAnyVisitor {
             isStatic: node.modifiers.contains { ["static", "class"].contains($0.name.text) },
             location: location(node.name), converter: converter))
         return .skipChildren
+    }
+}
+
+/// Runs work on a thread with a stack large enough for the deepest syntax a readable file holds (256 MiB of address space,
+/// touched only as deep as the work goes), and waits for it.
+enum LargeStack {
+    static let size = 256 << 20
+
+    /// What the thread made, handed back once it is done.
+    private final class Box<T>: @unchecked Sendable { var value: T? }
+
+    static func run<T>(_ work: @escaping @Sendable () -> T) -> T {
+        let box = Box<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = work()
+            done.signal()
+        }
+        thread.stackSize = size
+        thread.start()
+        done.wait()
+        return box.value!
     }
 }

@@ -89,10 +89,10 @@ public enum CodeMap {
 
     /// Reads `paths`, draws `map` into `folder` in `formats`; violations an acceptance names are marked accepted.
     public static func run(_ paths: [String], excluded: Set<String> = [], to folder: URL,
-                           formats: [DiagramFormat] = [.svg], accepting acceptances: [Acceptance] = []) throws -> Result {
+                           formats: [DiagramFormat] = [.svg], accepting acceptances: [Acceptance] = [], vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         let app: ImportedApp
         do {
-            app = try CodeImporter(excluded: excluded).read(paths)
+            app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
         } catch let failure as CodeImporter.Failure {
             throw ScenarioImport.Failure(message: failure.message)
         }

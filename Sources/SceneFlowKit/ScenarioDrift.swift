@@ -36,11 +36,11 @@ public enum ScenarioDrift {
         }
     }
 
-    public static func run(scenario path: String, code paths: [String], excluded: Set<String> = []) throws -> Result {
+    public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         let loaded = ScenarioLoader().load(path: path)
         let app: ImportedApp
         do {
-            app = try CodeImporter(excluded: excluded).read(paths)
+            app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
         } catch let failure as CodeImporter.Failure {
             throw ScenarioImport.Failure(message: failure.message)
         }

@@ -26,8 +26,9 @@ public enum ScenarioImport {
         public var description: String { message }
     }
 
+    /// `vet` names the files not to read (`SwiftFileVetting.helper`: a helper process parses each within a budget).
     public static func run(_ paths: [String], excluded: Set<String> = [], title: String? = nil, output: String? = nil,
-                           force: Bool = false) throws -> Result {
+                           force: Bool = false, vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         if let output, !force, FileManager.default.fileExists(atPath: output) {
             throw Failure(message: "\(output) exists; --force overwrites it")
         }
@@ -36,7 +37,7 @@ public enum ScenarioImport {
         let imported: CodeImporter.Result
         var checked: (text: String, loaded: ScenarioLoader.Result)?
         do {
-            imported = try CodeImporter(excluded: excluded).importApp(paths, title: title) { text in
+            imported = try CodeImporter(excluded: excluded, vet: vet).importApp(paths, title: title) { text in
                 let loaded = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base)
                 checked = (text, loaded)
                 return loaded.diagnostics.compactMap { diagnostic in

@@ -36,10 +36,15 @@ struct DriftCommand: ParsableCommand {
         let style = output.style(for: STDOUT_FILENO)
         let result: ScenarioDrift.Result
         do {
-            result = try ScenarioDrift.run(scenario: scenario, code: paths, excluded: Set(exclude))
+            result = try ScenarioDrift.run(scenario: scenario, code: paths, excluded: Set(exclude),
+                                           vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
+        }
+        // What was not read is not compared: said first.
+        for item in result.app.filesNotRead {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
@@ -54,7 +59,8 @@ struct DriftCommand: ParsableCommand {
                 FileHandle.standardOutput.write(style.paint("drift:", .red, bold: true) + " \(difference.description)\n")
             }
             FileHandle.standardOutput.write(result.differences.isEmpty
-                ? style.paint("✓", .green, bold: true) + " the scenario and the code agree\n"
+                ? style.paint("✓", .green, bold: true) + " the scenario and the code agree"
+                    + (result.app.filesNotRead.isEmpty ? "" : " in the files read (\(result.app.filesNotRead.count) not read: see the warnings)") + "\n"
                 : "\(result.differences.count) difference\(result.differences.count == 1 ? "" : "s")\n")
         }
         if !result.differences.isEmpty { throw ExitCode(1) }

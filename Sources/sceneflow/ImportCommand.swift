@@ -39,7 +39,8 @@ struct ImportCommand: ParsableCommand {
         let errorStyle = outputOptions.style(for: STDERR_FILENO)
         let result: ScenarioImport.Result
         do {
-            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: output, force: force)
+            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: output, force: force,
+                                            vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)

@@ -52,13 +52,18 @@ struct MapCommand: ParsableCommand {
         let result: CodeMap.Result
         do {
             let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? []
-            result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances)
+            result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
+                                     vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         } catch let failure as CodeMap.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
+        }
+        // What was not read is not vouched for: said before anything is counted.
+        for item in result.app.filesNotRead {
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
         for unused in result.unusedAcceptances {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(accept ?? ""):\(unused)\n")
@@ -83,7 +88,9 @@ struct MapCommand: ParsableCommand {
             if let reason = violation.accepted { FileHandle.standardOutput.write("    accepted: \(reason)\n") }
         }
         if result.violations.isEmpty {
-            FileHandle.standardOutput.write(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows\n")
+            let unread = app.filesNotRead.count
+            FileHandle.standardOutput.write(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows"
+                                            + (unread == 0 ? "" : " in the files read (\(unread) not read: see the warnings)") + "\n")
         }
         for file in result.written.files where file.pathExtension != "dot" {
             FileHandle.standardOutput.write("  map: \(RunSummaryText.relative(file.path))\n")

@@ -138,6 +138,48 @@ struct ImportCorpusTests {
         #expect(app.unmapped.map(\.description) == ["Deep.swift:4:1: nests '[' more than 12 deep; the file is not read"])
     }
 
+    @Test("syntax nested deeper than 1,000 levels is not read, and said with its line: no reader of the tree overflows its stack")
+    func deepSyntax() throws {
+        let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)
+        let shapes: [(String, String)] = [
+            ("Generics", "let x: " + String(repeating: "a<", count: 1_500) + "Int" + String(repeating: ">", count: 1_500) + " = 0\n"),
+            ("Members", "let y = a" + String(repeating: ".b", count: 5_000) + "\n"),
+            ("Calls", "let z = f" + String(repeating: "()", count: 3_000) + "\n"),
+            ("Unwraps", "let w = x" + String(repeating: "!", count: 5_000) + "\n"),
+            ("Tries", "let v = " + String(repeating: "try ", count: 2_000) + "f()\n"),
+            ("Awaits", "let u = " + String(repeating: "await ", count: 2_000) + "f()\n"),
+            ("ElseIfs", "func g() {\n    if a {}" + String(repeating: " else if a {}", count: 2_000) + "\n}\n"),
+            ("Functions", "let f: " + String(repeating: "(Int) -> ", count: 1_500) + "Int = { _ in 0 }\n"),
+        ]
+        let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene)] + shapes.map { (file: "\($0.0).swift", text: $0.1) })
+        #expect(app.unmapped.map(\.description) == shapes.map { name, _ in
+            "\(name).swift:\(name == "ElseIfs" ? 2 : 1):1: nests its syntax more than 1000 levels deep; the file is not read"
+        }.sorted())
+    }
+
+    @Test("'[' counts as Swift's lexer reads the text: hidden after a raw string or a regex literal it counts, inside any string literal it does not")
+    func bracketsAsTheLexerReadsThem() throws {
+        let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)
+        let nested = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        let sources: [(file: String, text: String)] = [
+            ("Orders.swift", scene),
+            // A backslash before the closing quote of a raw string escapes nothing.
+            ("RawString.swift", "let r = #\"\\\"#; let q = " + nested + "\n"),
+            ("Regex.swift", "let r = #/\"/#; let q = " + nested + "\n"),
+            ("BareRegex.swift", "let r = /\"[a]/\nlet q = " + nested + "\n"),
+            ("Interpolated.swift", "let s = \"\\(" + nested + ")\"\n"),
+            // Brackets in text count for nothing: a multi-line literal, a raw one, a comment nested in a comment.
+            ("Literal.swift", "let ok = \"\"\"\n" + String(repeating: "[", count: 14) + "\n\"\"\"\nlet raw = ##\"\"[[[[[[[[[[[[[[\"##\n/* /* [[[[[[[[[[[[[[ */ [[[[[[[[[[[[[[ */\nstruct Fine {}\n"),
+        ]
+        let app = try CodeImporter().read(sources: sources)
+        #expect(app.unmapped.map(\.description) == [
+            "BareRegex.swift:2:1: nests '[' more than 12 deep; the file is not read",
+            "Interpolated.swift:1:1: nests '[' more than 12 deep; the file is not read",
+            "RawString.swift:1:1: nests '[' more than 12 deep; the file is not read",
+            "Regex.swift:1:1: nests '[' more than 12 deep; the file is not read",
+        ])
+    }
+
     @Test("a file nesting '@(' more than 8 deep is not read, and said with its line; a real attribute's parentheses count for nothing")
     func namelessAttributes() throws {
         let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)

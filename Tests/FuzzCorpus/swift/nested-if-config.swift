@@ -1,0 +1,2300 @@
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#if A
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
+#endif
