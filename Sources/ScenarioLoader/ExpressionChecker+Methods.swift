@@ -30,7 +30,7 @@ extension ExpressionChecker {
             guard let label = argument.label else {
                 _ = check(argument.value, scope)
                 diagnostics.error("'\(name)(…)' names each field: write 'field: value'", at: argument.value.startLocation,
-                                  notes: [Diagnostic.Note("fields of '\(name)': " + record.fields.map(\.name).joined(separator: ", "))])
+                                  notes: [Diagnostic.Note("fields of '\(name)': " + DiagnosticCollector.list(record.fields.lazy.map(\.name)))])
                 continue
             }
             guard let position = record.fields.firstIndex(where: { $0.name == label }) else {
@@ -231,7 +231,7 @@ extension ExpressionChecker {
     private func unknownMethod(_ call: MethodCall, on what: String, _ known: [String]) -> TypeRef? {
         let names = known.map { String($0.prefix { $0 != "(" && $0 != " " }) }
         diagnostics.unknown("\(what) has no method '\(call.name)'", name: call.name, candidates: names, at: call.location,
-                            extraNotes: [Diagnostic.Note("methods: " + known.joined(separator: ", "))])
+                            extraNotes: [Diagnostic.Note("methods: " + DiagnosticCollector.list(known))])
         return nil
     }
 

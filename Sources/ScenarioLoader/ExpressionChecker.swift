@@ -252,7 +252,7 @@ struct ExpressionChecker {
             guard type.case(caseName) != nil else {
                 diagnostics.unknown("'\(name)' has no case '\(caseName)'", name: caseName, candidates: type.cases.map(\.name),
                                     at: node.location,
-                                    extraNotes: [Diagnostic.Note("cases of '\(name)': " + type.cases.map(\.name).joined(separator: ", "))])
+                                    extraNotes: [Diagnostic.Note("cases of '\(name)': " + DiagnosticCollector.list(type.cases.lazy.map(\.name)))])
                 return Result(type: .invalid)
             }
             return Result(type: .type(.named(name)))
@@ -320,7 +320,7 @@ struct ExpressionChecker {
             diagnostics.unknown("'\(recordName)' has no field '\(name)'", name: name,
                                 candidates: record.fields.map(\.name), at: location,
                                 extraNotes: [Diagnostic.Note("fields of '\(recordName)': "
-                                    + (record.fields.isEmpty ? "none" : record.fields.map(\.name).joined(separator: ", ")))])
+                                    + (record.fields.isEmpty ? "none" : DiagnosticCollector.list(record.fields.lazy.map(\.name))))])
             return nil
         case (.list, _):
             diagnostics.unknown("a list has no member '\(name)'", name: name,
@@ -478,7 +478,7 @@ struct ExpressionChecker {
         var notes: [Diagnostic.Note] = []
         let visible = scope.visibleNames
         notes.append(Diagnostic.Note(visible.isEmpty ? "nothing is in scope here"
-                                     : "in scope here: " + visible.joined(separator: ", ")))
+                                     : "in scope here: " + DiagnosticCollector.list(visible)))
         if let explanation = scope.explanation { notes.append(Diagnostic.Note(explanation)) }
         diagnostics.unknown("unknown name '\(name)'", name: name, candidates: visible, at: location,
                             extraNotes: notes)

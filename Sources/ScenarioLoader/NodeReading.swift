@@ -83,7 +83,7 @@ struct NodeReader {
                 diagnostics.unknown(
                     "unknown key '\(entry.key)' in \(what)", name: entry.key, candidates: allowed,
                     at: location(entry.keyNode),
-                    extraNotes: [Diagnostic.Note("expected one of: " + allowed.joined(separator: ", "))])
+                    extraNotes: [Diagnostic.Note("expected one of: " + DiagnosticCollector.list(allowed))])
             }
         }
         return result

@@ -324,7 +324,7 @@ final class ScenarioChecker {
                                     at: pass.targetLocation,
                                     extraNotes: [Diagnostic.Note(destination.dataStore.isEmpty
                                         ? "declare it under 'dataStore:' of scene '\(destination.name)'"
-                                        : "fields: " + destination.dataStore.map(\.name).joined(separator: ", "))])
+                                        : "fields: " + DiagnosticCollector.list(destination.dataStore.lazy.map(\.name)))])
                 _ = expressions.check(pass.value, in: scope)
                 continue
             }
@@ -503,20 +503,23 @@ final class ScenarioChecker {
     /// field, every non-optional field without default must be set.
     func checkFields(_ assignments: [Assignment], against fields: [FieldDecl], record: String, scope: Scope,
                              at location: SourceLocation, what: String) {
+        // By name, once: a record of tens of thousands of fields is checked in linear time.
+        let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for assignment in assignments {
-            guard let field = fields.first(where: { $0.name == assignment.target }) else {
+            guard let field = byName[assignment.target] else {
                 diagnostics.unknown("'\(record)' has no field '\(assignment.target)'", name: assignment.target,
                                     candidates: fields.map(\.name), at: assignment.targetLocation,
                                     extraNotes: [Diagnostic.Note(fields.isEmpty ? "'\(record)' declares no fields"
-                                        : "fields: " + fields.map(\.name).joined(separator: ", "))])
+                                        : "fields: " + DiagnosticCollector.list(fields.map(\.name)))])
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             }
             expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(record).\(field.name)'")
         }
-        let missing = fields.filter { field in field.initialValue == nil && !assignments.contains { $0.target == field.name } }
+        let assigned = Set(assignments.map(\.target))
+        let missing = fields.filter { field in field.initialValue == nil && !assigned.contains(field.name) }
         if !missing.isEmpty {
-            diagnostics.error("\(what) does not set " + missing.map { "'\($0.name)'" }.joined(separator: ", ")
+            diagnostics.error("\(what) does not set " + DiagnosticCollector.list(missing.map { "'\($0.name)'" })
                               + " of '\(record)'", at: location,
                               notes: [Diagnostic.Note("set every non-optional field, or give it a default ('Int = 0')")])
         }
@@ -566,7 +569,7 @@ final class ScenarioChecker {
             } else {
                 diagnostics.error("use case '\(useCase.name)' has several outputs; say which with 'output:'",
                                   at: step.location,
-                                  notes: [Diagnostic.Note("outputs: " + useCase.outputs.map(\.name.rawValue).joined(separator: ", "))])
+                                  notes: [Diagnostic.Note("outputs: " + DiagnosticCollector.list(useCase.outputs.lazy.map(\.name.rawValue)))])
                 target = nil
             }
             if let target {
@@ -756,7 +759,7 @@ final class ScenarioChecker {
                             at: call.receiver.location,
                             extraNotes: [Diagnostic.Note(scene.workers.isEmpty
                                 ? "declare it under 'workers:' of scene '\(scene.name)'"
-                                : "workers: " + scene.workers.map(\.name.rawValue).joined(separator: ", "))])
+                                : "workers: " + DiagnosticCollector.list(scene.workers.lazy.map(\.name.rawValue)))])
     }
 
     /// The Interactor method of a use case, without its labels: `login` for `Login`, or the `methods.interactor` name.
@@ -804,6 +807,9 @@ final class ScenarioChecker {
     /// never both, never the View's.
     func checkStore(_ assignments: [Assignment], role: Role, scene: Scene, scope: Scope) {
         let store = definition.flow.store
+        // By name, once: a store of tens of thousands of fields is checked in linear time.
+        let storeFields = store == .appState ? draft.appState : scene.dataStore
+        let byName = Dictionary(storeFields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for assignment in assignments {
             var target = assignment.target
             let fields: [FieldDecl]
@@ -821,17 +827,15 @@ final class ScenarioChecker {
                 fields = scene.dataStore
                 owner = "'\(scene.name)' DataStore"
             }
-            if fields.contains(where: { $0.name == target }) {
-                fieldTargets[assignment.targetLocation] = FieldRef(store == .appState ? .appState : .dataStore, target)
-            }
-            guard let field = fields.first(where: { $0.name == target }) else {
-                diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.map(\.name),
+            guard let field = byName[target] else {
+                diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.lazy.map(\.name),
                                     at: assignment.targetLocation,
                                     extraNotes: [Diagnostic.Note(fields.isEmpty ? "declare the field under '\(store == .appState ? "appState" : "dataStore"):'"
-                                        : "fields: " + fields.map(\.name).joined(separator: ", "))])
+                                        : "fields: " + DiagnosticCollector.list(fields.lazy.map(\.name)))])
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             }
+            fieldTargets[assignment.targetLocation] = FieldRef(store == .appState ? .appState : .dataStore, target)
             expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(field.name)'")
         }
     }

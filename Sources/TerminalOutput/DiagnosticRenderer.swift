@@ -14,19 +14,34 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Renders diagnostics as text; `sources` supplies file contents for excerpts (by path).
+    /// Diagnostics shown at most; the rest are counted (`--format json` lists every one).
+    public static let shownAtMost = 200
+
     public func render(_ diagnostics: [Diagnostic], sources: SourceCache = SourceCache()) -> String {
         var out = ""
-        for diagnostic in diagnostics {
+        var lines = PrintableLines()
+        for diagnostic in diagnostics.prefix(Self.shownAtMost) {
             out += header(location: diagnostic.location, severity: diagnostic.severity.rawValue,
                           color: color(for: diagnostic.severity), message: diagnostic.message) + "\n"
-            if showsSource, let location = diagnostic.location, let excerpt = excerpt(at: location, sources: sources) {
+            if showsSource, let location = diagnostic.location, let excerpt = excerpt(at: location, sources: sources, lines: &lines) {
                 out += excerpt
             }
             for note in diagnostic.notes {
                 out += header(location: note.location, severity: "note", color: .gray, message: note.message) + "\n"
             }
         }
+        if diagnostics.count > Self.shownAtMost {
+            let rest = diagnostics.dropFirst(Self.shownAtMost)
+            let errors = rest.filter { $0.severity == .error }.count, warnings = rest.count - errors
+            out += style.paint("…", .gray, bold: true) + " and \(errors) more error\(errors == 1 ? "" : "s") and \(warnings) more warning\(warnings == 1 ? "" : "s")"
+                + " (the first \(Self.shownAtMost) are shown; --format json lists them all)\n"
+        }
         return out
+    }
+
+    /// Lines of the scenario made printable once, however many diagnostics point into them.
+    struct PrintableLines {
+        var cache: [String: [Unicode.Scalar]] = [:]
     }
 
     private func header(location: SourceLocation?, severity: String, color: TerminalColor, message: String) -> String {
@@ -52,9 +67,16 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// The line, then a caret under the column (tabs kept so the caret lines up).
-    private func excerpt(at location: SourceLocation, sources: SourceCache) -> String? {
-        guard let line = sources.line(location.line, of: location.file) else { return nil }
-        var scalars = Array(Self.printable(line).unicodeScalars)
+    private func excerpt(at location: SourceLocation, sources: SourceCache, lines: inout PrintableLines) -> String? {
+        let key = "\(location.line):\(location.file)"
+        var scalars: [Unicode.Scalar]
+        if let cached = lines.cache[key] {
+            scalars = cached
+        } else {
+            guard let line = sources.line(location.line, of: location.file) else { return nil }
+            scalars = Array(Self.printable(line).unicodeScalars)
+            lines.cache[key] = scalars
+        }
         guard location.column >= 1, location.column <= scalars.count + 1 else { return nil }
         var column = location.column
         if scalars.count > Self.excerptWidth {

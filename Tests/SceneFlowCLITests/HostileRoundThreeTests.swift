@@ -82,4 +82,63 @@ struct HostileRoundThreeTests {
             #expect(result.stderr == "error: \(path) \(words)\n", "\(result.stderr)")
         }
     }
+
+    @Test("thousands of unknown fields: each diagnostic lists a dozen names and counts the rest, 200 are shown and the rest counted, in linear time")
+    func diagnosticsInProportion() throws {
+        let known = (0..<3_000).map { "a\($0): Int" }.joined(separator: ", ")
+        let unknown = (0..<3_000).map { "b\($0): 1" }.joined(separator: ", ")
+        let file = try CLI.temporaryFile("""
+            scenario: Fields
+            scenes:
+              A:
+                dataStore: { \(known) }
+                useCases:
+                  Go:
+                    interactor:
+                      - store: { \(unknown) }
+
+            """)
+        let result = try CLI.run(["validate", file.path, "--color", "never"], timeout: 60)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("""
+            \(file.path):8:22: error: 'A' DataStore has no field 'b0'
+                      - store: { b0: 1, b1: 1, b2: 1, b3: 1, b4: 1, b5: 1, b6: 1, b7: 1, b8: 1, b9: 1, b10: 1, b11: 1, b12: 1, b13: …
+                                 ^
+            note: did you mean 'a0'?
+            note: fields: a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 and 2988 more
+
+            """), "\(result.stderr.prefix(600))")
+        #expect(result.stderr.hasSuffix("""
+            … and 2800 more errors and 0 more warnings (the first 200 are shown; --format json lists them all)
+            ✗ 1 of 1 scenario invalid (3000 errors, 0 warnings)
+
+            """))
+        // Output in proportion to the input (the file is 64 KB; every error once repeated every field name: 60 MB).
+        #expect(result.stderr.utf8.count < 100_000)
+        let json = try CLI.run(["validate", file.path, "--format", "json"], timeout: 60)
+        let listed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(listed?.count == 3_000)
+    }
+
+    @Test("a valid scenario of twenty thousand fields validates: the checks are linear")
+    func manyFields() throws {
+        let fields = (0..<20_000).map { "a\($0): Int = 0" }.joined(separator: ", ")
+        let stores = (0..<20_000).map { "a\($0): 1" }.joined(separator: ", ")
+        let file = try CLI.temporaryFile("""
+            scenario: Valid
+            scenes:
+              A:
+                dataStore: { \(fields) }
+                useCases:
+                  Go:
+                    response: { \(fields.replacingOccurrences(of: " = 0", with: "")) }
+                    interactor:
+                      - store: { \(stores) }
+                      - respond: { \(stores) }
+
+            """)
+        let result = try CLI.run(["validate", file.path], timeout: 60)
+        #expect(result.status == 0)
+        #expect(result.stderr == "✓ 1 scenario valid (0 errors, 0 warnings)\n", "\(result.stderr.prefix(600))")
+    }
 }
