@@ -74,6 +74,10 @@ public enum FlowDiagramBuilder {
 }
 
 extension FlowDiagram {
+    /// Past this many routes or scenes, the map is laid out with Graphviz's work bounded and lines straight.
+    public static let largeRoutes = 120
+    public static let largeScenes = 80
+
     /// The map as DOT for Graphviz's `dot` layout, left to right from the start scene.
     public func dot(name: String = "flow") -> DOTGraph {
         var graph = DOTGraph(
@@ -126,6 +130,15 @@ extension FlowDiagram {
                 "style": .text(used ? (route.navigation == .present ? "bold,dashed" : "bold") : "dashed"),
                 "penwidth": .number(used ? 1.8 : 1),
             ])
+        }
+        // Graphviz's crossing minimisation and spline routing grow faster than the map: past a size, a bounded layout
+        // with straight lines (30 scenes that all route to each other: 40 s before, half a second so).
+        if routes.count > Self.largeRoutes || scenes.count > Self.largeScenes {
+            graph.attributes["nslimit"] = 1
+            graph.attributes["nslimit1"] = 1
+            graph.attributes["mclimit"] = 0.1
+            graph.attributes["remincross"] = "false"
+            graph.attributes["splines"] = "line"
         }
         return graph
     }

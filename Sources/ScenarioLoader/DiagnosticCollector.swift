@@ -63,7 +63,7 @@ final class DiagnosticCollector {
     }
 
     /// How many names one note lists before it counts the rest.
-    static let namesListed = 12
+    static let namesListed = 20
 
     /// `names` joined for a note, the first `namesListed` of them, then how many more.
     static func list<Names: Collection<String>>(_ names: Names) -> String {

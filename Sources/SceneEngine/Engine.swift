@@ -214,7 +214,19 @@ public final class Engine {
         if let location { lastLocation = location }
         try sink.record(TraceEvent(sequence: sequence, cycle: currentCycle, parent: parent, step: currentStep, time: clock,
                                    from: from, to: to, message: message, location: location))
+        if sink.bytes > options.maxTraceBytes { throw traceLimitReached(at: location) }
         return sequence
+    }
+
+    /// The trace's byte budget is spent: where the run got to.
+    private func traceLimitReached(at location: SourceLocation?) -> RuntimeError {
+        let place = location ?? lastLocation ?? currentStepLocation
+        let limit = options.maxTraceBytes
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return RuntimeError(
+            "the run's trace reached its limit of \(size) at message \(sequence), in \(currentStep.map { "story step \($0)" } ?? "the launch"), and stopped",
+            at: place, notes: [Diagnostic.Note("large values repeated make a large trace: repeat less, or raise the limit with --max-trace-bytes N")],
+            isLimit: true)
     }
 
     /// The message limit is reached: a story step still running after many cycles loops through its routes;
@@ -226,10 +238,11 @@ public final class Engine {
         if let (name, count) = cyclesInStep.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= Self.loopingCycles {
             return RuntimeError(
                 "the run reached \(options.maxMessages) messages and stopped: \(currentStep.map { "story step \($0)" } ?? "the launch") has run \(inStep) cycles without ending, \(count) of them \(name): its routes loop",
-                at: place, notes: [Diagnostic.Note("break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages")])
+                at: place, notes: [Diagnostic.Note("break the loop (a route that leads back, and an appear use case that routes on), or raise the limit with --max-messages")],
+                isLimit: true)
         }
         return RuntimeError("the run reached the limit of \(options.maxMessages) messages and stopped", at: place,
-                            notes: [Diagnostic.Note("the story needs more messages: raise the limit with --max-messages N")])
+                            notes: [Diagnostic.Note("the story needs more messages: raise the limit with --max-messages N")], isLimit: true)
     }
 
     /// How often one story step may run the same use case before a run that hits the message limit is said to loop.

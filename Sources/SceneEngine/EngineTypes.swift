@@ -10,12 +10,22 @@ public struct EngineOptions: Sendable, Hashable {
     /// each step stops here, as a run-time error at its line, instead of filling memory.
     public var maxValueSize: Int
 
+    /// The most bytes of trace (as JSON Lines) a run may write or hold: a story that repeats a large value stops
+    /// here, with the step it reached, instead of filling the disk or the memory.
+    public var maxTraceBytes: Int
+
     public static let defaultMaxMessages = 1_000_000
     public static let defaultMaxValueSize = 1 << 20
+    /// For a trace held in memory (check, explain, coverage, export, diff, compare, generate): 256 MiB.
+    public static let defaultMaxHeldTraceBytes = 256 << 20
+    /// For a trace written to disk (`run`): 4 GiB, above the longest benchmark run.
+    public static let defaultMaxWrittenTraceBytes = 4 << 30
 
-    public init(maxMessages: Int = EngineOptions.defaultMaxMessages, maxValueSize: Int = EngineOptions.defaultMaxValueSize) {
+    public init(maxMessages: Int = EngineOptions.defaultMaxMessages, maxValueSize: Int = EngineOptions.defaultMaxValueSize,
+                maxTraceBytes: Int = EngineOptions.defaultMaxHeldTraceBytes) {
         self.maxMessages = maxMessages
         self.maxValueSize = maxValueSize
+        self.maxTraceBytes = maxTraceBytes
     }
 }
 

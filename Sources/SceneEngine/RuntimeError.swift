@@ -5,11 +5,14 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var location: SourceLocation?
     public var notes: [Diagnostic.Note]
+    /// The run reached one of its limits (messages, trace bytes): the story did not fail, it was stopped.
+    public var isLimit = false
 
-    public init(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+    public init(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [], isLimit: Bool = false) {
         self.message = message
         self.location = location
         self.notes = notes
+        self.isLimit = isLimit
     }
 
     /// As a diagnostic, for printing like every other problem.

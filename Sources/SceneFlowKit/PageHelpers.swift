@@ -29,6 +29,8 @@ final class PageHelpers {
     }
 
     private var helpers: [Helper] = []
+    /// Per helper, the paths handed to it in order: its answers come in the same order.
+    private var submitted: [[String]] = []
 
     /// Starts `count` helpers that render to `formats`; none when the executable cannot be started.
     init(executable: URL, count: Int, formats: [DiagramFormat]) {
@@ -62,43 +64,49 @@ final class PageHelpers {
             }
             reader.start()
             helpers.append(Helper(process: process, input: input.fileHandleForWriting, output: box))
+            submitted.append([])
         }
     }
 
     var count: Int { helpers.count }
 
-    /// Hands helper `index` the DOT file to render.
+    /// Hands helper `index` the DOT file to render: its path NUL-terminated, so no character of a folder's name (a
+    /// newline, a tab) can split it.
     func submit(_ dotFile: URL, to index: Int) {
-        let line = Data((dotFile.path + "\n").utf8)
-        try? helpers[index].input.write(contentsOf: line)
+        submitted[index].append(dotFile.path)
+        try? helpers[index].input.write(contentsOf: Data(dotFile.path.utf8) + Data([0]))
     }
 
     /// Waits for every helper to finish; what each said, by DOT file path.
     func finish() -> [String: Outcome] {
         var outcomes: [String: Outcome] = [:]
-        for helper in helpers {
+        for (index, helper) in helpers.enumerated() {
             try? helper.input.close()
             helper.process.waitUntilExit()
             helper.output.done.wait()
-            let text = helper.output.lock.withLock { String(decoding: helper.output.data, as: UTF8.self) }
-            for line in text.split(separator: "\n") {
-                let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-                guard parts.count >= 2 else { continue }
+            let data = helper.output.lock.withLock { helper.output.data }
+            // One NUL-terminated answer per path, in the order handed over: `rendered` or `failed`, then (after U+001E)
+            // the warnings separated by U+001F, or why it failed.
+            let answers = data.split(separator: 0, omittingEmptySubsequences: false).dropLast()
+            for (path, answer) in zip(submitted[index], answers) {
+                let parts = String(decoding: answer, as: UTF8.self).split(separator: "\u{1E}", maxSplits: 1, omittingEmptySubsequences: false)
                 switch parts[0] {
                 case "rendered":
-                    let warnings = parts.count > 2 && !parts[2].isEmpty ? parts[2].split(separator: "\u{1F}").map(String.init) : []
-                    outcomes[String(parts[1])] = .rendered(warnings: warnings)
-                case "failed": outcomes[String(parts[1])] = .failed(parts.count > 2 ? String(parts[2]) : "")
+                    let warnings = parts.count > 1 && !parts[1].isEmpty ? parts[1].split(separator: "\u{1F}").map(String.init) : []
+                    outcomes[path] = .rendered(warnings: warnings)
+                case "failed": outcomes[path] = .failed(parts.count > 1 ? String(parts[1]) : "")
                 default: continue
                 }
             }
         }
         helpers = []
+        submitted = []
         return outcomes
     }
 
-    /// The helper's side: renders each DOT file named on `input` to `formats` beside it, saying on `output`
-    /// `rendered<TAB>path<TAB>warnings` (separated by U+001F) or `failed<TAB>path<TAB>why`. Pages are drawn as `DiagramWriter` draws them.
+    /// The helper's side: renders each DOT file named on `input` (NUL-terminated) to `formats` beside it, answering
+    /// on `output` for each, NUL-terminated and in order: `rendered` U+001E warnings (separated by U+001F), or `failed`
+    /// U+001E why. Pages are drawn as `DiagramWriter` draws them.
     static func serve(formats: [DiagramFormat], input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
         var pending = Data()
         func handle(_ path: String) {
@@ -118,19 +126,20 @@ final class PageHelpers {
             } else {
                 problems.append("\(dotFile.lastPathComponent): cannot be read")
             }
-            func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }
-            let line = problems.isEmpty ? "rendered\t\(path)\t\(warnings.map(oneLine).joined(separator: "\u{1F}"))\n"
-                : "failed\t\(path)\t\(oneLine(problems.joined(separator: "; ")))\n"
-            try? output.write(contentsOf: Data(line.utf8))
+            func field(_ text: String) -> String { String(text.unicodeScalars.filter { $0 != "\0" && $0 != "\u{1E}" && $0 != "\u{1F}" }) }
+            let answer = problems.isEmpty ? "rendered\u{1E}" + warnings.map(field).joined(separator: "\u{1F}")
+                : "failed\u{1E}" + field(problems.joined(separator: "; "))
+            try? output.write(contentsOf: Data(answer.utf8) + Data([0]))
         }
+        // Paths come NUL-terminated; each gets one NUL-terminated answer, in order.
         while true {
             let chunk = input.availableData
             if chunk.isEmpty { break }
             pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let path = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if !path.isEmpty { handle(path) }
+            while let end = pending.firstIndex(of: 0) {
+                let path = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...end)
+                handle(path)
             }
         }
     }

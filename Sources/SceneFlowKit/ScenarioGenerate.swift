@@ -25,9 +25,15 @@ public enum ScenarioGenerate {
         guard let scenario = loaded.scenario else {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: "", diagnostics: loaded.diagnostics)
         }
-        // The simulated run gives the unit tests their expected values.
+        // The simulated run gives the unit tests their expected values. A story that fails (a division by zero)
+        // fails the same way in the app; one stopped by a limit of the run gives nothing to expect, and is said.
         let recorder = TraceRecorder()
-        _ = try? Engine(scenario: scenario).run(into: recorder)
+        let summary = try Engine(scenario: scenario).run(into: recorder)
+        if let error = summary.error, error.isLimit {
+            return Result(files: [], folder: URL(fileURLWithPath: output), module: "",
+                          diagnostics: loaded.diagnostics + [error.diagnostic,
+                              .error("the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows", at: nil)])
+        }
         let generator = CodeGenerator(scenario: scenario, options: .init(moduleName: module),
                                       trace: recorder.trace)
         let files: [GeneratedFile]

@@ -65,7 +65,9 @@ public struct ScenarioRun {
         // Diagrams need the events again: keep them in memory unless none are drawn.
         // Diagrams draw at most `maxSequenceMessages` messages: only those are kept, the rest counted, so memory stays
         // flat however long the run (a chosen step range keeps everything: its steps may come later).
-        let recorder = diagrams.map { TraceRecorder(keepingEvents: $0.sequence.steps == nil ? $0.maxSequenceMessages : nil) }
+        // Large messages keep fewer: what is kept for drawing never passes the budget of a trace held in memory.
+        let recorder = diagrams.map { TraceRecorder(keepingEvents: $0.sequence.steps == nil ? $0.maxSequenceMessages : nil,
+                                                    stopsKeepingAt: EngineOptions.defaultMaxHeldTraceBytes) }
         let sinks: [TraceSink] = [writer] + [recorder, extraSink].compactMap { $0 }
         let sink: TraceSink = sinks.count == 1 ? writer : TraceFanout(sinks)
         let summary: RunSummary
@@ -125,4 +127,6 @@ public final class TraceFanout: TraceSink {
     public func record(_ event: borrowing TraceEvent) throws { for sink in sinks { try sink.record(event) } }
     public func mark(_ marker: TraceMarker) throws { for sink in sinks { try sink.mark(marker) } }
     public func finish(_ end: RunEnd) throws { for sink in sinks { try sink.finish(end) } }
+    /// The most any of its sinks writes or holds.
+    public var bytes: Int { sinks.map(\.bytes).max() ?? 0 }
 }

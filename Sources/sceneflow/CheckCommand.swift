@@ -37,17 +37,21 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Largest text (UTF-8 bytes) or list (items and characters) an expression may make.")
     var maxValueSize: Int = EngineOptions.defaultMaxValueSize
 
+    @Option(help: "Stop a run when the trace it holds reaches this many bytes.")
+    var maxTraceBytes: Int = EngineOptions.defaultMaxHeldTraceBytes
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
         if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
+        if maxTraceBytes <= 0 { throw ValidationError("--max-trace-bytes must be positive") }
     }
 
     func run() throws {
         let style = output.style(for: STDOUT_FILENO)
         let errorStyle = output.style(for: STDERR_FILENO)
-        let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize), exhaustive: exhaustive,
+        let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes), exhaustive: exhaustive,
                                   goldenFolder: golden.map { URL(fileURLWithPath: $0) })
         let result: ScenarioCheck.Result
         do {

@@ -34,6 +34,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Largest text (UTF-8 bytes) or list (items and characters) an expression may make.")
     var maxValueSize: Int = EngineOptions.defaultMaxValueSize
 
+    @Option(help: "Stop the run when its trace reaches this many bytes (a story repeating a large value would fill the disk).")
+    var maxTraceBytes: Int = EngineOptions.defaultMaxWrittenTraceBytes
+
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
@@ -57,6 +60,7 @@ struct RunCommand: ParsableCommand {
         if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
         if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
         if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
+        if maxTraceBytes <= 0 { throw ValidationError("--max-trace-bytes must be positive") }
     }
 
     func run() throws {
@@ -64,7 +68,7 @@ struct RunCommand: ParsableCommand {
         let errorStyle = output.style(for: STDERR_FILENO)
         let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
         var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
-                                 options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize),
+                                 options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes),
                                  diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
                                  report: noReport ? nil : lang)
         runner.goldenFolder = golden.map { URL(fileURLWithPath: $0) }

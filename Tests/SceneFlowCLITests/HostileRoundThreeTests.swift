@@ -105,7 +105,7 @@ struct HostileRoundThreeTests {
                       - store: { b0: 1, b1: 1, b2: 1, b3: 1, b4: 1, b5: 1, b6: 1, b7: 1, b8: 1, b9: 1, b10: 1, b11: 1, b12: 1, b13: …
                                  ^
             note: did you mean 'a0'?
-            note: fields: a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11 and 2988 more
+            note: fields: a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19 and 2980 more
 
             """), "\(result.stderr.prefix(600))")
         #expect(result.stderr.hasSuffix("""
@@ -140,5 +140,64 @@ struct HostileRoundThreeTests {
         let result = try CLI.run(["validate", file.path], timeout: 60)
         #expect(result.status == 0)
         #expect(result.stderr == "✓ 1 scenario valid (0 errors, 0 warnings)\n", "\(result.stderr.prefix(600))")
+    }
+
+    /// 403 bytes that grow a value to half a megabyte and send it a million times.
+    static let multiplying = """
+        scenario: Big
+        start: A
+        scenes:
+          A:
+            dataStore: { s: { type: String, default: "ab" }, n: { type: Int, default: 0 } }
+            useCases:
+              Grow:
+                response: { s: String }
+                interactor:
+                  - if: dataStore.n < 18
+                    then:
+                      - store: { s: dataStore.s + dataStore.s, n: dataStore.n + 1 }
+                  - respond: { s: dataStore.s }
+        story:
+          - do: A.Grow
+        repeat: 1000000
+
+        """
+
+    @Test("a run's trace has a byte budget: a small file repeating a large value stops at it with its step, the trace complete to there")
+    func traceBudget() throws {
+        let file = try CLI.temporaryFile(Self.multiplying, name: "big.yml")
+        let folder = file.deletingLastPathComponent()
+        let result = try CLI.run(["run", "big.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never", "--max-trace-bytes", "10000000"],
+                                 in: folder, timeout: 120, addressSpace: 2 << 30)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            big.yml:13:13: error: the run's trace reached its limit of 10000000 bytes at message 178, in story step 1, and stopped
+                      - respond: { s: dataStore.s }
+                        ^
+            note: large values repeated make a large trace: repeat less, or raise the limit with --max-trace-bytes N
+
+            """)
+        let trace = folder.appendingPathComponent("out/big/trace.jsonl")
+        let size = try FileManager.default.attributesOfItem(atPath: trace.path)[.size] as? Int ?? 0
+        #expect(size > 10_000_000 && size < 10_000_000 + 600_000, "the budget, and at most the message that passed it")
+        let tail = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").last.map(String.init)
+        #expect(tail == #"{"end":"failed","messages":178,"cycles":34,"t":0,"error":"the run's trace reached its limit of 10000000 bytes at message 178, in story step 1, and stopped","at":"big.yml:13:13"}"#)
+    }
+
+    @Test("commands that hold a run's trace stop at 256 MiB with the step, in bounded memory; generate refuses a story that does not run to its end")
+    func heldTraceBudget() throws {
+        let file = try CLI.temporaryFile(Self.multiplying, name: "big.yml")
+        let folder = file.deletingLastPathComponent()
+        let check = try CLI.run(["check", "big.yml", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("big.yml:13:13: step ran: expected the step runs, got the run stopped: the run's trace reached its limit of 256 MiB at message 2146, in story step 1, and stopped"),
+                "\(check.stdout.prefix(800))")
+        let generate = try CLI.run(["generate", "big.yml", "-o", "gen", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
+        #expect(generate.status == 1)
+        #expect(generate.stderr.hasSuffix("""
+            error: the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows
+
+            """), "\(generate.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gen").path))
     }
 }

@@ -51,6 +51,20 @@ struct PageHelperTests {
         #expect(helped.failures.isEmpty && helped.warnings == alone.warnings)
     }
 
+    @Test("helpers render into a folder whose name holds a newline and a tab: every page lands there, nothing elsewhere")
+    func controlCharactersInTheFolder() throws {
+        let (folder, trace, scenario) = try Self.longRun()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (alone, aloneFiles) = try Self.draw(trace, scenario, to: folder.appendingPathComponent("alone"), helpers: nil)
+        let odd = folder.appendingPathComponent("out\nx\ty")
+        let (helped, helpedFiles) = try Self.draw(trace, scenario, to: odd, helpers: (try CLI.binary, 2))
+        #expect(helpedFiles.keys.sorted() == aloneFiles.keys.sorted())
+        for (name, data) in aloneFiles { #expect(helpedFiles[name] == data, "\(name)") }
+        #expect(helped.failures.isEmpty && helped.warnings == alone.warnings)
+        // Only the two drawings' folders and the scenario beside them.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["alone", "long.yml", "out\nx\ty"])
+    }
+
     @Test("a helper that renders nothing leaves its pages to this process: every page is there, the same")
     func fallback() throws {
         let (folder, trace, scenario) = try Self.longRun()
@@ -64,19 +78,20 @@ struct PageHelperTests {
         }
     }
 
-    @Test("the helper's side: one line per DOT file named, rendered or failed with the reason")
-    func protocolLines() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-serve-\(UUID().uuidString)")
+    @Test("the helper's side: one NUL-terminated answer per NUL-terminated path, in order, rendered or failed with the reason; a newline in a folder's name splits nothing")
+    func protocolAnswers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-serve-\(UUID().uuidString)/a\nb\tc")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let good = folder.appendingPathComponent("good.dot"), bad = folder.appendingPathComponent("bad.dot")
         try Data("digraph g { a [pos=\"10,10!\"]; }\n".utf8).write(to: good)
         try Data("digraph g { a -> }\n".utf8).write(to: bad)
         let missing = folder.appendingPathComponent("missing.dot")
-        let served = try CLI.run(["render-pages", "--format", "svg"], stdin: "\(good.path)\n\(bad.path)\n\n\(missing.path)\n")
+        let served = try CLI.run(["render-pages", "--format", "svg"], stdin: "\(good.path)\0\(bad.path)\0\(missing.path)\0")
         #expect(served.status == 0)
-        let lines = served.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(2).joined(separator: "\t") }
-        #expect(lines == ["rendered\t\(good.path)", "failed\t\(bad.path)", "failed\t\(missing.path)"])
+        let answers = served.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast()
+            .map { $0.split(separator: "\u{1E}", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+        #expect(answers == ["rendered", "failed", "failed"])
         #expect(served.stdout.contains("missing.dot: cannot be read"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("good.svg").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.svg").path))
