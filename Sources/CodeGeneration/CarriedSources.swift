@@ -2700,6 +2700,12 @@ public protocol TraceSink: AnyObject {
     func record(_ event: borrowing TraceEvent) throws
     func mark(_ marker: TraceMarker) throws
     func finish(_ end: RunEnd) throws
+    /// The bytes of trace this sink has written or holds so far (as JSON Lines): what a run's byte budget counts.
+    var bytes: Int { get }
+}
+
+extension TraceSink {
+    public var bytes: Int { 0 }
 }
 
 /// Keeps a trace in memory (for tests, diagrams and small runs), as a reader of its file would see it: steps and
@@ -2714,12 +2720,20 @@ public final class TraceRecorder: TraceSink {
     public private(set) var tally: TraceTally?
     private var cycleIndex: [Int: Int] = [:]
     private var count = 0
-    private let keep: Int
+    private var keep: Int
+    /// The kept messages' bytes as JSON Lines, measured by encoding each.
+    public private(set) var bytes = 0
+    /// With `stopsKeepingAt`, the bytes kept messages may take; past it, messages are counted, no longer kept.
+    private let keptBytes: Int?
+    private var encoder = TraceEncoder()
+    private let scratch = ByteBuffer(capacity: 4096)
 
-    /// Keeps every message; with `keepingEvents`, only the first ones, and a `tally` of all.
-    public init(keepingEvents limit: Int? = nil) {
+    /// Keeps every message; with `keepingEvents`, only the first ones, and a `tally` of all; with
+    /// `stopsKeepingAt`, only as many as fit in that many bytes (a diagram of the first ones, however large each is).
+    public init(keepingEvents limit: Int? = nil, stopsKeepingAt byteLimit: Int? = nil) {
         keep = limit ?? Int.max
-        if limit != nil { tally = TraceTally() }
+        keptBytes = byteLimit
+        if limit != nil || byteLimit != nil { tally = TraceTally() }
     }
 
     public func begin(_ header: TraceHeader) { self.header = header }
@@ -2730,7 +2744,15 @@ public final class TraceRecorder: TraceSink {
         if count <= keep {
             var event = copy event
             event.step = steps.last?.number
-            events.append(event)
+            var out = scratch
+            encoder.event(event, into: &out)
+            bytes += scratch.count
+            scratch.removeAll()
+            if let keptBytes, bytes > keptBytes {
+                keep = count - 1
+            } else {
+                events.append(event)
+            }
         }
         if !steps.isEmpty { steps[steps.count - 1].lastSequence = count }
     }
@@ -2782,6 +2804,9 @@ public final class TraceFileWriter: TraceSink {
     @exclusivity(unchecked) private var encoder = TraceEncoder()
     private let chunkSize: Int
     private var isClosed = false
+    /// Bytes handed to the writer queue so far; with the chunk being filled, what `bytes` says.
+    private var handedOver = 0
+    public var bytes: Int { handedOver + buffer.count }
     private let writer = DispatchQueue(label: "sceneflow.trace-writer")
     /// Chunks handed to the writer and not yet written.
     private let inFlight = DispatchSemaphore(value: 2)
@@ -2866,6 +2891,7 @@ public final class TraceFileWriter: TraceSink {
         try rethrowWriteError()
         inFlight.wait()
         let full = buffer
+        handedOver += full.count
         shared.lock.lock()
         buffer = shared.spares.popLast() ?? ByteBuffer(capacity: chunkSize + 4096)
         shared.lock.unlock()
