@@ -100,6 +100,103 @@ public enum ComponentRole: String, Sendable, Hashable, CaseIterable, Comparable 
 
 
 """#),
+        GeneratedFile(path: "Sources/TraceFormat/FileDestination.swift", text: #"""
+import Foundation
+
+/// What a writer finds at the path it was given, and so how it writes there. A regular file, or nothing, is
+/// replaced whole: a temporary file beside it, then a rename, so a reader never sees half of one. A stream — a
+/// terminal, `/dev/null`, a pipe or a FIFO, named directly or through a link such as `/dev/stdout` or `/dev/fd/63`
+/// — is written in place, as a shell's redirection would. One of the process's own descriptors named as a path
+/// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) is written through that descriptor, whatever it
+/// leads to: `-o /dev/stdout > out.txt` writes out.txt as the shell opened it. Anything else is refused with the
+/// reason and left as it is: a folder, a link to a file (renaming over it would replace the link, writing through
+/// it would write where the link leads), a block device, a socket.
+public enum FileDestination: Equatable, Sendable {
+    /// Nothing there, or a regular file: written beside, then renamed into place.
+    case replace
+    /// A character device or a FIFO: opened and written as it is.
+    case stream
+    /// One of this process's open descriptors, named by a path such as `/dev/stdout`: written through a copy of it.
+    case descriptor(Int32)
+
+    /// The descriptor a path names (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/3`), or nil.
+    static func descriptorNamed(by path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let number = path.dropFirst(prefix.count)
+                guard !number.isEmpty, number.count <= 9, number.allSatisfy(\.isASCII), let value = Int32(number) else { return nil }
+                return value
+            }
+            return nil
+        }
+    }
+
+    /// How `url` is written, or a `WriteFailure` naming it and saying what to do.
+    public static func of(_ url: URL) throws -> FileDestination {
+        let path = url.path
+        if let descriptor = descriptorNamed(by: path), fcntl(descriptor, F_GETFD) != -1 {
+            return .descriptor(descriptor)
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return .replace }
+            throw WriteFailure(file: url.relativePath, errno: code)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return .replace
+        case S_IFCHR, S_IFIFO:
+            return .stream
+        case S_IFDIR:
+            throw WriteFailure(file: url.relativePath, reason: "it is a folder; name a file")
+        case S_IFLNK:
+            var target = stat()
+            guard stat(path, &target) == 0 else {
+                throw WriteFailure(file: url.relativePath,
+                                   reason: "it is a symbolic link to nothing; remove the link, or name the file it was meant to lead to")
+            }
+            switch target.st_mode & S_IFMT {
+            case S_IFCHR, S_IFIFO:
+                return .stream
+            case S_IFDIR:
+                throw WriteFailure(file: url.relativePath, reason: "it is a link to a folder; name a file")
+            default:
+                throw WriteFailure(file: url.relativePath,
+                                   reason: "it is a symbolic link, which SceneFlow neither replaces nor writes through; name the file it leads to, or remove the link")
+            }
+        case S_IFBLK:
+            throw WriteFailure(file: url.relativePath, reason: "it is a block device; name a regular file")
+        case S_IFSOCK:
+            throw WriteFailure(file: url.relativePath, reason: "it is a socket; name a regular file")
+        default:
+            throw WriteFailure(file: url.relativePath, reason: "it is not a regular file; name one")
+        }
+    }
+
+    /// Whether `url` is written in place (a stream or a descriptor) rather than replaced.
+    public static func isWrittenInPlace(_ url: URL) throws -> Bool {
+        try of(url) != .replace
+    }
+
+    /// Opens the stream or descriptor at `url` for writing, as it is (no truncation, no rename).
+    public static func openStream(_ url: URL) throws -> FileHandle {
+        if case .descriptor(let number) = try of(url) {
+            let copy = fcntl(number, F_DUPFD_CLOEXEC, 0)
+            guard copy >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
+            return FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+        }
+        let descriptor = open(url.path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+}
+
+"""#),
         GeneratedFile(path: "Sources/TraceFormat/Name.swift", text: #"""
 /// The kinds of names a scenario declares; they keep a scene's name from being passed where a route's is expected.
 public enum NameKind {
@@ -215,7 +312,7 @@ public enum TemporaryFile {
     }
 
     /// The destination's name and the writer's process from a temporary file's name, or nil if it is not one.
-    static func parse(_ name: String) -> (destination: String, pid: Int32)? {
+    public static func parse(_ name: String) -> (destination: String, pid: Int32)? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let body = name.dropFirst().dropLast(4)
         guard let marker = body.range(of: ".sceneflow-", options: .backwards) else { return nil }
@@ -2794,10 +2891,12 @@ public final class TraceRecorder: TraceSink {
 /// It writes to a temporary file beside the destination and renames it into place in `finish`, so a reader
 /// never sees a half-written trace, and an interrupted run leaves the previous file intact. It does not `fsync`:
 /// the rename is atomic for a process that is killed, and a trace can always be made again; forcing gigabytes to
-/// the disk would make every long run wait on it.
+/// the disk would make every long run wait on it. A destination that is a stream (`/dev/stdout`, a FIFO) is
+/// written in place; one that is neither a file nor a stream is refused (`FileDestination`).
 public final class TraceFileWriter: TraceSink {
     public let destination: URL
-    private let temporary: URL
+    /// The file renamed into place at the end; nil when the destination is a stream, written as it is.
+    private let temporary: URL?
     private let handle: FileHandle
     private var buffer: ByteBuffer
     // Only the run that owns the writer touches it: no run-time exclusivity checks on the hot path.
@@ -2830,9 +2929,15 @@ public final class TraceFileWriter: TraceSink {
         } catch {
             throw WriteFailure(file: folder.relativePath, error: error)
         }
-        temporary = TemporaryFile.url(beside: destination)
+        if try FileDestination.isWrittenInPlace(destination) {
+            temporary = nil
+            handle = try FileDestination.openStream(destination)
+            return
+        }
+        let temporary = TemporaryFile.url(beside: destination)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(file: destination.relativePath, errno: errno) }
+        self.temporary = temporary
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
@@ -2840,7 +2945,7 @@ public final class TraceFileWriter: TraceSink {
         if !isClosed {
             writer.sync {}
             try? handle.close()
-            try? FileManager.default.removeItem(at: temporary)
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
         }
     }
 
@@ -2874,7 +2979,7 @@ public final class TraceFileWriter: TraceSink {
             throw WriteFailure(file: destination.relativePath, error: error)
         }
         isClosed = true
-        try Self.replace(destination, with: temporary)
+        if let temporary { try Self.replace(destination, with: temporary) }
     }
 
     /// Abandons the trace: the temporary file is removed and the destination is left as it was.
@@ -2882,7 +2987,7 @@ public final class TraceFileWriter: TraceSink {
         guard !isClosed else { return }
         writer.sync {}
         try? handle.close()
-        try? FileManager.default.removeItem(at: temporary)
+        if let temporary { try? FileManager.default.removeItem(at: temporary) }
         isClosed = true
     }
 

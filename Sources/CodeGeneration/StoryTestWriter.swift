@@ -50,7 +50,10 @@ struct StoryTestWriter {
             suite.block("@Test(\(SwiftSpelling.literal("the story of " + scenario.name))) func story() throws") { test in
                 test.line("let recorder = Recorder.shared")
                 test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(fixtures))")
-                test.line("defer { try? recorder.finish() }")
+                // A trace that cannot be written (SCENEFLOW_TRACE naming a folder, a full disk) fails the test by name.
+                test.block("defer") { end in
+                    end.line("do { try recorder.finish() } catch { Issue.record(\"the trace was not written: \\(error)\") }")
+                }
                 if usesAppState { test.line("let appState = AppState()") }
                 if viewsAreValues {
                     test.line("let navigator = SceneScreen()")

@@ -43,7 +43,8 @@ public enum AtomicFile {
     }
 
     /// Writes a temporary file beside `url` with `body`, then renames it to `url`; on any failure the temporary file
-    /// is removed and `url` left as it was.
+    /// is removed and `url` left as it was. A stream (`/dev/stdout`, a FIFO) is written in place; what is neither
+    /// is refused (`FileDestination`).
     private static func replace(_ url: URL, _ body: (FileHandle) throws -> Void) throws {
         let folder = url.deletingLastPathComponent()
         do {
@@ -51,9 +52,11 @@ public enum AtomicFile {
         } catch {
             throw WriteFailure(file: folder.relativePath, error: error)
         }
-        var info = stat()
-        if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw WriteFailure(file: url.relativePath, reason: "it is a folder; name a file")
+        if try FileDestination.isWrittenInPlace(url) {
+            let handle = try FileDestination.openStream(url)
+            defer { try? handle.close() }
+            try body(handle)
+            return
         }
         let temporary = TemporaryFile.url(beside: url)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -69,5 +72,17 @@ public enum AtomicFile {
             unlink(temporary.path)
             throw error
         }
+    }
+
+    /// Whether writing `path` would overwrite a file (a regular one is there): what `--force` is asked for. A
+    /// stream (`/dev/stdout`) is written, not overwritten.
+    public static func wouldOverwrite(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The file `-o` names: nil (standard output) for `-`.
+    public static func destination(_ option: String) -> URL? {
+        option == "-" ? nil : URL(fileURLWithPath: option)
     }
 }

@@ -50,7 +50,7 @@ public struct DiagramRendering {
         if source.scenario == nil && options.kinds.contains(where: { !Self.drawnFromTraceAlone.contains($0) }) {
             result.notes.append("without the scenario, only the sequence and cycle diagrams are drawn")
         }
-        let folder = outputRoot.map { OutputLayout.folder(forScenarioAt: source.trace.header.file, under: $0) }
+        let folder = try outputRoot.map { try OutputLayout.prepareFolder(forScenarioAt: source.trace.header.file, under: $0) }
             ?? URL(fileURLWithPath: input).deletingLastPathComponent()
         result.written = try DiagramWriter(options: options).write(trace: source.trace, scenario: source.scenario, to: folder,
                                                                    tally: source.tally)

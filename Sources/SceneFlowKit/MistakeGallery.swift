@@ -191,7 +191,7 @@ public enum MistakeGallery {
                 skipped.append(failure)
                 continue
             }
-            let sub = folder.appendingPathComponent(folderName(mistake.rule.id))
+            let sub = try OutputLayout.checkFolder(folder.appendingPathComponent(folderName(mistake.rule.id)), under: folder)
             let written = try writeDiagrams(broken, scenario: scenario, to: sub)
             files += written
             let svg = written.first { $0.lastPathComponent == "sequence.svg" }.flatMap { try? String(contentsOf: $0, encoding: .utf8) }

@@ -55,16 +55,48 @@ public enum OutputLayout {
         let folder = folder(forScenarioAt: path, under: root)
         var info = stat()
         if lstat(folder.path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK {
-                throw Conflict(message: "\(folder.relativePath) is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link")
-            }
-            if (info.st_mode & S_IFMT) != S_IFDIR {
-                throw Conflict(message: "\(folder.relativePath) is a file, not a folder: move it away, or choose another --out")
-            }
+            try checkFolder(folder, under: root)
             if let owner = otherScenario(recordedIn: folder.appendingPathComponent("trace.jsonl"), than: path) {
                 throw Conflict(message: "\(folder.relativePath) holds the run of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(folder.lastPathComponent)'): rename one of the files, or use another --out")
             }
             TemporaryFile.removeStale(in: folder)
+        }
+        return folder
+    }
+
+    /// Checks that `folder`, which SceneFlow derived under the output folder `root` the user gave, is reached from
+    /// `root` through real folders only: a symbolic link or a file on the way (or at `folder`) is refused by name,
+    /// since what is written there would land where the link leads. What does not exist yet is made by the writer
+    /// (and cannot be a link). `root` itself is the user's choice, and may be a link. Every writer into a derived
+    /// folder (run, render, coverage, compare and its folders, the report's gallery, map, explain, generate's
+    /// package) checks it here first. Returns `folder`.
+    @discardableResult
+    public static func checkFolder(_ folder: URL, under root: URL) throws -> URL {
+        let rootPath = root.standardizedFileURL.path
+        let folderPath = folder.standardizedFileURL.path
+        guard folderPath != rootPath else { return folder }
+        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        guard folderPath.hasPrefix(prefix) else {
+            throw Conflict(message: "\(folder.relativePath) is not inside \(root.relativePath)")
+        }
+        var path = rootPath
+        var shown = root.relativePath
+        for part in folderPath.dropFirst(prefix.count).split(separator: "/") {
+            path += (path.hasSuffix("/") ? "" : "/") + part
+            shown += (shown.hasSuffix("/") ? "" : "/") + part
+            var info = stat()
+            guard lstat(path, &info) == 0 else {
+                if errno == ENOENT || errno == ENOTDIR { break }
+                throw WriteFailure(file: shown, errno: errno)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                continue
+            case S_IFLNK:
+                throw Conflict(message: "\(shown) is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link")
+            default:
+                throw Conflict(message: "\(shown) is a file, not a folder: move it away, or choose another --out")
+            }
         }
         return folder
     }

@@ -120,7 +120,7 @@ public struct PatternComparison {
                 continue
             }
             let name = entry.pattern.rawValue
-            let sub = folder.appendingPathComponent(name)
+            let sub = try OutputLayout.checkFolder(folder.appendingPathComponent(name), under: folder)
             let traceFile = sub.appendingPathComponent("trace.jsonl")
             try AtomicFile.write(Data(TraceEncoder.encode(trace)), to: traceFile)
             files.append(traceFile)
@@ -137,7 +137,7 @@ public struct PatternComparison {
             for step in trace.steps {
                 var options = DiagramWriter.Options(kinds: [.sequence], formats: [.svg])
                 options.sequence.steps = step.number...step.number
-                let stepFolder = sub.appendingPathComponent("steps/\(step.number)")
+                let stepFolder = try OutputLayout.checkFolder(sub.appendingPathComponent("steps/\(step.number)"), under: sub)
                 let written = try DiagramWriter(options: options).write(trace: trace, scenario: entry.scenario, to: stepFolder)
                 files += written.files
                 if written.files.contains(where: { $0.lastPathComponent == "sequence.svg" }) {

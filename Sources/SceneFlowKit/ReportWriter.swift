@@ -51,7 +51,7 @@ public enum ReportWriter {
         input.sequencePages = pageDiagrams
         (input.code, input.codePlaces) = SceneCode.places(for: narration, of: trace, scenario: scenario)
         // The mistakes gallery is a page of the report: each of the pattern's rules broken on purpose in this run.
-        let gallery = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder.appendingPathComponent("mistakes"),
+        let gallery = try MistakeGallery.writeGallery(trace, scenario: scenario, to: try OutputLayout.checkFolder(folder.appendingPathComponent("mistakes"), under: folder),
                                                       language: language, reportLink: "../index.html")
         if gallery.files.contains(where: { $0.lastPathComponent == "index.html" }) { input.galleryLink = "mistakes/index.html" }
         let html = Report.html(input)

@@ -29,7 +29,7 @@ public enum ScenarioImport {
     /// `vet` names the files not to read (`SwiftFileVetting.helper`: a helper process parses each within a budget).
     public static func run(_ paths: [String], excluded: Set<String> = [], title: String? = nil, output: String? = nil,
                            force: Bool = false, vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
-        if let output, !force, FileManager.default.fileExists(atPath: output) {
+        if let output, !force, AtomicFile.wouldOverwrite(output) {
             throw Failure(message: "\(output) exists; --force overwrites it")
         }
         let file = output ?? "imported.yml"

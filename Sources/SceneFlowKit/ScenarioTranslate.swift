@@ -34,7 +34,7 @@ public enum ScenarioTranslate {
         let loaded = ScenarioLoader().load(path: path)
         guard let scenario = loaded.scenario else { throw .invalid(loaded.diagnostics) }
         if scenario.pattern == pattern { throw .refused("\(path) is already written in \(pattern.rawValue)") }
-        if let output, !force, FileManager.default.fileExists(atPath: output) { throw .refused("\(output) exists; --force overwrites it") }
+        if let output, !force, AtomicFile.wouldOverwrite(output) { throw .refused("\(output) exists; --force overwrites it") }
         let result: Result
         do throws(Failure) {
             result = try translate(scenario, from: path, to: pattern, outputPath: output)

@@ -28,7 +28,7 @@ public enum TemporaryFile {
     }
 
     /// The destination's name and the writer's process from a temporary file's name, or nil if it is not one.
-    static func parse(_ name: String) -> (destination: String, pid: Int32)? {
+    public static func parse(_ name: String) -> (destination: String, pid: Int32)? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let body = name.dropFirst().dropLast(4)
         guard let marker = body.range(of: ".sceneflow-", options: .backwards) else { return nil }

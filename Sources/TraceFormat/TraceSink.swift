@@ -111,10 +111,12 @@ public final class TraceRecorder: TraceSink {
 /// It writes to a temporary file beside the destination and renames it into place in `finish`, so a reader
 /// never sees a half-written trace, and an interrupted run leaves the previous file intact. It does not `fsync`:
 /// the rename is atomic for a process that is killed, and a trace can always be made again; forcing gigabytes to
-/// the disk would make every long run wait on it.
+/// the disk would make every long run wait on it. A destination that is a stream (`/dev/stdout`, a FIFO) is
+/// written in place; one that is neither a file nor a stream is refused (`FileDestination`).
 public final class TraceFileWriter: TraceSink {
     public let destination: URL
-    private let temporary: URL
+    /// The file renamed into place at the end; nil when the destination is a stream, written as it is.
+    private let temporary: URL?
     private let handle: FileHandle
     private var buffer: ByteBuffer
     // Only the run that owns the writer touches it: no run-time exclusivity checks on the hot path.
@@ -147,9 +149,15 @@ public final class TraceFileWriter: TraceSink {
         } catch {
             throw WriteFailure(file: folder.relativePath, error: error)
         }
-        temporary = TemporaryFile.url(beside: destination)
+        if try FileDestination.isWrittenInPlace(destination) {
+            temporary = nil
+            handle = try FileDestination.openStream(destination)
+            return
+        }
+        let temporary = TemporaryFile.url(beside: destination)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(file: destination.relativePath, errno: errno) }
+        self.temporary = temporary
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
@@ -157,7 +165,7 @@ public final class TraceFileWriter: TraceSink {
         if !isClosed {
             writer.sync {}
             try? handle.close()
-            try? FileManager.default.removeItem(at: temporary)
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
         }
     }
 
@@ -191,7 +199,7 @@ public final class TraceFileWriter: TraceSink {
             throw WriteFailure(file: destination.relativePath, error: error)
         }
         isClosed = true
-        try Self.replace(destination, with: temporary)
+        if let temporary { try Self.replace(destination, with: temporary) }
     }
 
     /// Abandons the trace: the temporary file is removed and the destination is left as it was.
@@ -199,7 +207,7 @@ public final class TraceFileWriter: TraceSink {
         guard !isClosed else { return }
         writer.sync {}
         try? handle.close()
-        try? FileManager.default.removeItem(at: temporary)
+        if let temporary { try? FileManager.default.removeItem(at: temporary) }
         isClosed = true
     }
 

@@ -48,7 +48,9 @@ struct CompareCommand: ParsableCommand {
         }
         let comparison = PatternComparison()
         let entries = comparison.compare(path: file, patterns: try chosen())
-        let folder = OutputLayout.folder(forScenarioAt: file, under: URL(fileURLWithPath: out)).appendingPathComponent("compare")
+        let root = URL(fileURLWithPath: out)
+        let folder = try OutputLayout.checkFolder(try OutputLayout.prepareFolder(forScenarioAt: file, under: root).appendingPathComponent("compare"),
+                                              under: root)
         let title = entries.first { $0.translation == nil && $0.scenario != nil }?.scenario?.name ?? (file as NSString).lastPathComponent
         let files = try comparison.write(entries, title: title, to: folder, language: lang)
         FileHandle.standardOutput.write(PatternComparison.text(entries))

@@ -41,7 +41,7 @@ struct CoverageCommand: ParsableCommand {
         FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         for coverage in result.coverages {
             say(CoverageText.text(coverage), terminator: "")
-            let folder = OutputLayout.folder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
+            let folder = try OutputLayout.prepareFolder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
             let written = try CoverageMap.write(coverage, to: folder)
             for problem in written.warnings + written.failures {
                 FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")

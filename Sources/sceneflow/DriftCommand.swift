@@ -49,6 +49,8 @@ struct DriftCommand: ParsableCommand {
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(errors))
+            // A tool reading the JSON gets the errors as validate --format json gives them, never an empty output.
+            if format == .json { FileHandle.standardOutput.write(DiagnosticRenderer().json(errors)) }
             throw ExitCode(1)
         }
         switch format {

@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Mermaid: the sequence or the scene flow.")
     var diagram: Export.Diagram = .sequence
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     /// The old spelling of `--output`, kept for now.
@@ -97,7 +97,7 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
             throw ExitCode(1)
         }
-        let file = output ?? deprecatedOut
+        let file = outputFile(output ?? deprecatedOut)
         if exported.texts.count > 1 {
             // Mermaid draws one diagram per file: the pages go to FILE-1.mmd, FILE-2.mmd, ….
             guard let file else {

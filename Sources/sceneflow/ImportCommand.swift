@@ -21,7 +21,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "Swift files or folders.", completion: .directory)
     var paths: [String]
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the scenario to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Overwrite the output file.")
@@ -39,7 +39,7 @@ struct ImportCommand: ParsableCommand {
         let errorStyle = outputOptions.style(for: STDERR_FILENO)
         let result: ScenarioImport.Result
         do {
-            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: output, force: force,
+            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
                                             vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
             FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")

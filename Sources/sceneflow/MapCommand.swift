@@ -48,7 +48,8 @@ struct MapCommand: ParsableCommand {
         let style = output.style(for: STDOUT_FILENO)
         let formats = try diagramFormats(format)
         let name = OutputLayout.folderName(for: URL(fileURLWithPath: paths.first ?? "app").standardizedFileURL.lastPathComponent)
-        let folder = URL(fileURLWithPath: out).appendingPathComponent(name, isDirectory: true)
+        let folder = try OutputLayout.checkFolder(URL(fileURLWithPath: out).appendingPathComponent(name, isDirectory: true),
+                                              under: URL(fileURLWithPath: out))
         let result: CodeMap.Result
         do {
             let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? []

@@ -36,6 +36,11 @@ struct SceneFlowCommand: ParsableCommand {
                 FileHandle.standardError.write("error: \(failure)\n")
                 Foundation.exit(1)
             }
+            // So is an output folder SceneFlow will not write into (a link, a file, another scenario's run).
+            if let conflict = error as? OutputLayout.Conflict {
+                FileHandle.standardError.write("error: \(conflict)\n")
+                Foundation.exit(1)
+            }
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(fullMessage(for: error) + "\n")
@@ -67,6 +72,11 @@ struct OutputOptions: ParsableArguments {
         Console.allowColour(enabled, on: descriptor)
         return TerminalStyle(enabled: enabled)
     }
+}
+
+/// The file an `-o` option names, nil for standard output (no option, or `-`).
+func outputFile(_ option: String?) -> String? {
+    option == "-" ? nil : option
 }
 
 /// The scenario a trace was recorded from, named explicitly (a trace's own header is only trusted when the file

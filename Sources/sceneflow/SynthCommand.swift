@@ -26,7 +26,7 @@ struct SynthCommand: ParsableCommand {
         "Play the story this many times ('repeat:'): long runs from a small file.", valueName: "count"))
     var repeats: Int = 1
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
 
     func validate() throws {
@@ -40,7 +40,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         let text = ScenarioSynthesizer(scenes: scenes, steps: steps, stay: stay, repeats: repeats).yaml()
-        if let output {
+        if let output = outputFile(output) {
             try AtomicFile.write(text, to: URL(fileURLWithPath: output))
         } else {
             FileHandle.standardOutput.write(text)

@@ -25,7 +25,7 @@ struct TranslateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The pattern to translate into: " + Pattern.all.map(\.rawValue).joined(separator: ", ") + ".", valueName: "pattern"))
     var to: String
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the scenario to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the scenario to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Overwrite the output file.")
@@ -43,7 +43,7 @@ struct TranslateCommand: ParsableCommand {
         let style = outputOptions.style(for: STDERR_FILENO)
         let translated: (scenario: Scenario, result: ScenarioTranslate.Result, written: URL?)
         do throws(ScenarioTranslate.RunFailure) {
-            translated = try ScenarioTranslate.run(file, to: Pattern(rawValue: to)!, output: output, force: force)
+            translated = try ScenarioTranslate.run(file, to: Pattern(rawValue: to)!, output: outputFile(output), force: force)
         } catch {
             switch error {
             case .invalid(let diagnostics):

@@ -115,7 +115,7 @@ struct CodeGeneratorTests {
             // The recorder's source, carried (CarriedSourcesTests holds it to the library's).
             files.map(\.path).filter { $0.hasPrefix(folder + "/") }
         })
-        #expect(files.count == 50)
+        #expect(files.count == 51)
         for file in files where file.path.contains("/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift"
             || file.path.hasSuffix("SceneTrace.swift") {
             let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")

@@ -2,6 +2,8 @@ import Foundation
 import SceneFlowKit
 import Testing
 import TestSupport
+import TraceFormat
+import ScenarioSpec
 
 /// Round three of hostile input: Swift files written to hurt the importer, the writers' destinations, the helpers'
 /// paths. Each class is closed at its mechanism; each test feeds one and checks the exact words and exit code.
@@ -199,5 +201,179 @@ struct HostileRoundThreeTests {
 
             """), "\(generate.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gen").path))
+    }
+
+    /// A folder holding Login.yml, and the folder `elsewhere` beside it that nothing may be written into.
+    func loginFolder() throws -> (folder: URL, elsewhere: URL) {
+        let file = try CLI.temporaryFile(try String(contentsOf: PackagePaths.root.appendingPathComponent("Scenarios/Login.yml"), encoding: .utf8),
+                                         name: "Login.yml")
+        let folder = file.deletingLastPathComponent()
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        return (folder, elsewhere)
+    }
+
+    func contents(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test("a link where a command derives its folder is refused by every writer, and nothing lands where it leads")
+    func linkedOutputFolders() throws {
+        let (folder, elsewhere) = try loginFolder()
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("Login").path, withDestinationPath: "../elsewhere")
+        let refusal = "error: out/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n"
+        for arguments in [["run", "Login.yml", "--out", "out", "--quiet"], ["coverage", "Login.yml", "--out", "out"],
+                          ["compare", "Login.yml", "--out", "out"]] {
+            let result = try CLI.run(arguments + ["--color", "never"], in: folder)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == refusal, "\(arguments): \(result.stderr)")
+        }
+        // render of a trace, and compare's own folder, once the scene's folder is real.
+        try FileManager.default.removeItem(at: out.appendingPathComponent("Login"))
+        #expect(try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--no-diagrams"], in: folder).status == 0)
+        let render = try CLI.run(["render", "out/Login/trace.jsonl", "--out", "out2", "--color", "never"], in: folder)
+        #expect(render.status == 0, "\(render.stderr)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out3"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out3/Login").path, withDestinationPath: "../elsewhere")
+        let linkedRender = try CLI.run(["render", "out/Login/trace.jsonl", "--out", "out3", "--color", "never"], in: folder)
+        #expect(linkedRender.status == 1)
+        #expect(linkedRender.stderr == "error: out3/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("Login/compare").path, withDestinationPath: "../../elsewhere")
+        let compare = try CLI.run(["compare", "Login.yml", "--out", "out", "--color", "never"], in: folder)
+        #expect(compare.status == 1)
+        #expect(compare.stderr == "error: out/Login/compare is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
+        // map's folder, named after the app's.
+        let map = folder.appendingPathComponent("map")
+        try FileManager.default.createDirectory(at: map, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: map.appendingPathComponent("current").path, withDestinationPath: "../elsewhere")
+        let mapped = try CLI.run(["map", PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
+                                  "--out", "map", "--color", "never"], in: folder)
+        #expect(mapped.status == 1)
+        #expect(mapped.stderr == "error: map/current is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
+        #expect(contents(elsewhere) == [])
+    }
+
+    @Test("generate writes its package whole or not at all: --force into a package whose Sources is a link is refused before a file moves")
+    func generateThroughALink() throws {
+        let (folder, elsewhere) = try loginFolder()
+        let first = try CLI.run(["generate", "Login.yml", "-o", "gen", "--color", "never"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(contents(folder.appendingPathComponent("gen")) == ["Package.swift", "Sources", "Tests"])
+        let package = try String(contentsOf: folder.appendingPathComponent("gen/Package.swift"), encoding: .utf8)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("gen/Sources"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gen/Sources").path, withDestinationPath: "../elsewhere")
+        try Data("// edited\n".utf8).write(to: folder.appendingPathComponent("gen/Package.swift"))
+        let forced = try CLI.run(["generate", "Login.yml", "-o", "gen", "--force", "--color", "never"], in: folder)
+        #expect(forced.status == 1)
+        #expect(forced.stderr == "error: gen/Sources is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
+        #expect(contents(elsewhere) == [])
+        #expect(try String(contentsOf: folder.appendingPathComponent("gen/Package.swift"), encoding: .utf8) == "// edited\n",
+                "a refusal changes nothing")
+        #expect(contents(folder).filter { $0.hasPrefix(".") } == [], "no temporary package is left")
+        #expect(package.contains("// swift-tools-version"))
+    }
+
+    @Test("-o onto a stream writes it in place: /dev/stdout (a pipe here), /dev/null stays a device, a FIFO is read, '-' is standard output")
+    func streamsAreWrittenInPlace() throws {
+        let (folder, _) = try loginFolder()
+        let expected = try CLI.run(["export", "Login.yml", "--format", "mermaid"], in: folder)
+        #expect(expected.status == 0 && expected.stdout.hasPrefix("sequenceDiagram\n"))
+        for target in ["/dev/stdout", "-"] {
+            let result = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", target], in: folder)
+            #expect(result.status == 0, "\(target): \(result.stderr)")
+            #expect(result.stdout == expected.stdout, "\(target)")
+        }
+        let null = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/null"], in: folder)
+        #expect(null.status == 0)
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
+        // A FIFO, read by another thread while the command writes it.
+        let fifo = folder.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        nonisolated(unsafe) var read = Data()
+        let reader = Thread {
+            let descriptor = open(fifo.path, O_RDONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = Foundation.read(descriptor, &chunk, chunk.count)
+                if count <= 0 { break }
+                read.append(contentsOf: chunk[0..<count])
+            }
+        }
+        reader.start()
+        let viaFifo = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "pipe"], in: folder, timeout: 30)
+        while !reader.isFinished { usleep(10_000) }
+        #expect(viaFifo.status == 0, "\(viaFifo.stderr)")
+        #expect(String(decoding: read, as: UTF8.self) == expected.stdout)
+        #expect(lstat(fifo.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        let full = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/full"], in: folder)
+        #expect(full.status == 1)
+        #expect(full.stderr == "error: cannot write /dev/full: no space left on the device\n")
+    }
+
+    @Test("-o onto a link, a folder or a socket is refused by name and left as it is")
+    func otherDestinationsAreRefused() throws {
+        let (folder, _) = try loginFolder()
+        try Data("kept\n".utf8).write(to: folder.appendingPathComponent("real.txt"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.txt").path, withDestinationPath: "real.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.txt").path, withDestinationPath: "nothing.txt")
+        let cases: [(String, String)] = [
+            ("link.txt", "error: cannot write link.txt: it is a symbolic link, which SceneFlow neither replaces nor writes through; name the file it leads to, or remove the link\n"),
+            ("dangling.txt", "error: cannot write dangling.txt: it is a symbolic link to nothing; remove the link, or name the file it was meant to lead to\n"),
+            ("elsewhere", "error: cannot write elsewhere: it is a folder; name a file\n"),
+        ]
+        for (target, message) in cases {
+            let result = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", target, "--color", "never"], in: folder)
+            #expect(result.status == 1, "\(target)")
+            #expect(result.stderr == message, "\(target): \(result.stderr)")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("real.txt"), encoding: .utf8) == "kept\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.txt").path) == "real.txt")
+        #expect(contents(folder).filter { $0.hasPrefix(".") } == [], "no temporary file is left")
+    }
+
+    @Test("the trace writer writes a stream in place and refuses a folder by name")
+    func traceWriterDestinations() throws {
+        let null = try TraceFileWriter(destination: URL(fileURLWithPath: "/dev/null"))
+        try null.begin(TraceHeader(scenario: "S", file: "s.yml", pattern: "clean-swift", start: "A"))
+        try null.finish(RunEnd(status: .completed, messages: 0, cycles: 0, time: 0))
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: WriteFailure.self) { try TraceFileWriter(destination: folder) }
+        do {
+            _ = try TraceFileWriter(destination: folder)
+        } catch {
+            #expect("\(error)" == "cannot write \(folder.relativePath): it is a folder; name a file")
+        }
+    }
+
+    @Test("drift --format json says a scenario's errors as JSON too, exit 1")
+    func driftJSONErrors() throws {
+        let file = try CLI.temporaryFile("scenario: x\npattern: clean-swift\nscenes: {}\n", name: "bad.yml")
+        let result = try CLI.run(["drift", file.lastPathComponent, PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
+                                  "--format", "json", "--color", "never"], in: file.deletingLastPathComponent())
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            [
+              {
+                "column" : 9,
+                "file" : "bad.yml",
+                "line" : 3,
+                "message" : "'scenes' is empty; declare at least one scene",
+                "notes" : [
+
+                ],
+                "severity" : "error"
+              }
+            ]
+
+            """)
+        #expect(result.stderr.hasPrefix("bad.yml:3:9: error: 'scenes' is empty; declare at least one scene\n"))
     }
 }

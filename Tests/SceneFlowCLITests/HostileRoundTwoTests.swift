@@ -305,7 +305,7 @@ struct HostileRoundTwoTests {
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/Login/trace.jsonl"), withIntermediateDirectories: true)
         let onFolder = try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--color", "never"], in: dir)
         #expect(onFolder.status == 1)
-        #expect(onFolder.stderr == "error: cannot write out/Login/trace.jsonl: it is a folder\n")
+        #expect(onFolder.stderr == "error: cannot write out/Login/trace.jsonl: it is a folder; name a file\n")
         let export = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "out", "--color", "never"], in: dir)
         #expect(export.status == 1)
         #expect(export.stderr == "error: cannot write out: it is a folder; name a file\n")
