@@ -90,6 +90,39 @@ struct FindingReader {
                 }
             }
         }
+        // The View doing a worker's job itself: storage, the network or accounts reached directly
+        // (`UserDefaults.standard.url(…)`, `Auth.auth().createUser(…)`, `db.collection(…)` with `let db =
+        // Firestore.firestore()`), or through what a worker singleton holds (`DefaultsManager.instance.defaults.string(…)`).
+        if let view = parts.component(.view), let rule = rules.violation(PatternRules.Path(.view, .worker)) {
+            let services = PatternDefinition.CodeVocabulary.platformServices
+            // The View's own properties that hold such a service.
+            var held: Set<String> = []
+            for property in index.members(of: view).properties {
+                let texts = [property.type, property.initializerType].compactMap { $0 }
+                if texts.contains(where: { text in VIPReader.typeNames(text).contains(where: services.contains) }) { held.insert(property.name) }
+            }
+            for method in index.members(of: view).methods {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                for call in CallCollector.calls(in: body) {
+                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                          let (root, chain) = Self.root(of: base) else { continue }
+                    let viaService = (root.first?.isUppercase == true && services.contains(root))
+                        || (held.contains(root) && (chain.isEmpty || !BodyReader.selfAliases.contains(root)))
+                    // `Manager.instance.defaults.string(…)`: a worker singleton used through what it holds.
+                    var viaSingleton = false
+                    if !viaService, root.first?.isUppercase == true, chain.count >= 2, parts.finder.vocabulary.singletons.contains(chain[0]),
+                       let found = parts.worker(root), parts.isWorded(found.typeName) {
+                        viaSingleton = true
+                    }
+                    guard viaService || viaSingleton, seen.insert("view-calls-worker \(method.name)").inserted else { continue }
+                    var called = call.calledExpression.trimmedDescription.split(whereSeparator: \.isWhitespace).joined()
+                    if called.count > 80 { called = String(called.prefix(79)) + "…" }
+                    add("view-calls-worker", rule, "\(view.name).\(method.name) calls \(called)(…) itself",
+                        at: reader.location(call))
+                }
+            }
+        }
         // The View reading the Interactor's state (`interactor?.items`, `router?.dataStore?.item`).
         if let view = parts.component(.view), let interactor = parts.component(.interactor),
            let rule = rules.violation(PatternRules.Path(.view, .dataStore)) {
@@ -159,6 +192,33 @@ struct FindingReader {
             }
         }
         return []
+    }
+
+    /// The name a receiver starts from and the members after it, calls and unwrapping set aside
+    /// (`Auth.auth().currentUser?` → `Auth`, [`auth`, `currentUser`]; `self.db.collection("x")` → `db`, [`collection`]).
+    static func root(of expression: ExprSyntax) -> (String, [String])? {
+        var node = expression
+        var chain: [String] = []
+        while true {
+            if let chained = node.as(OptionalChainingExprSyntax.self) { node = chained.expression; continue }
+            if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression; continue }
+            if let call = node.as(FunctionCallExprSyntax.self) { node = call.calledExpression; continue }
+            if let tried = node.as(TryExprSyntax.self) { node = tried.expression; continue }
+            if let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
+                chain.insert(access.declName.baseName.text, at: 0)
+                node = base
+                continue
+            }
+            break
+        }
+        guard let reference = node.as(DeclReferenceExprSyntax.self) else { return nil }
+        var root = reference.baseName.text
+        // `self.db`, `weakSelf?.db`: the View's own property.
+        if BodyReader.selfAliases.contains(root), let first = chain.first {
+            root = first
+            chain.removeFirst()
+        }
+        return (root, chain)
     }
 
     /// A role as a finding's kind spells it.

@@ -22,7 +22,9 @@ struct ImportTests {
                         // Met since: route closures to a Coordinator with Assembly enums and enum models; the first
                         // templates' workers answering through a delegate; SwiftUI screens whose Controller is the display
                         // logic, navigating with links; SwiftUI VIPER with one Interactor and Router for every screen.
-                        "coordinator-closures", "worker-delegate", "swiftui-links", "shared-interactor"]
+                        "coordinator-closures", "worker-delegate", "swiftui-links", "shared-interactor",
+                        // A View doing a worker's job through a backend library, UserDefaults and a manager singleton.
+                        "view-does-work"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

@@ -105,6 +105,20 @@ struct MapDriftTests {
         #expect(unexplained.stderr == "error: \(accept.path):2: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Orders.swift needs a 'reason:'\n")
     }
 
+    @Test("map: a View doing a worker's job itself (a backend library, UserDefaults, what a manager singleton holds) fails with each place")
+    func viewDoesWork() throws {
+        let out = try folder()
+        let map = try CLI.run(["map", "view-does-work", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(map.status == 1)
+        #expect(map.stdout == """
+            1 scenes, 4 references, 4 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
+            ✗ view-does-work/Profile/ProfileScene.swift:72:16: Profile: ProfileViewController.displayProfile calls UserDefaults.standard.bool(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+            ✗ view-does-work/Profile/ProfileScene.swift:77:10: Profile: ProfileViewController.signOut calls Auth.auth().signOut(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+            ✗ view-does-work/Profile/ProfileScene.swift:81:5: Profile: ProfileViewController.token calls SessionManager.instance.defaults.string(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+
+            """)
+    }
+
     /// The `current` fixture's imported scenario with `edits` applied.
     func scenario(_ edits: [(String, String)]) throws -> URL {
         var text = try String(contentsOf: PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected/current.yml"), encoding: .utf8)

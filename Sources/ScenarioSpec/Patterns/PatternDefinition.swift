@@ -117,6 +117,16 @@ public struct PatternDefinition: Sendable {
         /// named is the template's placeholder, and said so.
         public var templateStubs: [String]
 
+        /// The platform's and the common libraries' entry points to storage, the network and accounts, by the type a
+        /// call starts from (`UserDefaults.standard.set(…)`, `Auth.auth().signIn(…)`, `Firestore.firestore()`,
+        /// `try Realm()`, `AF.request(…)`): code that calls them does a worker's job itself, whatever the app names
+        /// its own workers. Not a pattern's word: every pattern keeps this work out of its View.
+        public static let platformServices: Set<String> = [
+            "UserDefaults", "URLSession", "FileManager", "NSUbiquitousKeyValueStore", "Auth", "Firestore", "Database",
+            "Storage", "Messaging", "Functions", "RemoteConfig", "Realm", "AF", "Alamofire", "KeychainWrapper", "Keychain",
+            "KeychainSwift", "CKContainer", "NSPersistentContainer", "HKHealthStore", "PHPhotoLibrary",
+        ]
+
         public init(protocols: [Word] = [], types: [Word] = [], workers: [String] = [], singletons: [String] = [],
                     viewHelpers: [String] = [], templateStubs: [String] = []) {
             self.protocols = protocols
