@@ -10,6 +10,35 @@ import SwiftSyntax
 struct FindingReader {
     let index: SwiftIndex
     let definition: PatternDefinition
+    /// The app's own notifications (by the name as written) → the types whose methods post them.
+    private let posters: [String: Set<String>]
+
+    init(index: SwiftIndex, definition: PatternDefinition) {
+        self.index = index
+        self.definition = definition
+        var posters: [String: Set<String>] = [:]
+        for declaration in index.declarations where declaration.kind != .protocol {
+            for method in declaration.methods {
+                guard let body = method.body else { continue }
+                for call in CallCollector.calls(in: body) {
+                    guard let (verb, name) = Self.notification(call), verb == "post" else { continue }
+                    posters[name, default: []].insert(declaration.name)
+                }
+            }
+        }
+        self.posters = posters
+    }
+
+    /// A call posting or observing one of the app's own notifications: the verb and the name as written.
+    static func notification(_ call: FunctionCallExprSyntax) -> (verb: String, name: String)? {
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+              base.trimmedDescription.hasPrefix("NotificationCenter.default") else { return nil }
+        let verb = access.declName.baseName.text
+        guard ["post", "addObserver", "publisher"].contains(verb) else { return nil }
+        let named = call.arguments.first { $0.label?.text == "name" || $0.label?.text == "forName" || $0.label?.text == "for" }
+        guard let name = named?.expression.trimmedDescription, name != "nil", !isSystemNotification(name) else { return nil }
+        return (verb, name)
+    }
 
     /// The kind of finding (what the code does, `presenter-holds-view-strongly`) and the rule it breaks.
     func findings(for parts: SceneParts, routes: [ImportedApp.Route]) -> [ImportedApp.Finding] {
@@ -79,6 +108,12 @@ struct FindingReader {
                     }
                 }
             }
+        }
+        // Talking to other scenes past the Router's data passing: through a reference a part keeps deeper down
+        // (`output.homeViewController?.refresh()`), by handing this scene to another as its delegate
+        // (`destination.loginSceneDelegate = viewController`), by a notification any scene may observe.
+        for finding in betweenScenes(parts) where seen.insert("delegate \(finding.message)").inserted {
+            findings.append(finding)
         }
         // Workers called by a part the pattern does not let call them.
         for use in parts.workers {
@@ -194,6 +229,112 @@ struct FindingReader {
         return []
     }
 
+    /// The scene other than `own` whose component (or a protocol one implements) `typeText` names.
+    func scene(ofType typeText: String, own: String, in parts: SceneParts) -> String? {
+        for name in VIPReader.typeNames(typeText) {
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            if let other = parts.sceneOf[simple] { return other == own ? nil : other }
+            if index.protocol(named: simple) != nil {
+                let scenes = Set(index.conformers(to: simple).compactMap { parts.sceneOf[$0.name] })
+                if scenes.count == 1, let other = scenes.first, other != own { return other }
+            }
+        }
+        return nil
+    }
+
+    /// Notification names the system posts: observing the keyboard or the app's state is no talk between scenes.
+    static func isSystemNotification(_ text: String) -> Bool {
+        ["UIResponder", "UIApplication", "UIDevice", "UIScene", "UIWindow", "UIKeyboard", "keyboard", "Keyboard", "NSNotification.Name.UI",
+         "UIContentSizeCategory", "UITextField", "UITextView", "AVPlayer", "NSManagedObjectContext", "UIAccessibility", "NSCalendar",
+         "NSSystem", "UIPasteboard", "UIScreen"].contains { text.contains($0) }
+    }
+
+    /// What talks to other scenes outside the Router's data passing, each once per method and kind of talk.
+    func betweenScenes(_ parts: SceneParts) -> [ImportedApp.Finding] {
+        let own = parts.found.name
+        let rule = PatternRules.ownScene
+        var findings: [ImportedApp.Finding] = []
+        func add(_ what: String, at location: SourceLocation) {
+            findings.append(ImportedApp.Finding(rule: rule.id, kind: "delegate-between-scenes", message: what + "; " + rule.text,
+                                                fix: rule.fix, location: location))
+        }
+        let selfish: [ComponentRole: Set<String>] = [
+            .view: ["self"], .router: ["self", "viewController", "self.viewController", "view", "self.view", "source", "viewController!", "viewController?"],
+            .presenter: ["self", "view", "self.view", "viewController", "self.viewController"],
+            .interactor: ["self"],
+        ]
+        for member in parts.found.members where member.role != .configurator {
+            let properties = index.members(of: member.type).properties
+            for method in parts.methods(of: member.type) {
+                guard let body = method.body else { continue }
+                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                var said = Set<String>()
+                // The types the method's own names have: its parameters, its locals (made, annotated or cast).
+                var typeOf: [String: String] = [:]
+                for parameter in method.parameters { typeOf[parameter.name] = parameter.type }
+                for local in LocalCollector.locals(in: body) {
+                    if let type = local.type { typeOf[local.name] = type }
+                    if let value = local.node.as(PatternBindingSyntax.self)?.initializer?.value,
+                       let cast = value.trimmedDescription.firstMatch(of: /\bas[!?]\s*([A-Za-z_][A-Za-z0-9_.]*)\s*$/) {
+                        typeOf[local.name] = String(cast.1)
+                    }
+                }
+                for condition in OptionalBindingCollector.bindings(in: body) {
+                    if let cast = condition.value.firstMatch(of: /\bas[!?]\s*([A-Za-z_][A-Za-z0-9_.]*)\s*$/) { typeOf[condition.name] = String(cast.1) }
+                }
+                // A reference to another scene's part kept one step down (`output.herbSearchViewController.refresh()`).
+                for call in CallCollector.calls(in: body) {
+                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                          let (root, chain) = Self.root(of: base), !chain.isEmpty,
+                          let property = properties.first(where: { $0.name == root }),
+                          var typeText = property.type ?? property.initializerType,
+                          scene(ofType: typeText, own: own, in: parts) == nil else { continue }
+                    for step in chain {
+                        guard let typeName = VIPReader.typeNames(typeText).first,
+                              let declaration = index.type(named: typeName) ?? index.protocol(named: typeName),
+                              let next = index.members(of: declaration).properties.first(where: { $0.name == step }),
+                              let nextType = next.type ?? next.initializerType else { break }
+                        if let other = scene(ofType: nextType, own: own, in: parts) {
+                            if said.insert("reaches \(other)").inserted {
+                                add("\(member.type.name).\(method.name) calls into the scene \(other) through \(([root] + chain.prefix(through: chain.firstIndex(of: step)!)).joined(separator: "."))",
+                                    at: reader.location(call))
+                            }
+                            break
+                        }
+                        typeText = nextType
+                    }
+                }
+                // This scene handed to another as its delegate.
+                for assignment in AssignmentCollector.assignments(in: body) {
+                    guard let access = assignment.target.as(MemberAccessExprSyntax.self), let base = access.base,
+                          access.declName.baseName.text.lowercased().hasSuffix("delegate"),
+                          (selfish[member.role] ?? []).contains(assignment.value.trimmedDescription) else { continue }
+                    var baseText = base.trimmedDescription
+                    while baseText.hasSuffix("?") || baseText.hasSuffix("!") { baseText.removeLast() }
+                    let rootName = baseText.split(separator: ".").first.map(String.init) ?? baseText
+                    guard let typeText = typeOf[rootName], let other = scene(ofType: typeText, own: own, in: parts),
+                          said.insert("delegate \(other)").inserted else { continue }
+                    add("\(member.type.name).\(method.name) hands \(assignment.value.trimmedDescription) to the scene \(other) as its \(access.declName.baseName.text)",
+                        at: reader.location(assignment.target))
+                }
+                // A notification of the app's own, posted to whichever scene observes it; observed when another
+                // scene posts it.
+                for call in CallCollector.calls(in: body) {
+                    guard let (verb, name) = Self.notification(call) else { continue }
+                    if verb == "post" {
+                        guard said.insert("notification post").inserted else { continue }
+                        add("\(member.type.name).\(method.name) posts the notification \(name), which any scene may observe", at: reader.location(call))
+                    } else {
+                        let others = Set((posters[name] ?? []).compactMap { parts.sceneOf[$0] }).subtracting([own]).sorted()
+                        guard let first = others.first, said.insert("notification observe").inserted else { continue }
+                        add("\(member.type.name).\(method.name) observes the notification \(name), which the scene \(first) posts", at: reader.location(call))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
     /// The name a receiver starts from and the members after it, calls and unwrapping set aside
     /// (`Auth.auth().currentUser?` → `Auth`, [`auth`, `currentUser`]; `self.db.collection("x")` → `db`, [`collection`]).
     static func root(of expression: ExprSyntax) -> (String, [String])? {
@@ -224,6 +365,24 @@ struct FindingReader {
     /// A role as a finding's kind spells it.
     static func word(_ role: ComponentRole) -> String {
         role == .dataStore ? "datastore" : role.rawValue.lowercased()
+    }
+}
+
+/// `if let name = value` and `guard let name = value` bindings under a node, with the value's text.
+final class OptionalBindingCollector: SyntaxVisitor {
+    private(set) var found: [(name: String, value: String)] = []
+
+    static func bindings(in node: some SyntaxProtocol) -> [(name: String, value: String)] {
+        let collector = OptionalBindingCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.found
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            found.append((name, value.trimmedDescription))
+        }
+        return .visitChildren
     }
 }
 

@@ -37,6 +37,8 @@ struct SceneParts {
     }
 
     private(set) var held: [ComponentRole: [Held]] = [:]
+    /// Every component type → its scene.
+    let sceneOf: [String: String]
     private(set) var workers: [WorkerUse] = []
 
     init(index: SwiftIndex, found: SceneFinder.Found, everyone: [SceneFinder.Member], finder: SceneFinder,
@@ -45,6 +47,7 @@ struct SceneParts {
         self.found = found
         self.everyone = everyone
         self.finder = finder
+        self.sceneOf = sceneOf
         components = Set(finder.byName.keys)
         let inScenes = Set(everyone.map(\.type.name))
         for member in found.members where member.role != .configurator {

@@ -24,7 +24,9 @@ struct ImportTests {
                         // logic, navigating with links; SwiftUI VIPER with one Interactor and Router for every screen.
                         "coordinator-closures", "worker-delegate", "swiftui-links", "shared-interactor",
                         // A View doing a worker's job through a backend library, UserDefaults and a manager singleton.
-                        "view-does-work"]
+                        "view-does-work",
+                        // Scenes talking past the Router: a delegate handed over, a reference kept, a notification.
+                        "between-scenes"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

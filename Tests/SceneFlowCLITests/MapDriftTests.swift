@@ -119,6 +119,23 @@ struct MapDriftTests {
             """)
     }
 
+    @Test("map: scenes talking past the Router's data passing (a delegate handed over, another scene's View kept, a notification posted and observed) fail with each place")
+    func betweenScenes() throws {
+        let out = try folder()
+        let map = try CLI.run(["map", "between-scenes", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(map.status == 1)
+        let rule = "a component talks only to components of its own scene; data reaches another scene only through the Router's data passing [all/own-scene]"
+        #expect(map.stdout == """
+            2 scenes, 9 references, 8 calls, 1 routes from 2 Swift files (Clean Swift (BusinessLogic protocols))
+            ✗ between-scenes/Scenes/Detail.swift:23:5: Detail: DetailInteractor.save posts the notification .itemsChanged, which any scene may observe; \(rule)
+            ✗ between-scenes/Scenes/Detail.swift:53:5: Detail: DetailViewController.displaySaved calls ListViewController.detailDidSave of the scene List; \(rule)
+            ✗ between-scenes/Scenes/List.swift:61:5: List: ListViewController.viewDidLoad observes the notification .itemsChanged, which the scene Detail posts; \(rule)
+            ✗ between-scenes/Scenes/List.swift:71:5: List: ListViewController.displayItems calls into the scene Detail through interactor.detailViewController; \(rule)
+            ✗ between-scenes/Scenes/List.swift:85:5: List: ListRouter.routeToDetail hands viewController to the scene Detail as its delegate; \(rule)
+
+            """)
+    }
+
     /// The `current` fixture's imported scenario with `edits` applied.
     func scenario(_ edits: [(String, String)]) throws -> URL {
         var text = try String(contentsOf: PackagePaths.tests.appendingPathComponent("CodeImportTests/Expected/current.yml"), encoding: .utf8)
