@@ -7,7 +7,7 @@ BIN := .build/release/sceneflow
 DEBUG_BIN := .build/debug/sceneflow
 DEFAULT_SCENARIO ?= Scenarios/Login.yml
 
-.PHONY: all deps test-deps bench-deps build release run test examples bench fuzz clean
+.PHONY: all deps test-deps bench-deps build release run test examples bench fuzz clean install install-files uninstall
 
 all: build
 
@@ -26,6 +26,43 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product sceneflow
 
+# make install PREFIX=/usr/local: the release binary (on Linux with the Swift runtime linked in, so it runs on a machine
+# without Swift; it still needs Graphviz's libraries there), shell completions and a man page. DESTDIR stages it.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BIN ?= .build/release/sceneflow
+MANUAL_TOOL := .build/debug/generate-manual
+STATIC_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+INSTALLED := bin/sceneflow share/man/man1/sceneflow.1 share/bash-completion/completions/sceneflow \
+	share/zsh/site-functions/_sceneflow share/fish/vendor_completions.d/sceneflow.fish
+
+install: deps
+	$(SWIFT) build -c release --product sceneflow $(STATIC_FLAGS)
+	$(MAKE) install-files
+
+# What install copies, from INSTALL_BIN: the tests install a debug build this way.
+install-files:
+	@test -x $(MANUAL_TOOL) || $(SWIFT) build --product generate-manual
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(MANUAL_TOOL) "$(INSTALL_BIN)" --output-directory "$$tmp" >/dev/null && \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
+	install -m 755 "$(INSTALL_BIN)" "$(DESTDIR)$(PREFIX)/bin/sceneflow" && \
+	install -m 644 "$$tmp/sceneflow.1" "$(DESTDIR)$(PREFIX)/share/man/man1/sceneflow.1" && \
+	"$(INSTALL_BIN)" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/sceneflow" && \
+	"$(INSTALL_BIN)" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_sceneflow" && \
+	"$(INSTALL_BIN)" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/sceneflow.fish"
+	@echo "installed sceneflow $$("$(DESTDIR)$(PREFIX)/bin/sceneflow" --version) in $(DESTDIR)$(PREFIX)"
+
+# Removes what install put there, and the folders it made that are left empty.
+uninstall:
+	@for file in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$file"; done
+	@for folder in share/fish/vendor_completions.d share/fish share/zsh/site-functions share/zsh \
+		share/bash-completion/completions share/bash-completion share/man/man1 share/man share bin; do \
+		rmdir "$(DESTDIR)$(PREFIX)/$$folder" 2>/dev/null || true; done
+	@echo "removed sceneflow from $(DESTDIR)$(PREFIX)"
+
 # Only the command-line tool: not the tests, nor the macro's compiler plugin.
 run: deps
 	$(SWIFT) build --product sceneflow
@@ -34,6 +71,8 @@ run: deps
 
 test: test-deps
 	$(SWIFT) build
+	@# ArgumentParser's man page writer, which the install test runs.
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test
 
 # Regenerates the committed examples in Output/ (the README shows Output/Login/): trace, diagrams, Mermaid text.

@@ -19,8 +19,10 @@ public enum ExternalTool {
         }
     }
 
-    /// The tool's path on `PATH`.
+    /// The tool's path on `PATH` (or the path given).
     public static func path(_ tool: String) throws -> URL {
+        // A path is taken as it is.
+        if tool.contains("/") { return URL(fileURLWithPath: tool) }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(tool)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
