@@ -95,6 +95,12 @@ struct SwiftIndex {
     /// Real code nests three or four.
     static let deepestSquareBrackets = 12
 
+    /// Deepest nesting of generic arguments read (`<` written right after a name, `Array<Set<Int>>`): the parser's
+    /// look-ahead for a generic argument list grows with the cube of the nesting when a parenthesis breaks it
+    /// (`a<a<…(<a…>>`: 80 deep take it a second, 160 seven, 320 fifty; found by the fuzz target). Real code nests
+    /// three or four; a brace or a semicolon ends what is open, so comparisons written `a<b` never add up.
+    static let deepestGenericArguments = 32
+
     /// Deepest nesting of `@(` read: an attribute without a name before a parenthesis is never Swift, and the
     /// parser's look-ahead doubles with each one left open (16 take it seconds; found by the fuzz target).
     static let deepestNamelessAttributes = 8
@@ -120,8 +126,12 @@ struct SwiftIndex {
     /// reader of the tree can walk.
     static func parse(_ source: String) -> Parsed {
         if let (line, what) = nestingTooDeep(source) {
-            return .refused(line: line, reason: what == "[" ? "nests '[' more than \(deepestSquareBrackets) deep; the file is not read"
-                : "nests '@(' more than \(deepestNamelessAttributes) deep, which is not Swift; the file is not read")
+            let reason = switch what {
+            case "[": "nests '[' more than \(deepestSquareBrackets) deep; the file is not read"
+            case "<": "nests generic arguments '<' more than \(deepestGenericArguments) deep; the file is not read"
+            default: "nests '@(' more than \(deepestNamelessAttributes) deep, which is not Swift; the file is not read"
+            }
+            return .refused(line: line, reason: reason)
         }
         // The parser recurses on some chains it reads (`else if`, `try try`, generic arguments) as deep as they go:
         // on a thread with a stack large enough for the deepest a readable file asks for.
@@ -165,6 +175,8 @@ struct SwiftIndex {
         var brackets = 0
         var parentheses: [Bool] = []  // each open `(`: whether an `@` came just before it
         var namelessAttributes = 0
+        /// Generic argument lists open (`<` right after a name), since the last brace or semicolon.
+        var angles = 0
         /// The last significant byte of code: whether a `/` here starts a regex literal or divides.
         var previous: UInt8 = 0
 
@@ -232,6 +244,13 @@ struct SwiftIndex {
                     if brackets > SwiftIndex.deepestSquareBrackets { return (line, "[") }
                 case UInt8(ascii: "]"):
                     brackets = max(0, brackets - 1)
+                case UInt8(ascii: "<") where at > 0 && Self.isNameByte(bytes[at - 1]):
+                    angles += 1
+                    if angles > SwiftIndex.deepestGenericArguments { return (line, "<") }
+                case UInt8(ascii: ">"):
+                    angles = max(0, angles - 1)
+                case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+                    angles = 0
                 default:
                     break
                 }
@@ -239,6 +258,12 @@ struct SwiftIndex {
                 at += 1
             }
             return nil
+        }
+
+        /// A byte of a name (ASCII letters, digits, `_`, and any byte of a non-ASCII character).
+        static func isNameByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
         }
 
         /// `/* … */`, nested as Swift nests them.

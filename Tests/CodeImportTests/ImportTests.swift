@@ -157,8 +157,20 @@ struct ImportCorpusTests {
         ]
         let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene)] + shapes.map { (file: "\($0.0).swift", text: $0.1) })
         #expect(app.unmapped.map(\.description) == shapes.map { name, _ in
-            "\(name).swift:\(name == "ElseIfs" ? 2 : 1):1: nests its syntax more than 1000 levels deep; the file is not read"
+            name == "Generics" ? "Generics.swift:1:1: nests generic arguments '<' more than 32 deep; the file is not read"
+                : "\(name).swift:\(name == "ElseIfs" ? 2 : 1):1: nests its syntax more than 1000 levels deep; the file is not read"
         }.sorted())
+    }
+
+    @Test("generic arguments nested more than 32 deep are not read (a parenthesis among them makes the parser's work grow with the cube of the depth); comparisons written 'a<b' never add up past a brace")
+    func deepGenericArguments() throws {
+        let scene = try String(contentsOf: ImportTests.fixtures.appendingPathComponent("spread-over-files/Orders/OrdersProtocols.swift"), encoding: .utf8)
+        let broken = "let x: " + String(repeating: "a<", count: 40) + "a(" + String(repeating: "<a", count: 40) + String(repeating: ">", count: 80) + " = 0\n"
+        let deepButFine = "let y: " + String(repeating: "Array<", count: 32) + "Int" + String(repeating: ">", count: 32) + " = []\n"
+        let comparisons = String(repeating: "func c() -> Bool { if a<b { return x<y && p<q }; return m<n }\n", count: 40)
+        let app = try CodeImporter().read(sources: [(file: "Orders.swift", text: scene), (file: "Broken.swift", text: broken),
+                                                    (file: "Fine.swift", text: deepButFine), (file: "Comparisons.swift", text: comparisons)])
+        #expect(app.unmapped.map(\.description) == ["Broken.swift:1:1: nests generic arguments '<' more than 32 deep; the file is not read"])
     }
 
     @Test("'[' counts as Swift's lexer reads the text: hidden after a raw string or a regex literal it counts, inside any string literal it does not")

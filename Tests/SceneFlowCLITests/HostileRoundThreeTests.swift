@@ -69,9 +69,11 @@ struct HostileRoundThreeTests {
         let folder = try appFolder(with: [
             "Generics.swift": "let x: " + String(repeating: "a<", count: 1_500) + "Int" + String(repeating: ">", count: 1_500) + " = 0\n",
             "Raw.swift": "let r = #\"\\\"#; let q = " + String(repeating: "[", count: 30) + String(repeating: "]", count: 30) + "\n",
+            "Members.swift": "let y = a" + String(repeating: ".b", count: 5_000) + "\n",
         ])
         let result = try CLI.run(["map", folder.appendingPathComponent("App").path, "--out", folder.appendingPathComponent("map").path], timeout: 60)
-        #expect(result.stderr.contains("App/Generics.swift:1:1: nests its syntax more than 1000 levels deep; the file is not read"), "\(result.stderr)")
+        #expect(result.stderr.contains("App/Generics.swift:1:1: nests generic arguments '<' more than 32 deep; the file is not read"), "\(result.stderr)")
+        #expect(result.stderr.contains("App/Members.swift:1:1: nests its syntax more than 1000 levels deep; the file is not read"), "\(result.stderr)")
         #expect(result.stderr.contains("App/Raw.swift:1:1: nests '[' more than 12 deep; the file is not read"), "\(result.stderr)")
     }
 
