@@ -23,7 +23,8 @@ public enum MermaidExporter {
             out += declare(index, indent: "    ")
         }
         for group in diagram.groups {
-            out += "    box rgb(243,244,246) \(text(group.title))\n"
+            // Translucent, so the box reads on a light page and on a dark one (GitHub's dark theme draws light text).
+            out += "    box rgba(128,128,128,0.12) \(text(group.title))\n"
             for index in group.members { out += declare(index, indent: "        ") }
             out += "    end\n"
         }
@@ -137,7 +138,8 @@ public enum MermaidExporter {
         }
         out += "    classDef visited fill:#dbeafe,stroke:#2563eb,color:#111827\n"
         out += "    classDef unvisited fill:#ffffff,stroke:#9ca3af,stroke-dasharray:4 3,color:#6b7280\n"
-        out += "    classDef startNode fill:#111827,stroke:#111827,color:#ffffff\n"
+        // A mid blue with white text: seen on a light page and on a dark one.
+        out += "    classDef startNode fill:#2563eb,stroke:#1d4ed8,color:#ffffff\n"
         out += "    class start startNode\n"
         let visited = flow.scenes.filter { !flow.observed || $0.visits > 0 }.map { id[$0.name]! }
         let unvisited = flow.scenes.filter { flow.observed && $0.visits == 0 }.map { id[$0.name]! }

@@ -65,10 +65,29 @@ struct MermaidTests {
                 "data passing is a note between the Router and the destination's DataStore, with the Router's method")
     }
 
+    @Test("the Mermaid exports read in a light and a dark theme: translucent boxes, and every filled node names its text colour on a fill that is neither near-white on dark nor near-black")
+    func readableInBothThemes() throws {
+        let run = try Run(example: "Login")
+        let sequence = MermaidExporter.sequence(run.sequence)
+        let boxes = sequence.matches(of: /box rgba\(\d+,\d+,\d+,([\d.]+)\)/).map { Double($0.1)! }
+        #expect(!boxes.isEmpty && boxes.allSatisfy { $0 <= 0.2 }, "a box is a tint over whatever the page is")
+        #expect(!sequence.contains("box rgb("))
+        let flow = try String(contentsOf: PackagePaths.tests.appendingPathComponent("ExportersTests/Goldens/Login.flow.mmd"), encoding: .utf8)
+        let classes = flow.matches(of: /classDef (\w+) fill:#([0-9a-f]{6}),[^\n]*color:#([0-9a-f]{6})/)
+        #expect(classes.map { String($0.1) } == ["visited", "unvisited", "startNode"])
+        for match in classes {
+            let fill = Int(match.2, radix: 16)!
+            let luminance = (0.299 * Double(fill >> 16) + 0.587 * Double((fill >> 8) & 0xff) + 0.114 * Double(fill & 0xff)) / 255
+            #expect(luminance > 0.15, "\(match.1)'s fill \(match.2) vanishes on a dark page")
+        }
+        #expect(flow.matches(of: #/classDef /#).count == flow.matches(of: #/classDef \w+ fill:\#[0-9a-f]{6},[^\n]*color:\#/#).count,
+                "every class names its text colour, so the theme's does not land on its fill")
+    }
+
     /// Each line is a statement Mermaid's sequenceDiagram grammar knows, `rect`/`box` blocks close, and no text
     /// holds a raw character that would end or comment out a statement.
     static func checkSequenceSyntax(_ text: String) {
-        let statement = #/^( *)(sequenceDiagram|title .+|autonumber( \d+)?|(actor|participant) p\d+ as .+|box rgb\(\d+,\d+,\d+\) .+|rect rgba\([\d.,]+\)|end|Note over p\d+(,p\d+)?: .+|(activate|deactivate) p\d+|p\d+(->>|-->>|--x|-\)|--\))p\d+: .+)$/#
+        let statement = #/^( *)(sequenceDiagram|title .+|autonumber( \d+)?|(actor|participant) p\d+ as .+|box rgba\([\d.,]+\) .+|rect rgba\([\d.,]+\)|end|Note over p\d+(,p\d+)?: .+|(activate|deactivate) p\d+|p\d+(->>|-->>|--x|-\)|--\))p\d+: .+)$/#
         var depth = 0
         for line in text.split(separator: "\n") {
             guard let match = line.wholeMatch(of: statement) else {
