@@ -822,7 +822,11 @@ public struct TraceDiff: Sendable {
         case (.workerResult(let x), .workerResult(let y)), (.workerError(let x, _), .workerError(let y, _)):
             var changes: [String] = []
             if x.latency != y.latency { changes.append("latency \(x.latency) ms → \(y.latency) ms") }
-            if x.answer != y.answer { changes.append("answered by \(describe(x.answer)) → \(describe(y.answer))") }
+            // Which case answered is the simulation's bookkeeping: an app's recorder cannot know it (`unknown`), so it
+            // is compared only when both traces carry it.
+            if x.answer != y.answer, x.answer != .unknown, y.answer != .unknown {
+                changes.append("answered by \(describe(x.answer)) → \(describe(y.answer))")
+            }
             return changes
         case (.navigation(let x), .navigation(let y)) where x.style != y.style:
             return ["navigation \(x.style.rawValue) → \(y.style.rawValue)"]

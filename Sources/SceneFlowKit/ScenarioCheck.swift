@@ -20,13 +20,16 @@ public struct ScenarioCheck {
     public var exhaustive: Bool
     /// Compare each run with `<folder>/<scenario>.jsonl` (recorded by `run --golden`).
     public var goldenFolder: URL?
+    /// Judge a recorded trace even when it was recorded from another version of the scenario file.
+    public var acceptScenarioChange: Bool
 
     public init(loader: ScenarioLoader = ScenarioLoader(), options: EngineOptions = EngineOptions(), exhaustive: Bool = false,
-                goldenFolder: URL? = nil) {
+                goldenFolder: URL? = nil, acceptScenarioChange: Bool = false) {
         self.loader = loader
         self.options = options
         self.exhaustive = exhaustive
         self.goldenFolder = goldenFolder
+        self.acceptScenarioChange = acceptScenarioChange
     }
 
     /// Everything a batch of scenarios gave.
@@ -88,6 +91,8 @@ public struct ScenarioCheck {
             do {
                 let recorded = try trace.map { try Self.read(trace: $0, for: scenario) } ?? run(scenario)
                 var report = StoryChecker(exhaustive: exhaustive).check(scenario, trace: recorded)
+                if let trace { report.runChecks.insert(contentsOf: Self.scenarioDigest(of: recorded, at: trace, scenario: scenario, path: path,
+                                                                                      accepted: acceptScenarioChange), at: 0) }
                 if let goldenFolder {
                     report.runChecks.append(Self.golden(recorded, of: path, in: goldenFolder))
                 }
@@ -98,6 +103,25 @@ public struct ScenarioCheck {
             }
         }
         return result
+    }
+
+    /// Whether a recorded trace is of the scenario file it is judged against: a trace recorded from another version
+    /// of the file (another SHA-256) fails, unless accepted; a trace that records no digest (an app's recorder) is
+    /// judged with a note. Nothing when the digests agree.
+    static func scenarioDigest(of trace: Trace, at tracePath: String, scenario: Scenario, path: String, accepted: Bool) -> [StoryChecker.Check] {
+        guard let recorded = trace.header.scenarioSHA256 else {
+            return [StoryChecker.Check(name: "scenario", outcome: .notChecked, expected: "a trace of \(path)",
+                                       actual: "\(tracePath) records no scenario digest (an app's recorder): it is judged against \(path) as the file is now",
+                                       location: nil)]
+        }
+        guard let own = scenario.sha256, recorded != own else { return [] }
+        let what = "\(tracePath) was recorded from another version of \(path) (SHA-256 \(recorded.prefix(12))…, the file now \(own.prefix(12))…)"
+        if accepted {
+            return [StoryChecker.Check(name: "scenario", outcome: .notChecked, expected: "a trace of \(path) as it is",
+                                       actual: what + "; judged against the file as it is now (--accept-scenario-change)", location: nil)]
+        }
+        return [StoryChecker.Check(name: "scenario", passed: false, expected: "a trace of \(path) as it is",
+                                   actual: what + ": record it again, or pass --accept-scenario-change to judge it anyway", location: nil)]
     }
 
     /// The golden-trace check of `path`'s run: a golden file recorded from another scenario file (whose name leads

@@ -9,6 +9,9 @@ import TraceFormat
 public enum CheckReportText {
     public static func text(_ report: StoryChecker.Report, style: TerminalStyle = .plain) -> String {
         var out = style.paint("\(report.scenario.file)", bold: true) + style.paint(" — \(report.scenario.name) (\(report.scenario.pattern.rawValue))", .gray) + "\n"
+        // Whether the trace is of this scenario at all comes first: every other line depends on it.
+        let (first, rest) = (report.runChecks.filter { $0.name == "scenario" }, report.runChecks.filter { $0.name != "scenario" })
+        out += runChecks(first, style: style)
         for step in report.steps {
             let unchecked = !step.checks.isEmpty && step.checks.allSatisfy { $0.outcome == .notChecked }
             let mark = step.checks.isEmpty || unchecked ? style.paint("·", .gray)
@@ -17,8 +20,15 @@ public enum CheckReportText {
             out += "  \(mark) \(step.step)  \(step.title)\(count)\n"
             for check in step.checks where !check.passed { out += failure(check, style: style) }
         }
-        for check in report.runChecks {
-            let mark = check.passed ? style.paint("✓", .green) : style.paint("✗", .red, bold: true)
+        out += runChecks(rest, style: style)
+        return out
+    }
+
+    static func runChecks(_ checks: [StoryChecker.Check], style: TerminalStyle) -> String {
+        var out = ""
+        for check in checks {
+            let mark = check.passed ? style.paint("✓", .green)
+                : check.outcome == .notChecked ? style.paint("·", .gray) : style.paint("✗", .red, bold: true)
             if check.passed {
                 out += "  \(mark) \(check.name): \(check.expected)\n"
             } else {

@@ -31,6 +31,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Judge this recorded trace (from the engine, generated code or an instrumented app) instead of running the scenario.", valueName: "trace.jsonl"))
     var trace: String?
 
+    @Flag(help: "With --trace: judge a trace recorded from another version of the scenario file (its SHA-256 differs) instead of failing.")
+    var acceptScenarioChange = false
+
     @Option(help: "Stop a run after this many messages.")
     var maxMessages: Int = EngineOptions.defaultMaxMessages
 
@@ -52,7 +55,7 @@ struct CheckCommand: ParsableCommand {
         let style = output.style(for: STDOUT_FILENO)
         let errorStyle = output.style(for: STDERR_FILENO)
         let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes), exhaustive: exhaustive,
-                                  goldenFolder: golden.map { URL(fileURLWithPath: $0) })
+                                  goldenFolder: golden.map { URL(fileURLWithPath: $0) }, acceptScenarioChange: acceptScenarioChange)
         let result: ScenarioCheck.Result
         do {
             result = try check.check(files, trace: trace)

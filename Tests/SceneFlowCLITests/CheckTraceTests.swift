@@ -93,6 +93,67 @@ struct CheckTraceTests {
         #expect(unchecked.stdout.hasSuffix("1 scenario: 9 checks passed, 0 failed, 6 not checked\n"))
     }
 
+    @Test("a trace recorded from another version of the scenario file fails on its first line, unless accepted; a trace with no digest is judged with a note")
+    func scenarioDigest() throws {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("Scenarios/Login.yml"), encoding: .utf8)
+        let edited = try CLI.temporaryFile(text + "# one more comment\n", name: "Login.yml")
+        let sha = { (data: String) in try ExternalTool.run("sha256sum", [data]).stdout.prefix(12) }
+        let recorded = try sha(PackagePaths.root.appendingPathComponent("Scenarios/Login.yml").path)
+        let now = try sha(edited.path)
+        let other = try CLI.run(["check", edited.path, "--trace", Self.login.path, "--color", "never"])
+        #expect(other.status == 1)
+        #expect(other.stdout.hasPrefix("""
+            \(edited.path) — Sign in (clean-swift)
+              ✗ scenario
+                  scenario: expected a trace of \(edited.path) as it is, got \(Self.login.path) was recorded from another version of \(edited.path) (SHA-256 \(recorded)…, the file now \(now)…): record it again, or pass --accept-scenario-change to judge it anyway
+              ✓ 1  appear Login
+            """), "\(other.stdout)")
+        #expect(other.stdout.hasSuffix("1 scenario: 15 checks passed, 1 failed\n"))
+        let accepted = try CLI.run(["check", edited.path, "--trace", Self.login.path, "--accept-scenario-change", "--color", "never"])
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout.contains("  · scenario\n      scenario: not checked: \(Self.login.path) was recorded from another version of \(edited.path)"))
+        #expect(accepted.stdout.hasSuffix("1 scenario: 15 checks passed, 0 failed, 1 not checked\n"))
+        let unsigned = try Self.edited { $0.header.scenarioSHA256 = nil }
+        let noted = try CLI.run(["check", "Scenarios/Login.yml", "--trace", unsigned.path, "--color", "never"])
+        #expect(noted.status == 0)
+        #expect(noted.stdout.contains("  · scenario\n      scenario: not checked: \(unsigned.path) records no scenario digest (an app's recorder): it is judged against Scenarios/Login.yml as the file is now\n"))
+        // The same file: no line about it.
+        let same = try CLI.run(["check", "Scenarios/Login.yml", "--trace", Self.login.path, "--color", "never"])
+        #expect(!same.stdout.contains("scenario\n"))
+    }
+
+    @Test("diff compares which case answered a worker only when both traces say: an app's recording of the same run does not differ")
+    func diffIgnoresWhatOneSideCannotRecord() throws {
+        let recorded = try Self.edited { trace in
+            for index in trace.events.indices {
+                switch trace.events[index].message {
+                case .workerResult(var answer):
+                    answer.answer = .unknown
+                    trace.events[index].message = .workerResult(answer)
+                case .workerError(var answer, let error):
+                    answer.answer = .unknown
+                    trace.events[index].message = .workerError(answer, error: error)
+                default: break
+                }
+            }
+        }
+        let result = try CLI.run(["diff", Self.login.path, recorded.path, "--color", "never"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("0 inserted, 0 removed, 0 changed, 39 unchanged\n" as String))
+        // Two traces that both say which case answered still differ when they disagree.
+        let otherCase = try Self.edited { trace in
+            for index in trace.events.indices {
+                if case .workerResult(var answer) = trace.events[index].message {
+                    answer.answer = .case(3)
+                    trace.events[index].message = .workerResult(answer)
+                }
+            }
+        }
+        let differs = try CLI.run(["diff", Self.login.path, otherCase.path, "--color", "never"])
+        #expect(differs.status == 1)
+        #expect(differs.stdout.contains("answered by case 1 → case 4"))
+    }
+
     @Test("a trace that cannot be read, or --trace with several scenarios, is an error naming the problem")
     func unreadable() throws {
         let broken = try CLI.temporaryFile("{\"sceneflowTrace\":2,\"scenario\":\"s\"}\n", name: "broken.jsonl")
