@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "SceneFlowRecorder", targets: ["SceneFlowRecorder"]),
         // The recorder with `@Traced`, which writes a protocol's tracing wrapper.
         .library(name: "SceneFlowTracing", targets: ["SceneFlowTracing"]),
+        // `swift package sceneflow check Flows/` in a package that depends on SceneFlow.
+        .plugin(name: "SceneFlowCommand", targets: ["SceneFlowCommand"]),
+        // Validates a target's scenario files as part of its build.
+        .plugin(name: "SceneFlowValidate", targets: ["SceneFlowValidate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -175,6 +179,11 @@ let package = Package(
                     dependencies: ["SceneFlowMacros", "SceneFlowTracing", "TraceFormat", "TestSupport",
                                    .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                                    .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax")]),
+        .plugin(name: "SceneFlowCommand",
+                capability: .command(intent: .custom(verb: "sceneflow", description: "Run sceneflow (validate, check, run, map, drift, …) on this package's files"),
+                                     permissions: [.writeToPackageDirectory(reason: "sceneflow writes traces, diagrams and reports where its options say")]),
+                dependencies: ["sceneflow"]),
+        .plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"]),
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]

@@ -49,7 +49,7 @@ struct StoryTestWriter {
                 : ", fixtures: [" + scenario.fixtureSHA256.sorted { $0.key < $1.key }.map { "\(SwiftSpelling.literal($0.key)): \(SwiftSpelling.literal($0.value))" }.joined(separator: ", ") + "]"
             suite.block("@Test(\(SwiftSpelling.literal("the story of " + scenario.name))) func story() throws") { test in
                 test.line("let recorder = Recorder.shared")
-                test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(fixtures))")
+                test.line("try recorder.begin(scenario: \(SwiftSpelling.literal(scenario.name)), file: \(SwiftSpelling.literal(scenario.file)), pattern: \(SwiftSpelling.literal(scenario.pattern.rawValue)), start: \(SwiftSpelling.literal(scenario.start.rawValue))\(scenario.sha256.map { ", scenarioSHA256: " + SwiftSpelling.literal($0) } ?? "")\(fixtures))")
                 // A trace that cannot be written (SCENEFLOW_TRACE naming a folder, a full disk) fails the test by name.
                 test.block("defer") { end in
                     end.line("do { try recorder.finish() } catch { Issue.record(\"the trace was not written: \\(error)\") }")

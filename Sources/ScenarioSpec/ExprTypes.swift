@@ -1,5 +1,3 @@
-import ScenarioSpec
-
 /// The type of an expression a translation moves into a Response or ViewModel field, worked out from the fields it
 /// reads: enough for the shapes scenarios write (field paths, optional chaining, `??`, arithmetic, comparisons,
 /// interpolation, `count`); nil when it cannot tell, and the translation (or the generator) then says so.

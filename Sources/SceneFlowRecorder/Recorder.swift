@@ -51,12 +51,14 @@ public final class Recorder: @unchecked Sendable {
     public var isRecording: Bool { sink != nil || destination != nil }
 
     /// Starts the trace: which scenario it is a run of. `omits` names facts the code does not record.
-    public func begin(scenario: String, file: String, pattern: String, start: String, fixtures: [String: String] = [:],
-                      omits: [String] = []) throws {
+    /// `scenarioSHA256`: the digest of the scenario file the app was generated from, so `check --trace` can tell a
+    /// trace of an app generated from another version of it.
+    public func begin(scenario: String, file: String, pattern: String, start: String, scenarioSHA256: String? = nil,
+                      fixtures: [String: String] = [:], omits: [String] = []) throws {
         try locked {
             if sink == nil, let destination { sink = try TraceFileWriter(destination: destination) }
-            try sink?.begin(TraceHeader(scenario: scenario, file: file, pattern: pattern, start: SceneName(start), fixtures: fixtures,
-                                        omits: omits))
+            try sink?.begin(TraceHeader(scenario: scenario, file: file, pattern: pattern, start: SceneName(start),
+                                        scenarioSHA256: scenarioSHA256, fixtures: fixtures, omits: omits))
         }
     }
 

@@ -25,6 +25,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
+    @Option(help: ArgumentHelp("When every scenario is valid, write this file (an empty stamp, for a build system that needs an output: the SwiftPM build-tool plugin).", valueName: "file"))
+    var stamp: String?
+
     @OptionGroup var output: OutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -51,5 +54,6 @@ struct ValidateCommand: ParsableCommand {
             FileHandle.standardError.write(ValidationSummary(result).text(style: style) + "\n")
         }
         if result.failed { throw ExitCode(1) }
+        if let stamp { try AtomicFile.write(Data(), to: URL(fileURLWithPath: stamp)) }
     }
 }

@@ -79,4 +79,22 @@ struct InstallTests {
         #expect(hooks.contains("language: system"))
         #expect(hooks.contains(#"files: \.(yml|yaml)$"#))
     }
+
+    @Test("validate --stamp writes its stamp only when every scenario is valid: what the build-tool plugin's command leaves for SwiftPM")
+    func stamp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-stamp-\(UUID().uuidString)")
+        let stamp = folder.appendingPathComponent("work/validated")
+        let valid = try CLI.run(["validate", "--stamp", stamp.path, "Scenarios/Login.yml"])
+        #expect(valid.status == 0)
+        #expect(try Data(contentsOf: stamp) == Data())
+        try FileManager.default.removeItem(at: stamp)
+        let broken = try CLI.temporaryFile("scenario: x\nscenes: {}\n", name: "Broken.yml")
+        let invalid = try CLI.run(["validate", "--stamp", stamp.path, broken.path, "--color", "never"])
+        #expect(invalid.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: stamp.path))
+        // The plugins are declared as products, each with the capability it needs.
+        let manifest = try String(contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"])"#))
+        #expect(manifest.contains(#"capability: .command(intent: .custom(verb: "sceneflow""#))
+    }
 }
