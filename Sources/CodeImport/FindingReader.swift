@@ -199,7 +199,15 @@ struct FindingReader {
                 for call in CallCollector.calls(in: body) {
                     let called = BodyReader.member(of: call)
                     let name = called?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-                    let leaves = ["dismiss", "popViewController", "popToRootViewController", "popToViewController"].contains(name)
+                    // `dismiss` leaves the screen when the View dismisses itself (or its navigation or presenter does);
+                    // `picker.dismiss(…)` in a picker's or a mail composer's callback closes what the View presented.
+                    let receiver = called?.base
+                    let ownScreen = receiver.map { base in
+                        BodyReader.selfAliases.contains(base)
+                            || ["navigationController", "presentingViewController", "parent", "tabBarController", "view.window"].contains { base.hasPrefix($0) }
+                    } ?? true
+                    let leaves = (name == "dismiss" && ownScreen)
+                        || ["popViewController", "popToRootViewController", "popToViewController"].contains(name)
                         || BodyReader.calledLocal(call).map(dismissers.contains) == true
                     let shows = routed && ["pushViewController", "present", "show", "performSegue", "setViewControllers"].contains(name)
                     guard leaves || shows, seen.insert("view-dismisses-itself \(method.name)").inserted else { continue }

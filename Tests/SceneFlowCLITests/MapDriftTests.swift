@@ -105,7 +105,7 @@ struct MapDriftTests {
         #expect(unexplained.stderr == "error: \(accept.path):2: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Orders.swift needs a 'reason:'\n")
     }
 
-    @Test("map: a View doing a worker's job itself (a backend library, UserDefaults, what a manager singleton holds) fails with each place")
+    @Test("map: a View doing a worker's job itself (a backend library, UserDefaults, what a manager singleton holds) fails with each place; closing the picker it presented is not leaving its screen")
     func viewDoesWork() throws {
         let out = try folder()
         let map = try CLI.run(["map", "view-does-work", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)

@@ -81,3 +81,10 @@ final class ProfileViewController: UIViewController, ProfileDisplayLogic {
     SessionManager.instance.defaults.string(forKey: "token")
   }
 }
+
+// Closing the picker the View presented is not the View leaving its screen.
+extension ProfileViewController: UIImagePickerControllerDelegate, UINavigationControllerDelegate {
+  func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
+    picker.dismiss(animated: true)
+  }
+}
