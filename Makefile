@@ -48,7 +48,7 @@ install-files:
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
-	install -m 755 "$(INSTALL_BIN)" "$(DESTDIR)$(PREFIX)/bin/sceneflow" && \
+	install -m 755 -s "$(INSTALL_BIN)" "$(DESTDIR)$(PREFIX)/bin/sceneflow" && \
 	install -m 644 "$$tmp/sceneflow.1" "$(DESTDIR)$(PREFIX)/share/man/man1/sceneflow.1" && \
 	"$(INSTALL_BIN)" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/sceneflow" && \
 	"$(INSTALL_BIN)" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_sceneflow" && \
