@@ -250,6 +250,11 @@ struct FindingReader {
         return nil
     }
 
+    /// The type a value is cast to at its end (`… as? DetailViewController`), or nil.
+    static func castType(_ text: String) -> String? {
+        text.firstMatch(of: /\bas[!?]\s*([A-Za-z_][A-Za-z0-9_.]*)\s*$/).map { String($0.1) }
+    }
+
     /// Notification names the system posts: observing the keyboard or the app's state is no talk between scenes.
     static func isSystemNotification(_ text: String) -> Bool {
         ["UIResponder", "UIApplication", "UIDevice", "UIScene", "UIWindow", "UIKeyboard", "keyboard", "Keyboard", "NSNotification.Name.UI",
@@ -282,16 +287,28 @@ struct FindingReader {
                 for parameter in method.parameters { typeOf[parameter.name] = parameter.type }
                 for local in LocalCollector.locals(in: body) {
                     if let type = local.type { typeOf[local.name] = type }
-                    if let value = local.node.as(PatternBindingSyntax.self)?.initializer?.value,
-                       let cast = value.trimmedDescription.firstMatch(of: /\bas[!?]\s*([A-Za-z_][A-Za-z0-9_.]*)\s*$/) {
-                        typeOf[local.name] = String(cast.1)
+                    if let value = local.node.as(PatternBindingSyntax.self)?.initializer?.value, let cast = Self.castType(value.trimmedDescription) {
+                        typeOf[local.name] = cast
                     }
                 }
                 for condition in OptionalBindingCollector.bindings(in: body) {
-                    if let cast = condition.value.firstMatch(of: /\bas[!?]\s*([A-Za-z_][A-Za-z0-9_.]*)\s*$/) { typeOf[condition.name] = String(cast.1) }
+                    if let cast = Self.castType(condition.value) { typeOf[condition.name] = cast }
                 }
-                // A reference to another scene's part kept one step down (`output.herbSearchViewController.refresh()`).
                 for call in CallCollector.calls(in: body) {
+                    // A notification of the app's own, posted to whichever scene observes it; observed when another
+                    // scene posts it.
+                    if let (verb, name) = Self.notification(call) {
+                        if verb == "post" {
+                            guard said.insert("notification post").inserted else { continue }
+                            add("\(member.type.name).\(method.name) posts the notification \(name), which any scene may observe", at: reader.location(call))
+                        } else {
+                            let others = Set((posters[name] ?? []).compactMap { parts.sceneOf[$0] }).subtracting([own]).sorted()
+                            guard let first = others.first, said.insert("notification observe").inserted else { continue }
+                            add("\(member.type.name).\(method.name) observes the notification \(name), which the scene \(first) posts", at: reader.location(call))
+                        }
+                        continue
+                    }
+                    // A reference to another scene's part kept one step down (`output.herbSearchViewController.refresh()`).
                     guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
                           let (root, chain) = Self.root(of: base), !chain.isEmpty,
                           let property = properties.first(where: { $0.name == root }),
@@ -324,19 +341,6 @@ struct FindingReader {
                           said.insert("delegate \(other)").inserted else { continue }
                     add("\(member.type.name).\(method.name) hands \(assignment.value.trimmedDescription) to the scene \(other) as its \(access.declName.baseName.text)",
                         at: reader.location(assignment.target))
-                }
-                // A notification of the app's own, posted to whichever scene observes it; observed when another
-                // scene posts it.
-                for call in CallCollector.calls(in: body) {
-                    guard let (verb, name) = Self.notification(call) else { continue }
-                    if verb == "post" {
-                        guard said.insert("notification post").inserted else { continue }
-                        add("\(member.type.name).\(method.name) posts the notification \(name), which any scene may observe", at: reader.location(call))
-                    } else {
-                        let others = Set((posters[name] ?? []).compactMap { parts.sceneOf[$0] }).subtracting([own]).sorted()
-                        guard let first = others.first, said.insert("notification observe").inserted else { continue }
-                        add("\(member.type.name).\(method.name) observes the notification \(name), which the scene \(first) posts", at: reader.location(call))
-                    }
                 }
             }
         }

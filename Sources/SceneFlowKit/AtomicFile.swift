@@ -52,8 +52,7 @@ public enum AtomicFile {
         } catch {
             throw WriteFailure(file: folder.relativePath, error: error)
         }
-        if try FileDestination.isWrittenInPlace(url) {
-            let handle = try FileDestination.openStream(url)
+        if let handle = try FileDestination.openInPlace(url) {
             defer { try? handle.close() }
             try body(handle)
             return
@@ -79,10 +78,5 @@ public enum AtomicFile {
     public static func wouldOverwrite(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// The file `-o` names: nil (standard output) for `-`.
-    public static func destination(_ option: String) -> URL? {
-        option == "-" ? nil : URL(fileURLWithPath: option)
     }
 }

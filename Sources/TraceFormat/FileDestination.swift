@@ -75,20 +75,20 @@ public enum FileDestination: Equatable, Sendable {
         }
     }
 
-    /// Whether `url` is written in place (a stream or a descriptor) rather than replaced.
-    public static func isWrittenInPlace(_ url: URL) throws -> Bool {
-        try of(url) != .replace
-    }
-
-    /// Opens the stream or descriptor at `url` for writing, as it is (no truncation, no rename).
-    public static func openStream(_ url: URL) throws -> FileHandle {
-        if case .descriptor(let number) = try of(url) {
+    /// The stream or descriptor at `url`, opened for writing as it is (no truncation, no rename); nil when `url` is
+    /// nothing or a regular file, which the caller replaces whole. What is neither is refused (`of(_:)`).
+    public static func openInPlace(_ url: URL) throws -> FileHandle? {
+        switch try of(url) {
+        case .replace:
+            return nil
+        case .descriptor(let number):
             let copy = fcntl(number, F_DUPFD_CLOEXEC, 0)
             guard copy >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
             return FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+        case .stream:
+            let descriptor = open(url.path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
+            return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         }
-        let descriptor = open(url.path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw WriteFailure(file: url.relativePath, errno: errno) }
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 }

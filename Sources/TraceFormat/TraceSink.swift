@@ -149,9 +149,9 @@ public final class TraceFileWriter: TraceSink {
         } catch {
             throw WriteFailure(file: folder.relativePath, error: error)
         }
-        if try FileDestination.isWrittenInPlace(destination) {
+        if let stream = try FileDestination.openInPlace(destination) {
             temporary = nil
-            handle = try FileDestination.openStream(destination)
+            handle = stream
             return
         }
         let temporary = TemporaryFile.url(beside: destination)

@@ -49,6 +49,9 @@ struct CheckCommand: ParsableCommand {
         if maxMessages <= 0 { throw ValidationError("--max-messages must be positive") }
         if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
         if maxTraceBytes <= 0 { throw ValidationError("--max-trace-bytes must be positive") }
+        if acceptScenarioChange && trace == nil {
+            throw ValidationError("--accept-scenario-change judges a recorded trace: give it with --trace TRACE.jsonl")
+        }
     }
 
     func run() throws {

@@ -117,6 +117,10 @@ struct CheckTraceTests {
         let noted = try CLI.run(["check", "Scenarios/Login.yml", "--trace", unsigned.path, "--color", "never"])
         #expect(noted.status == 0)
         #expect(noted.stdout.contains("  · scenario\n      scenario: not checked: \(unsigned.path) records no scenario digest (an app's recorder): it is judged against Scenarios/Login.yml as the file is now\n"))
+        // Without a trace to judge, the flag would do nothing: a usage error.
+        let alone = try CLI.run(["check", "Scenarios/Login.yml", "--accept-scenario-change"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.hasPrefix("Error: --accept-scenario-change judges a recorded trace: give it with --trace TRACE.jsonl\n"))
         // The same file: no line about it.
         let same = try CLI.run(["check", "Scenarios/Login.yml", "--trace", Self.login.path, "--color", "never"])
         #expect(!same.stdout.contains("scenario\n"))
