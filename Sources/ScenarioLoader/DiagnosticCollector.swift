@@ -73,9 +73,9 @@ final class DiagnosticCollector {
 }
 
 /// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `name`, if it is close enough to be a plausible typo.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(name.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {

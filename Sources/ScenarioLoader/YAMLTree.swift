@@ -3,13 +3,21 @@ import Yams
 /// A YAML document as plain values, for files that are not scenarios (the importer's ground truth, accepted
 /// findings): scalars as written, mappings in document order, each value with its 1-based line.
 public indirect enum YAMLTree: Sendable, Hashable {
-    case scalar(String, line: Int)
-    case sequence([YAMLTree], line: Int)
-    case mapping([Entry], line: Int)
-    case null(line: Int)
+    case scalar(String, at: Place)
+    case sequence([YAMLTree], at: Place)
+    case mapping([Entry], at: Place)
+    case null(at: Place)
+
+    /// A node's 1-based line and column.
+    public struct Place: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+    }
 
     public struct Entry: Sendable, Hashable {
         public var key: String
+        /// Where the key is written.
+        public var keyPlace: Place
         public var value: YAMLTree
     }
 
@@ -27,7 +35,7 @@ public indirect enum YAMLTree: Sendable, Hashable {
         } catch let error as YamlError {
             throw Failure(line: Self.line(of: error), message: "\(error)")
         }
-        guard let node else { return .null(line: 1) }
+        guard let node else { return .null(at: Place(line: 1, column: 1)) }
         return tree(node, depth: 0)
     }
 
@@ -42,30 +50,36 @@ public indirect enum YAMLTree: Sendable, Hashable {
     static let deepest = 64
 
     private static func tree(_ node: Node, depth: Int) -> YAMLTree {
-        let line = node.mark?.line ?? 1
-        guard depth < deepest else { return .null(line: line) }
+        let place = Self.place(node)
+        guard depth < deepest else { return .null(at: place) }
         switch node {
         case .scalar(let scalar):
-            if scalar.style == .plain, NodeReader.nullWords.contains(scalar.string) { return .null(line: line) }
-            return .scalar(scalar.string, line: line)
+            if scalar.style == .plain, NodeReader.nullWords.contains(scalar.string) { return .null(at: place) }
+            return .scalar(scalar.string, at: place)
         case .sequence(let sequence):
-            return .sequence(sequence.map { tree($0, depth: depth + 1) }, line: line)
+            return .sequence(sequence.map { tree($0, depth: depth + 1) }, at: place)
         case .mapping(let mapping):
             return .mapping(mapping.map { key, value in
-                Entry(key: key.scalar?.string ?? "\(key)", value: tree(value, depth: depth + 1))
-            }, line: line)
+                Entry(key: key.scalar?.string ?? "\(key)", keyPlace: Self.place(key), value: tree(value, depth: depth + 1))
+            }, at: place)
         case .alias:
-            return .null(line: line)
+            return .null(at: place)
         }
+    }
+
+    private static func place(_ node: Node) -> Place {
+        Place(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
     // MARK: - Reading
 
-    public var line: Int {
+    public var place: Place {
         switch self {
-        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line), .null(let line): line
+        case .scalar(_, let place), .sequence(_, let place), .mapping(_, let place), .null(let place): place
         }
     }
+
+    public var line: Int { place.line }
 
     /// A mapping's value for `key`.
     public subscript(key: String) -> YAMLTree? {

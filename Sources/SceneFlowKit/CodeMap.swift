@@ -64,7 +64,12 @@ public enum CodeMap {
             throw Failure(message: "\(path):\(error)")
         }
         guard let list = tree["accept"] else { throw Failure(message: "\(path):1: the file lists its acceptances under 'accept:'") }
-        return try list.items.map { item in
+        return try acceptances(in: list, file: path)
+    }
+
+    /// The acceptances a YAML list holds (an acceptance file's `accept:`, or the settings file's).
+    public static func acceptances(in list: YAMLTree, file path: String) throws -> [Acceptance] {
+        try list.items.map { item in
             guard let rule = item["rule"]?.string, let place = item["at"]?.string else {
                 throw Failure(message: "\(path):\(item.line): an acceptance needs 'rule:' and 'at:' (a file, or file:line)")
             }

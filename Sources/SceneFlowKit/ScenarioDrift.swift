@@ -29,11 +29,14 @@ public enum ScenarioDrift {
         public var diagnostics: [Diagnostic]
 
         /// JSON for tools: the differences, sorted as printed.
-        public func json() -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(differences)) ?? Data("[]".utf8), as: UTF8.self) + "\n"
-        }
+        public func json() -> String { ScenarioDrift.json(differences) }
+    }
+
+    /// JSON for tools: differences (of one scenario or several), in the order given.
+    public static func json(_ differences: [Difference]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(differences)) ?? Data("[]".utf8), as: UTF8.self) + "\n"
     }
 
     public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {

@@ -16,8 +16,8 @@ struct CheckCommand: ParsableCommand {
         discussion: "Exit codes: 0 when everything passes, 1 on a failure or a scenario error, 2 on usage errors."
     )
 
-    @Argument(help: "Scenario files or folders of scenarios.", completion: .file(extensions: ["yml", "yaml"]))
-    var files: [String]
+    @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml"]))
+    var files: [String] = []
 
     @Option(help: ArgumentHelp("Also write JUnit XML (one testcase per expectation) to this file.", valueName: "file"))
     var junit: String?
@@ -43,6 +43,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Stop a run when the trace it holds reaches this many bytes.")
     var maxTraceBytes: Int = EngineOptions.defaultMaxHeldTraceBytes
 
+    @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -59,6 +60,7 @@ struct CheckCommand: ParsableCommand {
         let errorStyle = output.style(for: STDERR_FILENO)
         let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes), exhaustive: exhaustive,
                                   goldenFolder: golden.map { URL(fileURLWithPath: $0) }, acceptScenarioChange: acceptScenarioChange)
+        let files = try self.files.isEmpty ? settings.scenarios(style: errorStyle) : self.files
         let result: ScenarioCheck.Result
         do {
             result = try check.check(files, trace: trace)

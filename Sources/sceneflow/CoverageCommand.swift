@@ -13,15 +13,16 @@ struct CoverageCommand: ParsableCommand {
         discussion: "Writes Output/<scenario>/coverage.svg, the flow map coloured by what was visited. Exit codes: 0, 1 on scenario errors, 2 on usage errors."
     )
 
-    @Argument(help: "Scenario files or folders of scenarios.", completion: .file(extensions: ["yml", "yaml"]))
-    var files: [String]
+    @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml"]))
+    var files: [String] = []
 
-    @Option(help: "The output folder for coverage.svg (in <out>/<scenario>/).")
-    var out: String = "Output"
+    @Option(help: "The output folder for coverage.svg (in <out>/<scenario>/; default: the settings file's 'out', else Output).")
+    var out: String?
 
     @Option(help: "Fail (exit 1) when total coverage is below this percentage.")
     var minimum: Double?
 
+    @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -32,6 +33,9 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
         let errorStyle = output.style(for: STDERR_FILENO)
+        let project = self.files.isEmpty ? try settings.settings(style: errorStyle, needed: "scenario files or folders") : nil
+        let files = try project.map { try settings.scenarios(of: $0) } ?? self.files
+        let out = self.out ?? project?.out ?? "Output"
         let result: ScenarioCoverage.Result
         do {
             result = try ScenarioCoverage.measure(files)

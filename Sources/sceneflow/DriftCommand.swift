@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeImport
 import Foundation
 import SceneFlowKit
 import TerminalOutput
@@ -15,11 +16,11 @@ struct DriftCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
-    var scenario: String
+    @Argument(help: "The scenario file (default: each of the settings file's 'drift' pairs).", completion: .file(extensions: ["yml", "yaml"]))
+    var scenario: String?
 
     @Argument(help: "Swift files or folders.", completion: .directory)
-    var paths: [String]
+    var paths: [String] = []
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -29,42 +30,65 @@ struct DriftCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also skip folders or files of this name (repeatable).", valueName: "name"))
     var exclude: [String] = []
 
+    @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if scenario != nil, paths.isEmpty { throw ValidationError("give the Swift files or folders the scenario describes") }
+    }
 
     func run() throws {
         let errorStyle = output.style(for: STDERR_FILENO)
         let style = output.style(for: STDOUT_FILENO)
-        let result: ScenarioDrift.Result
-        do {
-            result = try ScenarioDrift.run(scenario: scenario, code: paths, excluded: Set(exclude),
-                                           vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
-        } catch let failure as ScenarioImport.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
-            throw ExitCode(1)
+        // No scenario given: every pair the settings file names, as one report.
+        var pairs = [(scenario: String, code: [String])]()
+        var exclude = self.exclude
+        if let scenario {
+            pairs = [(scenario, paths)]
+        } else {
+            let project = try settings.settings(style: errorStyle, needed: "a scenario and the Swift files or folders it describes")
+            guard !project.drift.isEmpty else {
+                throw ValidationError("give a scenario and its Swift files or folders: \(project.file) sets no 'drift' pairs")
+            }
+            pairs = project.drift.map { ($0.scenario, $0.code) }
+            exclude += project.exclude
+        }
+        var results: [ScenarioDrift.Result] = []
+        for pair in pairs {
+            do {
+                results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude),
+                                                     vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL)))
+            } catch let failure as ScenarioImport.Failure {
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                throw ExitCode(1)
+            }
         }
         // What was not read is not compared: said first.
-        for item in result.app.filesNotRead {
+        var seen = Set<ImportedApp.Unmapped>()
+        let notRead = results.flatMap(\.app.filesNotRead).filter { seen.insert($0).inserted }
+        for item in notRead {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
-        let errors = result.diagnostics.filter { $0.severity == .error }
+        let errors = results.flatMap { $0.diagnostics.filter { $0.severity == .error } }
         if !errors.isEmpty {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(errors))
             // A tool reading the JSON gets the errors as validate --format json gives them, never an empty output.
             if format == .json { FileHandle.standardOutput.write(DiagnosticRenderer().json(errors)) }
             throw ExitCode(1)
         }
+        let differences = results.flatMap(\.differences)
         switch format {
         case .json:
-            FileHandle.standardOutput.write(result.json())
+            FileHandle.standardOutput.write(ScenarioDrift.json(differences))
         case .text:
-            for difference in result.differences {
+            for difference in differences {
                 FileHandle.standardOutput.write(style.paint("drift:", .red, bold: true) + " \(difference.description)\n")
             }
-            FileHandle.standardOutput.write(result.differences.isEmpty
-                ? style.paint("✓", .green, bold: true) + " the scenario and the code agree"
-                    + (result.app.filesNotRead.isEmpty ? "" : " in the files read (\(result.app.filesNotRead.count) not read: see the warnings)") + "\n"
-                : "\(result.differences.count) difference\(result.differences.count == 1 ? "" : "s")\n")
+            FileHandle.standardOutput.write(differences.isEmpty
+                ? style.paint("✓", .green, bold: true) + " the scenario\(pairs.count == 1 ? " and the code agree" : "s and the code agree")"
+                    + (notRead.isEmpty ? "" : " in the files read (\(notRead.count) not read: see the warnings)") + "\n"
+                : "\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")
         }
-        if !result.differences.isEmpty { throw ExitCode(1) }
+        if !differences.isEmpty { throw ExitCode(1) }
     }
 }

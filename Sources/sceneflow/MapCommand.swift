@@ -21,11 +21,11 @@ struct MapCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Swift files or folders.", completion: .directory)
-    var paths: [String]
+    @Argument(help: "Swift files or folders (default: the settings file's 'code').", completion: .directory)
+    var paths: [String] = []
 
-    @Option(help: "The output folder (the map goes to <out>/<folder>/).")
-    var out: String = "Output"
+    @Option(help: "The output folder (the map goes to <out>/<folder>/; default: the settings file's 'out', else Output).")
+    var out: String?
 
     @Option(help: "Comma-separated formats: svg, png, pdf, dot.")
     var format: String = "svg"
@@ -39,6 +39,7 @@ struct MapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write an acceptance file that accepts everything found (then exit 0).", valueName: "file"))
     var writeBaseline: String?
 
+    @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws { _ = try diagramFormats(format) }
@@ -47,12 +48,21 @@ struct MapCommand: ParsableCommand {
         let errorStyle = output.style(for: STDERR_FILENO)
         let style = output.style(for: STDOUT_FILENO)
         let formats = try diagramFormats(format)
+        // Paths left out: the settings file says what to read, where to write, what to skip and what is accepted.
+        let project = paths.isEmpty ? try settings.settings(style: errorStyle, needed: "Swift files or folders") : nil
+        if let project, project.code.isEmpty {
+            throw ValidationError("give Swift files or folders: \(project.file) sets no 'code'")
+        }
+        let paths = project?.code ?? self.paths
+        let out = self.out ?? project?.out ?? "Output"
+        let exclude = self.exclude + (project?.exclude ?? [])
+        let acceptFile = accept ?? project?.acceptanceFile
         let name = OutputLayout.folderName(for: URL(fileURLWithPath: paths.first ?? "app").standardizedFileURL.lastPathComponent)
         let folder = try OutputLayout.checkFolder(URL(fileURLWithPath: out).appendingPathComponent(name, isDirectory: true),
                                               under: URL(fileURLWithPath: out))
         let result: CodeMap.Result
         do {
-            let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? []
+            let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? project?.acceptances ?? []
             result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
@@ -67,7 +77,7 @@ struct MapCommand: ParsableCommand {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
         for unused in result.unusedAcceptances {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(accept ?? ""):\(unused)\n")
+            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(acceptFile ?? ""):\(unused)\n")
         }
         for problem in result.written.warnings + result.written.failures {
             FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")

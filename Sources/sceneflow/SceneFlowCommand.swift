@@ -19,7 +19,7 @@ struct SceneFlowCommand: ParsableCommand {
         subcommands: [
             ValidateCommand.self, RunCommand.self, ExplainCommand.self, CheckCommand.self, DiffCommand.self, CoverageCommand.self,
             RenderCommand.self, ExportCommand.self, CompareCommand.self, SynthCommand.self, ImportCommand.self, MapCommand.self, DriftCommand.self,
-            GenerateCommand.self, TranslateCommand.self, RenderPagesCommand.self, VetSwiftCommand.self,
+            GenerateCommand.self, TranslateCommand.self, InitCommand.self, RenderPagesCommand.self, VetSwiftCommand.self,
         ]
     )
 

@@ -13,8 +13,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Exit codes: 0 when clean (warnings allowed unless --strict), 1 on errors, 2 on usage errors."
     )
 
-    @Argument(help: "Scenario files or folders of scenarios.", completion: .file(extensions: ["yml", "yaml", "json"]))
-    var files: [String]
+    @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml", "json"]))
+    var files: [String] = []
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -28,17 +28,18 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When every scenario is valid, write this file (an empty stamp, for a build system that needs an output: the SwiftPM build-tool plugin).", valueName: "file"))
     var stamp: String?
 
+    @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one scenario file") }
         if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
     }
 
     func run() throws {
         let validation = ScenarioValidation(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)), strict: strict)
+        let files = try self.files.isEmpty ? settings.scenarios(style: output.style(for: STDERR_FILENO)) : self.files
         let result: ScenarioValidation.Result
         do {
             result = try validation.validate(files)

@@ -70,14 +70,23 @@ struct InstallTests {
     func preCommitHooks() throws {
         let hooks = try String(contentsOf: PackagePaths.root.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
         let entries = hooks.matches(of: /entry: sceneflow (\w+)/).map { String($0.1) }
-        #expect(entries == ["validate", "check"])
-        for entry in entries {
+        #expect(entries == ["validate", "check", "map"])
+        for entry in entries.prefix(2) {
             // As pre-commit calls it: the entry, then the staged files.
             let result = try CLI.run([entry, "Scenarios/Counter-AppState.yml", "Scenarios/Login.yml", "--color", "never"])
             #expect(result.status == 0, "\(entry): \(result.stdout)\(result.stderr)")
         }
         #expect(hooks.contains("language: system"))
         #expect(hooks.contains(#"files: \.(yml|yaml)$"#))
+        // The settings file is YAML but not a scenario: the scenario hooks leave it out (pre-commit matches with
+        // Python's re.search; these patterns mean the same in ICU).
+        let exclude = try #require(hooks.firstMatch(of: /exclude: (.+)\n/)).1
+        let pattern = try NSRegularExpression(pattern: String(exclude))
+        func excluded(_ path: String) -> Bool { pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil }
+        #expect(excluded(".sceneflow.yml") && excluded("App/.sceneflow.yml") && excluded(".pre-commit-config.yaml"))
+        #expect(!excluded("Flows/Login.yml") && !excluded("Flows/my.sceneflow.yml.yml"))
+        // The map hook reads the settings file: no file names passed.
+        #expect(hooks.contains("entry: sceneflow map\n  language: system\n  files: \\.swift$\n  types: [file]\n  pass_filenames: false\n"))
     }
 
     @Test("validate --stamp writes its stamp only when every scenario is valid: what the build-tool plugin's command leaves for SwiftPM")

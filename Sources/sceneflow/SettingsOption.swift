@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import SceneFlowKit
+import TerminalOutput
+
+/// `--config FILE`, and the `.sceneflow.yml` found upward from the current folder: what a command runs on when its
+/// paths are left out.
+struct SettingsOption: ParsableArguments {
+    @Option(name: .customLong("config"),
+            help: ArgumentHelp("The settings file used when no paths are given (default: the nearest .sceneflow.yml here or above).",
+                               valueName: "file"),
+            completion: .file(extensions: ["yml", "yaml"]))
+    var file: String?
+
+    /// The settings, when the command's paths are left out: the file given with --config, else the nearest one.
+    /// Says which file it reads and its warnings on standard error; nil when there is none. `needed` names what the
+    /// command needs from it, for the message when there is no file.
+    func settings(style: TerminalStyle, needed: String) throws -> ProjectSettings {
+        guard let url = file.map({ URL(fileURLWithPath: $0) }) ?? ProjectSettings.find() else {
+            throw ValidationError("give \(needed), or write them in \(ProjectSettings.fileName) ('sceneflow init' writes one)")
+        }
+        let settings: ProjectSettings
+        do {
+            settings = try ProjectSettings.load(url, named: file)
+        } catch let failure as ProjectSettings.Failure {
+            FileHandle.standardError.write(DiagnosticRenderer(style: style).render(failure.diagnostics))
+            throw ExitCode(1)
+        }
+        FileHandle.standardError.write(style.paint("settings:", .gray, bold: true) + " \(settings.file)\n")
+        FileHandle.standardError.write(DiagnosticRenderer(style: style).render(settings.warnings))
+        return settings
+    }
+}
+
+extension SettingsOption {
+    /// The settings file's scenarios, for a command given none.
+    func scenarios(style: TerminalStyle) throws -> [String] {
+        try scenarios(of: settings(style: style, needed: "scenario files or folders"))
+    }
+
+    func scenarios(of settings: ProjectSettings) throws -> [String] {
+        guard !settings.scenarios.isEmpty else {
+            throw ValidationError("give scenario files or folders: \(settings.file) sets no 'scenarios'")
+        }
+        return settings.scenarios
+    }
+}
