@@ -55,10 +55,10 @@ struct FindingReader {
         for (path, rule) in rules.weakReferences.sorted(by: { ($0.key.from, $0.key.to) < ($1.key.from, $1.key.to) }) {
             guard let holder = parts.component(path.from) else { continue }
             if path.to == .view && viewIsStruct { continue }
-            var strong = (parts.held[path.from] ?? []).filter { $0.role == path.to && $0.scene == nil && !$0.weak }
+            var strong = (parts.held[path.from] ?? []).filter { $0.role == path.to && $0.scene == nil && !$0.weak && !$0.computed }
             // A Router keeping the View it navigates from as a plain UIViewController.
             if path.to == .view, strong.isEmpty {
-                for property in index.members(of: holder).properties where !property.isStatic && !property.isWeak {
+                for property in index.members(of: holder).properties where !property.isStatic && !property.isWeak && !property.isComputed {
                     let typeName = VIPReader.typeNames(property.type ?? "").first ?? ""
                     if ["UIViewController", "UINavigationController"].contains(typeName), ["viewController", "view", "controller", "source", "sourceViewController"].contains(property.name) {
                         strong.append(SceneParts.Held(property: property.name, role: .view, target: typeName, weak: false, location: property.location, scene: nil))
@@ -227,7 +227,7 @@ struct FindingReader {
         while !queue.isEmpty {
             let role = queue.removeFirst()
             guard let type = parts.component(role) else { continue }
-            for held in parts.held[role] ?? [] where !held.weak && held.scene == nil && paths[held.role] == nil {
+            for held in parts.held[role] ?? [] where !held.weak && !held.computed && held.scene == nil && paths[held.role] == nil {
                 let edge = ImportedApp.Finding.Edge(text: "\(type.name).\(held.property) → \(held.target)", location: held.location)
                 paths[held.role] = paths[role]! + [edge]
                 if held.role == to { return paths[held.role]! }

@@ -23,6 +23,8 @@ struct SceneParts {
         var location: SourceLocation
         /// The component belongs to another scene (a delegate back, a destination kept).
         var scene: String?
+        /// A computed property (`var controller: X? { viewController }`): it reaches the component, holds nothing.
+        var computed = false
     }
 
     /// A worker the scene's parts reach, and how each part names it.
@@ -59,7 +61,7 @@ struct SceneParts {
                 // A part this scene shares with others (one Interactor for all) is its own.
                 let theirs = found.members.contains(where: { $0.type.name == target.type.name }) ? found.name : sceneOf[target.type.name]
                 list.append(Held(property: property.name, role: target.role, target: target.type.name, weak: property.isWeak,
-                                 location: property.location, scene: theirs == found.name ? nil : theirs))
+                                 location: property.location, scene: theirs == found.name ? nil : theirs, computed: property.isComputed))
             }
             held[member.role] = list
         }

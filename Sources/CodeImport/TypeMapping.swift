@@ -45,6 +45,8 @@ struct TypeMapping {
             let element = map(String(text.dropFirst(6).dropLast()), context: context)
             return ("[\(element.type)]", element.note)
         }
+        // The app's own type of a standard library's name (a Rick and Morty app's `struct Character`) is the app's.
+        if index.type(named: text) != nil, let entity = entity(for: text, context: context) { return (entity, nil) }
         switch text {
         case "String", "Substring", "Character", "NSString": return ("String", nil)
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "NSInteger": return ("Int", nil)

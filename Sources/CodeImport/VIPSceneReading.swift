@@ -411,7 +411,7 @@ extension VIPReader {
         var references: [ImportedApp.Reference] = []
         let order: [ComponentRole] = [.view, .interactor, .presenter, .router]
         for member in parts.found.members.filter({ $0.role != .configurator }).sorted(by: { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }) {
-            for held in parts.held[member.role] ?? [] where held.scene == nil && held.role != member.role {
+            for held in parts.held[member.role] ?? [] where held.scene == nil && held.role != member.role && !held.computed {
                 let role: ComponentRole = held.role == .interactor && member.role == .router && held.property.lowercased().contains("datastore") ? .dataStore : held.role
                 references.append(.init(from: member.role, to: role, property: held.property, weak: held.weak, location: held.location))
             }
@@ -624,7 +624,10 @@ extension VIPReader {
         for protocolName in members.inherited.flatMap(index.expandedNames) {
             if let declared = index.protocol(named: protocolName)?.methods.first(where: { $0.name == name }) { return declared }
         }
-        return nil
+        // Shown through something else the Presenter holds (a SwiftUI scene's observable view model): the one
+        // protocol that declares a method of that name, when only one does.
+        let declaring = index.declarations.filter { $0.kind == .protocol }.compactMap { $0.methods.first { $0.name == name } }
+        return Set(declaring.map(\.signature)).count == 1 ? declaring.first : nil
     }
 
     /// A method's model, as fields: the stored fields of the Request/Response/ViewModel it takes, or, when it takes

@@ -43,11 +43,12 @@ public enum CodeMap {
         /// Where the acceptance is written.
         public var line: Int
 
-        func matches(_ violation: Violation) -> Bool {
-            let rule = violation.rule ?? violation.what
+        func matches(_ violation: Violation) -> Bool { matches(rule: violation.rule ?? violation.what, at: violation.location) }
+
+        /// Whether it accepts a finding of `rule` at `location` (a file, or `file:line`, as map names it).
+        public func matches(rule: String, at location: SourceLocation) -> Bool {
             guard self.rule == rule || self.rule == "*" else { return false }
-            let place = "\(violation.location.file):\(violation.location.line)"
-            return self.place == violation.location.file || self.place == place
+            return place == location.file || place == "\(location.file):\(location.line)"
         }
     }
 

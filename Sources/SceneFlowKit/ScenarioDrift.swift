@@ -9,6 +9,7 @@ public enum ScenarioDrift {
     public struct Difference: Sendable, Hashable, Encodable {
         public enum Kind: String, Sendable, Hashable, Encodable {
             case scene, useCase, method, route, destination, passedField, dataStoreField, modelField, fieldType
+            case worker, operation, reference
         }
         public var kind: Kind
         public var message: String
@@ -39,7 +40,9 @@ public enum ScenarioDrift {
         return String(decoding: (try? encoder.encode(differences)) ?? Data("[]".utf8), as: UTF8.self) + "\n"
     }
 
-    public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
+    /// `accepting`: findings the app accepts for now (as `map` takes them): a strong reference one names is not a difference.
+    public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], accepting: [CodeMap.Acceptance] = [],
+                           vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         let loaded = ScenarioLoader().load(path: path)
         let app: ImportedApp
         do {
@@ -48,11 +51,11 @@ public enum ScenarioDrift {
             throw ScenarioImport.Failure(message: failure.message)
         }
         guard let scenario = loaded.scenario else { return Result(differences: [], app: app, diagnostics: loaded.diagnostics) }
-        return Result(differences: compare(scenario, app), app: app, diagnostics: loaded.diagnostics)
+        return Result(differences: compare(scenario, app, accepting: accepting), app: app, diagnostics: loaded.diagnostics)
     }
 
     /// The differences, scenes in the scenario's order, then what only the code has.
-    public static func compare(_ scenario: Scenario, _ app: ImportedApp) -> [Difference] {
+    public static func compare(_ scenario: Scenario, _ app: ImportedApp, accepting: [CodeMap.Acceptance] = []) -> [Difference] {
         let naming = scenario.pattern.definition.naming
         var out: [Difference] = []
         func add(_ kind: Difference.Kind, _ message: String, _ scenarioPlace: SourceLocation?, _ codePlace: SourceLocation?) {
@@ -65,18 +68,18 @@ public enum ScenarioDrift {
             }
             compareFields(scene.dataStore, code.dataStore, what: "\(scene.name).DataStore", kind: .dataStoreField, add: add)
             for useCase in scene.useCases {
-                guard let codeCase = code.useCases.first(where: { $0.name == useCase.name.rawValue }) else {
+                guard let codeCase = matchingUseCase(useCase, in: code, naming: naming) else {
                     add(.useCase, "use case '\(scene.name).\(useCase.name)' is in the scenario but not in the code", useCase.location, nil)
                     continue
                 }
                 let interactor = naming.interactorMethod(useCase)
                 // A VIPER event the Presenter handles alone has no Interactor method in the code.
                 let eventOnly = codeCase.interactorMethod.isEmpty && codeCase.eventMethod != nil
-                if !eventOnly, interactor != codeCase.interactorMethod {
+                if !eventOnly, !sameMethod(interactor, codeCase.interactorMethod) {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's Interactor method is '\(interactor)', the code's '\(codeCase.interactorMethod)'",
                         useCase.methods.interactor?.location ?? useCase.location, codeCase.location)
                 }
-                if let event = codeCase.eventMethod, naming.eventMethod(useCase) != event {
+                if let event = codeCase.eventMethod, !sameMethod(naming.eventMethod(useCase), event) {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's event method is '\(naming.eventMethod(useCase))', the code's '\(event)'",
                         useCase.methods.event?.location ?? useCase.location, codeCase.location)
                 }
@@ -89,13 +92,29 @@ public enum ScenarioDrift {
                             continue
                         }
                         compareFields(output.response, codeOutput.response, what: "\(scene.name).\(useCase.name).\(codeOutput.name)", kind: .modelField, add: add)
+                        // Clean Swift's several Presenter methods: each one's display method and ViewModel too.
+                        if let codeMethod = codeOutput.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
+                            add(.method, "'\(scene.name).\(useCase.name).\(codeOutput.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
+                                output.methods.view?.location ?? output.location, codeOutput.location)
+                        }
+                        if codeOutput.viewMethod != nil {
+                            compareFields(output.viewModel, codeOutput.viewModel, what: "\(scene.name).\(useCase.name).\(codeOutput.name).ViewModel", kind: .modelField, add: add)
+                        }
+                        // VIPER: the View methods the Presenter calls with this answer.
+                        if case .steps(let steps) = output.presenter {
+                            compareDisplays(steps, codeOutput.presenter, what: "\(scene.name).\(useCase.name).\(codeOutput.name)",
+                                            scenarioPlace: output.location, codePlace: codeOutput.location, add: add)
+                        }
+                    }
+                    for output in useCase.outputs where !codeCase.outputs.contains(where: { $0.name == output.name.rawValue }) {
+                        add(.useCase, "output '\(scene.name).\(useCase.name).\(output.name)' is in the scenario but not in the code", output.location, codeCase.location)
                     }
                 } else if let output = useCase.outputs.first {
-                    if let codeMethod = codeCase.presenterMethod, naming.presenterMethod(useCase, output: output) != codeMethod {
+                    if let codeMethod = codeCase.presenterMethod, !sameMethod(naming.presenterMethod(useCase, output: output), codeMethod) {
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's Presenter method is '\(naming.presenterMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.presenter?.location ?? useCase.methods.presenter?.location ?? useCase.location, codeCase.location)
                     }
-                    if let codeMethod = codeCase.viewMethod, naming.viewMethod(useCase, output: output) != codeMethod {
+                    if let codeMethod = codeCase.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.view?.location ?? useCase.methods.view?.location ?? useCase.location, codeCase.location)
                     }
@@ -104,12 +123,28 @@ public enum ScenarioDrift {
                 }
                 compareFields(useCase.request, codeCase.request, what: "\(scene.name).\(useCase.name).Request", kind: .modelField, add: add)
             }
-            for codeCase in code.useCases where !scene.useCases.contains(where: { $0.name.rawValue == codeCase.name }) {
+            for codeCase in code.useCases where !scene.useCases.contains(where: { matchingUseCase($0, in: code, naming: naming)?.name == codeCase.name }) {
                 add(.useCase, "use case '\(scene.name).\(codeCase.name)' is in the code but not in the scenario", nil, codeCase.location)
+            }
+            // Routes paired one to one: by name first, then by method (several routes may share one method).
+            var pairs: [RouteName: ImportedApp.Route] = [:]
+            var paired = Set<Int>()
+            for route in scene.routes {
+                if let at = code.routes.indices.first(where: { !paired.contains($0) && code.routes[$0].name == route.name.rawValue }) {
+                    pairs[route.name] = code.routes[at]
+                    paired.insert(at)
+                }
+            }
+            for route in scene.routes where pairs[route.name] == nil {
+                let method = naming.routeMethod(route)
+                if let at = code.routes.indices.first(where: { !paired.contains($0) && sameMethod(method, code.routes[$0].method) }) {
+                    pairs[route.name] = code.routes[at]
+                    paired.insert(at)
+                }
             }
             for route in scene.routes {
                 let method = naming.routeMethod(route)
-                guard let codeRoute = code.routes.first(where: { $0.name == route.name.rawValue }) ?? code.routes.first(where: { $0.method == method }) else {
+                guard let codeRoute = pairs[route.name] else {
                     add(.route, "route '\(scene.name).\(route.name)' is in the scenario but not in the code", route.location, nil)
                     continue
                 }
@@ -117,7 +152,7 @@ public enum ScenarioDrift {
                     add(.destination, "route '\(scene.name).\(route.name)' leads to '\(route.destination.value)' in the scenario, to '\(codeRoute.destination)' in the code",
                         route.destination.location, codeRoute.location)
                 }
-                if codeRoute.method != method {
+                if !sameMethod(method, codeRoute.method) {
                     add(.method, "route '\(scene.name).\(route.name)': the scenario's method is '\(method)', the code's '\(codeRoute.method)'",
                         route.method?.location ?? route.location, codeRoute.location)
                 }
@@ -129,14 +164,114 @@ public enum ScenarioDrift {
                     add(.passedField, "route '\(scene.name).\(route.name)' passes '\(field.field)' in the code, not in the scenario", route.location, field.location)
                 }
             }
-            for codeRoute in code.routes where !scene.routes.contains(where: { $0.name.rawValue == codeRoute.name || naming.routeMethod($0) == codeRoute.method }) {
+            for (at, codeRoute) in code.routes.enumerated() where !paired.contains(at) {
                 add(.route, "route '\(scene.name).\(codeRoute.name)' is in the code but not in the scenario", nil, codeRoute.location)
+            }
+            compareWorkers(scene, in: scenario, code, add: add)
+            // What the code holds strongly where the pattern holds it weakly: the scenario's pattern says weak.
+            for finding in code.findings where finding.kind.hasSuffix("-strongly")
+                && !accepting.contains(where: { $0.matches(rule: finding.rule, at: finding.location) }) {
+                add(.reference, "'\(scene.name)': \(finding.message) [\(finding.rule)]", scene.location, finding.location)
             }
         }
         for code in app.scenes where !scenario.scenes.contains(where: { $0.name.rawValue == code.name }) {
             add(.scene, "scene '\(code.name)' is in the code but not in the scenario", nil, code.location)
         }
         return out
+    }
+
+    /// The code's use case for the scenario's: by name, else by its Interactor method, else by its VIPER event
+    /// method (a use case the scenario names after the button, `DidLocationFetch`, the code after what it calls).
+    static func matchingUseCase(_ useCase: UseCase, in code: ImportedApp.Scene, naming: PatternNaming) -> ImportedApp.UseCase? {
+        if let named = code.useCases.first(where: { $0.name == useCase.name.rawValue }) { return named }
+        let interactor = naming.interactorMethod(useCase)
+        let byMethod = code.useCases.filter { !$0.interactorMethod.isEmpty && sameMethod(interactor, $0.interactorMethod) }
+        if byMethod.count == 1 { return byMethod[0] }
+        guard useCase.methods.event != nil else { return nil }
+        let event = naming.eventMethod(useCase)
+        let byEvent = code.useCases.filter { $0.eventMethod.map { sameMethod(event, $0) } ?? false }
+        return byEvent.count == 1 ? byEvent[0] : nil
+    }
+
+    /// Whether two spellings name one type: the same once namespaces (`HealthInputForm.SceneOption`, a typealias's
+    /// `SceneViewModel.State`) and generic arguments (`Display<String>`) are left out.
+    static func sameType(_ scenario: String, _ code: String) -> Bool {
+        func bare(_ type: String) -> String {
+            var text = type.replacing(/\b\w+\./, with: "")
+            while let generic = text.firstRange(of: /<[^<>]*>/) { text.removeSubrange(generic) }
+            return text.replacingOccurrences(of: " ", with: "")
+        }
+        return scenario == code || bare(scenario) == bare(code)
+    }
+
+    /// Whether two spellings name one method: the same text, or the same name where one is written without its
+    /// labels (a reactive input the code declares as a property, `searchRelay`).
+    public static func sameMethod(_ scenario: String, _ code: String) -> Bool {
+        if scenario == code { return true }
+        guard !scenario.contains("(") || !code.contains("(") else { return false }
+        func base(_ name: String) -> Substring { name.prefix { $0 != "(" } }
+        return base(scenario) == base(code)
+    }
+
+    /// The View methods steps call (`display:`), by name without labels, in both; each one only one side calls.
+    private static func compareDisplays(_ steps: [Step], _ code: [ImportedApp.Step], what: String, scenarioPlace: SourceLocation,
+                                        codePlace: SourceLocation, add: (Difference.Kind, String, SourceLocation?, SourceLocation?) -> Void) {
+        var declared: [(name: Substring, location: SourceLocation)] = []
+        for step in steps.flatMap(\.flattened) {
+            if case .display(let method, _) = step.kind { declared.append((method.value.prefix { $0 != "(" }, method.location)) }
+        }
+        var called: [(name: Substring, location: SourceLocation)] = []
+        func collect(_ steps: [ImportedApp.Step]) {
+            for step in steps {
+                switch step {
+                case .display(let method, _, let location): called.append((method.prefix { $0 != "(" }, location))
+                case .conditional(_, let then, let otherwise, _): collect(then); collect(otherwise)
+                case .validate(_, let otherwise, _): collect(otherwise)
+                default: break
+                }
+            }
+        }
+        collect(code)
+        for method in declared where !called.contains(where: { $0.name == method.name }) {
+            add(.method, "'\(what)': the scenario's Presenter calls the View's '\(method.name)', the code's does not", method.location, codePlace)
+        }
+        for method in called where !declared.contains(where: { $0.name == method.name }) {
+            add(.method, "'\(what)': the code's Presenter calls the View's '\(method.name)', the scenario's does not", scenarioPlace, method.location)
+        }
+    }
+
+    /// The workers a scene's parts call and the operations called on each: the scene's own workers and the shared
+    /// ones its logic calls, against the code's.
+    private static func compareWorkers(_ scene: Scene, in scenario: Scenario, _ code: ImportedApp.Scene,
+                                       add: (Difference.Kind, String, SourceLocation?, SourceLocation?) -> Void) {
+        // An operation goes by its key and by the method it stands for (`loadDataSingleLocation` is `loadData(with:for:)`).
+        typealias Declared = (name: String, method: String, location: SourceLocation)
+        func declaredOperation(_ operation: WorkerOperation) -> Declared {
+            (operation.name.rawValue, operation.signature.map { String($0.prefix { $0 != "(" }) } ?? operation.name.rawValue, operation.location)
+        }
+        var declared: [(name: String, operations: [Declared], location: SourceLocation)] =
+            scene.workers.map { worker in (worker.name.rawValue, worker.operations.map(declaredOperation), worker.location) }
+        for (name, operations) in scene.sharedWorkersCalled {
+            guard let shared = scenario.sharedWorker(name.rawValue) else { continue }
+            declared.append((name.rawValue, operations.compactMap { operation in shared.operation(operation.rawValue).map(declaredOperation) },
+                             shared.location))
+        }
+        for worker in declared {
+            guard let codeWorker = code.workers.first(where: { $0.name == worker.name }) else {
+                add(.worker, "'\(scene.name)' calls the worker '\(worker.name)' in the scenario, not in the code", worker.location, nil)
+                continue
+            }
+            for operation in worker.operations where !codeWorker.operations.contains(where: { $0.name == operation.name || $0.name == operation.method }) {
+                add(.operation, "'\(scene.name)' calls '\(worker.name).\(operation.name)' in the scenario, not in the code", operation.location, codeWorker.location)
+            }
+            for operation in codeWorker.operations where !worker.operations.contains(where: { $0.name == operation.name || $0.method == operation.name }) {
+                add(.operation, "'\(scene.name)' calls '\(worker.name).\(operation.name)' in the code, not in the scenario", worker.location, operation.location)
+            }
+        }
+        // A worker the code holds but never calls (an empty template class) is not one it calls.
+        for codeWorker in code.workers where !codeWorker.operations.isEmpty && !declared.contains(where: { $0.name == codeWorker.name }) {
+            add(.worker, "'\(scene.name)' calls the worker '\(codeWorker.name)' in the code, not in the scenario", scene.location, codeWorker.location)
+        }
     }
 
     /// Fields by name, then types (in the scenario's words: the code's types as `import` maps them).
@@ -148,9 +283,12 @@ public enum ScenarioDrift {
                 add(kind, "'\(what)' has '\(field.name)' in the scenario, not in the code", field.location, nil)
                 continue
             }
-            if field.type.description != codeField.type {
-                add(.fieldType, "'\(what).\(field.name)' is '\(field.type)' in the scenario, '\(codeField.type)' in the code"
-                    + (codeField.note.map { " (\($0))" } ?? ""), field.typeLocation, codeField.location)
+            // The code's own type (an entity the scenario keeps by name) agrees as well as the scenario's reading of it.
+            if !sameType(field.type.description, codeField.type), !sameType(field.type.description, codeField.codeType ?? codeField.type) {
+                // The code's type as it writes it when the scenario's reading of it says less (an unknown type).
+                let codeType = codeField.codeType ?? codeField.type
+                add(.fieldType, "'\(what).\(field.name)' is '\(field.type)' in the scenario, '\(codeType)' in the code"
+                    + (codeField.codeType == nil ? codeField.note.map { " (\($0))" } ?? "" : ""), field.typeLocation, codeField.location)
             }
         }
         for codeField in code where !declared.contains(where: { $0.name == codeField.name }) {

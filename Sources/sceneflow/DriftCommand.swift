@@ -10,9 +10,12 @@ struct DriftCommand: ParsableCommand {
         commandName: "drift",
         abstract: "Show where a scenario and an app's code disagree.",
         discussion: """
-            Compares scenes, use cases, the Interactor, Presenter and display methods, routes (destinations, methods, \
-            passed fields), DataStore fields and the Request, Response and ViewModel fields, each with the scenario's \
-            and the code's place. Exit codes: 0 when they agree, 1 on drift or errors, 2 on usage errors.
+            Compares scenes, use cases, the Interactor, Presenter and display methods (every answer of a use case), \
+            routes (destinations, methods, passed fields), DataStore fields, the Request, Response and ViewModel \
+            fields with the code's own types, the workers each scene calls and their operations, and references the \
+            code holds strongly where the pattern holds them weakly, each with the scenario's and the code's place. \
+            With no arguments, each 'drift' pair of .sceneflow.yml. Exit codes: 0 when they agree, 1 on drift or \
+            errors, 2 on usage errors.
             """
     )
 
@@ -30,6 +33,9 @@ struct DriftCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also skip folders or files of this name (repeatable).", valueName: "name"))
     var exclude: [String] = []
 
+    @Option(help: ArgumentHelp("Findings the app accepts for now, as map takes them: a strong reference one names is no difference.", valueName: "file"))
+    var accept: String?
+
     @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
@@ -43,6 +49,13 @@ struct DriftCommand: ParsableCommand {
         // No scenario given: every pair the settings file names, as one report.
         var pairs = [(scenario: String, code: [String])]()
         var exclude = self.exclude
+        var acceptances: [CodeMap.Acceptance] = []
+        if let accept {
+            do { acceptances = try CodeMap.acceptances(at: accept) } catch let failure as CodeMap.Failure {
+                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                throw ExitCode(1)
+            }
+        }
         if let scenario {
             pairs = [(scenario, paths)]
         } else {
@@ -52,11 +65,12 @@ struct DriftCommand: ParsableCommand {
             }
             pairs = project.drift.map { ($0.scenario, $0.code) }
             exclude += project.exclude
+            if accept == nil { acceptances = project.acceptances }
         }
         var results: [ScenarioDrift.Result] = []
         for pair in pairs {
             do {
-                results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude),
+                results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
                                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL)))
             } catch let failure as ScenarioImport.Failure {
                 FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")

@@ -71,10 +71,12 @@ struct SettingsTests {
         #expect(map.stdout.hasPrefix("1 scenes, 4 references, 3 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))\n"
                                      + "✗ App/Orders/Orders.swift:29:7: Orders: OrdersPresenter.viewController holds the View strongly"))
         #expect(FileManager.default.fileExists(atPath: repo.appendingPathComponent("SceneFlowOutput/App/map.dot").path))
+        // The imported scenario holds the View weakly, as the pattern does; the code does not.
         let drift = try CLI.run(["drift", "--color", "never"], in: below)
-        #expect(drift.status == 0, "\(drift.stdout)")
+        #expect(drift.status == 1)
         #expect(drift.stderr == "settings: ../../.sceneflow.yml\n")
-        #expect(drift.stdout == "✓ the scenario and the code agree\n")
+        #expect(drift.stdout.hasPrefix("drift: 'Orders': OrdersPresenter.viewController holds the View strongly"))
+        #expect(drift.stdout.hasSuffix("\n  scenario: ../../Flows/App.yml:10:3\n  code: App/Orders/Orders.swift:29:7\n1 difference\n"))
 
         // The baseline accepts today's findings; listed in the settings, map passes from anywhere.
         let baseline = try CLI.run(["map", "--format", "dot", "--write-baseline", "sceneflow-accepted.yml"], in: repo)
@@ -84,6 +86,10 @@ struct SettingsTests {
         let accepted = try CLI.run(["map", "--format", "dot", "--color", "never"], in: below)
         #expect(accepted.status == 0, "\(accepted.stdout)")
         #expect(accepted.stdout.components(separatedBy: "\naccepted App/Orders/Orders.swift:").count == 3)
+        // drift takes the same acceptances.
+        let driftAccepted = try CLI.run(["drift", "--color", "never"], in: below)
+        #expect(driftAccepted.status == 0, "\(driftAccepted.stdout)")
+        #expect(driftAccepted.stdout == "✓ the scenario and the code agree\n")
 
         // Paths on the command line win: the settings are not read.
         let explicit = try CLI.run(["validate", "Flows/App.yml", "--color", "never"], in: repo)
