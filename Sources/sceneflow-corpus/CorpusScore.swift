@@ -11,6 +11,7 @@ import ScenarioSpec
 struct CorpusScore {
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "mutants" { exit(mutants(Array(arguments.dropFirst()))) }
         func option(_ name: String) -> String? {
             guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count else { return nil }
             let value = arguments[at + 1]
@@ -148,6 +149,37 @@ struct CorpusScore {
         for score in scores where score.errors > 0 {
             print("\(score.truth.app): the imported scenario has \(score.errors) error(s)")
         }
+    }
+}
+
+extension CorpusScore {
+    /// `mutants SCENARIO CODE…`: drift's mutation test on one pair; exit 0 when every mutant is killed.
+    static func mutants(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(Data("usage: sceneflow-corpus mutants SCENARIO CODE…\n".utf8))
+            return 2
+        }
+        let report: DriftMutants.Report
+        do {
+            report = try DriftMutants(scenarioPath: arguments[0], codePaths: Array(arguments.dropFirst())).run()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 1
+        }
+        var out = "unmodified: \(report.baseline.count) difference\(report.baseline.count == 1 ? "" : "s")\n"
+        for difference in report.baseline { out += "  \(difference.message)\n" }
+        for outcome in report.outcomes {
+            out += "\(outcome.killed ? "killed  " : "SURVIVED") \(outcome.side.rawValue) \(outcome.kind): \(outcome.change)\n"
+            for found in outcome.found.prefix(3) { out += "    \(found)\n" }
+            if outcome.found.count > 3 { out += "    and \(outcome.found.count - 3) more\n" }
+        }
+        let killed = report.outcomes.filter(\.killed).count
+        out += "killed \(killed) of \(report.outcomes.count)"
+        if !report.skipped.isEmpty {
+            out += "; nothing to change for " + report.skipped.map { "\($0.side.rawValue) \($0.kind)" }.joined(separator: ", ")
+        }
+        print(out)
+        return killed == report.outcomes.count ? 0 : 1
     }
 }
 
