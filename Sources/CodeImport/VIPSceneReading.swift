@@ -637,6 +637,13 @@ extension VIPReader {
         if values.count == 1, let model = modelDeclaration(values[0].type, context: context) {
             return modelFields(of: model)
         }
+        // A state enum around the model (`enum SignInState { case success(SignInModels.Response); case error(…) }`):
+        // the model one of its cases carries.
+        if values.count == 1, let wrapper = types.resolve(values[0].type.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")), context: context),
+           wrapper.kind == .enum,
+           let model = wrapper.payloadFields.map(\.type).compactMap({ modelDeclaration($0, context: wrapper.path) }).first(where: { $0.kind != .enum }) {
+            return modelFields(of: model)
+        }
         return values.map { field($0.name, type: $0.type, at: method.location, context: context) }
     }
 

@@ -9,7 +9,7 @@ public enum ScenarioDrift {
     public struct Difference: Sendable, Hashable, Encodable {
         public enum Kind: String, Sendable, Hashable, Encodable {
             case scene, useCase, method, route, destination, passedField, dataStoreField, modelField, fieldType
-            case worker, operation, reference
+            case worker, operation, reference, pattern
         }
         public var kind: Kind
         public var message: String
@@ -61,12 +61,23 @@ public enum ScenarioDrift {
         func add(_ kind: Difference.Kind, _ message: String, _ scenarioPlace: SourceLocation?, _ codePlace: SourceLocation?) {
             out.append(Difference(kind: kind, message: message, scenario: scenarioPlace?.description, code: codePlace?.description))
         }
+        // Who holds the DataStore is the pattern's: when the scenario's pattern and the code's put it in different
+        // parts (SwiftUI VIP's View, Clean Swift's Interactor), their fields are not the same thing to compare.
+        let holdsDataStore = { (pattern: Pattern) in pattern.definition.scopes.interactor.names.contains(.dataStore) }
+        let sameDataStore = holdsDataStore(scenario.pattern) == holdsDataStore(app.pattern)
+        if scenario.pattern != app.pattern {
+            add(.pattern, "the scenario is '\(scenario.pattern)', the code reads as '\(app.pattern)' (\(app.convention))"
+                + (sameDataStore ? "" : "; their DataStores are held by different parts, so DataStore fields are not compared"),
+                SourceLocation(file: scenario.file, line: 1, column: 1), nil)
+        }
         for scene in scenario.scenes {
             guard let code = app.scenes.first(where: { $0.name == scene.name.rawValue }) else {
                 add(.scene, "scene '\(scene.name)' is in the scenario but not in the code", scene.location, nil)
                 continue
             }
-            compareFields(scene.dataStore, code.dataStore, what: "\(scene.name).DataStore", kind: .dataStoreField, add: add)
+            if sameDataStore {
+                compareFields(scene.dataStore, code.dataStore, what: "\(scene.name).DataStore", kind: .dataStoreField, add: add)
+            }
             for useCase in scene.useCases {
                 guard let codeCase = matchingUseCase(useCase, in: code, naming: naming) else {
                     add(.useCase, "use case '\(scene.name).\(useCase.name)' is in the scenario but not in the code", useCase.location, nil)
@@ -110,16 +121,30 @@ public enum ScenarioDrift {
                         add(.useCase, "output '\(scene.name).\(useCase.name).\(output.name)' is in the scenario but not in the code", output.location, codeCase.location)
                     }
                 } else if let output = useCase.outputs.first {
+                    // A different method is a different message: its model's fields are not compared field by field.
+                    var presenterDiffers = false, displayDiffers = false
                     if let codeMethod = codeCase.presenterMethod, !sameMethod(naming.presenterMethod(useCase, output: output), codeMethod) {
+                        presenterDiffers = true
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's Presenter method is '\(naming.presenterMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.presenter?.location ?? useCase.methods.presenter?.location ?? useCase.location, codeCase.location)
                     }
                     if let codeMethod = codeCase.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
+                        displayDiffers = true
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.view?.location ?? useCase.methods.view?.location ?? useCase.location, codeCase.location)
                     }
-                    compareFields(output.response, codeCase.response, what: "\(scene.name).\(useCase.name).Response", kind: .modelField, add: add)
-                    compareFields(output.viewModel, codeCase.viewModel, what: "\(scene.name).\(useCase.name).ViewModel", kind: .modelField, add: add)
+                    if !presenterDiffers {
+                        compareFields(output.response, codeCase.response, what: "\(scene.name).\(useCase.name).Response", kind: .modelField, add: add)
+                    }
+                    // One Presenter method in the code that shows several answers (a success and an alert, by the
+                    // case of its state): the code's ViewModel holds what every answer shows.
+                    var shown = output.viewModel
+                    for other in useCase.outputs.dropFirst() {
+                        shown += other.viewModel.filter { field in !shown.contains { $0.name == field.name } }
+                    }
+                    if !presenterDiffers, !displayDiffers {
+                        compareFields(shown, codeCase.viewModel, what: "\(scene.name).\(useCase.name).ViewModel", kind: .modelField, add: add)
+                    }
                 }
                 compareFields(useCase.request, codeCase.request, what: "\(scene.name).\(useCase.name).Request", kind: .modelField, add: add)
             }
@@ -140,6 +165,17 @@ public enum ScenarioDrift {
                 if let at = code.routes.indices.first(where: { !paired.contains($0) && sameMethod(method, code.routes[$0].method) }) {
                     pairs[route.name] = code.routes[at]
                     paired.insert(at)
+                }
+            }
+            // Then the one left to a destination on each side (a route the scenario names after the method the
+            // scene calls, the code after the navigation it reaches): the same route, by other names.
+            for route in scene.routes where pairs[route.name] == nil {
+                let destination = route.destination.value.rawValue
+                let scenarioSide = scene.routes.filter { pairs[$0.name] == nil && $0.destination.value.rawValue == destination }
+                let codeSide = code.routes.indices.filter { !paired.contains($0) && code.routes[$0].destination == destination }
+                if scenarioSide.count == 1, codeSide.count == 1 {
+                    pairs[route.name] = code.routes[codeSide[0]]
+                    paired.insert(codeSide[0])
                 }
             }
             for route in scene.routes {

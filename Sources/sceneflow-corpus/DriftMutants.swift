@@ -54,7 +54,12 @@ struct DriftMutants {
                 return true
             }
         }
+        // DataStore fields are compared only when both patterns hold the DataStore in the same part (drift says so).
+        let holdsDataStore = { (pattern: Pattern) in pattern.definition.scopes.interactor.names.contains(.dataStore) }
+        let dataStoreKinds: Set<String> = ["add-datastore-field", "change-field-type"]
+        let comparesDataStore = holdsDataStore(scenario.pattern) == holdsDataStore(app.pattern)
         for kind in Self.codeKinds {
+            if !comparesDataStore, dataStoreKinds.contains(kind) { skipped.append((.code, kind)); continue }
             guard let edit = try codeMutation(kind, app: app, scenario: scenario) else { skipped.append((.code, kind)); continue }
             let copy = try copyCode()
             defer { try? FileManager.default.removeItem(at: copy.root) }
@@ -71,6 +76,7 @@ struct DriftMutants {
             outcomes.append(Outcome(side: .code, kind: kind, change: edit.change, found: newDifferences(ScenarioDrift.compare(scenario, mutated))))
         }
         for kind in Self.scenarioKinds {
+            if !comparesDataStore, dataStoreKinds.contains(kind) { skipped.append((.scenario, kind)); continue }
             guard let (mutated, change) = scenarioMutation(kind, scenario, app: app) else { skipped.append((.scenario, kind)); continue }
             outcomes.append(Outcome(side: .scenario, kind: kind, change: change, found: newDifferences(ScenarioDrift.compare(mutated, app))))
         }

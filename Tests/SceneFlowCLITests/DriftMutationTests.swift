@@ -52,8 +52,7 @@ struct DriftMutationTests {
             killed   code rename-use-case-method: Home: 'greet' renamed 'greetMutant' in 2 files
                 'Home.Greet': the scenario's Interactor method is 'greet(request:)', the code's 'greetMutant(request:)'
             killed   code drop-route: Home: the route method 'routeToLogin' deleted
-                route 'Home.toLogin' is in the scenario but not in the code
-                route 'Home.backToLogin' is in the code but not in the scenario
+                route 'Home.toLogin': the scenario's method is 'routeToLogin(segue:)', the code's 'navigateToLogin(source:destination:)'
             killed   code add-datastore-field: Home: DataStore field 'mutantField' added at current/Shop/Scenes/Home/HomeInteractor.swift:8
                 'Home.DataStore' has 'mutantField' in the code, not in the scenario
             killed   code change-field-type: Home: DataStore field 'name' typed MutantType at current/Shop/Scenes/Home/HomeInteractor.swift:8
@@ -106,5 +105,29 @@ struct DriftMutationTests {
                                    in: Self.folder)
         #expect(accepted.status == 0, "\(accepted.stdout)")
         #expect(accepted.stdout == "✓ the scenario and the code agree\n")
+    }
+
+    @Test("drift across patterns: said once on the first line; DataStores held by different parts are not compared field by field")
+    func acrossPatterns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-drift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let translated = try CLI.run(["translate", Self.folder.appendingPathComponent("Expected/current.yml").path, "--to", "swiftui",
+                                      "-o", "current-swiftui.yml"], in: folder)
+        #expect(translated.status == 0, "\(translated.stderr)")
+        let drift = try CLI.run(["drift", "current-swiftui.yml", Self.folder.appendingPathComponent("Fixtures/current").path, "--color", "never"],
+                                in: folder)
+        #expect(drift.status == 1)
+        #expect(drift.stdout == """
+            drift: the scenario is 'swiftui', the code reads as 'clean-swift' (Clean Swift (BusinessLogic protocols)); their DataStores are held by different parts, so DataStore fields are not compared
+              scenario: current-swiftui.yml:1:1
+            drift: 'Login.SignIn.Response' has 'storedUser' in the scenario, not in the code
+              scenario: current-swiftui.yml:46:11
+            drift: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
+              scenario: current-swiftui.yml:54:11
+            drift: 'Home.Greet.Request' has 'name' in the scenario, not in the code
+              scenario: current-swiftui.yml:74:11
+            4 differences
+
+            """)
     }
 }
