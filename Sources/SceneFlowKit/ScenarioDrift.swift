@@ -86,11 +86,26 @@ public enum ScenarioDrift {
                 let interactor = naming.interactorMethod(useCase)
                 // A VIPER event the Presenter handles alone has no Interactor method in the code.
                 let eventOnly = codeCase.interactorMethod.isEmpty && codeCase.eventMethod != nil
+                // A scenario's event that only asks the Interactor for another use case (`DidReloadView` calling
+                // `Interactor.obtainGoals`) pairs with the code's use case by its event: only the event is compared.
+                let scenarioEventOnly = useCase.interactor.isEmpty && useCase.event != nil && codeCase.name != useCase.name.rawValue
+                if scenarioEventOnly {
+                    if let event = codeCase.eventMethod, !sameMethod(naming.eventMethod(useCase), event) {
+                        add(.method, "'\(scene.name).\(useCase.name)': the scenario's event method is '\(naming.eventMethod(useCase))', the code's '\(event)'",
+                            useCase.methods.event?.location ?? useCase.location, codeCase.location)
+                    }
+                    continue
+                }
                 if !eventOnly, !sameMethod(interactor, codeCase.interactorMethod) {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's Interactor method is '\(interactor)', the code's '\(codeCase.interactorMethod)'",
                         useCase.methods.interactor?.location ?? useCase.location, codeCase.location)
                 }
-                if let event = codeCase.eventMethod, !sameMethod(naming.eventMethod(useCase), event) {
+                // A use case the scenario starts from other events (no `event:` of its own) is not compared by event
+                // when one of the scene's other use cases has the code's event.
+                let eventElsewhere = useCase.event == nil && scene.useCases.contains { other in
+                    other.event != nil && codeCase.eventMethod.map { sameMethod(naming.eventMethod(other), $0) } == true
+                }
+                if !eventElsewhere, let event = codeCase.eventMethod, !sameMethod(naming.eventMethod(useCase), event) {
                     add(.method, "'\(scene.name).\(useCase.name)': the scenario's event method is '\(naming.eventMethod(useCase))', the code's '\(event)'",
                         useCase.methods.event?.location ?? useCase.location, codeCase.location)
                 }
@@ -103,18 +118,19 @@ public enum ScenarioDrift {
                             continue
                         }
                         compareFields(output.response, codeOutput.response, what: "\(scene.name).\(useCase.name).\(codeOutput.name)", kind: .modelField, add: add)
-                        // Clean Swift's several Presenter methods: each one's display method and ViewModel too.
-                        if let codeMethod = codeOutput.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
-                            add(.method, "'\(scene.name).\(useCase.name).\(codeOutput.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
-                                output.methods.view?.location ?? output.location, codeOutput.location)
-                        }
-                        if codeOutput.viewMethod != nil {
-                            compareFields(output.viewModel, codeOutput.viewModel, what: "\(scene.name).\(useCase.name).\(codeOutput.name).ViewModel", kind: .modelField, add: add)
-                        }
-                        // VIPER: the View methods the Presenter calls with this answer.
                         if case .steps(let steps) = output.presenter {
+                            // The Presenter's steps call the View (`display: showLoading(withMessage:)`): those calls,
+                            // by name, are what it shows; there is no ViewModel to compare.
                             compareDisplays(steps, codeOutput.presenter, what: "\(scene.name).\(useCase.name).\(codeOutput.name)",
                                             scenarioPlace: output.location, codePlace: codeOutput.location, add: add)
+                        } else if let codeMethod = codeOutput.viewMethod {
+                            // Clean Swift's several Presenter methods: each one's display method and ViewModel too.
+                            if !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
+                                add(.method, "'\(scene.name).\(useCase.name).\(codeOutput.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
+                                    output.methods.view?.location ?? output.location, codeOutput.location)
+                            } else {
+                                compareFields(output.viewModel, codeOutput.viewModel, what: "\(scene.name).\(useCase.name).\(codeOutput.name).ViewModel", kind: .modelField, add: add)
+                            }
                         }
                     }
                     for output in useCase.outputs where !codeCase.outputs.contains(where: { $0.name == output.name.rawValue }) {
@@ -128,7 +144,18 @@ public enum ScenarioDrift {
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's Presenter method is '\(naming.presenterMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.presenter?.location ?? useCase.methods.presenter?.location ?? useCase.location, codeCase.location)
                     }
-                    if let codeMethod = codeCase.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
+                    if case .steps(let steps) = output.presenter {
+                        // The Presenter's steps call the View by name: the code's display method must be one of them.
+                        displayDiffers = true  // no ViewModel to compare
+                        let shown = steps.flatMap(\.flattened).compactMap { step -> Substring? in
+                            if case .display(let method, _) = step.kind { return method.value.prefix { $0 != "(" } }
+                            return nil
+                        }
+                        if let codeMethod = codeCase.viewMethod, !shown.contains(codeMethod.prefix { $0 != "(" }) {
+                            add(.method, "'\(scene.name).\(useCase.name)': the code's Presenter calls the View's '\(codeMethod.prefix { $0 != "(" })', the scenario's does not",
+                                output.location, codeCase.location)
+                        }
+                    } else if let codeMethod = codeCase.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
                         displayDiffers = true
                         add(.method, "'\(scene.name).\(useCase.name)': the scenario's display method is '\(naming.viewMethod(useCase, output: output))', the code's '\(codeMethod)'",
                             output.methods.view?.location ?? useCase.methods.view?.location ?? useCase.location, codeCase.location)
