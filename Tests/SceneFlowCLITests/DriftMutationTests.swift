@@ -131,3 +131,16 @@ struct DriftMutationTests {
             """)
     }
 }
+
+/// The corpus apps modelled by hand (Tests/Corpus/Models) stay valid scenarios whose stories pass.
+@Suite("corpus apps modelled by hand")
+struct CorpusModelTests {
+    static let folder = PackagePaths.tests.appendingPathComponent("Corpus/Models")
+
+    @Test("each model validates and its story passes check")
+    func modelsCheck() throws {
+        let result = try CLI.run(["check", Self.folder.path, "--color", "never"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("5 scenarios: 115 checks passed, 0 failed\n"), "\(result.stdout)")
+    }
+}
