@@ -220,6 +220,9 @@ public struct ImportedApp: Sendable {
         public var input: [Field] = []
         public var pass: [Assignment]
         public var location: SourceLocation
+        /// The method the scene calls when it hands the navigation over (`logout()`, reaching a delegate's
+        /// `navigateToAuthorizationScene()`): the route goes by that name too.
+        public var entry: String? = nil
     }
 
     public struct Unmapped: Sendable, Hashable, CustomStringConvertible {

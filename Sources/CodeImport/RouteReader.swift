@@ -18,7 +18,7 @@ struct RouteReader {
     /// Every component type → its scene.
     private let sceneOf: [String: String]
     /// The Router methods each scene's parts call.
-    private let routerCalls: [String: [(router: SwiftIndex.TypeDecl, name: String)]]
+    private let routerCalls: [String: [(router: SwiftIndex.TypeDecl, name: String, via: String?)]]
     /// Methods by name, anywhere in the code: what a builder call makes.
     private let methodsNamed: [String: [SwiftIndex.Method]]
     private struct MethodKey: Hashable { var file: String; var line: Int; var column: Int }
@@ -94,6 +94,8 @@ struct RouteReader {
         var getter: CodeBlockItemListSyntax? = nil
         /// Part of what a SwiftUI screen draws (a computed view, a subview's method).
         var drawn = false
+        /// The method the scene calls when this one is reached by a hand-over (`logout()` → `navigateBack()`).
+        var entry: String? = nil
 
         /// What the candidate runs: the method's body, or the property's getter.
         var body: Syntax? { method.body.map(Syntax.init) ?? getter.map(Syntax.init) }
@@ -208,6 +210,7 @@ struct RouteReader {
                                                       navigation: navigation == .segue ? "push" : navigation.rawValue,
                                                       pass: pass(in: candidate.method, body: body, followed: throughClosures, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
+                        route.entry = candidate.entry
                         // The same link drawn in two places of a screen (a button in the empty state and one in the
                         // toolbar) is one route.
                         if candidate.drawn, routes[scene.found.name, default: []].contains(where: { $0.destination == destination && $0.pass.map(\.field) == route.pass.map(\.field) }) {
@@ -227,8 +230,9 @@ struct RouteReader {
                     }
                 } else if destinations.isEmpty, navigates, !candidate.uncalled || candidate.method.name != "start",
                           let back = kinds.first(where: \.goesBack) {
-                    let route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: back.rawValue,
+                    var route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: back.rawValue,
                                                   pass: [], location: candidate.method.location)
+                    route.entry = candidate.entry
                     backward.append((scene.found.name, route))
                 } else if candidate.owner == .router, candidate.type?.name == scene.component(.router)?.name,
                           ["route", "navigate", "show", "goTo", "open", "present", "push"].contains(where: { candidate.method.name.hasPrefix($0) }) {
@@ -281,9 +285,9 @@ struct RouteReader {
     /// no scene calls (a segue's), and its View's, Presenter's and Interactor's own.
     private func candidates(of scene: SceneParts) -> [Candidate] {
         var result: [Candidate] = []
-        for (router, name) in routerCalls[scene.found.name] ?? [] {
+        for (router, name, via) in routerCalls[scene.found.name] ?? [] {
             for method in index.members(of: router).methods where method.name == name && method.body != nil {
-                result.append(Candidate(method: method, owner: .router, navigates: true, type: router))
+                result.append(Candidate(method: method, owner: .router, navigates: true, type: router, entry: via))
             }
         }
         if let router = scene.component(.router) {
@@ -348,7 +352,7 @@ struct RouteReader {
     }
 
     /// For each scene, the Router and Coordinator methods its parts call, through whatever property holds them.
-    static func routerCalls(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found]) -> [String: [(router: SwiftIndex.TypeDecl, name: String)]] {
+    static func routerCalls(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found]) -> [String: [(router: SwiftIndex.TypeDecl, name: String, via: String?)]] {
         /// The Router methods a type's methods call, through its properties, by the caller method's name.
         func reached(from type: SwiftIndex.TypeDecl, only: String? = nil) -> [(router: SwiftIndex.TypeDecl, name: String)] {
             var holders: [String: SwiftIndex.TypeDecl] = [:]
@@ -369,18 +373,19 @@ struct RouteReader {
             }
             return result
         }
-        var calls: [String: [(router: SwiftIndex.TypeDecl, name: String)]] = [:]
+        var calls: [String: [(router: SwiftIndex.TypeDecl, name: String, via: String?)]] = [:]
         for scene in found {
-            var list: [(router: SwiftIndex.TypeDecl, name: String)] = []
+            var list: [(router: SwiftIndex.TypeDecl, name: String, via: String?)] = []
             for member in scene.members where member.role != .router && member.role != .configurator {
-                list += reached(from: member.type)
+                list += reached(from: member.type).map { ($0.router, $0.name, nil) }
             }
-            // A Coordinator method that hands over to another (`delegate?.navigateBack()`): the scene reaches that too.
+            // A Coordinator method that hands over to another (`delegate?.navigateBack()`): the scene reaches that too,
+            // through the method it calls.
             var at = 0
             while at < list.count, list.count < 64 {
                 for next in reached(from: list[at].router, only: list[at].name)
                 where !list.contains(where: { $0.router.name == next.router.name && $0.name == next.name }) {
-                    list.append(next)
+                    list.append((next.router, next.name, list[at].via ?? list[at].name))
                 }
                 at += 1
             }

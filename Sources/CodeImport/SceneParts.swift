@@ -100,6 +100,8 @@ struct SceneParts {
                 "Error", "Result", "Timer", "Bundle", "FileManager", "UserDefaults", "ProcessInfo", "Decimal", "UUID", "Date",
                 "Calendar", "Locale", "TimeZone", "DateFormatter", "NumberFormatter", "Published", "State", "Binding",
                 "ObservedObject", "StateObject", "EnvironmentObject", "AnyCancellable", "Task"].contains(name)
+            // What SceneFlow's generated code records with: no work of the scene's.
+            || name == "SceneTrace"
     }
 
     /// What the code's `typeText` names, as a worker: its name (the implementing class when the type is a protocol

@@ -500,6 +500,10 @@ extension TranslationWork {
                     if !steps.isEmpty {
                         if !viewSteps.isEmpty {
                             refuse("\(key): more than one output of this use case has display logic; the AppState variant's View reacts once, after the Interactor")
+                        } else if useCase.outputs.count > 1, steps.flatMap(\.flattened).contains(where: { if case .route = $0.kind { true } else { false } }) {
+                            // The View would navigate after every answer, the others too (a failed log-in opening the
+                            // next screen).
+                            refuse("\(key): the View navigates only after the output '\(output.name)', one of \(useCase.outputs.count); the AppState variant's View reacts once, after the Interactor, whichever answer came")
                         }
                         viewSteps = steps
                     }

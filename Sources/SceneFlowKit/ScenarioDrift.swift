@@ -189,7 +189,7 @@ public enum ScenarioDrift {
             }
             for route in scene.routes where pairs[route.name] == nil {
                 let method = naming.routeMethod(route)
-                if let at = code.routes.indices.first(where: { !paired.contains($0) && sameMethod(method, code.routes[$0].method) }) {
+                if let at = code.routes.indices.first(where: { !paired.contains($0) && sameRouteMethod(method, code.routes[$0]) }) {
                     pairs[route.name] = code.routes[at]
                     paired.insert(at)
                 }
@@ -215,7 +215,7 @@ public enum ScenarioDrift {
                     add(.destination, "route '\(scene.name).\(route.name)' leads to '\(route.destination.value)' in the scenario, to '\(codeRoute.destination)' in the code",
                         route.destination.location, codeRoute.location)
                 }
-                if !sameMethod(method, codeRoute.method) {
+                if !sameRouteMethod(method, codeRoute) {
                     add(.method, "route '\(scene.name).\(route.name)': the scenario's method is '\(method)', the code's '\(codeRoute.method)'",
                         route.method?.location ?? route.location, codeRoute.location)
                 }
@@ -265,6 +265,11 @@ public enum ScenarioDrift {
             return text.replacingOccurrences(of: " ", with: "")
         }
         return scenario == code || bare(scenario) == bare(code)
+    }
+
+    /// Whether the scenario's route method is the code route's, or the method the scene calls to reach it.
+    static func sameRouteMethod(_ method: String, _ route: ImportedApp.Route) -> Bool {
+        sameMethod(method, route.method) || route.entry == String(method.prefix { $0 != "(" })
     }
 
     /// Whether two spellings name one method: the same text, or the same name where one is written without its

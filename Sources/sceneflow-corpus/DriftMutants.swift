@@ -248,9 +248,10 @@ struct DriftMutants {
             }
         case "strong-reference":
             for scene in app.scenes {
-                // A reference the pattern holds weakly: the Presenter's View, VIPER's Interactor output.
+                // A reference the pattern holds weakly (the Presenter's View, VIPER's Interactor output).
+                let weak = app.pattern.definition.rules.weakReferences.keys
                 for reference in scene.references where reference.weak
-                    && ((reference.from == .presenter && reference.to == .view) || (app.pattern == .viper && reference.from == .interactor && reference.to == .presenter)) {
+                    && weak.contains(where: { $0.from == reference.from && $0.to == reference.to }) {
                     guard let text = original(reference.location.file) else { continue }
                     var lines = Self.lines(text)
                     let line = lines[reference.location.line - 1]
