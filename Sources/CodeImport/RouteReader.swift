@@ -733,10 +733,14 @@ struct RouteReader {
                     continue
                 }
                 guard sceneOf[typeName] == destination else { continue }
-                for argument in call.arguments {
-                    guard let label = argument.label?.text, fields.contains(label), !isWiring(field: label, value: argument.expression) else { continue }
+                // The initializer's own assignments name the field an argument fills (`andMovie: movie` →
+                // `self.movieModel = movie`), where its label is not the field's name.
+                let initialized = fieldsFilled(byInitializerOf: typeName, call: call)
+                for (at, argument) in call.arguments.enumerated() {
+                    guard let field = argument.label.map(\.text).flatMap({ fields.contains($0) ? $0 : nil }) ?? initialized[at],
+                          fields.contains(field), !isWiring(field: field, value: argument.expression) else { continue }
                     let value = owner.signature == method.signature ? reader.translate(argument.expression) : "todo"
-                    note(label, value, ownerReader.location(argument))
+                    note(field, value, ownerReader.location(argument))
                 }
             }
         }
@@ -745,6 +749,32 @@ struct RouteReader {
 }
 
 extension RouteReader {
+    /// For a call of `typeName`'s initializer, the field each argument fills, by position: the initializer whose labels
+    /// the call's match, and its body's `self.field = parameter` (or `field = parameter`).
+    func fieldsFilled(byInitializerOf typeName: String, call: FunctionCallExprSyntax) -> [Int: String] {
+        guard let type = index.type(named: typeName) else { return [:] }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard let initializer = index.members(of: type).methods.first(where: { method in
+            method.name == "init" && method.body != nil && method.parameters.map { $0.label ?? "_" } == labels
+        }), let body = initializer.body else { return [:] }
+        var filled: [String: String] = [:]  // parameter name → field
+        for assignment in AssignmentCollector.assignments(in: body) {
+            guard let parameter = assignment.value.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
+            let field: String?
+            if let access = assignment.target.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+                field = access.declName.baseName.text
+            } else {
+                field = assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+            if let field, filled[parameter] == nil { filled[parameter] = field }
+        }
+        var result: [Int: String] = [:]
+        for (at, parameter) in initializer.parameters.enumerated() {
+            if let field = filled[parameter.name] { result[at] = field }
+        }
+        return result
+    }
+
     /// A reference handed over, not data: a delegate, a component (`viewController`, `self`), a worker made in place.
     func isWiring(field: String, value: ExprSyntax) -> Bool {
         if field.lowercased().hasSuffix("delegate") { return true }

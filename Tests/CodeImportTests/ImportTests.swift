@@ -26,7 +26,10 @@ struct ImportTests {
                         // A View doing a worker's job through a backend library, UserDefaults and a manager singleton.
                         "view-does-work",
                         // Scenes talking past the Router: a delegate handed over, a reference kept, a notification.
-                        "between-scenes"]
+                        "between-scenes",
+                        // Coordinators building each scene with initializers (data passed under other names), a
+                        // Presenter told through a state enum, a computed View reference, an app's own `Character`.
+                        "coordinator-initializers"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

@@ -256,3 +256,18 @@ struct VIPERCodeTests {
         #expect(map.stdout.contains("✓ every reference and call is one viper allows\n"))
     }
 }
+
+extension MapDriftTests {
+    @Test("map: a computed property that returns the weak View reference holds nothing (no retain cycle); an Interactor calling its coordinator is flagged with its place")
+    func computedReference() throws {
+        let out = try folder()
+        let result = try CLI.run(["map", "coordinator-initializers", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            2 scenes, 9 references, 8 calls, 1 routes from 3 Swift files (Clean Swift (…Protocol protocols, a Controller and a Coordinator))
+            ✗ coordinator-initializers/Characters/Characters.swift:60:17: Characters: interactor → router holds 'coordinator', which clean-swift does not allow
+            ✗ coordinator-initializers/Characters/Characters.swift:77:9: Characters: CharactersInteractor.didSelectCharacter calls CharactersCoordinator.showDetail; the View asks the Router to route; the Interactor decides nothing about screens [clean-swift/view-routes]
+
+            """)
+    }
+}
