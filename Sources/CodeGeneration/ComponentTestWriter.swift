@@ -40,7 +40,9 @@ struct ComponentTestWriter {
         let routing = writer.protocolName(.routingLogic) ?? "\(name)RoutingLogic"
         let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
-        func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], extra: [String] = []) {
+        /// `parameter`: what the spy records the one model as (`…Response`), whatever the method's label.
+        func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], parameter role: String? = nil,
+                 extra: [String] = []) {
             // SwiftUI with AppState has no protocols between its components: nothing to spy on. VIPER's are its own.
             guard !writer.usesAppState && !viper else { return }
             out.line()
@@ -49,13 +51,13 @@ struct ComponentTestWriter {
                 for method in methods {
                     let baseName = PatternNaming.baseName(method.signature)
                     let label = method.signature.dropFirst(baseName.count + 1).dropLast().split(separator: ":").first.map(String.init) ?? "value"
-                    let parameter = label == "_" ? "value" : label
+                    let parameter = role ?? (label == "_" ? "value" : label)
                     body.line("var \(baseName)Called = false")
                     if !method.type.isEmpty {
                         body.line("var \(baseName)\(SwiftSpelling.upperFirst(parameter)): \(method.type)?")
                     }
                     body.line()
-                    body.block("func \(writer.declaration(method.signature, types: method.type.isEmpty ? [] : [method.type]).replacingOccurrences(of: "_ value:", with: "_ \(parameter):"))") { call in
+                    body.block("func \(writer.declaration(method.signature, types: method.type.isEmpty ? [] : [method.type], name: parameter))") { call in
                         call.line("\(baseName)Called = true")
                         if !method.type.isEmpty { call.line("\(baseName)\(SwiftSpelling.upperFirst(parameter)) = \(parameter)") }
                     }
@@ -67,10 +69,10 @@ struct ComponentTestWriter {
         spy(business, scene.useCases.map { (naming.interactorMethod($0), writer.requestType($0)) })
         spy(presentation, scene.useCases.flatMap { useCase in
             useCase.outputs.map { (naming.presenterMethod(useCase, output: $0), writer.responseType(useCase, $0)) }
-        })
+        }, parameter: "response")
         spy(display, base: "", scene.useCases.flatMap { useCase in
             useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
-        })
+        }, parameter: "viewModel")
         // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
         if !writer.viewHoldsDataStore && !writer.usesAppState && !viper {
         out.line()
@@ -232,7 +234,7 @@ struct ComponentTestWriter {
             test.line("let \(view) = \(displayLogic)Spy()")
             test.line("presenter.\(view) = \(view)")
             test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
-            test.line("presenter.\(present)(response: \(literal(response.payload, writer.responseType(useCase, output))))")
+            test.line("presenter.\(writer.call(naming.presenterMethod(useCase, output: output), [literal(response.payload, writer.responseType(useCase, output))]))")
             test.line("#expect(\(view).\(shown)Called)")
             test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
         }

@@ -67,10 +67,15 @@ struct SceneWriter {
         output.name.rawValue == useCase.name.rawValue ? "nil" : SwiftSpelling.literal(output.name.rawValue)
     }
 
-    /// `login(request:)` as a declaration: `login(request: Login.Login.Request)`.
-    func declaration(_ signature: String, types: [String]) -> String {
+    /// `login(request:)` as a declaration: `login(request: Login.Login.Request)`. `name`: what the body calls the one
+    /// model it takes (`viewModel`), whatever the app's label (`updateCategory(categoryItems viewModel: …)`).
+    func declaration(_ signature: String, types: [String], name: String? = nil) -> String {
         let base = PatternNaming.baseName(signature)
-        let parameters = zip(SwiftSpelling.labels(of: signature), types).map { label, type in label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
+        let labels = SwiftSpelling.labels(of: signature)
+        let parameters = zip(labels, types).map { label, type -> String in
+            guard let name, labels.count == 1 else { return label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
+            return label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
+        }
         return "\(base)(\(parameters.joined(separator: ", ")))"
     }
 
@@ -404,7 +409,7 @@ struct SceneWriter {
         out.block("protocol \(presentation)") { body in
             for useCase in scene.useCases {
                 for output in useCase.outputs {
-                    body.line("func \(declaration(naming.presenterMethod(useCase, output: output), types: [scenes.swiftTypeName(responseType(useCase, output))]))")
+                    body.line("func \(declaration(naming.presenterMethod(useCase, output: output), types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))")
                 }
             }
         }
@@ -420,7 +425,7 @@ struct SceneWriter {
                 for output in useCase.outputs {
                     body.gap()
                     let method = naming.presenterMethod(useCase, output: output)
-                    body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))]))") { logic in
+                    body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))") { logic in
                         logic.block("trace.run") { run in
                             guard case .viewModel(let assignments) = output.presenter else {
                                 failure = failure ?? GenerationLimit("generate writes Presenters that build a ViewModel", at: output.location)
@@ -550,7 +555,7 @@ struct SceneWriter {
             }
             for output in useCase.outputs {
                 body.gap()
-                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
+                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))") { method in
                     method.block("trace.run") { logic in
                         do throws(GenerationLimit) { try display(output.view, &logic) } catch { failure = failure ?? error }
                     }
@@ -566,7 +571,7 @@ struct SceneWriter {
         out.block("protocol \(name)\(classBound ? ": AnyObject" : "")") { body in
             for useCase in scene.useCases {
                 for output in useCase.outputs {
-                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
+                    body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))")
                 }
             }
         }
@@ -752,18 +757,18 @@ struct SceneWriter {
                     }
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
                     let inputs = route.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
-                    let passing = "\(PatternNaming.baseName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
+                    let passing = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
                     if throwing {
                         // Passing can fail as the engine's run would (an overflow): then the route stops there.
                         method.line("do { try \(passing) } catch { trace.run { throw error }; return }")
                     } else {
                         method.line(passing)
                     }
-                    method.line("\(PatternNaming.baseName(navigate))(source: viewController!, destination: destinationVC)")
+                    method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: viewController!, destination: destinationVC)")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
-                passingSection.block("func \(PatternNaming.baseName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingSection.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var value = translator.translate(assignment.value)

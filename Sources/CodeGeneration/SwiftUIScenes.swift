@@ -196,15 +196,15 @@ extension SceneWriter {
                             method.line("let destination = \(destinationView)().configureView()")
                         }
                         let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(PatternNaming.baseName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
+                        let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(PatternNaming.baseName(navigate))(destination: destination)")
+                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination)")
                     }
                 } catch { failure = failure ?? error }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
-                passingData.block("func \(PatternNaming.baseName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingData.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if route.pass.isEmpty { pass.line("_ = (source, destination)") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -230,7 +230,7 @@ extension SceneWriter {
     func writeScreenNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
         let navigate = naming.navigateMethod(route)
         out.gap()
-        out.block("func \(PatternNaming.baseName(navigate))(destination: \(destinationView))") { method in
+        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: \(destinationView))") { method in
             method.line("let screen = SceneScreen.shared")
             let named = "\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
             switch route.navigation {

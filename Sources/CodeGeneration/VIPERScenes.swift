@@ -89,7 +89,7 @@ extension SceneWriter {
         out.block("protocol \(viewProtocol): AnyObject") { body in
             for display in displays { body.line("func \(displayDeclaration(display))") }
             for (useCase, output) in viewModelDisplays() {
-                body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))")
+                body.line("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))")
             }
         }
         out.line()
@@ -122,7 +122,7 @@ extension SceneWriter {
             }
             for (useCase, output) in viewModelDisplays() {
                 body.gap()
-                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)]))") { method in
+                body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))") { method in
                     method.block("trace.run") { logic in
                         do throws(GenerationLimit) {
                             if let route = output.view.flatMap(\.flattened).first(where: { if case .route = $0.kind { true } else { false } }) {
@@ -265,8 +265,7 @@ extension SceneWriter {
         if SwiftSpelling.labels(of: method).isEmpty {
             return "\(PatternNaming.baseName(method))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
         }
-        return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))])
-            .replacingOccurrences(of: "_ value:", with: "_ response:")
+        return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response")
     }
 
     /// The Presenter asks its Interactor for `useCase` with `arguments` (the Request's fields, in order).
@@ -427,15 +426,15 @@ extension SceneWriter {
                             method.line("let destination = \(destination.component(.configurator))")
                         }
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
-                            method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")
+                            method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination)")
                             return
                         }
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
                         let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(PatternNaming.baseName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
+                        let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(PatternNaming.baseName(navigate))(source: source, destination: destination)")
+                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination)")
                     }
                 } catch { failure = failure ?? error }
                 guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
@@ -445,7 +444,7 @@ extension SceneWriter {
                 passing.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
-                passing.block("func \(PatternNaming.baseName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passing.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -473,7 +472,7 @@ extension SceneWriter {
     func writeNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
         let navigate = naming.navigateMethod(route)
         out.gap()
-        out.block("func \(PatternNaming.baseName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: \(component(.view)), destination: \(destinationView))") { navigation in
             switch route.navigation {
             case .push, .present:
                 navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")

@@ -40,11 +40,15 @@ struct GenerateCommandTests {
         ("CleanStore", "appstate", "CleanStoreInAppState", 21), ("PostList-VIPER", "appstate", "PostListInAppState", 9),
     ]
 
-    /// The packages the proof builds: each example as written, then each translation (`folder`: the package's
-    /// folder and, for a translation, its scenario's name).
+    /// Scenarios written to hold method shapes real apps use (Fixtures/Generate): their own labels, keywords as names.
+    static let shapes: [(name: String, module: String, checks: Int)] = [("MethodShapes", "MethodShapes", 4)]
+
+    /// The packages the proof builds: each example as written, then each translation, then each shape (`folder`: the
+    /// package's folder and, for a translation, its scenario's name; `source`: the scenario file it starts from).
     static var packages: [(folder: String, source: String, pattern: String?, module: String, checks: Int)] {
-        examples.map { ($0.name, $0.name, nil, $0.module, $0.checks) }
-            + translations.map { ("\($0.name)-in-\($0.pattern)", $0.name, $0.pattern, $0.module, $0.checks) }
+        examples.map { ($0.name, "Scenarios/\($0.name).yml", nil, $0.module, $0.checks) }
+            + translations.map { ("\($0.name)-in-\($0.pattern)", "Scenarios/\($0.name).yml", $0.pattern, $0.module, $0.checks) }
+            + shapes.map { ($0.name, "Tests/SceneFlowCLITests/Fixtures/Generate/\($0.name).yml", nil, $0.module, $0.checks) }
     }
 
     /// All examples' generated packages as targets of one package, built once (the carried recorder too); then each
@@ -67,10 +71,10 @@ struct GenerateCommandTests {
         #expect(Set(Self.translations.map { "\($0.name) in \($0.pattern)" }) == pairs)
         var targets: [String] = []
         for (name, source, pattern, module, _) in Self.packages {
-            var scenario = "Scenarios/\(source).yml"
+            var scenario = source
             if let pattern {
                 scenario = folder.appendingPathComponent("\(name).yml").path
-                let translated = try CLI.run(["translate", "Scenarios/\(source).yml", "--to", pattern, "-o", scenario])
+                let translated = try CLI.run(["translate", source, "--to", pattern, "-o", scenario])
                 #expect(translated.status == 0, "\(translated.stderr)")
             }
             let generated = try CLI.run(["generate", scenario, "--out", folder.appendingPathComponent(name).path, "--module", module])
@@ -103,13 +107,13 @@ struct GenerateCommandTests {
         #expect(built.status == 0, "\(built.stdout.suffix(3000))\(built.stderr.suffix(3000))")
         #expect(!built.stdout.contains("warning:") && !built.stderr.contains("warning:"), "the generated code builds without warnings")
         var recorded = 0
-        for (name, _, _, module, checks) in Self.packages {
+        for (name, source, _, module, checks) in Self.packages {
             let trace = folder.appendingPathComponent("\(name).jsonl")
             let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--skip-build", "--filter", "\(module)Tests\\."],
                                               in: folder)
             #expect(tested.status == 0, "\(name): \(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
             let scenario = FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).yml").path)
-                ? folder.appendingPathComponent("\(name).yml").path : "Scenarios/\(name).yml"
+                ? folder.appendingPathComponent("\(name).yml").path : source
             let checked = try CLI.run(["check", scenario, "--trace", trace.path, "--color", "never"])
             #expect(checked.status == 0, "\(name): \(checked.stdout)")
             #expect(checked.stdout.hasSuffix("1 scenario: \(checks) checks passed, 0 failed\n"), "\(name): \(checked.stdout.suffix(200))")
@@ -120,7 +124,7 @@ struct GenerateCommandTests {
             #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(name): the recorded run is the simulated one")
             recorded += 1
         }
-        #expect(recorded == 8 + 24)
+        #expect(recorded == 8 + 24 + Self.shapes.count)
 
         // Mutants: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
         let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")
