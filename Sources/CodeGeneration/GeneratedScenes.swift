@@ -267,15 +267,25 @@ struct GeneratedScenes {
                             answer = "throw ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo')\")"
                         }
                         if !workerCase.updates.isEmpty {
-                            // Every update is computed from the state before the call.
+                            // Every update is computed from the state before the call; the names the generated code
+                            // adds give way to the scenario's own (a binding called `updated`).
+                            let taken = Set(workerCase.bindings.map(\.target) + operation.input.map(\.name))
+                            func fresh(_ base: String) -> String {
+                                var name = base, number = 1
+                                while taken.contains(name) { number += 1; name = "\(base)\(number)" }
+                                return name
+                            }
+                            let updated = fresh("updated"), result = fresh("result")
                             let values = workerCase.updates.map { "(\(translator.translate($0.value).statement))" }
-                            caseBody.line("let updated = (\(values.joined(separator: ", "))\(values.count == 1 ? ", ()" : ""))")
+                            caseBody.line("let \(updated) = (\(values.joined(separator: ", "))\(values.count == 1 ? ", ()" : ""))")
                             if answer.hasPrefix("return "), operation.output != nil {
-                                caseBody.line("let result = " + answer.dropFirst("return ".count))
-                                answer = "return result"
+                                caseBody.line("let \(result) = " + answer.dropFirst("return ".count))
+                                answer = "return \(result)"
                             }
                             for (index, update) in workerCase.updates.enumerated() {
-                                caseBody.line("\(SwiftSpelling.name(update.target)) = updated.\(index)")
+                                // `self.` only where a binding of the same name would hide the state.
+                                let target = (taken.contains(update.target) ? "self." : "") + SwiftSpelling.name(update.target)
+                                caseBody.line("\(target) = \(updated).\(index)")
                             }
                         }
                         caseBody.line(answer)

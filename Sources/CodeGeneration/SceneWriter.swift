@@ -764,7 +764,7 @@ struct SceneWriter {
                     } else {
                         method.line(passing)
                     }
-                    method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: viewController!, destination: destinationVC)")
+                    method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()

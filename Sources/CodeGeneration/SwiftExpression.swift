@@ -79,7 +79,7 @@ struct ExpressionTranslator {
         case .enumCase(let type, let name):
             return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", throwing: false)
         case .method(let base, let name, let arguments, let optionalChaining):
-            return method(translate(base), name, arguments, optionalChaining: optionalChaining)
+            return method(translate(base), name, arguments, optionalChaining: optionalChaining, inChain: Self.inOptionalChain(base))
         case .closure(let parameters, let body):
             let value = translate(body)
             let head = parameters.isEmpty ? "" : " " + parameters.map(SwiftSpelling.name).joined(separator: ", ") + " in"
@@ -112,8 +112,19 @@ struct ExpressionTranslator {
         }
     }
 
+    /// Whether `node` is read through an optional chain (`height?.value`): what is called on it is called only when
+    /// the chain has a value.
+    static func inOptionalChain(_ node: ExprNode) -> Bool {
+        switch node.kind {
+        case .member(let base, _, let optional), .index(let base, _, let optional), .method(let base, _, _, let optional):
+            return optional || inOptionalChain(base)
+        default:
+            return false
+        }
+    }
+
     private func method(_ base: SwiftExpression, _ name: String, _ arguments: [ExprArgument],
-                        optionalChaining: Bool) -> SwiftExpression {
+                        optionalChaining: Bool, inChain: Bool = false) -> SwiftExpression {
         let values = arguments.map { (label: $0.label, value: translate($0.value), closure: $0.value.isClosure) }
         let throwing = base.throwing || values.contains(where: \.value.throwing)
         if name == "formatted" {
@@ -122,6 +133,10 @@ struct ExpressionTranslator {
             let argument = label + (values.first?.value.code ?? "")
             if optionalChaining {
                 return SwiftExpression(code: "\(base.code).map { ScenarioLogic.format($0, \(argument)) }", throwing: throwing)
+            }
+            if inChain {
+                // `height?.value.formatted(…)`: formatted only when the chain has a value, as Swift's chaining reads.
+                return SwiftExpression(code: "(\(base.code)).map { ScenarioLogic.format($0, \(argument)) }", throwing: throwing)
             }
             return SwiftExpression(code: "ScenarioLogic.format(\(base.code), \(argument))", throwing: throwing)
         }

@@ -198,7 +198,7 @@ extension SceneWriter {
                         let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination)")
+                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure = failure ?? error }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
@@ -229,10 +229,12 @@ extension SceneWriter {
     /// `navigateTo…(destination:)` for SwiftUI: the screen changes, recorded as the route's navigation.
     func writeScreenNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
         let navigate = naming.navigateMethod(route)
+        let sharing = sharesNavigation(route)
+        if sharing.shared && !sharing.first { return }
         out.gap()
-        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: \(destinationView))") { method in
+        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { method in
             method.line("let screen = SceneScreen.shared")
-            let named = "\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
+            let named = "\(sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
             switch route.navigation {
             case .push, .present:
                 method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")

@@ -426,7 +426,7 @@ extension SceneWriter {
                             method.line("let destination = \(destination.component(.configurator))")
                         }
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
-                            method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination)")
+                            method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
                             return
                         }
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
@@ -434,7 +434,7 @@ extension SceneWriter {
                         let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination)")
+                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure = failure ?? error }
                 guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
@@ -468,24 +468,40 @@ extension SceneWriter {
         return out.text
     }
 
+    /// Whether another route of the scene navigates to the same scene through the same method (two pops through one
+    /// `goBack()`): then one method serves them, told which route it takes; `first` is the one that declares it.
+    func sharesNavigation(_ route: Route) -> (shared: Bool, first: Bool) {
+        func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destination.value.rawValue }
+        let same = scene.routes.filter { key($0) == key(route) }
+        return (same.count > 1, same.first?.name == route.name)
+    }
+
+    /// The arguments after a navigation call's own: the route's name when its method is shared.
+    func navigationRouteArgument(_ route: Route) -> String {
+        sharesNavigation(route).shared ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
+    }
+
     /// `navigateTo…(source:destination:)`: the screen changes, recorded as the route's navigation.
     func writeNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
         let navigate = naming.navigateMethod(route)
+        let sharing = sharesNavigation(route)
+        if sharing.shared && !sharing.first { return }
+        let routeName = sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)
         out.gap()
-        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
             switch route.navigation {
             case .push, .present:
-                navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
+                navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
                 navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause)")
             case .replace:
                 navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                navigation.line("let cause = trace.navigated(.replace, \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
+                navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
                 navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
             case .pop, .popToScene, .dismiss:
                 let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
                 navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
                 navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                navigation.line("let cause = trace.navigated(\(style), \(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
+                navigation.line("let cause = trace.navigated(\(style), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
                 navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
             }
         }
