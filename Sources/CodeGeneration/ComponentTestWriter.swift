@@ -48,7 +48,9 @@ struct ComponentTestWriter {
             out.line()
             out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
                 for line in extra { body.line(line) }
-                for method in methods {
+                for var method in methods {
+                    // A method that takes nothing (`presentLogin()`) has nothing to record but its call.
+                    if SwiftSpelling.labels(of: method.signature).isEmpty { method.type = "" }
                     let baseName = PatternNaming.baseName(method.signature)
                     let label = method.signature.dropFirst(baseName.count + 1).dropLast().split(separator: ":").first.map(String.init) ?? "value"
                     let parameter = role ?? (label == "_" ? "value" : label)
@@ -210,7 +212,9 @@ struct ComponentTestWriter {
             }) {
                 let presenterBase = PatternNaming.baseName(naming.presenterMethod(useCase, output: output))
                 test.line("#expect(presenter.\(presenterBase)Called)")
-                test.line("#expect(presenter.\(presenterBase)Response == \(literal(response.payload, writer.responseType(useCase, output))))")
+                if !SwiftSpelling.labels(of: naming.presenterMethod(useCase, output: output)).isEmpty {
+                    test.line("#expect(presenter.\(presenterBase)Response == \(literal(response.payload, writer.responseType(useCase, output))))")
+                }
             } else {
                 for output in useCase.outputs {
                     test.line("#expect(!presenter.\(PatternNaming.baseName(naming.presenterMethod(useCase, output: output)))Called)")
@@ -236,7 +240,9 @@ struct ComponentTestWriter {
             test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
             test.line("presenter.\(writer.call(naming.presenterMethod(useCase, output: output), [literal(response.payload, writer.responseType(useCase, output))]))")
             test.line("#expect(\(view).\(shown)Called)")
-            test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
+            if !SwiftSpelling.labels(of: naming.viewMethod(useCase, output: output)).isEmpty {
+                test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
+            }
         }
     }
 
