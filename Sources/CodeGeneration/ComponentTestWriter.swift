@@ -41,40 +41,40 @@ struct ComponentTestWriter {
         let passing = writer.protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = writer.protocolName(.dataStore) ?? "\(name)DataStore"
         /// `parameter`: what the spy records the one model as (`…Response`), whatever the method's label.
-        func spy(_ protocolName: String, base: String = "", _ methods: [(signature: String, type: String)], parameter role: String? = nil,
+        func spy(_ protocolName: String, base: String = "", _ methods: [SpiedMethod], parameter role: String? = nil,
                  extra: [String] = []) {
             // SwiftUI with AppState has no protocols between its components: nothing to spy on. VIPER's are its own.
             guard !writer.usesAppState && !viper else { return }
             out.line()
             out.block("final class \(protocolName)Spy: \(base)\(protocolName)") { body in
                 for line in extra { body.line(line) }
+                var declared = Set<String>(), called = Set<String>()
                 for var method in methods {
+                    // One method several use cases share (the same signature and model) is declared once.
+                    guard declared.insert(method.signature + "|" + method.type).inserted else { continue }
                     // A method that takes nothing (`presentLogin()`) has nothing to record but its call.
                     if SwiftSpelling.labels(of: method.signature).isEmpty { method.type = "" }
                     let baseName = PatternNaming.baseName(method.signature)
                     let label = method.signature.dropFirst(baseName.count + 1).dropLast().split(separator: ":").first.map(String.init) ?? "value"
                     let parameter = role ?? (label == "_" ? "value" : label)
-                    body.line("var \(baseName)Called = false")
+                    let record = Self.recordName(method, in: methods, parameter: parameter)
+                    if called.insert(baseName).inserted { body.line("var \(baseName)Called = false") }
                     if !method.type.isEmpty {
-                        body.line("var \(baseName)\(SwiftSpelling.upperFirst(parameter)): \(method.type)?")
+                        body.line("var \(record): \(method.type)?")
                     }
                     body.line()
                     body.block("func \(writer.declaration(method.signature, types: method.type.isEmpty ? [] : [method.type], name: parameter))") { call in
                         call.line("\(baseName)Called = true")
-                        if !method.type.isEmpty { call.line("\(baseName)\(SwiftSpelling.upperFirst(parameter)) = \(parameter)") }
+                        if !method.type.isEmpty { call.line("\(record) = \(parameter)") }
                     }
                     body.line()
                 }
                 if body.lines.last?.isEmpty == true { }
             }
         }
-        spy(business, scene.useCases.map { (naming.interactorMethod($0), writer.requestType($0)) })
-        spy(presentation, scene.useCases.flatMap { useCase in
-            useCase.outputs.map { (naming.presenterMethod(useCase, output: $0), writer.responseType(useCase, $0)) }
-        }, parameter: "response")
-        spy(display, base: "", scene.useCases.flatMap { useCase in
-            useCase.outputs.map { (naming.viewMethod(useCase, output: $0), writer.viewModelType(useCase, $0)) }
-        }, parameter: "viewModel")
+        spy(business, scene.useCases.map { SpiedMethod(signature: naming.interactorMethod($0), type: writer.requestType($0), owner: $0.name.rawValue) })
+        spy(presentation, presentationMethods(), parameter: "response")
+        spy(display, base: "", displayMethods(), parameter: "viewModel")
         // The Router spy records which route the View took (a View with a Router: not SwiftUI VIP's, so far).
         if !writer.viewHoldsDataStore && !writer.usesAppState && !viper {
         out.line()
@@ -213,7 +213,10 @@ struct ComponentTestWriter {
                 let presenterBase = PatternNaming.baseName(naming.presenterMethod(useCase, output: output))
                 test.line("#expect(presenter.\(presenterBase)Called)")
                 if !SwiftSpelling.labels(of: naming.presenterMethod(useCase, output: output)).isEmpty {
-                    test.line("#expect(presenter.\(presenterBase)Response == \(literal(response.payload, writer.responseType(useCase, output))))")
+                    let methods = presentationMethods()
+                    let owner = useCase.name.rawValue + (useCase.outputs.count > 1 ? output.name.rawValue : "")
+                    let spied = SpiedMethod(signature: naming.presenterMethod(useCase, output: output), type: writer.responseType(useCase, output), owner: owner)
+                    test.line("#expect(presenter.\(Self.recordName(spied, in: methods, parameter: "response")) == \(literal(response.payload, writer.responseType(useCase, output))))")
                 }
             } else {
                 for output in useCase.outputs {
@@ -221,6 +224,35 @@ struct ComponentTestWriter {
                 }
             }
         }
+    }
+
+    /// A protocol method a spy stands in for, and the use case (and answer) it serves.
+    struct SpiedMethod {
+        var signature: String
+        var type: String
+        var owner: String
+    }
+
+    func presentationMethods() -> [SpiedMethod] {
+        scene.useCases.flatMap { useCase in
+            useCase.outputs.map { SpiedMethod(signature: naming.presenterMethod(useCase, output: $0), type: writer.responseType(useCase, $0),
+                                              owner: useCase.name.rawValue + (useCase.outputs.count > 1 ? $0.name.rawValue : "")) }
+        }
+    }
+
+    func displayMethods() -> [SpiedMethod] {
+        scene.useCases.flatMap { useCase in
+            useCase.outputs.map { SpiedMethod(signature: naming.viewMethod(useCase, output: $0), type: writer.viewModelType(useCase, $0),
+                                              owner: useCase.name.rawValue + (useCase.outputs.count > 1 ? $0.name.rawValue : "")) }
+        }
+    }
+
+    /// Where a spy records what `method` was given: `presentDetailResponse`, or, when use cases share the method's
+    /// name with models of their own, `presentDetailResponseForLoad`.
+    static func recordName(_ method: SpiedMethod, in methods: [SpiedMethod], parameter: String) -> String {
+        let base = PatternNaming.baseName(method.signature)
+        let overloads = Set(methods.filter { PatternNaming.baseName($0.signature) == base }.map(\.type))
+        return base + SwiftSpelling.upperFirst(parameter) + (overloads.count > 1 ? "For" + SwiftSpelling.upperFirst(method.owner) : "")
     }
 
     private func presenterTest(_ useCase: UseCase, _ events: [TraceEvent], into out: inout SwiftText) {
@@ -241,7 +273,9 @@ struct ComponentTestWriter {
             test.line("presenter.\(writer.call(naming.presenterMethod(useCase, output: output), [literal(response.payload, writer.responseType(useCase, output))]))")
             test.line("#expect(\(view).\(shown)Called)")
             if !SwiftSpelling.labels(of: naming.viewMethod(useCase, output: output)).isEmpty {
-                test.line("#expect(\(view).\(shown)ViewModel == \(literal(display.payload, writer.viewModelType(useCase, output))))")
+                let owner = useCase.name.rawValue + (useCase.outputs.count > 1 ? output.name.rawValue : "")
+                let spied = SpiedMethod(signature: naming.viewMethod(useCase, output: output), type: writer.viewModelType(useCase, output), owner: owner)
+                test.line("#expect(\(view).\(Self.recordName(spied, in: displayMethods(), parameter: "viewModel")) == \(literal(display.payload, writer.viewModelType(useCase, output))))")
             }
         }
     }
