@@ -216,7 +216,12 @@ struct ComponentTestWriter {
                     let methods = presentationMethods()
                     let owner = useCase.name.rawValue + (useCase.outputs.count > 1 ? output.name.rawValue : "")
                     let spied = SpiedMethod(signature: naming.presenterMethod(useCase, output: output), type: writer.responseType(useCase, output), owner: owner)
-                    test.line("#expect(presenter.\(Self.recordName(spied, in: methods, parameter: "response")) == \(literal(response.payload, writer.responseType(useCase, output))))")
+                    // The spy keeps what it was given last: the last answer through this method.
+                    let last = events.last { event in
+                        guard event.kind == .response, case .response(_, let traced, _) = event.message else { return false }
+                        return (traced?.rawValue ?? useCase.name.rawValue) == output.name.rawValue
+                    } ?? response
+                    test.line("#expect(presenter.\(Self.recordName(spied, in: methods, parameter: "response")) == \(literal(last.payload, writer.responseType(useCase, output))))")
                 }
             } else {
                 for output in useCase.outputs {

@@ -233,9 +233,13 @@ struct SceneWriter {
                     }
                     continue
                 }
-                out.line("let response = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
-                out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), response, type: \(SwiftSpelling.literal(type)))") { body in
-                    body.line("presenter?.\(call(method, ["response"]))")
+                // Several answers in one block (a loader on, the result, the loader off): each its own name. Answers
+                // in branches are in scopes of their own.
+                let earlier = steps.prefix { $0.location != step.location }.filter { if case .respond = $0.kind { true } else { false } }.count
+                let response = earlier == 0 ? "response" : "response\(earlier + 1)"
+                out.line("let \(response) = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
+                out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
+                    body.line("presenter?.\(call(method, [response]))")
                 }
             case .bind(let assignments):
                 for assignment in assignments {
