@@ -54,6 +54,9 @@ public enum CodeMap {
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var message: String
+        /// For a mistake in an acceptance list: where it is written, and what is wrong without the place.
+        public var place: YAMLTree.Place? = nil
+        public var reason: String? = nil
         public var description: String { message }
     }
 
@@ -71,11 +74,14 @@ public enum CodeMap {
     /// The acceptances a YAML list holds (an acceptance file's `accept:`, or the settings file's).
     public static func acceptances(in list: YAMLTree, file path: String) throws -> [Acceptance] {
         try list.items.map { item in
+            func failure(_ reason: String) -> Failure {
+                Failure(message: "\(path):\(item.line): \(reason)", place: item.place, reason: reason)
+            }
             guard let rule = item["rule"]?.string, let place = item["at"]?.string else {
-                throw Failure(message: "\(path):\(item.line): an acceptance needs 'rule:' and 'at:' (a file, or file:line)")
+                throw failure("an acceptance needs 'rule:' and 'at:' (a file, or file:line)")
             }
             guard let reason = item["reason"]?.string, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw Failure(message: "\(path):\(item.line): the acceptance of \(rule) at \(place) needs a 'reason:'")
+                throw failure("the acceptance of \(rule) at \(place) needs a 'reason:'")
             }
             return Acceptance(rule: rule, place: place, reason: reason, line: item.line)
         }

@@ -25,10 +25,19 @@ public struct ProjectSettings: Sendable, Equatable {
     public var exclude: [String] = []
     /// The output folder (map, run), when the file sets one.
     public var out: String?
-    /// Accepted findings for `map`: an acceptance file, or the settings file itself when it lists them inline.
-    public var acceptances: [CodeMap.Acceptance] = []
-    /// Where the acceptances are written (for messages about ones that match nothing).
+    /// Accepted findings the settings file lists inline (`accept:` a list); see `acceptances()`.
+    var inlineAcceptances: [CodeMap.Acceptance] = []
+    /// Where the acceptances are written: an acceptance file, or the settings file itself (for messages about ones
+    /// that match nothing).
     public var acceptanceFile: String?
+    /// Whether `acceptanceFile` is a file of its own, read only by the commands that use it (`map`, `drift`).
+    var acceptancesInOwnFile = false
+
+    /// The accepted findings for `map` and `drift`: the list written inline, or the acceptance file's, read now.
+    public func acceptances() throws -> [CodeMap.Acceptance] {
+        guard acceptancesInOwnFile, let acceptanceFile else { return inlineAcceptances }
+        return try CodeMap.acceptances(at: acceptanceFile)
+    }
     public var drift: [DriftPair] = []
     /// Keys that do nothing, misspellings, paths that are not there.
     public var warnings: [Diagnostic] = []
@@ -127,13 +136,11 @@ public struct ProjectSettings: Sendable, Equatable {
                 case .scalar:
                     guard let file = path(entry.value, key: "accept") else { continue }
                     settings.acceptanceFile = file
-                    do { settings.acceptances = try CodeMap.acceptances(at: file) } catch let failure as CodeMap.Failure {
-                        errors.append(.error("the acceptance file: \(failure.message)", at: at(entry.value.place)))
-                    }
+                    settings.acceptancesInOwnFile = true
                 case .sequence:
                     settings.acceptanceFile = file
-                    do { settings.acceptances = try CodeMap.acceptances(in: entry.value, file: file) } catch let failure as CodeMap.Failure {
-                        errors.append(.error(failure.message.replacingOccurrences(of: "\(file):", with: ""), at: at(entry.value.place)))
+                    do { settings.inlineAcceptances = try CodeMap.acceptances(in: entry.value, file: file) } catch let failure as CodeMap.Failure {
+                        errors.append(.error(failure.reason ?? failure.message, at: at(failure.place ?? entry.value.place)))
                     }
                 default:
                     errors.append(.error("'accept' is an acceptance file, or a list of '- { rule, at, reason }'", at: at(entry.value.place)))

@@ -1,6 +1,7 @@
 import CodeImport
 import Foundation
 import ScenarioWriting
+import TraceFormat
 
 /// `init` as a library call: a repository's first `.sceneflow.yml`, written for the app code in `code`, with a
 /// scenario imported from that code when there is none yet, so `validate`, `check`, `map` and `drift` run with no
@@ -32,6 +33,11 @@ public enum ProjectSetup {
         if !force, FileManager.default.fileExists(atPath: settings.path) {
             throw Failure(message: "\(ProjectSettings.shown(settings.path)) exists; --force replaces it")
         }
+        // Before anything is written: the settings go to a file of their own (nothing there, or a regular file), not
+        // through a link, into a folder, a FIFO or a device.
+        guard try FileDestination.of(settings) == .replace else {
+            throw Failure(message: "\(ProjectSettings.shown(settings.path)) is not a regular file; remove it, or run init elsewhere")
+        }
         let codeURL = code.hasPrefix("/") ? URL(fileURLWithPath: code) : folder.appendingPathComponent(code)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: codeURL.path, isDirectory: &isFolder) else {
@@ -39,7 +45,7 @@ public enum ProjectSetup {
         }
         let codeInSettings = relative(codeURL, to: folder)
         let title = CodeImporter.title(for: [codeURL.path])
-        let fileName = ProjectSettings.fileNameSafe(title) + ".yml"
+        let fileName = OutputLayout.folderName(for: title) + ".yml"
         let scenarioFolder = folder.appendingPathComponent(scenarios, isDirectory: true)
         let scenario = scenarioFolder.appendingPathComponent(fileName)
         var imported: ScenarioImport.Result?
@@ -81,16 +87,5 @@ public enum ProjectSetup {
         let path = url.standardizedFileURL.path
         if path == base { return "." }
         return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
-    }
-}
-
-extension ProjectSettings {
-    /// A title as a file name: letters, digits, '-' and '_' kept, the rest '-', at most 64 characters.
-    static func fileNameSafe(_ title: String) -> String {
-        let kept = title.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" ? Character(scalar) : "-"
-        }
-        let name = String(String(kept).prefix(64)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return name.isEmpty ? "App" : name
     }
 }

@@ -147,12 +147,9 @@ public enum ScenarioDrift {
                     if case .steps(let steps) = output.presenter {
                         // The Presenter's steps call the View by name: the code's display method must be one of them.
                         displayDiffers = true  // no ViewModel to compare
-                        let shown = steps.flatMap(\.flattened).compactMap { step -> Substring? in
-                            if case .display(let method, _) = step.kind { return method.value.prefix { $0 != "(" } }
-                            return nil
-                        }
-                        if let codeMethod = codeCase.viewMethod, !shown.contains(codeMethod.prefix { $0 != "(" }) {
-                            add(.method, "'\(scene.name).\(useCase.name)': the code's Presenter calls the View's '\(codeMethod.prefix { $0 != "(" })', the scenario's does not",
+                        if let codeMethod = codeCase.viewMethod.map(PatternNaming.baseName),
+                           !displayCalls(in: steps).contains(where: { $0.name == codeMethod }) {
+                            add(.method, "'\(scene.name).\(useCase.name)': the code's Presenter calls the View's '\(codeMethod)', the scenario's does not",
                                 output.location, codeCase.location)
                         }
                     } else if let codeMethod = codeCase.viewMethod, !sameMethod(naming.viewMethod(useCase, output: output), codeMethod) {
@@ -269,7 +266,7 @@ public enum ScenarioDrift {
 
     /// Whether the scenario's route method is the code route's, or the method the scene calls to reach it.
     static func sameRouteMethod(_ method: String, _ route: ImportedApp.Route) -> Bool {
-        sameMethod(method, route.method) || route.entry == String(method.prefix { $0 != "(" })
+        sameMethod(method, route.method) || route.entry == PatternNaming.baseName(method)
     }
 
     /// Whether two spellings name one method: the same text, or the same name where one is written without its
@@ -277,22 +274,26 @@ public enum ScenarioDrift {
     public static func sameMethod(_ scenario: String, _ code: String) -> Bool {
         if scenario == code { return true }
         guard !scenario.contains("(") || !code.contains("(") else { return false }
-        func base(_ name: String) -> Substring { name.prefix { $0 != "(" } }
-        return base(scenario) == base(code)
+        return PatternNaming.baseName(scenario) == PatternNaming.baseName(code)
+    }
+
+    /// The View methods a scenario's steps call (`display:`), by name without labels, with where each is written.
+    static func displayCalls(in steps: [Step]) -> [(name: String, location: SourceLocation)] {
+        steps.flatMap(\.flattened).compactMap { step in
+            if case .display(let method, _) = step.kind { return (PatternNaming.baseName(method.value), method.location) }
+            return nil
+        }
     }
 
     /// The View methods steps call (`display:`), by name without labels, in both; each one only one side calls.
     private static func compareDisplays(_ steps: [Step], _ code: [ImportedApp.Step], what: String, scenarioPlace: SourceLocation,
                                         codePlace: SourceLocation, add: (Difference.Kind, String, SourceLocation?, SourceLocation?) -> Void) {
-        var declared: [(name: Substring, location: SourceLocation)] = []
-        for step in steps.flatMap(\.flattened) {
-            if case .display(let method, _) = step.kind { declared.append((method.value.prefix { $0 != "(" }, method.location)) }
-        }
-        var called: [(name: Substring, location: SourceLocation)] = []
+        let declared = displayCalls(in: steps)
+        var called: [(name: String, location: SourceLocation)] = []
         func collect(_ steps: [ImportedApp.Step]) {
             for step in steps {
                 switch step {
-                case .display(let method, _, let location): called.append((method.prefix { $0 != "(" }, location))
+                case .display(let method, _, let location): called.append((PatternNaming.baseName(method), location))
                 case .conditional(_, let then, let otherwise, _): collect(then); collect(otherwise)
                 case .validate(_, let otherwise, _): collect(otherwise)
                 default: break
@@ -315,7 +316,7 @@ public enum ScenarioDrift {
         // An operation goes by its key and by the method it stands for (`loadDataSingleLocation` is `loadData(with:for:)`).
         typealias Declared = (name: String, method: String, location: SourceLocation)
         func declaredOperation(_ operation: WorkerOperation) -> Declared {
-            (operation.name.rawValue, operation.signature.map { String($0.prefix { $0 != "(" }) } ?? operation.name.rawValue, operation.location)
+            (operation.name.rawValue, operation.signature.map(PatternNaming.baseName) ?? operation.name.rawValue, operation.location)
         }
         var declared: [(name: String, operations: [Declared], location: SourceLocation)] =
             scene.workers.map { worker in (worker.name.rawValue, worker.operations.map(declaredOperation), worker.location) }

@@ -153,7 +153,7 @@ struct DriftMutants {
         case "rename-use-case-method":
             for scene in app.scenes {
                 for useCase in scene.useCases where !useCase.interactorMethod.isEmpty {
-                    let base = Self.base(useCase.interactorMethod)
+                    let base = PatternNaming.baseName(useCase.interactorMethod)
                     let files = allFiles().compactMap { display -> (String, String)? in
                         guard let text = original(display), let renamed = Self.replacingWord(base, with: base + "Mutant", in: text), renamed != text else { return nil }
                         return (display, renamed)
@@ -163,8 +163,8 @@ struct DriftMutants {
             }
         case "drop-route":
             for scene in app.scenes {
-                for route in scene.routes where !route.method.hasPrefix("segue:") && Self.base(route.method) != "body" {
-                    let base = Self.base(route.method)
+                for route in scene.routes where !route.method.hasPrefix("segue:") && PatternNaming.baseName(route.method) != "body" {
+                    let base = PatternNaming.baseName(route.method)
                     let files = allFiles().compactMap { display -> (String, String)? in
                         guard let text = original(display) else { return nil }
                         let dropped = Self.droppingFunctions(named: base, in: text)
@@ -235,7 +235,7 @@ struct DriftMutants {
             for scene in app.scenes {
                 guard let reference = scene.references.first(where: { $0.from == .interactor && $0.to == .worker && $0.worker != nil }),
                       let useCase = scene.useCases.first(where: { !$0.interactorMethod.isEmpty }) else { continue }
-                let base = Self.base(useCase.interactorMethod)
+                let base = PatternNaming.baseName(useCase.interactorMethod)
                 // In the Interactor's own file: another type may declare a method of the same name.
                 let interactorFile = scene.components.first { $0.role == .interactor }?.location.file
                 for display in allFiles() where interactorFile == nil || display == interactorFile {
@@ -305,7 +305,7 @@ struct DriftMutants {
                 }) else { continue }
                 let useCase = scene.useCases[at]
                 let current = naming.interactorMethod(useCase)
-                let renamed = Self.base(current) + "Mutant" + current.drop { $0 != "(" }
+                let renamed = PatternNaming.baseName(current) + "Mutant" + current.drop { $0 != "(" }
                 change = "\(name): the Interactor method of '\(useCase.name)', '\(current)', renamed '\(renamed)'"
                 scene.useCases[at].methods.interactor = Located(renamed, at: useCase.location)
             case "drop-route":
@@ -338,7 +338,7 @@ struct DriftMutants {
                 if case .steps(var steps) = scene.useCases[at].outputs[0].presenter,
                    let step = steps.firstIndex(where: { if case .display = $0.kind { true } else { false } }),
                    case .display(let method, let values) = steps[step].kind {
-                    let renamed = Self.base(method.value) + "Mutant" + method.value.drop { $0 != "(" }
+                    let renamed = PatternNaming.baseName(method.value) + "Mutant" + method.value.drop { $0 != "(" }
                     steps[step].kind = .display(method: Located(renamed, at: method.location), values: values)
                     scene.useCases[at].outputs[0].presenter = .steps(steps)
                     change = "\(name): the Presenter's display '\(method.value)' renamed '\(renamed)'"
@@ -352,7 +352,7 @@ struct DriftMutants {
                 let naming = scenario.pattern.definition.naming
                 let useCase = scene.useCases[at]
                 let current = naming.viewMethod(useCase, output: useCase.outputs[0])
-                let renamed = Self.base(current) + "Mutant" + current.drop { $0 != "(" }
+                let renamed = PatternNaming.baseName(current) + "Mutant" + current.drop { $0 != "(" }
                 change = "\(name): display method '\(current)' renamed '\(renamed)'"
                 scene.useCases[at].outputs[0].methods.view = Located(renamed, at: scene.location)
             default: return nil
@@ -364,8 +364,6 @@ struct DriftMutants {
     }
 
     // MARK: - Text
-
-    static func base(_ method: String) -> String { String(method.prefix { $0 != "(" }) }
 
     static func lines(_ text: String) -> [String] { text.components(separatedBy: "\n") }
 

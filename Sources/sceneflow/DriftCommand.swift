@@ -65,7 +65,12 @@ struct DriftCommand: ParsableCommand {
             }
             pairs = project.drift.map { ($0.scenario, $0.code) }
             exclude += project.exclude
-            if accept == nil { acceptances = project.acceptances }
+            if accept == nil {
+                do { acceptances = try project.acceptances() } catch let failure as CodeMap.Failure {
+                    FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                    throw ExitCode(1)
+                }
+            }
         }
         var results: [ScenarioDrift.Result] = []
         for pair in pairs {

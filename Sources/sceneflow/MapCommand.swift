@@ -62,7 +62,7 @@ struct MapCommand: ParsableCommand {
                                               under: URL(fileURLWithPath: out))
         let result: CodeMap.Result
         do {
-            let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? project?.acceptances ?? []
+            let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? project?.acceptances() ?? []
             result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {

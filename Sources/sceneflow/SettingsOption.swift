@@ -13,8 +13,8 @@ struct SettingsOption: ParsableArguments {
     var file: String?
 
     /// The settings, when the command's paths are left out: the file given with --config, else the nearest one.
-    /// Says which file it reads and its warnings on standard error; nil when there is none. `needed` names what the
-    /// command needs from it, for the message when there is no file.
+    /// Says which file it reads and its warnings on standard error. With no file, a usage error that names `needed`
+    /// (what the command needs from it); a broken file, its errors and exit 1.
     func settings(style: TerminalStyle, needed: String) throws -> ProjectSettings {
         guard let url = file.map({ URL(fileURLWithPath: $0) }) ?? ProjectSettings.find() else {
             throw ValidationError("give \(needed), or write them in \(ProjectSettings.fileName) ('sceneflow init' writes one)")

@@ -169,4 +169,74 @@ struct SettingsTests {
         #expect(missing.status == 1)
         #expect(missing.stderr == "nowhere.yml:1:1: error: cannot read the settings file\n")
     }
+
+    @Test("every other shape a settings file can get wrong is named where it is, and the command stops with exit 1")
+    func otherMistakes() throws {
+        let repo = try repository()
+        let file = repo.appendingPathComponent(".sceneflow.yml")
+        func run(_ text: String, _ arguments: [String] = ["validate"]) throws -> CLI.Result {
+            try Data(text.utf8).write(to: file)
+            return try CLI.run(arguments + ["--color", "never"], in: repo)
+        }
+        let drift = try run("drift:\n  - Flows/App.yml\n  - scenario: App\naccept: { rule: x }\n")
+        #expect(drift.status == 1)
+        #expect(drift.stderr == """
+            .sceneflow.yml:2:3: error: a 'drift' item without 'code' compares with the top-level 'code', which is not set
+              - Flows/App.yml
+              ^
+            .sceneflow.yml:2:5: error: each 'drift' item is '{ scenario: FILE, code: [FOLDER…] }'
+              - Flows/App.yml
+                ^
+            .sceneflow.yml:4:9: error: 'accept' is an acceptance file, or a list of '- { rule, at, reason }'
+            accept: { rule: x }
+                    ^
+
+            """)
+        let list = try run("- scenarios\n")
+        #expect(list.status == 1)
+        #expect(list.stderr == ".sceneflow.yml:1:1: error: the settings file is a mapping of keys (scenarios:, code:, out:, …)\n- scenarios\n^\n")
+        let reason = try run("code: App\naccept:\n  - rule: clean-swift/weak-view\n    at: App/Orders/Orders.swift\n", ["map", "--format", "dot"])
+        #expect(reason.status == 1)
+        #expect(reason.stderr == """
+            .sceneflow.yml:3:5: error: the acceptance of clean-swift/weak-view at App/Orders/Orders.swift needs a 'reason:'
+              - rule: clean-swift/weak-view
+                ^
+
+            """)
+        // An acceptance file of its own is read by the commands that use it: validate only warns that it is not there.
+        let missing = try run("code: App\naccept: nowhere.yml\n", ["map", "--format", "dot"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasSuffix("error: cannot read nowhere.yml\n"), "\(missing.stderr)")
+        let validate = try CLI.run(["validate", "--color", "never"], in: repo)
+        #expect(validate.status == 2, "no scenarios: a usage error, not the acceptance file's")
+        #expect(validate.stderr.contains(".sceneflow.yml:2:9: warning: 'nowhere.yml' is not there"))
+        let large = try run("scenarios: [" + Array(repeating: "Flows", count: 200_000).joined(separator: ",") + "]\n")
+        #expect(large.status == 1)
+        #expect(large.stderr.hasPrefix(".sceneflow.yml:1:1: error: the settings file is larger than 1 MiB; it lists folders, not scenarios\n"))
+    }
+
+    @Test("init refuses, before writing anything, a code folder that is not there, a scenarios folder outside, and a settings path that is a link or a FIFO")
+    func initRefusals() throws {
+        let repo = try repository()
+        let missing = try CLI.run(["init", "Nowhere", "--color", "never"], in: repo)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: Nowhere is not there: give the folder of the app's Swift code\n")
+        let outside = try CLI.run(["init", "App", "--scenarios", "../Flows", "--color", "never"], in: repo)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.hasPrefix("Error: --scenarios is a folder inside this one\n"))
+        let settings = repo.appendingPathComponent(".sceneflow.yml")
+        try FileManager.default.createSymbolicLink(atPath: settings.path, withDestinationPath: repo.appendingPathComponent("gone.yml").path)
+        let link = try CLI.run(["init", "App", "--force", "--color", "never"], in: repo)
+        #expect(link.status == 1)
+        #expect(link.stderr.hasSuffix(".sceneflow.yml: it is a symbolic link to nothing; remove the link, or name the file it was meant to lead to\n"), "\(link.stderr)")
+        try FileManager.default.removeItem(at: settings)
+        #expect(mkfifo(settings.path, 0o644) == 0)
+        let fifo = try CLI.run(["init", "App", "--force", "--color", "never"], in: repo)
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr == "error: .sceneflow.yml is not a regular file; remove it, or run init elsewhere\n")
+        // Nothing was imported or written on the way.
+        #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent("Flows").path))
+        var info = stat()
+        #expect(lstat(settings.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
 }
