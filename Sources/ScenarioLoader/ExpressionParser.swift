@@ -620,10 +620,10 @@ struct ExpressionParser {
     }
 
     private mutating func scanIdentifier() -> String? {
-        guard let first = peek(), Self.isIdentifierStart(first) else { return nil }
+        guard let first = peek(), SwiftIdentifier.isHead(first) else { return nil }
         let start = index
         index += 1
-        while let c = peek(), Self.isIdentifierStart(c) || Self.isDigit(c) { index += 1 }
+        while let c = peek(), SwiftIdentifier.isCharacter(c) { index += 1 }
         return String(String.UnicodeScalarView(scalars[start..<index]))
     }
 
@@ -667,9 +667,6 @@ struct ExpressionParser {
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
-    static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || (c.properties.isAlphabetic && c != "\u{2028}")
-    }
 }
 
 extension String {

@@ -136,15 +136,28 @@ struct NodeReader {
         guard let name = located(node, what) else { return nil }
         guard Self.isIdentifier(name.value) else {
             diagnostics.error("\(what) '\(name.value)' is not a valid name; use letters, digits and '_'",
-                              at: name.location)
+                              at: name.location, notes: Self.whyNotIdentifier(name.value))
             return nil
         }
         return name
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, ExpressionParser.isIdentifierStart(first) else { return false }
-        return text.unicodeScalars.allSatisfy { ExpressionParser.isIdentifierStart($0) || ExpressionParser.isDigit($0) }
+    static func isIdentifier(_ text: String) -> Bool { SwiftIdentifier.isValid(text) }
+
+    /// What makes `text` no name, when it is more than a misplaced digit or symbol: Swift's wildcard, or a character
+    /// Swift does not allow in a name (named by its code point, as it may not show).
+    static func whyNotIdentifier(_ text: String) -> [Diagnostic.Note] {
+        if text == "_" { return [Diagnostic.Note("'_' alone is Swift's wildcard, not a name")] }
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where !scalar.isASCII {
+            let allowed = index == 0 ? SwiftIdentifier.isHead(scalar) : SwiftIdentifier.isCharacter(scalar)
+            guard !allowed else { continue }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            let place = index == 0 && SwiftIdentifier.isCharacter(scalar) ? "cannot start a Swift name" : "is not allowed in a Swift name"
+            return [Diagnostic.Note("\(code) (\(scalar.properties.name ?? "unnamed")) \(place)")]
+        }
+        return []
     }
 
     /// An expression written as a YAML scalar, parsed with positions that point inside the scalar.

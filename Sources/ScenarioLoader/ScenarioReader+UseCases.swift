@@ -50,7 +50,8 @@ extension ScenarioReader {
                 for item in list {
                     let at = location(item.keyNode)
                     guard NodeReader.isIdentifier(item.key) else {
-                        diagnostics.error("output name '\(item.key)' is not a valid name", at: at)
+                        diagnostics.error("output name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
+                                          notes: NodeReader.whyNotIdentifier(item.key))
                         continue
                     }
                     if let first = seen[item.key] {

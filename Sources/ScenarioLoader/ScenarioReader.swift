@@ -208,7 +208,8 @@ final class ScenarioReader {
                     diagnostics.error("YAML merge keys ('<<') are not supported in \(what)", at: at,
                                       notes: [Diagnostic.Note("write the fields out (merge keys can multiply a document)")])
                 } else {
-                    diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at)
+                    diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at,
+                                      notes: NodeReader.whyNotIdentifier(entry.key))
                 }
                 continue
             }
@@ -460,7 +461,8 @@ final class ScenarioReader {
             for item in list {
                 let at = location(item.keyNode)
                 guard NodeReader.isIdentifier(item.key) else {
-                    diagnostics.error("route name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at)
+                    diagnostics.error("route name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
+                                      notes: NodeReader.whyNotIdentifier(item.key))
                     continue
                 }
                 if let first = seen[item.key] {
@@ -496,7 +498,8 @@ final class ScenarioReader {
                     continue
                 }
                 guard NodeReader.isIdentifier(item.key) else {
-                    diagnostics.error("operation name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at)
+                    diagnostics.error("operation name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
+                                      notes: NodeReader.whyNotIdentifier(item.key))
                     continue
                 }
                 if let first = seen[item.key] {

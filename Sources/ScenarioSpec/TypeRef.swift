@@ -128,7 +128,6 @@ private struct TypeTextParser {
     }
 
     static func isIdentifier(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
-        if scalar == "_" || scalar.properties.isAlphabetic { return true }
-        return !first && scalar.properties.numericType != nil
+        first ? SwiftIdentifier.isHead(scalar) : SwiftIdentifier.isCharacter(scalar)
     }
 }
