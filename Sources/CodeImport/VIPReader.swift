@@ -474,6 +474,8 @@ struct VIPReader {
         if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
             || expression.is(BooleanLiteralExprSyntax.self) { return expression.trimmedDescription }
         if expression.is(NilLiteralExprSyntax.self) { return "null" }
+        // An empty list (`var items: [Item] = []`) starts a list field empty.
+        if let array = expression.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
            prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self) {
             return expression.trimmedDescription

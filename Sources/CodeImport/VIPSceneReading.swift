@@ -27,7 +27,12 @@ extension VIPReader {
         }
         for dataStore in dataStoreProtocols {
             for property in dataStore.properties where !scene.dataStore.contains(where: { $0.name == property.name }) {
-                scene.dataStore.append(field(property.name, type: property.type ?? "String", at: property.location, context: dataStore.path))
+                var field = field(property.name, type: property.type ?? "String", at: property.location, context: dataStore.path)
+                // The value the Interactor gives it where it declares it (`var items: [Item] = []`) is its default.
+                if let interactor, let stored = index.members(of: interactor).properties.first(where: { $0.name == property.name && !$0.isComputed }) {
+                    field.defaultValue = Self.defaultValue(stored)
+                }
+                scene.dataStore.append(field)
             }
         }
         if dataStoreProtocols.isEmpty, !swiftUI, let interactor {
@@ -300,6 +305,11 @@ extension VIPReader {
     /// Reactive streams: what flows through them is said, not kept as state.
     static let streamWords = ["Relay", "Subject", "Publisher", "Observable", "Driver", "Signal", "Variable", "Published"]
 
+    /// A stored property's literal initial value as a field's default; `nil` is what an optional holds anyway.
+    static func defaultValue(_ property: SwiftIndex.Property) -> String? {
+        property.initialLiteral == "null" ? nil : property.initialLiteral
+    }
+
     /// A field with the scenario's type for a Swift type, the code's type kept when the scenario says less.
     mutating func field(_ name: String, type: String, at location: SourceLocation, context: [String]) -> ImportedApp.Field {
         let mapped = types.map(type, context: context)
@@ -342,7 +352,9 @@ extension VIPReader {
                 }
                 continue
             }
-            fields.append(field(property.name, type: typeText, at: property.location, context: type.path))
+            var field = field(property.name, type: typeText, at: property.location, context: type.path)
+            field.defaultValue = Self.defaultValue(property)
+            fields.append(field)
         }
         return fields
     }

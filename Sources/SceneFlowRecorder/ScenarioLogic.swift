@@ -15,6 +15,14 @@ public struct ScenarioFailure: Error, CustomStringConvertible, Equatable {
 /// engine shows values, and the engine's own date and money formats. Each function matches the engine exactly,
 /// so generated code records the same trace as the simulation, failures included.
 public enum ScenarioLogic {
+    // MARK: Placeholders
+
+    /// A `todo` the scenario leaves in an expression: the run stops there, as the simulation stops, until a
+    /// developer writes the value.
+    public static func placeholder<T>() throws -> T {
+        throw ScenarioFailure("the run reached a placeholder ('todo'); write the expression")
+    }
+
     // MARK: Arithmetic
 
     public static func add(_ a: Int, _ b: Int) throws -> Int { try checked(a.addingReportingOverflow(b), "\(a) + \(b)") }
