@@ -56,19 +56,19 @@ extension SceneWriter {
             body.mark("Object lifecycle")
             viewInitializer("appState: AppState, ", before: ["self.appState = appState"], into: &body)
             body.line()
-            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
+            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure.collect(error) }
             var lifecycleFailure: GenerationLimit?
             swiftUILifecycle(observes: observesAppState, into: &body) { useCase, cycle in
-                do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { lifecycleFailure = lifecycleFailure ?? error }
+                do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { lifecycleFailure.collect(error) }
             }
-            if let lifecycleFailure { failure = failure ?? lifecycleFailure }
+            if let lifecycleFailure { failure.collect(lifecycleFailure) }
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 let base = PatternNaming.baseName(naming.interactorMethod(useCase))
                 let declaration = useCase.request.isEmpty ? "\(base)()" : "\(base)(request: \(scenes.swiftTypeName(requestType(useCase))))"
                 actionMethod(useCase, declaration: declaration, into: &body) { cycle in
-                    do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { failure = failure ?? error }
+                    do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { failure.collect(error) }
                 }
             }
         }
@@ -134,7 +134,7 @@ extension SceneWriter {
                             run.line("\(PatternNaming.baseName(naming.navigateMethod(route)))(destination: destination)")
                         }
                     }
-                } catch { failure = failure ?? error }
+                } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
             }
             for (title, section) in [("Routing", routes), ("Navigation", navigation)] where !section.lines.isEmpty {
@@ -162,7 +162,7 @@ extension SceneWriter {
             }
             body.line("var trace: SceneTrace!")
             for useCase in scene.useCases {
-                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure.collect(error) }
             }
         }
         out.line()

@@ -11,17 +11,52 @@ public struct GeneratedFile: Sendable, Hashable {
     }
 }
 
-/// What the generator cannot write yet, with the place in the scenario.
+/// What the generator cannot write yet: each place in the scenario, with what it is and a stable id
+/// (`generate/step`), in the order the writers met them. Writers go on past a place they cannot write, so one
+/// refusal names every place at once, and `validate` can warn about each before anyone generates.
 public struct GenerationLimit: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation?
+    public struct Place: Sendable, Hashable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation?
+        public var id: String
 
-    public init(_ message: String, at location: SourceLocation?) {
-        self.message = message
-        self.location = location
+        /// `s.yml:20:27: message [generate/step]`.
+        public var description: String { (location.map { "\($0): " } ?? "") + message + " [\(id)]" }
     }
 
-    public var description: String { (location.map { "\($0): " } ?? "") + "error: " + message }
+    public private(set) var places: [Place]
+
+    public init(_ message: String, at location: SourceLocation?, id: String) {
+        places = [Place(message: message, location: location, id: id)]
+    }
+
+    /// The first place's message and location.
+    public var message: String { places[0].message }
+    public var location: SourceLocation? { places[0].location }
+
+    /// Adds `other`'s places not already listed.
+    public mutating func add(_ other: GenerationLimit) {
+        for place in other.places where !places.contains(place) { places.append(place) }
+    }
+
+    /// Every place as a diagnostic of `severity`, sorted by place.
+    public func diagnostics(_ severity: Diagnostic.Severity) -> [Diagnostic] {
+        places.map { Diagnostic(severity, $0.message, at: $0.location, id: $0.id) }.normalized()
+    }
+
+    public var description: String { diagnostics(.error).map(\.description).joined(separator: "\n") }
+}
+
+extension Optional where Wrapped == GenerationLimit {
+    /// Keeps `limit`'s places beside those already found.
+    mutating func collect(_ limit: GenerationLimit) {
+        if var found = self {
+            found.add(limit)
+            self = found
+        } else {
+            self = limit
+        }
+    }
 }
 
 /// Turns a scenario into a Swift package a team starts from: the scenes in the pattern's own names with real
@@ -61,9 +96,18 @@ public struct CodeGenerator {
         }
     }
 
-    /// The package's files, in a fixed order; the same scenario gives the same bytes.
+    /// The package's files, in a fixed order; the same scenario gives the same bytes. What cannot be written is
+    /// refused with every place at once.
     public func generate() throws(GenerationLimit) -> [GeneratedFile] {
-        try checkPattern()
+        var unwritten: GenerationLimit?
+        do throws(GenerationLimit) { try checkPattern() } catch {
+            // A pattern generate does not write has nothing more to say.
+            if error.places.contains(where: { $0.id == "generate/pattern" }) { throw error }
+            unwritten.collect(error)
+        }
+        func attempt<T>(_ write: () throws(GenerationLimit) -> T) -> T? {
+            do throws(GenerationLimit) { return try write() } catch { unwritten.collect(error); return nil }
+        }
         let module = moduleName
         var files: [GeneratedFile] = [GeneratedFile(path: "Package.swift", text: packageManifest(module))]
         let source = "Sources/\(module)"
@@ -76,14 +120,19 @@ public struct CodeGenerator {
         }
         files.append(GeneratedFile(path: "\(source)/Support/SceneTrace.swift", text: SupportFiles.trace))
         let scenes = GeneratedScenes(scenario: scenario)
-        files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: try scenes.entities()))
+        if let text = attempt({ () throws(GenerationLimit) in try scenes.entities() }) {
+            files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: text))
+        }
         if scenario.pattern.definition.flow.store == .appState {
             files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
         }
-        if !scenario.sharedWorkers.isEmpty {
-            files.append(GeneratedFile(path: "\(source)/Workers/SharedWorkers.swift", text: try scenes.sharedWorkers()))
+        if !scenario.sharedWorkers.isEmpty, let text = attempt({ () throws(GenerationLimit) in try scenes.sharedWorkers() }) {
+            files.append(GeneratedFile(path: "\(source)/Workers/SharedWorkers.swift", text: text))
         }
-        files += try sceneFiles(scenes, in: source)
+        for scene in scenario.scenes {
+            if let sceneFiles = attempt({ () throws(GenerationLimit) in try sceneFiles(scenes, scene, in: source) }) { files += sceneFiles }
+        }
+        if let unwritten { throw unwritten }
         for scene in scenario.scenes {
             let tests = ComponentTestWriter(scenes: scenes, scene: scene, trace: trace, module: module)
             if let text = tests.spies() {
@@ -103,53 +152,113 @@ public struct CodeGenerator {
     /// without the package, its support files and its tests.
     public func sceneFiles() throws(GenerationLimit) -> [GeneratedFile] {
         try checkPattern()
-        return try sceneFiles(GeneratedScenes(scenario: scenario), in: "Sources/\(moduleName)")
-    }
-
-    private func sceneFiles(_ scenes: GeneratedScenes, in source: String) throws(GenerationLimit) -> [GeneratedFile] {
+        let scenes = GeneratedScenes(scenario: scenario)
         var files: [GeneratedFile] = []
+        var unwritten: GenerationLimit?
         for scene in scenario.scenes {
-            for (name, text) in try scenes.files(for: scene) {
-                files.append(GeneratedFile(path: "\(source)/Scenes/\(scene.name)/\(name)", text: text))
-            }
+            do throws(GenerationLimit) { files += try sceneFiles(scenes, scene, in: "Sources/\(moduleName)") } catch { unwritten.collect(error) }
         }
+        if let unwritten { throw unwritten }
         return files
     }
 
-    private func checkPattern() throws(GenerationLimit) {
-        guard Self.writes(scenario.pattern.definition) else {
-            throw GenerationLimit("generate does not write \(scenario.pattern.rawValue) apps yet: translate the scenario first ('sceneflow translate \(scenario.file) --to clean-swift')",
-                                  at: nil)
-        }
-        // Method names the pattern's code cannot have: the first is refused, and validate lists them all.
-        let shapes = scenario.pattern.definition.methodShapeProblems(in: scenario)
-        if let first = shapes.first {
-            let more = shapes.count > 1 ? " (\(shapes.count - 1) more method(s) like it: 'sceneflow validate' lists each)" : ""
-            throw GenerationLimit(first.message + more, at: first.location)
-        }
-        for scene in scenario.scenes {
-            // SwiftUI Views render from state; Clean Swift's and VIPER's show in their view steps.
-            if !scenario.pattern.definition.viewsAreSwiftUIValues, let show = scene.view.shows.first {
-                throw GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
-                                      at: show.targetLocation)
-            }
-            if let state = scene.view.state.first {
-                throw GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location)
-            }
-            if !scenario.pattern.definition.flow.viewWritesDataStore, let useCase = scene.useCases.first(where: { !$0.sends.isEmpty }) {
-                throw GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
-                                      at: useCase.sends[0].targetLocation)
-            }
+    /// The type names a scenario cannot give (an entity, an enum, a scene, a shared worker): the carried recorder's
+    /// types the generated code names, and the support files' own.
+    public static var reservedTypeNames: Set<String> { GeneratedNames.carriedTypes }
+
+    /// Every place of the scenario generate cannot write yet, without writing anything: what `validate` warns about.
+    public func limits() -> [GenerationLimit.Place] {
+        do throws(GenerationLimit) {
+            _ = try generate()
+            return []
+        } catch {
+            return error.places
         }
     }
 
-    /// `SignIn` for "Sign in".
+    private func sceneFiles(_ scenes: GeneratedScenes, _ scene: Scene, in source: String) throws(GenerationLimit) -> [GeneratedFile] {
+        try scenes.files(for: scene).map { name, text in
+            GeneratedFile(path: "\(source)/Scenes/\(scene.name)/\(name)", text: text)
+        }
+    }
+
+    /// What the whole scenario must be before its parts are written: a pattern generate writes, methods named in
+    /// its shapes, a View it writes, names the generated code does not take itself and a module name Swift takes.
+    private func checkPattern() throws(GenerationLimit) {
+        guard Self.writes(scenario.pattern.definition) else {
+            throw GenerationLimit("generate does not write \(scenario.pattern.rawValue) apps yet: translate the scenario first ('sceneflow translate \(scenario.file) --to clean-swift')",
+                                  at: nil, id: "generate/pattern")
+        }
+        var unwritten: GenerationLimit?
+        for problem in scenario.pattern.definition.methodShapeProblems(in: scenario) {
+            unwritten.collect(GenerationLimit(problem.message, at: problem.location, id: "generate/method-shape"))
+        }
+        for scene in scenario.scenes {
+            // SwiftUI Views render from state; Clean Swift's and VIPER's show in their view steps.
+            if !scenario.pattern.definition.viewsAreSwiftUIValues {
+                for show in scene.view.shows {
+                    unwritten.collect(GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
+                                                      at: show.targetLocation, id: "generate/view-renders"))
+                }
+            }
+            for state in scene.view.state {
+                unwritten.collect(GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location, id: "generate/view-state"))
+            }
+            if !scenario.pattern.definition.flow.viewWritesDataStore {
+                for useCase in scene.useCases where !useCase.sends.isEmpty {
+                    unwritten.collect(GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
+                                                      at: useCase.sends[0].targetLocation, id: "generate/view-sends"))
+                }
+            }
+        }
+        // A Swift property holds a value from the start: a field with none (not optional, no default) has none.
+        let usesAppState = scenario.pattern.definition.flow.store == .appState
+        var held: [(what: String, field: FieldDecl)] = usesAppState ? scenario.appState.map { ("AppState", $0) } : []
+        for scene in scenario.scenes {
+            if !usesAppState { held += scene.dataStore.map { ("DataStore", $0) } }
+            held += scene.workers.flatMap { worker in worker.state.map { ("worker state", $0) } }
+        }
+        held += scenario.sharedWorkers.flatMap { worker in worker.state.map { ("worker state", $0) } }
+        for (what, field) in held where field.initialValue == nil {
+            unwritten.collect(GenerationLimit("generate writes \(what) fields as Swift properties, which hold a value from the start; '\(field.name)' has none until it is stored: give it a default ({ type: \(field.type), default: … }) or make it optional",
+                                              at: field.location, id: "generate/no-initial-value"))
+        }
+        for scene in scenario.scenes {
+            // A method that takes nothing cannot tell which of the use cases sharing it it answers.
+            let naming = scenario.pattern.definition.naming
+            var answered: [String: [String]] = [:]
+            var firstPlace: [String: SourceLocation] = [:]
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    for method in [naming.presenterMethod(useCase, output: output), naming.viewMethod(useCase, output: output)]
+                    where SwiftSpelling.labels(of: method).isEmpty {
+                        answered[method, default: []].append(useCase.outputs.count > 1 ? "\(useCase.name).\(output.name)" : useCase.name.rawValue)
+                        if firstPlace[method] == nil { firstPlace[method] = output.methods.presenter?.location ?? output.methods.view?.location ?? output.location }
+                    }
+                }
+            }
+            for (method, answers) in answered.sorted(by: { $0.key < $1.key }) where answers.count > 1 {
+                unwritten.collect(GenerationLimit("'\(method)' answers \(answers.joined(separator: " and ")) and takes nothing, so the generated method cannot tell which it answers: give each its own method, or let the method take the model",
+                                                  at: firstPlace[method], id: "generate/shared-method"))
+            }
+        }
+        for place in GeneratedNames.problems(in: scenario, naming: scenario.pattern.definition.naming) {
+            unwritten.collect(GenerationLimit(place.message, at: place.location, id: place.id))
+        }
+        if let problem = GeneratedNames.moduleProblem(moduleName) {
+            unwritten.collect(GenerationLimit(problem, at: nil, id: "generate/module"))
+        }
+        if let unwritten { throw unwritten }
+    }
+
+    /// `SignIn` for "Sign in": the title's letters and digits (those Swift takes in a name), in UpperCamelCase; `App` before a leading digit or
+    /// after a name the package takes itself (a scenario titled "Foundation" gives `FoundationApp`).
     public var moduleName: String {
         if let name = options.moduleName { return name }
         var name = ""
         var upper = true
         for scalar in scenario.name.unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if SwiftIdentifier.isCharacter(scalar), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 let text = String(scalar)
                 name += upper ? text.uppercased() : text
                 upper = false
@@ -158,6 +267,7 @@ public struct CodeGenerator {
             }
         }
         if name.isEmpty || name.first!.isNumber { name = "App" + name }
+        if GeneratedNames.modules.contains(name) { name += "App" }
         return name
     }
 

@@ -101,10 +101,12 @@ struct ComponentTestWriter {
                     let method = SwiftSpelling.name(operation.name.rawValue)
                     let arguments = operation.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
                     body.line("var \(operation.name)Answer: Result<\(result), WorkerFailure>?")
+                    body.line("/// Answers for the calls in turn, before `\(operation.name)Answer`: one call each.")
+                    body.line("var \(operation.name)Answers: [Result<\(result), WorkerFailure>] = []")
                     body.line("/// How long the answer takes, in milliseconds of the recorder's clock.")
                     body.line("var \(operation.name)Latency = 0")
                     body.block(declaration) { call in
-                        call.block("guard let answer = \(operation.name)Answer else") { pass in
+                        call.block("guard let answer = \(operation.name)Answers.isEmpty ? \(operation.name)Answer : \(operation.name)Answers.removeFirst() else") { pass in
                             pass.line("guard let original else { throw WorkerFailure(\"not stubbed\") }")
                             pass.line("return try original.\(method)(\(arguments.joined(separator: ", ")))")
                         }
@@ -325,10 +327,12 @@ struct ComponentTestWriter {
         return fields
     }
 
-    /// Workers answer as they did in the run: one stub per worker the Interactor calls, each operation's first
-    /// answer (with no latency: unit tests leave the recorder's clock alone).
+    /// Workers answer as they did in the run: one stub per worker the Interactor calls; an operation called once
+    /// answers with its answer, one called several times with its answers in turn (with no latency: unit tests
+    /// leave the recorder's clock alone).
     func stubWorkers(_ events: [TraceEvent], into test: inout SwiftText) {
-        var stubbed: Set<String> = [], answered: Set<String> = []
+        var stubbed: Set<String> = []
+        var answers: [(key: String, property: String, operation: String, values: [String])] = []
         for event in events where event.kind == .workerCall && (event.to.scene == scene.name || event.to.scene == nil) {
             guard case .workerCall(let operation, _, _) = event.message,
                   let worker = scene.worker(event.to.name) ?? scenes.scenario.sharedWorker(event.to.name),
@@ -339,13 +343,26 @@ struct ComponentTestWriter {
                 test.line("let \(property) = \(name)\(worker.name)Stub()")
                 test.line("interactor.\(property) = \(property)")
             }
-            guard answered.insert("\(property).\(op.name)").inserted else { continue }
+            let value: String
             if case .workerError(_, let message)? = answer?.message {
-                test.line("\(property).\(op.name)Answer = .failure(WorkerFailure(\(SwiftSpelling.literal(message))))")
+                value = ".failure(WorkerFailure(\(SwiftSpelling.literal(message))))"
             } else if let output = op.output {
-                test.line("\(property).\(op.name)Answer = .success(\(scenes.literal(answer?.payload ?? .null, output)))")
+                value = ".success(\(scenes.literal(answer?.payload ?? .null, output)))"
             } else {
-                test.line("\(property).\(op.name)Answer = .success(())")
+                value = ".success(())"
+            }
+            let key = "\(property).\(op.name)"
+            if let index = answers.firstIndex(where: { $0.key == key }) {
+                answers[index].values.append(value)
+            } else {
+                answers.append((key, property, op.name.rawValue, [value]))
+            }
+        }
+        for answer in answers {
+            if Set(answer.values).count == 1 {
+                test.line("\(answer.property).\(answer.operation)Answer = \(answer.values[0])")
+            } else {
+                test.line("\(answer.property).\(answer.operation)Answers = [\(answer.values.joined(separator: ", "))]")
             }
         }
     }

@@ -192,7 +192,7 @@ struct GeneratedScenes {
                     if index > 0 { namespace.line() }
                     // Inside the scene's namespace its own types are named short (`Login` there is the use case).
                     var text = SwiftText()
-                    do throws(GenerationLimit) { try self.worker(worker, shared: false, into: &text) } catch { failure = error }
+                    do throws(GenerationLimit) { try self.worker(worker, shared: false, into: &text) } catch { failure.collect(error) }
                     for line in text.lines { namespace.line(line.replacingOccurrences(of: "\(scene.name).\(worker.name).", with: "\(worker.name).")) }
                 }
             }
@@ -264,7 +264,7 @@ struct GeneratedScenes {
                         case .error(let message):
                             answer = "throw WorkerFailure(\(SwiftSpelling.literal(message)))"
                         case .todo:
-                            answer = "throw ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo')\")"
+                            answer = "throw ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'\")"
                         }
                         if !workerCase.updates.isEmpty {
                             // Every update is computed from the state before the call; the names the generated code
@@ -310,7 +310,7 @@ struct GeneratedScenes {
                 }
                 body.line()
             }
-            if worker.operations.isEmpty { failure = GenerationLimit("worker '\(worker.name)' has no operations", at: worker.location) }
+            if worker.operations.isEmpty { failure.collect(GenerationLimit("worker '\(worker.name)' has no operations", at: worker.location, id: "generate/worker")) }
         }
         if let failure { throw failure }
     }

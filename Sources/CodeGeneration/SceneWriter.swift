@@ -53,7 +53,7 @@ struct SceneWriter {
                 }
             }
             if viper {
-                do throws(GenerationLimit) { try displayValues(into: &namespace) } catch { failure = error }
+                do throws(GenerationLimit) { try displayValues(into: &namespace) } catch { failure.collect(error) }
             }
         }
         if let failure { throw failure }
@@ -134,7 +134,7 @@ struct SceneWriter {
             }
             body.line("var trace: SceneTrace!")
             for useCase in useCases {
-                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure.collect(error) }
             }
         }
         if let failure { throw failure }
@@ -147,15 +147,17 @@ struct SceneWriter {
         body.mark(SwiftSpelling.words(useCase.name.rawValue))
         if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
         body.block("func \(interactorDeclaration(useCase))") { method in
-            if !takesRequest(useCase) && !useCase.request.isEmpty {
-                // The method takes the Request's fields: the logic reads them as the Request.
-                method.line(requestFromFields(useCase))
-            }
-            method.block("trace.run") { logic in
+            var run = SwiftText()
+            run.block("trace.run") { logic in
                 do throws(GenerationLimit) {
                     try steps(useCase.interactor, useCase: useCase, into: &logic)
-                } catch { failure = error }
+                } catch { failure.collect(error) }
             }
+            // The method takes the Request's fields: the logic reads them as the Request, where it reads it.
+            if !takesRequest(useCase) && !useCase.request.isEmpty && run.lines.contains(where: { Self.mentions($0, "request") }) {
+                method.line(requestFromFields(useCase))
+            }
+            for line in Self.discardingUnused(run.lines) { method.line(line) }
         }
         if let failure { throw failure }
     }
@@ -180,79 +182,88 @@ struct SceneWriter {
     func interactorDeclaration(_ useCase: UseCase) -> String {
         let method = naming.interactorMethod(useCase)
         if takesRequest(useCase) { return declaration(method, types: [requestType(useCase)]) }
-        return declaration(method, types: useCase.request.map { scenes.swiftType($0.type) })
-            .replacingOccurrences(of: "_ value:", with: "_ \(useCase.request.first.map { SwiftSpelling.name($0.name) } ?? "value"):")
+        // Each parameter is named as its Request field, whatever its label (`reset(to value: Int)`).
+        let labels = SwiftSpelling.labels(of: method)
+        let parameters = zip(labels, useCase.request).map { label, field -> String in
+            let name = SwiftSpelling.name(field.name), type = scenes.swiftType(field.type)
+            return label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
+        }
+        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
     }
 
     /// The Interactor's logic.
     func steps(_ steps: [Step], useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator()
+        var unwritten: GenerationLimit?
         for step in steps {
-            switch step.kind {
-            case .call(let call):
-                try workerCall(call, useCase: useCase, translator: translator, into: &out)
-            case .validate(let condition, let otherwise):
-                var failure: GenerationLimit?
-                out.block("guard \(translator.translate(condition).statement) else") { body in
-                    do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure = error }
-                    body.line("return")
-                }
-                if let failure { throw failure }
-            case .store(let assignments) where usesAppState:
-                // The AppState publishes what the Interactor writes; the Views observing it render again.
-                for assignment in assignments {
-                    guard let field = scenes.scenario.appState.first(where: { $0.name == assignment.target }) else {
-                        throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation)
+            do throws(GenerationLimit) {
+                switch step.kind {
+                case .call(let call):
+                    try workerCall(call, useCase: useCase, translator: translator, into: &out)
+                case .validate(let condition, let otherwise):
+                    var failure: GenerationLimit?
+                    out.block("guard \(translator.translate(condition).statement) else") { body in
+                        do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure.collect(error) }
+                        body.line("return")
                     }
-                    let property = SwiftSpelling.name(field.name)
-                    out.line("appState.\(property) = \(translator.translate(assignment.value).statement)")
-                    out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
-                }
-            case .store(let assignments):
-                for assignment in assignments {
-                    guard let field = scene.dataStore.first(where: { $0.name == assignment.target }) else {
-                        throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation)
+                    if let failure { throw failure }
+                case .store(let assignments) where usesAppState:
+                    // The AppState publishes what the Interactor writes; the Views observing it render again.
+                    for assignment in assignments {
+                        guard let field = scenes.scenario.appState.first(where: { $0.name == assignment.target }) else {
+                            throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
+                        }
+                        let property = SwiftSpelling.name(field.name)
+                        out.line("appState.\(property) = \(translator.translate(assignment.value).statement)")
+                        out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
                     }
-                    out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
-                    out.line("trace.stored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), self.\(SwiftSpelling.name(field.name)))")
-                }
-            case .respond(let outputName, let fields):
-                let output = outputName.flatMap { useCase.output($0.value) } ?? useCase.outputs[0]
-                let type = responseType(useCase, output)
-                let arguments = output.response.compactMap { field -> String? in
-                    guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
-                    return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
-                }
-                let throwing = fields.contains { translator.translate($0.value).throwing }
-                let method = naming.presenterMethod(useCase, output: output)
-                // An answer with nothing to say is a plain call (VIPER's `onError()`), recorded without a Response.
-                if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
-                    let argument = answersWithoutResponse(useCase, output) ? "" : "\(scenes.swiftTypeName(type))()"
-                    out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
-                        body.line("presenter?.\(PatternNaming.baseName(method))(\(argument))")
+                case .store(let assignments):
+                    for assignment in assignments {
+                        guard let field = scene.dataStore.first(where: { $0.name == assignment.target }) else {
+                            throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
+                        }
+                        out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
+                        out.line("trace.stored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), self.\(SwiftSpelling.name(field.name)))")
                     }
-                    continue
+                case .respond(let outputName, let fields):
+                    let output = outputName.flatMap { useCase.output($0.value) } ?? useCase.outputs[0]
+                    let type = responseType(useCase, output)
+                    let arguments = output.response.compactMap { field -> String? in
+                        guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
+                        return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+                    }
+                    let throwing = fields.contains { translator.translate($0.value).throwing }
+                    let method = naming.presenterMethod(useCase, output: output)
+                    // An answer with nothing to say is a plain call (VIPER's `onError()`), recorded without a Response.
+                    if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
+                        let argument = answersWithoutResponse(useCase, output) ? "" : "\(scenes.swiftTypeName(type))()"
+                        out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
+                            body.line("presenter?.\(PatternNaming.baseName(method))(\(argument))")
+                        }
+                        continue
+                    }
+                    // Several answers in one block (a loader on, the result, the loader off): each its own name. Answers
+                    // in branches are in scopes of their own.
+                    let earlier = steps.prefix { $0.location != step.location }.filter { if case .respond = $0.kind { true } else { false } }.count
+                    let response = earlier == 0 ? "response" : "response\(earlier + 1)"
+                    out.line("let \(response) = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
+                    out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
+                        body.line("presenter?.\(call(method, [response]))")
+                    }
+                case .bind(let assignments):
+                    for assignment in assignments {
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                    }
+                case .conditional(let condition, let then, let otherwise):
+                    try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                        try self.steps(steps, useCase: useCase, into: &body)
+                    }
+                case .show, .set, .route, .display:
+                    throw GenerationLimit("generate does not write this step in an Interactor yet", at: step.location, id: "generate/step")
                 }
-                // Several answers in one block (a loader on, the result, the loader off): each its own name. Answers
-                // in branches are in scopes of their own.
-                let earlier = steps.prefix { $0.location != step.location }.filter { if case .respond = $0.kind { true } else { false } }.count
-                let response = earlier == 0 ? "response" : "response\(earlier + 1)"
-                out.line("let \(response) = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
-                out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
-                    body.line("presenter?.\(call(method, [response]))")
-                }
-            case .bind(let assignments):
-                for assignment in assignments {
-                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
-                }
-            case .conditional(let condition, let then, let otherwise):
-                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
-                    try self.steps(steps, useCase: useCase, into: &body)
-                }
-            case .show, .set, .route, .display:
-                throw GenerationLimit("generate does not write this step in an Interactor yet", at: step.location)
-            }
+            } catch { unwritten.collect(error) }
         }
+        if let unwritten { throw unwritten }
     }
 
     /// `if: condition` (or `if: let name = value`) with its `then:` and `else:` steps, written by `write`.
@@ -267,11 +278,11 @@ struct SceneWriter {
             header = "if \(translator.translate(condition).statement)"
         }
         out.block(header) { body in
-            do throws(GenerationLimit) { try write(then, &body) } catch { failure = error }
+            do throws(GenerationLimit) { try write(then, &body) } catch { failure.collect(error) }
         }
         if !otherwise.isEmpty {
             out.chain("else") { body in
-                do throws(GenerationLimit) { try write(otherwise, &body) } catch { failure = error }
+                do throws(GenerationLimit) { try write(otherwise, &body) } catch { failure.collect(error) }
             }
         }
         if let failure { throw failure }
@@ -289,7 +300,7 @@ struct SceneWriter {
             operation = operationName
             property = naming.workerProperty(workerName)
         default:
-            throw GenerationLimit("generate writes calls to workers only, not to '\(call.receiver.value)'", at: call.receiver.location)
+            throw GenerationLimit("generate writes calls to workers only, not to '\(call.receiver.value)'", at: call.receiver.location, id: "generate/call")
         }
         let op = worker.operation(operation.rawValue)!
         var arguments: [String] = []
@@ -337,7 +348,7 @@ struct SceneWriter {
             body.line((op.output != nil ? "\(name) = " : "") + traceCall)
         }
         var handler = SwiftText()
-        do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure = error }
+        do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure.collect(error) }
         let handled = handler.lines.joined(separator: "\n")
         func uses(_ name: String) -> Bool { Self.mentions(Self.codeOnly(handled), name) }
         out.chain("catch let failure as WorkerFailure") { body in
@@ -388,6 +399,19 @@ struct SceneWriter {
     }
 
     /// Whether `code` uses the name `name` (not as part of a longer name, nor as a label `name:`).
+    /// `lines` with each constant no other line reads (`let loaded = try trace.call(…)` whose value the scenario
+    /// never uses) written as a discarded value, which Swift does not warn about.
+    static func discardingUnused(_ lines: [String]) -> [String] {
+        lines.enumerated().map { index, line in
+            let text = line.drop { $0 == " " }
+            guard text.hasPrefix("let "), let equals = text.range(of: " = ") else { return line }
+            let name = String(text[text.index(text.startIndex, offsetBy: 4)..<equals.lowerBound])
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  !lines.enumerated().contains(where: { $0.offset != index && mentions($0.element, name) }) else { return line }
+            return String(line.prefix(line.count - text.count)) + "_ = " + text[equals.upperBound...]
+        }
+    }
+
     static func mentions(_ code: String, _ name: String) -> Bool {
         let scalars = Array(code.unicodeScalars), target = Array(name.unicodeScalars)
         func isNamePart(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
@@ -432,7 +456,7 @@ struct SceneWriter {
                     body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))") { logic in
                         logic.block("trace.run") { run in
                             guard case .viewModel(let assignments) = output.presenter else {
-                                failure = failure ?? GenerationLimit("generate writes Presenters that build a ViewModel", at: output.location)
+                                failure.collect(GenerationLimit("generate writes Presenters that build a ViewModel", at: output.location, id: "generate/presenter"))
                                 return
                             }
                             let arguments = output.viewModel.compactMap { field -> String? in
@@ -493,7 +517,7 @@ struct SceneWriter {
                 body.block("private func setup()") { setup in wiring(viewController: "self", into: &setup) }
             }
             lifecycleHooks(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
-            do throws(GenerationLimit) { try useCaseSections(into: &body, viewSteps) } catch { failure = failure ?? error }
+            do throws(GenerationLimit) { try useCaseSections(into: &body, viewSteps) } catch { failure.collect(error) }
         }
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
@@ -553,7 +577,7 @@ struct SceneWriter {
         for useCase in scene.useCases {
             body.mark(SwiftSpelling.words(useCase.name.rawValue))
             if useCase.trigger == .action || performed.contains(useCase.name) {
-                actionMethod(useCase, declaration: declaration(naming.interactorMethod(useCase), types: [requestType(useCase)]), into: &body) { cycle in
+                actionMethod(useCase, declaration: declaration(naming.interactorMethod(useCase), types: [requestType(useCase)], name: "request"), into: &body) { cycle in
                     sendRequest(useCase, into: &cycle)
                 }
             }
@@ -561,7 +585,7 @@ struct SceneWriter {
                 body.gap()
                 body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))") { method in
                     method.block("trace.run") { logic in
-                        do throws(GenerationLimit) { try display(output.view, &logic) } catch { failure = failure ?? error }
+                        do throws(GenerationLimit) { try display(output.view, &logic) } catch { failure.collect(error) }
                     }
                 }
             }
@@ -634,52 +658,69 @@ struct SceneWriter {
         let method = naming.interactorMethod(useCase)
         let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
         out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
-            send.line("interactor?.\(call(method, ["request"]))")
+            // An Interactor method that takes the Request's fields (`bookmark(articleID:)`) is given each.
+            let arguments = takesRequest(useCase) || !hasRequest ? ["request"] : useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }
+            send.line("interactor?.\(call(method, arguments))")
         }
     }
 
     func viewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator()
+        var unwritten: GenerationLimit?
         for step in steps {
-            switch step.kind {
-            case .show(let labels):
-                for label in labels {
-                    let value = translator.translate(label.value)
-                    out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.statement)")
-                    let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
-                    out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
-                }
-            case .route(let routeName, let condition, let arguments):
-                let route = scene.route(routeName.value.rawValue)!
-                let method = naming.routeMethod(route)
-                let values = route.input.map { field in
-                    arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
-                }
-                let input = route.input.isEmpty ? "nil"
-                    : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
-                var body = SwiftText()
-                body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
-                    for line in routeInvocation(route, values, view: "self") { send.line(line) }
-                }
-                if let condition {
-                    out.block("if \(translator.translate(condition).statement)") { branch in
-                        for line in body.lines { branch.line(line) }
+            do throws(GenerationLimit) {
+                switch step.kind {
+                case .show(let labels):
+                    for label in labels {
+                        let value = translator.translate(label.value)
+                        out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.statement)")
+                        let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
+                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
                     }
-                } else {
-                    for line in body.lines { out.line(line) }
+                case .route(let routeName, let condition, let arguments):
+                    let route = scene.route(routeName.value.rawValue)!
+                    let method = naming.routeMethod(route)
+                    var body = SwiftText()
+                    let values = routeValues(route, arguments, translator: translator, into: &body)
+                    let input = route.input.isEmpty ? "nil"
+                        : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
+                    let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                    body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                        for line in routeInvocation(route, values, view: "self") { send.line(line) }
+                    }
+                    if let condition {
+                        out.block("if \(translator.translate(condition).statement)") { branch in
+                            for line in body.lines { branch.line(line) }
+                        }
+                    } else {
+                        for line in body.lines { out.line(line) }
+                    }
+                case .conditional(let condition, let then, let otherwise):
+                    try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                        try viewSteps(steps, into: &body)
+                    }
+                case .bind(let assignments):
+                    for assignment in assignments {
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                    }
+                default:
+                    throw GenerationLimit("generate does not write this step in a View yet", at: step.location, id: "generate/step")
                 }
-            case .conditional(let condition, let then, let otherwise):
-                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
-                    try viewSteps(steps, into: &body)
-                }
-            case .bind(let assignments):
-                for assignment in assignments {
-                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
-                }
-            default:
-                throw GenerationLimit("generate does not write this step in a View yet", at: step.location)
-            }
+            } catch { unwritten.collect(error) }
+        }
+        if let unwritten { throw unwritten }
+    }
+
+    /// The values of a route's inputs, in its input's order; one that can fail (a `todo`, an overflow) is computed
+    /// first into a constant of its own, so the call and its record read the same value.
+    func routeValues(_ route: Route, _ arguments: [Assignment], translator: ExpressionTranslator, into out: inout SwiftText) -> [String] {
+        route.input.map { field in
+            guard let argument = arguments.first(where: { $0.target == field.name }) else { return "nil" }
+            let value = translator.translate(argument.value)
+            guard value.throwing else { return value.code }
+            let local = "\(SwiftSpelling.lowerFirst(field.name.filter { $0.isLetter || $0.isNumber }))Input"
+            out.line("let \(local): \(scenes.swiftType(field.type)) = try \(value.code)")
+            return local
         }
     }
 

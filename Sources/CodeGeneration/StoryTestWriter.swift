@@ -74,7 +74,7 @@ struct StoryTestWriter {
                     let title = step.title.map(SwiftSpelling.literal) ?? "nil"
                     var given = SwiftText()
                     if !step.given.isEmpty {
-                        do throws(GenerationLimit) { try standIn(step.given, step: number, into: &given) } catch { failure = error }
+                        do throws(GenerationLimit) { try standIn(step.given, step: number, into: &given) } catch { failure.collect(error) }
                     }
                     switch step.action {
                     case .appear(let scene):
@@ -85,7 +85,7 @@ struct StoryTestWriter {
                     case .perform:
                         guard let performs = step.performs, let scene = scenario.scene(performs.scene),
                               let useCase = scene.useCase(performs.useCase.rawValue) else {
-                            failure = GenerationLimit("this step names no use case", at: step.location)
+                            failure.collect(GenerationLimit("this step names no use case", at: step.location, id: "generate/story"))
                             continue
                         }
                         test.line("recorder.step(\(number), .perform(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), useCase: UseCaseName(\(SwiftSpelling.literal(useCase.name.rawValue)))), title: \(title))")
@@ -138,7 +138,7 @@ struct StoryTestWriter {
                                     return parameter.label == "_" ? value : "\(parameter.label): \(value)"
                                 }
                                 swiftUICall = "top\(number).router\(usesAppState ? "" : "?").\(PatternNaming.baseName(naming.routeMethod(route)))(\(arguments.joined(separator: ", ")))"
-                            } catch { failure = failure ?? error }
+                            } catch { failure.collect(error) }
                         }
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
                             if let swiftUICall {
@@ -205,7 +205,7 @@ struct StoryTestWriter {
                         body.line("\(stub).original = original\(worker.name)")
                         do throws(GenerationLimit) {
                             for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
-                        } catch { failure = failure ?? error }
+                        } catch { failure.collect(error) }
                         body.line("interactor.\(property) = \(stub)")
                         body.line("undo.append { interactor.\(property) = original\(worker.name) }")
                     }
@@ -231,7 +231,7 @@ struct StoryTestWriter {
             case .todo, .returns:
                 // `given:` reads only 'result', 'error' and 'fixture'; a 'todo' result stops the run.
                 throw GenerationLimit("this step gives '\(given.worker).\(given.operation)' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
-                                      at: given.location)
+                                      at: given.location, id: "generate/story")
             }
             lines.append("\(stub).\(operation.name)Answer = \(answer)")
             let latency = given.latency ?? operation.latency
@@ -260,7 +260,7 @@ struct StoryTestWriter {
                     body.line("\(stub).original = shown.interactor.\(property)")
                     do throws(GenerationLimit) {
                         for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
-                    } catch { failure = failure ?? error }
+                    } catch { failure.collect(error) }
                     body.line("shown.interactor.\(property) = \(stub)")
                 }
                 body.line("return shown")

@@ -35,9 +35,9 @@ extension SceneWriter {
             body.mark("Object lifecycle")
             viewInitializer(wiredByView: scenes.scenario.wiring == .setup, into: &body)
             body.line()
-            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure = error }
+            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure.collect(error) }
             swiftUILifecycle(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
-            do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure = failure ?? error }
+            do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure.collect(error) }
         }
         out.line()
         // The user's actions whose Request the View can make alone: a button each.
@@ -53,38 +53,42 @@ extension SceneWriter {
     /// the routes it takes (in SwiftUI with AppState, once its Interactor has written the AppState).
     func swiftUIViewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator(dataStore: "dataStore")
+        var unwritten: GenerationLimit?
         for step in steps {
-            switch step.kind {
-            case .set(let assignments):
-                for assignment in assignments {
-                    guard let field = scene.dataStore.first(where: { $0.name == assignment.target }), assignment.field?.holder != .viewState else {
-                        throw GenerationLimit("generate writes a SwiftUI View's DataStore fields; '\(assignment.target)' is the View's own state, which it does not write yet",
-                                              at: assignment.targetLocation)
+            do throws(GenerationLimit) {
+                switch step.kind {
+                case .set(let assignments):
+                    for assignment in assignments {
+                        guard let field = scene.dataStore.first(where: { $0.name == assignment.target }), assignment.field?.holder != .viewState else {
+                            throw GenerationLimit("generate writes a SwiftUI View's DataStore fields; '\(assignment.target)' is the View's own state, which it does not write yet",
+                                                  at: assignment.targetLocation, id: "generate/assignment")
+                        }
+                        let property = SwiftSpelling.name(field.name)
+                        out.line("dataStore.\(property) = \(translator.translate(assignment.value).statement)")
+                        out.line("let \(field.name.filter { $0.isLetter || $0.isNumber })Write = trace.viewStored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), dataStore.\(property))")
+                        out.line("render(cause: \(field.name.filter { $0.isLetter || $0.isNumber })Write)")
                     }
-                    let property = SwiftSpelling.name(field.name)
-                    out.line("dataStore.\(property) = \(translator.translate(assignment.value).statement)")
-                    out.line("let \(field.name.filter { $0.isLetter || $0.isNumber })Write = trace.viewStored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), dataStore.\(property))")
-                    out.line("render(cause: \(field.name.filter { $0.isLetter || $0.isNumber })Write)")
+                case .show(let labels):
+                    for label in labels {
+                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
+                    }
+                case .route(let routeName, let condition, let arguments):
+                    // SwiftUI VIP's Router is wired in (optional); SwiftUI with AppState's is made on the spot.
+                    try routeStep(routeName, condition, arguments, translator: translator, receiver: usesAppState ? "router" : "router?", into: &out)
+                case .bind(let assignments):
+                    for assignment in assignments {
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                    }
+                case .conditional(let condition, let then, let otherwise):
+                    try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                        try swiftUIViewSteps(steps, into: &body)
+                    }
+                default:
+                    throw GenerationLimit("generate does not write this step in a \(scenes.definition.title) View yet", at: step.location, id: "generate/step")
                 }
-            case .show(let labels):
-                for label in labels {
-                    out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
-                }
-            case .route(let routeName, let condition, let arguments):
-                // SwiftUI VIP's Router is wired in (optional); SwiftUI with AppState's is made on the spot.
-                try routeStep(routeName, condition, arguments, translator: translator, receiver: usesAppState ? "router" : "router?", into: &out)
-            case .bind(let assignments):
-                for assignment in assignments {
-                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
-                }
-            case .conditional(let condition, let then, let otherwise):
-                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
-                    try swiftUIViewSteps(steps, into: &body)
-                }
-            default:
-                throw GenerationLimit("generate does not write this step in a \(scenes.definition.title) View yet", at: step.location)
-            }
+            } catch { unwritten.collect(error) }
         }
+        if let unwritten { throw unwritten }
     }
 
     /// `configureView()`, as seed 000 wires a SwiftUI VIP scene: the View made with its Interactor and Presenter,
@@ -130,9 +134,8 @@ extension SceneWriter {
                    receiver: String, fromPresenter: Bool = false, into out: inout SwiftText) throws(GenerationLimit) {
         guard let route = scene.route(routeName.value.rawValue) else { return }
         let method = naming.routeMethod(route)
-        let values = route.input.map { field in
-            arguments.first { $0.target == field.name }.map { translator.translate($0.value).code } ?? "nil"
-        }
+        var body = SwiftText()
+        let values = routeValues(route, arguments, translator: translator, into: &body)
         let input = route.input.isEmpty ? "nil"
             : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
         let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
@@ -143,7 +146,6 @@ extension SceneWriter {
                 ?? (fromPresenter ? "view" : "nil")
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
         }
-        var body = SwiftText()
         body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : ""))") { send in
             if passesView { send.line("guard let view else { return }") }
             send.line("\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
@@ -166,7 +168,7 @@ extension SceneWriter {
         var failure: GenerationLimit?
         out.block("protocol \(routing)") { body in
             for route in scene.routes {
-                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: false))") } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: false))") } catch { failure.collect(error) }
             }
         }
         out.line()
@@ -200,7 +202,7 @@ extension SceneWriter {
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
                         method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination\(navigationRouteArgument(route)))")
                     }
-                } catch { failure = failure ?? error }
+                } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
@@ -290,7 +292,7 @@ extension SceneWriter {
         }
         if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
             throw GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; '\(throwing.target)' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
-                                  at: throwing.targetLocation)
+                                  at: throwing.targetLocation, id: "generate/rendering")
         }
     }
 

@@ -27,7 +27,7 @@ extension SceneWriter {
                     guard known.values.map(\.target) == values.map(\.target) else {
                         let here = values.map { "'\($0.target)'" }.joined(separator: ", "), before = known.values.map { "'\($0.target)'" }.joined(separator: ", ")
                         throw GenerationLimit("'\(signature)' shows \(here.isEmpty ? "nothing" : here) here and \(before.isEmpty ? "nothing" : before) before; generate writes one View method for it: show the same labels",
-                                              at: method.location)
+                                              at: method.location, id: "generate/display")
                     }
                     continue
                 }
@@ -36,12 +36,12 @@ extension SceneWriter {
                 for value in values {
                     guard let type = types.type(value.value.root) else {
                         throw GenerationLimit("generate cannot tell the type of what '\(value.target)' shows; write it from typed fields (a field, '??' with a default, a count)",
-                                              at: value.targetLocation)
+                                              at: value.targetLocation, id: "generate/display")
                     }
                     resolved.append(type)
                 }
                 if let problem = scenes.definition.displayMethodProblem(method, shows: values) {
-                    throw GenerationLimit(problem.message, at: problem.location)
+                    throw GenerationLimit(problem.message, at: problem.location, id: "generate/method-shape")
                 }
                 let type = values.isEmpty ? nil : "\(name).\(SwiftSpelling.upperFirst(PatternNaming.baseName(signature)))Values"
                 found.append(Display(signature: signature, values: values, types: resolved, location: method.location, valuesType: type))
@@ -126,10 +126,10 @@ extension SceneWriter {
                     method.block("trace.run") { logic in
                         do throws(GenerationLimit) {
                             if let route = output.view.flatMap(\.flattened).first(where: { if case .route = $0.kind { true } else { false } }) {
-                                throw GenerationLimit("in VIPER the Presenter asks the WireFrame to navigate; generate does not write a View that routes", at: route.location)
+                                throw GenerationLimit("in VIPER the Presenter asks the WireFrame to navigate; generate does not write a View that routes", at: route.location, id: "generate/step")
                             }
                             try viewSteps(output.view, into: &logic)
-                        } catch { failure = failure ?? error }
+                        } catch { failure.collect(error) }
                     }
                 }
             }
@@ -154,7 +154,7 @@ extension SceneWriter {
         let method = naming.eventMethod(useCase)
         let labels = SwiftSpelling.labels(of: method)
         if let problem = scenes.definition.eventMethodProblem(useCase, scene: scene.name) {
-            throw GenerationLimit(problem.message, at: problem.location)
+            throw GenerationLimit(problem.message, at: problem.location, id: "generate/method-shape")
         }
         let parameters = zip(labels, useCase.request).map { label, field in
             let parameter = SwiftSpelling.name(field.name)
@@ -172,7 +172,7 @@ extension SceneWriter {
         var failure: GenerationLimit?
         out.block("protocol \(input): AnyObject") { body in
             for useCase in scene.useCases {
-                do throws(GenerationLimit) { body.line("func \(try eventDeclaration(useCase))") } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { body.line("func \(try eventDeclaration(useCase))") } catch { failure.collect(error) }
             }
         }
         out.line()
@@ -205,7 +205,7 @@ extension SceneWriter {
                         if logic.lines.contains(where: { Self.mentions($0, "request") }) { method.line(requestFromFields(useCase)) }
                         method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
                     }
-                } catch { failure = failure ?? error }
+                } catch { failure.collect(error) }
                 guard hasInteractorMethod(useCase) else { continue }
                 for item in useCase.outputs {
                     body.gap()
@@ -218,7 +218,7 @@ extension SceneWriter {
                         body.block("func \(outputDeclaration(useCase, item))") { method in
                             method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
                         }
-                    } catch { failure = failure ?? error }
+                    } catch { failure.collect(error) }
                 }
             }
         }
@@ -282,53 +282,57 @@ extension SceneWriter {
     func presenterSteps(_ steps: [Step], useCase: UseCase, output: Output?, into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator(dataStore: "dataStore")
         let displays = try displays()
+        var unwritten: GenerationLimit?
         for step in steps {
-            switch step.kind {
-            case .display(let method, let values):
-                let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
-                guard let display = displays.first(where: { $0.signature == signature }) else { continue }
-                let traced = output.map { tracedOutput(useCase, $0) } ?? "nil"
-                let base = PatternNaming.baseName(signature)
-                var argument = "nil"
-                if let type = display.valuesType {
-                    argument = "\(base)Values"
-                    let fields = values.map { "\(SwiftSpelling.name($0.target)): \(translator.translate($0.value).code)" }
-                    let throwing = values.contains { translator.translate($0.value).throwing }
-                    out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
+            do throws(GenerationLimit) {
+                switch step.kind {
+                case .display(let method, let values):
+                    let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
+                    guard let display = displays.first(where: { $0.signature == signature }) else { continue }
+                    let traced = output.map { tracedOutput(useCase, $0) } ?? "nil"
+                    let base = PatternNaming.baseName(signature)
+                    var argument = "nil"
+                    if let type = display.valuesType {
+                        argument = "\(base)Values"
+                        let fields = values.map { "\(SwiftSpelling.name($0.target)): \(translator.translate($0.value).code)" }
+                        let throwing = values.contains { translator.translate($0.value).throwing }
+                        out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
+                    }
+                    out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
+                        let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
+                        send.line("view?.\(base)(\(display.valuesType == nil ? "" : label + argument))")
+                    }
+                case .call(let call):
+                    guard case .useCase(let target)? = call.target, let asked = scene.useCase(target.rawValue) else {
+                        throw GenerationLimit("generate writes a VIPER Presenter's calls of its Interactor only, not '\(call.receiver.value)'", at: call.receiver.location, id: "generate/call")
+                    }
+                    let values = asked.request.map { field in
+                        call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
+                            ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
+                    }
+                    var request: String?
+                    if !asked.request.isEmpty {
+                        request = "\(SwiftSpelling.lowerFirst(asked.name.rawValue))Request"
+                        let fields = zip(asked.request, values).map { "\(SwiftSpelling.name($0.name)): \($1)" }
+                        out.line("let \(request!) = \(scenes.swiftTypeName(requestType(asked)))(\(fields.joined(separator: ", ")))")
+                    }
+                    askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
+                case .route(let routeName, let condition, let arguments):
+                    try routeStep(routeName, condition, arguments, translator: translator, receiver: "wireFrame?", fromPresenter: true, into: &out)
+                case .bind(let assignments):
+                    for assignment in assignments {
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                    }
+                case .conditional(let condition, let then, let otherwise):
+                    try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
+                        try presenterSteps(steps, useCase: useCase, output: output, into: &body)
+                    }
+                default:
+                    throw GenerationLimit("generate does not write this step in a VIPER Presenter yet", at: step.location, id: "generate/step")
                 }
-                out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
-                    let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
-                    send.line("view?.\(base)(\(display.valuesType == nil ? "" : label + argument))")
-                }
-            case .call(let call):
-                guard case .useCase(let target)? = call.target, let asked = scene.useCase(target.rawValue) else {
-                    throw GenerationLimit("generate writes a VIPER Presenter's calls of its Interactor only, not '\(call.receiver.value)'", at: call.receiver.location)
-                }
-                let values = asked.request.map { field in
-                    call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
-                        ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
-                }
-                var request: String?
-                if !asked.request.isEmpty {
-                    request = "\(SwiftSpelling.lowerFirst(asked.name.rawValue))Request"
-                    let fields = zip(asked.request, values).map { "\(SwiftSpelling.name($0.name)): \($1)" }
-                    out.line("let \(request!) = \(scenes.swiftTypeName(requestType(asked)))(\(fields.joined(separator: ", ")))")
-                }
-                askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
-            case .route(let routeName, let condition, let arguments):
-                try routeStep(routeName, condition, arguments, translator: translator, receiver: "wireFrame?", fromPresenter: true, into: &out)
-            case .bind(let assignments):
-                for assignment in assignments {
-                    out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
-                }
-            case .conditional(let condition, let then, let otherwise):
-                try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
-                    try presenterSteps(steps, useCase: useCase, output: output, into: &body)
-                }
-            default:
-                throw GenerationLimit("generate does not write this step in a VIPER Presenter yet", at: step.location)
-            }
+            } catch { unwritten.collect(error) }
         }
+        if let unwritten { throw unwritten }
     }
 
     // MARK: - WireFrame
@@ -352,7 +356,7 @@ extension SceneWriter {
             }
         }
         if !unnamed.isEmpty, let problem = scenes.definition.routeMethodProblem(route) {
-            throw GenerationLimit(problem.message, at: problem.location)
+            throw GenerationLimit(problem.message, at: problem.location, id: "generate/method-shape")
         }
         return parameters
     }
@@ -382,7 +386,7 @@ extension SceneWriter {
         var failure: GenerationLimit?
         out.block("protocol \(routing): AnyObject") { body in
             for route in scene.routes {
-                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: true))") } catch { failure = failure ?? error }
+                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: true))") } catch { failure.collect(error) }
             }
         }
         out.line()
@@ -436,7 +440,7 @@ extension SceneWriter {
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
                         method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
-                } catch { failure = failure ?? error }
+                } catch { failure.collect(error) }
                 guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
                     writeNavigation(route, destinationView: destinationView, into: &navigation)
                     continue

@@ -10,8 +10,8 @@ final class DiagnosticCollector {
         diagnostics.append(.error(Self.capped(message), at: location, notes: notes.map(Self.capped)))
     }
 
-    func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.warning(Self.capped(message), at: location, notes: notes.map(Self.capped)))
+    func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [], id: String? = nil) {
+        diagnostics.append(.warning(Self.capped(message), at: location, notes: notes.map(Self.capped), id: id))
     }
 
     /// A note that lists names (`fields: a, b, c, …`) lists the first `namesListed` and counts the rest: one

@@ -141,7 +141,8 @@ public struct ScenarioLoader: Sendable {
         // Methods named in a shape the pattern's code cannot have: the story runs as written, generate refuses them.
         for problem in draft.pattern.definition.methodShapeProblems(in: scenario) {
             diagnostics.warning(problem.message, at: problem.location,
-                                notes: [Diagnostic.Note("run, check and the diagrams use the name as written; generate refuses it")])
+                                notes: [Diagnostic.Note("run, check and the diagrams use the name as written; generate refuses it")],
+                                id: "generate/method-shape")
         }
         return Result(scenario: scenario, diagnostics: diagnostics.diagnostics.normalized())
     }

@@ -33,21 +33,28 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Where the problem is; nil only for problems that have no place in a file (an unreadable path).
     public var location: SourceLocation?
     public var notes: [Note]
+    /// A stable name for the kind of problem (`generate/reserved-name`), printed after the message as compilers
+    /// print a warning's flag; nil for problems that have none yet.
+    public var id: String?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = []) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
+        self.id = id
     }
 
-    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: location, notes: notes)
+    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes, id: id)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, notes: notes)
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes, id: id)
     }
+
+    /// The message with its id, as printed: `… [generate/reserved-name]`.
+    public var messageWithID: String { message + (id.map { " [\($0)]" } ?? "") }
 }
 
 extension Diagnostic: Comparable {
@@ -78,7 +85,7 @@ extension Array where Element == Diagnostic {
 extension Diagnostic: CustomStringConvertible {
     /// The compiler format without colour or excerpt: `file:line:col: error: message`, then one `note:` line each.
     public var description: String {
-        var lines = [(location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"]
+        var lines = [(location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(messageWithID)"]
         for note in notes {
             lines.append((note.location.map { "\($0): " } ?? "") + "note: \(note.message)")
         }

@@ -41,7 +41,7 @@ public enum ScenarioGenerate {
             files = try generator.generate()
         } catch {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: generator.moduleName,
-                          diagnostics: loaded.diagnostics + [Diagnostic.error(error.message, at: error.location)])
+                          diagnostics: refusal(error, beside: loaded.diagnostics))
         }
         let folder = URL(fileURLWithPath: output)
         var isDirectory: ObjCBool = false
@@ -57,6 +57,16 @@ public enum ScenarioGenerate {
         }
         try write(files, to: folder, replacingFiles: !isEmpty)
         return Result(files: files, folder: folder, module: generator.moduleName, diagnostics: loaded.diagnostics)
+    }
+
+    /// What generate cannot write, as errors, beside the loader's other diagnostics: a warning the loader gave at
+    /// the same place in the same words (a method's shape) is said once, as the error it now is.
+    static func refusal(_ limit: GenerationLimit, beside diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let errors = limit.diagnostics(.error)
+        let kept = diagnostics.filter { diagnostic in
+            !errors.contains { $0.location == diagnostic.location && $0.message == diagnostic.message }
+        }
+        return (kept + errors).normalized()
     }
 
     /// Writes the package whole into a temporary folder beside `folder` first, so a failure (a full disk) or a kill

@@ -1,9 +1,11 @@
+import CodeGeneration
 import Foundation
 import ScenarioLoader
 import ScenarioSpec
 
 /// `validate` as a library call: every problem of every scenario file (folders are searched), and whether that
-/// fails the check — errors always, warnings too when strict.
+/// fails the check — errors always, warnings too when strict. A scenario that loads is also one `generate` writes,
+/// or each place it cannot write yet is a warning with its `generate/…` id.
 public struct ScenarioValidation {
     public var loader: ScenarioLoader
     /// Warnings fail too.
@@ -36,7 +38,13 @@ public struct ScenarioValidation {
         for path in files {
             let loaded = loader.load(path: path)
             result.diagnostics += loaded.diagnostics
-            if loaded.scenario != nil { result.valid += 1 }
+            guard let scenario = loaded.scenario else { continue }
+            result.valid += 1
+            // Method shapes are the loader's own warnings; the other places are generate's.
+            let limits = CodeGenerator(scenario: scenario, options: .init()).limits().filter { $0.id != "generate/method-shape" }
+            result.diagnostics = (result.diagnostics + limits.map {
+                Diagnostic.warning($0.message, at: $0.location, notes: [Diagnostic.Note("generate refuses it until it is changed")], id: $0.id)
+            }).normalized()
         }
         return result
     }

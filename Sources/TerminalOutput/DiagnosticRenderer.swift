@@ -22,7 +22,7 @@ public struct DiagnosticRenderer: Sendable {
         var lines = PrintableLines()
         for diagnostic in diagnostics.prefix(Self.shownAtMost) {
             out += header(location: diagnostic.location, severity: diagnostic.severity.rawValue,
-                          color: color(for: diagnostic.severity), message: diagnostic.message) + "\n"
+                          color: color(for: diagnostic.severity), message: diagnostic.messageWithID) + "\n"
             if showsSource, let location = diagnostic.location, let excerpt = excerpt(at: location, sources: sources, lines: &lines) {
                 out += excerpt
             }
@@ -93,12 +93,13 @@ public struct DiagnosticRenderer: Sendable {
         return String(String.UnicodeScalarView(scalars)) + "\n" + padding + style.paint("^", .green, bold: true) + "\n"
     }
 
-    /// Diagnostics as a JSON array: `[{"file", "line", "column", "severity", "message", "notes": […]}]`.
+    /// Diagnostics as a JSON array: `[{"file", "line", "column", "severity", "message", "id", "notes": […]}]`
+    /// (`id` only where the problem has one).
     public func json(_ diagnostics: [Diagnostic]) -> String {
         let items = diagnostics.map { diagnostic in
             DiagnosticJSON(
                 file: diagnostic.location?.file, line: diagnostic.location?.line, column: diagnostic.location?.column,
-                severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                severity: diagnostic.severity.rawValue, message: diagnostic.message, id: diagnostic.id,
                 notes: diagnostic.notes.map {
                     DiagnosticJSON.Note(message: $0.message, file: $0.location?.file, line: $0.location?.line,
                                         column: $0.location?.column)
@@ -116,6 +117,7 @@ public struct DiagnosticRenderer: Sendable {
         var column: Int?
         var severity: String
         var message: String
+        var id: String?
         var notes: [Note]
 
         struct Note: Encodable {

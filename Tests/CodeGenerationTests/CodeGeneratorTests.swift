@@ -210,7 +210,7 @@ struct CodeGeneratorTests {
                 given: { W.op: { result: todo } }
             """, file: "s.yml")
         #expect(throws: GenerationLimit("this step gives 'W.op' a placeholder result ('todo'), which stops the run; the generated story test gives values and errors: write the result",
-                                        at: SourceLocation(file: "s.yml", line: 12, column: 14))) {
+                                        at: SourceLocation(file: "s.yml", line: 12, column: 14), id: "generate/story")) {
             try CodeGenerator(scenario: try #require(placeholder.scenario), options: .init()).generate()
         }
         let bare = ScenarioLoader().load(yaml: """
@@ -223,7 +223,7 @@ struct CodeGeneratorTests {
                     interactor: [{ respond: {} }]
             """, file: "s.yml")
         #expect(throws: GenerationLimit("'A.Go' names its Interactor method 'go()'; the BusinessLogic methods generate writes take the Request, one argument: write 'go' or 'go(request:)'",
-                                        at: SourceLocation(file: "s.yml", line: 6, column: 32))) {
+                                        at: SourceLocation(file: "s.yml", line: 6, column: 32), id: "generate/method-shape")) {
             try CodeGenerator(scenario: try #require(bare.scenario), options: .init()).generate()
         }
         // A View's own state is not written yet; a Clean Swift View that renders from state neither.
@@ -239,7 +239,7 @@ struct CodeGeneratorTests {
                     interactor: [{ respond: {} }]
             """, file: "s.yml")
         #expect(throws: GenerationLimit("generate does not write a View's own state ('count') yet",
-                                        at: SourceLocation(file: "s.yml", line: 6, column: 16))) {
+                                        at: SourceLocation(file: "s.yml", line: 6, column: 16), id: "generate/view-state")) {
             try CodeGenerator(scenario: try #require(stateful.scenario), options: .init()).generate()
         }
         let rendering = ScenarioLoader().load(yaml: """
@@ -253,7 +253,7 @@ struct CodeGeneratorTests {
                     interactor: [{ respond: {} }]
             """, file: "s.yml")
         #expect(throws: GenerationLimit("generate does not write a Clean Swift View that renders from state ('shows:') yet: show 'title' in a use case's view steps",
-                                        at: SourceLocation(file: "s.yml", line: 5, column: 16))) {
+                                        at: SourceLocation(file: "s.yml", line: 5, column: 16), id: "generate/view-renders")) {
             try CodeGenerator(scenario: try #require(rendering.scenario), options: .init()).generate()
         }
     }
@@ -291,11 +291,11 @@ struct CodeGeneratorTests {
                         with: { names: 'response.items.map { $0.name }' }
             """
         #expect(try refusal(viper) == GenerationLimit("generate cannot tell the type of what 'names' shows; write it from typed fields (a field, '??' with a default, a count)",
-                                                      at: SourceLocation(file: "s.yml", line: 23, column: 21)))
+                                                      at: SourceLocation(file: "s.yml", line: 23, column: 21), id: "generate/display"))
         let twoLabels = viper.replacingOccurrences(of: #""showItems(with:)""#, with: #""showItems(first:second:)""#)
             .replacingOccurrences(of: "with: { names: 'response.items.map { $0.name }' }", with: "with: { count: response.items.count }")
         #expect(try refusal(twoLabels) == GenerationLimit("'showItems(first:second:)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none",
-                                                          at: SourceLocation(file: "s.yml", line: 22, column: 22)))
+                                                          at: SourceLocation(file: "s.yml", line: 22, column: 22), id: "generate/method-shape"))
         let module = """
             scenario: S
             pattern: viper
@@ -327,15 +327,20 @@ struct CodeGeneratorTests {
                     method: "present(from:)"
               B: {}
             """
-        // Method shapes are checked first, for the whole scenario: the first is refused, the others counted.
-        #expect(try refusal(module) == GenerationLimit("'select(row:section:)' takes 2 argument(s) but A.Select's Request has 1 field(s); generate passes each field as an argument: name one label per field (1 more method(s) like it: 'sceneflow validate' lists each)",
-                                                       at: SourceLocation(file: "s.yml", line: 20, column: 27)))
+        // Every place is refused at once: the method shapes of the whole scenario, then what the writers meet.
+        #expect(try refusal(module)?.places.map(\.description) == [
+            "s.yml:20:27: 'select(row:section:)' takes 2 argument(s) but A.Select's Request has 1 field(s); generate passes each field as an argument: name one label per field [generate/method-shape]",
+            "s.yml:25:7: route 'toB': 'present(from:)' takes no argument for the input 'index': add a label for it [generate/method-shape]",
+            "s.yml:16:22: 'show(with:)' shows 'total' here and 'count' before; generate writes one View method for it: show the same labels [generate/display]",
+        ])
         let oneLabel = module.replacingOccurrences(of: #""select(row:section:)""#, with: #""select(row:)""#)
-        #expect(try refusal(oneLabel) == GenerationLimit("route 'toB': 'present(from:)' takes no argument for the input 'index': add a label for it",
-                                                         at: SourceLocation(file: "s.yml", line: 25, column: 7)))
+        #expect(try refusal(oneLabel)?.places.map(\.description) == [
+            "s.yml:25:7: route 'toB': 'present(from:)' takes no argument for the input 'index': add a label for it [generate/method-shape]",
+            "s.yml:16:22: 'show(with:)' shows 'total' here and 'count' before; generate writes one View method for it: show the same labels [generate/display]",
+        ])
         let labelled = oneLabel.replacingOccurrences(of: #""present(from:)""#, with: #""present(from:index:)""#)
         #expect(try refusal(labelled) == GenerationLimit("'show(with:)' shows 'total' here and 'count' before; generate writes one View method for it: show the same labels",
-                                                         at: SourceLocation(file: "s.yml", line: 16, column: 22)))
+                                                         at: SourceLocation(file: "s.yml", line: 16, column: 22), id: "generate/display"))
         let failing = """
             scenario: S
             pattern: swiftui
@@ -349,7 +354,7 @@ struct CodeGeneratorTests {
                     interactor: [ { respond: {} } ]
             """
         #expect(try refusal(failing) == GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; 'half' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
-                                                        at: SourceLocation(file: "s.yml", line: 7, column: 16)))
+                                                        at: SourceLocation(file: "s.yml", line: 7, column: 16), id: "generate/rendering"))
     }
 
     @Test("a story step's given answers stand in for the worker during that step, in every scene on screen, and go after it")
@@ -399,7 +404,7 @@ struct CodeGeneratorTests {
         let spies = try #require(files.first { $0.path.hasSuffix("ASpies.swift") }).text
         #expect(spies.contains("""
                 func other() throws -> Int {
-                    guard let answer = otherAnswer else {
+                    guard let answer = otherAnswers.isEmpty ? otherAnswer : otherAnswers.removeFirst() else {
                         guard let original else { throw WorkerFailure("not stubbed") }
                         return try original.other()
                     }
@@ -407,5 +412,25 @@ struct CodeGeneratorTests {
                     return try answer.get()
                 }
             """))
+    }
+
+    @Test("the recorder types a scenario cannot name are those the generated code names", arguments: ["Login", "CleanStore", "Shop", "Counter-SwiftUI", "Counter-AppState", "PostList-VIPER", "Repositories", "CreateIceCream"])
+    func reservedTypeNames(name: String) throws {
+        let files = try Self.generate(name)
+        let carried = files.filter { $0.path.hasPrefix("Sources/TraceFormat/") || $0.path.hasPrefix("Sources/SceneFlowRecorder/") }
+        var recorderTypes: Set<String> = []
+        for file in carried {
+            for match in file.text.matches(of: /public (?:final )?(?:struct|enum|class|protocol|typealias) ([A-Za-z_][A-Za-z0-9_]*)/) {
+                recorderTypes.insert(String(match.output.1))
+            }
+        }
+        var named: Set<String> = []
+        for file in files where !carried.contains(file) && !file.path.contains("/Support/") {
+            for match in file.text.matches(of: /\b[A-Z][A-Za-z0-9_]*\b/) where recorderTypes.contains(String(match.output)) {
+                named.insert(String(match.output))
+            }
+        }
+        #expect(!named.isEmpty)
+        #expect(named.subtracting(CodeGenerator.reservedTypeNames).isEmpty, "named but not reserved: \(named.subtracting(CodeGenerator.reservedTypeNames).sorted())")
     }
 }

@@ -51,9 +51,32 @@ struct GenerateCommandTests {
             + shapes.map { ($0.name, "Tests/SceneFlowCLITests/Fixtures/Generate/\($0.name).yml", nil, $0.module, $0.checks) }
     }
 
+    /// Every other scenario the repository keeps that loads (import fixtures' scenarios, hand-written models of real
+    /// apps, the loader's and exporters' fixtures), each file once by its bytes; translation goldens and fuzz seeds
+    /// repeat the examples and their translations, built above. `module`: a name of its own in the batch.
+    static func keptScenarios() throws -> [(path: String, module: String)] {
+        var seen: Set<Data> = []
+        for name in examples.map(\.name) { seen.insert(try Data(contentsOf: PackagePaths.scenarios.appendingPathComponent("\(name).yml"))) }
+        for shape in shapes { seen.insert(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Tests/SceneFlowCLITests/Fixtures/Generate/\(shape.name).yml"))) }
+        var kept: [(String, String)] = []
+        var modules: Set<String> = []
+        let tests = PackagePaths.root.appendingPathComponent("Tests")
+        let paths = (FileManager.default.enumerator(atPath: tests.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".yml") && !$0.hasPrefix("PatternTranslationTests/Goldens/") && !$0.hasPrefix("FuzzCorpus/") }.sorted()
+        for path in paths {
+            let data = try Data(contentsOf: tests.appendingPathComponent(path))
+            guard seen.insert(data).inserted else { continue }
+            let stem = (path as NSString).lastPathComponent.dropLast(4)
+            var module = "Kept" + stem.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            while !modules.insert(module).inserted { module += "2" }
+            kept.append(("Tests/\(path)", module))
+        }
+        return kept
+    }
+
     /// All examples' generated packages as targets of one package, built once (the carried recorder too); then each
     /// story test runs on its own with its own SCENEFLOW_TRACE, and its recording is held against the simulation.
-    @Test("every example, in its own pattern and translated into the others generate writes, generates an app that builds without warnings, plays its story and records the simulation's trace, which check --trace passes; a changed Presenter expression fails its tests")
+    @Test("every example, in its own pattern and translated into the others generate writes, and every other scenario kept that validates without a generate warning, generates an app that builds without warnings, plays its story and records the simulation's trace (the examples' pass check --trace); what validate warns generate refuses, with the same words; a changed Presenter expression fails its tests")
     func everyExampleRecordsTheSimulation() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-generate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -84,6 +107,42 @@ struct GenerateCommandTests {
                 #"        .testTarget(name: "\#(module)Tests", dependencies: ["\#(module)"], path: "\#(name)/Tests/\#(module)Tests"),"#,
             ]
         }
+        // Every other scenario kept that loads: validate's generate warnings are exactly what generate refuses;
+        // without any, generate writes a package that joins the batch, and its story test must pass.
+        var keptPackages: [(folder: String, source: String, module: String)] = []
+        var refusedKept = 0
+        for (source, module) in try Self.keptScenarios() {
+            let validated = try CLI.run(["validate", source, "--format", "json"])
+            let diagnostics = try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [[String: Any]] ?? []
+            guard !diagnostics.contains(where: { $0["severity"] as? String == "error" }) else { continue }
+            func place(_ item: [String: Any]) -> String {
+                "\(item["line"] ?? ""):\(item["column"] ?? ""): \(item["message"] ?? "") [\(item["id"] ?? "")]"
+            }
+            let warned = diagnostics.filter { ($0["id"] as? String)?.hasPrefix("generate/") == true }.map(place)
+            let name = "kept-\(module)"
+            let generated = try CLI.run(["generate", source, "--out", folder.appendingPathComponent(name).path, "--module", module, "--color", "never"])
+            if warned.isEmpty {
+                #expect(generated.status == 0, "\(source): \(generated.stderr)")
+                keptPackages.append((name, source, module))
+                targets += [
+                    #"        .target(name: "\#(module)", dependencies: ["SceneFlowRecorder"], path: "\#(name)/Sources/\#(module)"),"#,
+                    #"        .testTarget(name: "\#(module)Tests", dependencies: ["\#(module)"], path: "\#(name)/Tests/\#(module)Tests"),"#,
+                ]
+            } else {
+                // Refused with the same places, ids and words, as errors; nothing written.
+                #expect(generated.status == 1, "\(source)")
+                let refused = generated.stderr.split(separator: "\n").filter { $0.contains(": error: ") && $0.hasSuffix("]") }.map { line in
+                    let afterFile = line.drop { $0 != ":" }.dropFirst()
+                    return String(afterFile).replacingOccurrences(of: ": error: ", with: ": ")
+                }
+                #expect(Set(refused) == Set(warned), "\(source): generate refuses what validate warns about")
+                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+                refusedKept += 1
+            }
+        }
+        // Import fixtures, hand models and the loader's and exporters' fixtures: 15 generate, 17 are refused.
+        #expect(keptPackages.count == 15, "\(keptPackages.map(\.source))")
+        #expect(refusedKept == 17)
         // The carried recorder is the same in every package: the aggregate takes the first one's.
         let carrier = Self.examples[0].name
         try Data("""
@@ -125,6 +184,22 @@ struct GenerateCommandTests {
             recorded += 1
         }
         #expect(recorded == 8 + 24 + Self.shapes.count)
+        // Every kept scenario's package plays its story through the generated components and records the
+        // simulation's trace.
+        for (name, source, module) in keptPackages {
+            let trace = folder.appendingPathComponent("\(name).jsonl")
+            let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--skip-build", "--filter", "^\(module)Tests\\."],
+                                              in: folder)
+            #expect(tested.status == 0, "\(source): \(tested.stdout.suffix(3000))\(tested.stderr.suffix(3000))")
+            let simulation = folder.appendingPathComponent("sim-\(module)")
+            let run = try CLI.run(["run", source, "--out", simulation.path, "--quiet", "--no-diagrams"])
+            let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            // A run a placeholder stops (an imported scenario's `todo`) fails in both, but the generated recorder
+            // closes the cycle the engine leaves open: only finished runs are compared message for message.
+            if run.status == 0, let simulated = try? Data(contentsOf: simulation.appendingPathComponent("\(stem)/trace.jsonl")) {
+                #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(source): the recorded run is the simulated one (\(run.status))")
+            }
+        }
 
         // Mutants: one Presenter expression changed in the generated code. Its unit test and the story both catch it.
         let presenter = folder.appendingPathComponent("Login/Sources/SignIn/Scenes/Home/HomePresenter.swift")
@@ -237,7 +312,7 @@ struct GenerateCommandTests {
             """, name: "stateful.yml")
         let refused = try CLI.run(["generate", stateful.path, "--out", folder.appendingPathComponent("V").path, "--color", "never"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("\(stateful.path):6:16: error: generate does not write a View's own state ('count') yet\n"), "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("\(stateful.path):6:16: error: generate does not write a View's own state ('count') yet [generate/view-state]\n"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("V").path))
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
