@@ -33,15 +33,14 @@ enum GeneratedNames {
         var names = recorderTypes
         for text in [SupportFiles.trace, SupportFiles.viewController, SupportFiles.navigator, SupportFiles.observation, SupportFiles.screen] {
             for line in text.split(separator: "\n") {
-                if let name = declaredType(line, topLevelOnly: false) { names.insert(name) }
+                if let name = declaredType(line) { names.insert(name) }
             }
         }
         return names
     }()
 
-    /// The type a line declares (`public final class SceneTrace`), if any; `topLevelOnly` takes unindented lines only.
-    static func declaredType(_ line: Substring, topLevelOnly: Bool) -> String? {
-        if topLevelOnly, line.first == " " { return nil }
+    /// The type a line declares (`public final class SceneTrace`), if any.
+    static func declaredType(_ line: Substring) -> String? {
         var words = line.split(separator: " ").map(String.init)
         while let first = words.first, ["public", "final", "private", "fileprivate", "internal", "indirect", "@MainActor"].contains(first) {
             words.removeFirst()

@@ -682,9 +682,7 @@ struct SceneWriter {
                     let method = naming.routeMethod(route)
                     var body = SwiftText()
                     let values = routeValues(route, arguments, translator: translator, into: &body)
-                    let input = route.input.isEmpty ? "nil"
-                        : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                    let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                    let (input, inputType) = routeRecord(route, values)
                     body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
                         for line in routeInvocation(route, values, view: "self") { send.line(line) }
                     }
@@ -722,6 +720,14 @@ struct SceneWriter {
             out.line("let \(local): \(scenes.swiftType(field.type)) = try \(value.code)")
             return local
         }
+    }
+
+    /// What a route message records of its input: `Record(traced: [("row", row)])` and its type's name, or `nil`s.
+    func routeRecord(_ route: Route, _ values: [String]) -> (input: String, inputType: String) {
+        guard !route.input.isEmpty else { return ("nil", "nil") }
+        let fields = zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }
+        return ("Record(traced: [" + fields.joined(separator: ", ") + "])",
+                SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name)))
     }
 
     /// The route's inputs its method does not take (`routeToShowOrder(segue:)` with a `row`): the user's selection,

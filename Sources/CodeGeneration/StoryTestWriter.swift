@@ -125,9 +125,7 @@ struct StoryTestWriter {
                         let values = route.input.map { field in
                             input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
                         }
-                        let traced = route.input.isEmpty ? "nil"
-                            : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-                        let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+                        let (traced, inputType) = writer.routeRecord(route, values)
                         let protocolName = naming.protocolName(.routingLogic, scene: scene.name).map(SwiftSpelling.literal) ?? "nil"
                         // A SwiftUI View's Router takes the route's inputs as its method's arguments.
                         var swiftUICall: String?

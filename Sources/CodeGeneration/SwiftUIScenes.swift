@@ -136,9 +136,7 @@ extension SceneWriter {
         let method = naming.routeMethod(route)
         var body = SwiftText()
         let values = routeValues(route, arguments, translator: translator, into: &body)
-        let input = route.input.isEmpty ? "nil"
-            : "Record(traced: [" + zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }.joined(separator: ", ") + "])"
-        let inputType = route.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name))
+        let (input, inputType) = routeRecord(route, values)
         let parameters = try routeArguments(route)
         let passesView = fromPresenter && parameters.contains { $0.input == nil }
         let callArguments = parameters.map { parameter -> String in

@@ -274,7 +274,8 @@ struct ScenarioText {
                 let origins = Dictionary(arguments.map { ($0.field, $0.location) }, uniquingKeysWith: { first, _ in first })
                 expressionLine(pad + "  with: ", inputs.map { ($0.name, given[$0.name] ?? "todo", origins[$0.name]) })
             }
-            if let binding, scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {
+            // A result the code discards (`{ _ in … }`, `_ = try …`) is bound to nothing: `_` is no name.
+            if let binding, binding != "_", scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {
                 line(pad + "  as: \(YAMLText.scalar(binding))")
             }
         case .store(let assignments, _):

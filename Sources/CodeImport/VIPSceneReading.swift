@@ -30,7 +30,7 @@ extension VIPReader {
                 var field = field(property.name, type: property.type ?? "String", at: property.location, context: dataStore.path)
                 // The value the Interactor gives it where it declares it (`var items: [Item] = []`) is its default.
                 if let interactor, let stored = index.members(of: interactor).properties.first(where: { $0.name == property.name && !$0.isComputed }) {
-                    field.defaultValue = Self.defaultValue(stored)
+                    field.defaultValue = Self.defaultValue(stored, type: field.type)
                 }
                 scene.dataStore.append(field)
             }
@@ -305,9 +305,19 @@ extension VIPReader {
     /// Reactive streams: what flows through them is said, not kept as state.
     static let streamWords = ["Relay", "Subject", "Publisher", "Observable", "Driver", "Signal", "Variable", "Published"]
 
-    /// A stored property's literal initial value as a field's default; `nil` is what an optional holds anyway.
-    static func defaultValue(_ property: SwiftIndex.Property) -> String? {
-        property.initialLiteral == "null" ? nil : property.initialLiteral
+    /// A stored property's literal initial value as the default of a field of scenario type `type`, when it is one
+    /// of that type (`[]` for a list, a number, text, a Bool); `nil` is what an optional holds anyway.
+    static func defaultValue(_ property: SwiftIndex.Property, type: String) -> String? {
+        guard let literal = property.initialLiteral, literal != "null" else { return nil }
+        let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+        let fits: Bool
+        switch literal.first {
+        case "[": fits = base.hasPrefix("[")
+        case "\"": fits = base == "String"
+        case "t", "f": fits = base == "Bool"
+        default: fits = base == "Double" || (base == "Int" && !literal.contains(".") && !literal.contains("e"))
+        }
+        return fits ? literal : nil
     }
 
     /// A field with the scenario's type for a Swift type, the code's type kept when the scenario says less.
@@ -353,7 +363,7 @@ extension VIPReader {
                 continue
             }
             var field = field(property.name, type: typeText, at: property.location, context: type.path)
-            field.defaultValue = Self.defaultValue(property)
+            field.defaultValue = Self.defaultValue(property, type: field.type)
             fields.append(field)
         }
         return fields

@@ -136,15 +136,16 @@ extension ScenarioReader {
             .allSatisfy { $0 == "_" || NodeReader.isIdentifier(String($0)) }
     }
 
-    /// `target: expression` pairs; targets may be dotted paths (`appState.count`).
-    func readAssignments(_ node: Node, _ what: String) -> [Assignment] {
+    /// `target: expression` pairs; targets may be dotted paths (`appState.count`), or `_` where `unlabelled` (the
+    /// argument of a method without a label).
+    func readAssignments(_ node: Node, _ what: String, unlabelled: Bool = false) -> [Assignment] {
         guard let entries = nodes.mapping(node, what) else { return [] }
         var result: [Assignment] = []
         var seen: [String: SourceLocation] = [:]
         for entry in entries {
             let at = location(entry.keyNode)
             let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false)
-            guard !parts.isEmpty, parts.allSatisfy({ NodeReader.isIdentifier(String($0)) }) else {
+            guard (unlabelled && entry.key == "_") || !parts.isEmpty && parts.allSatisfy({ NodeReader.isIdentifier(String($0)) }) else {
                 diagnostics.error("'\(entry.key)' is not a field name", at: at)
                 continue
             }
@@ -278,7 +279,8 @@ extension ScenarioReader {
                                arguments: arguments), at: stepAt)
         case "display":
             guard let method = readSignature(value) else { return nil }
-            let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)") } ?? []
+            // A display method's unlabelled argument is shown under '_', as its signature spells it (`showError(_:)`).
+            let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)", unlabelled: true) } ?? []
             return Step(.display(method: method, values: values), at: stepAt)
         default:
             return nil

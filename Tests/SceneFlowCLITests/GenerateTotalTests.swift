@@ -102,4 +102,32 @@ struct GenerateTotalTests {
 
             """)
     }
+
+    @Test("a display method's unlabelled argument is given under '_', as its signature spells it; '_' names nothing else")
+    func unlabelledDisplay() throws {
+        let text = try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml"), encoding: .utf8)
+        let original = "- display: showError()\n                with: { error: '\"Internet not connected\"' }"
+        #expect(text.contains(original))
+        // What the View shows is no longer labelled 'error', so the story does not expect that label.
+        let unlabelled = text.replacingOccurrences(of: original, with: "- display: \"showError(_:)\"\n                with: { _: '\"Internet not connected\"' }")
+            .replacingOccurrences(of: "      shown: { error: Internet not connected }\n", with: "")
+        let file = try CLI.temporaryFile(unlabelled, name: "unlabelled.yml")
+        let fixtures = file.deletingLastPathComponent().appendingPathComponent("fixtures")
+        if !FileManager.default.fileExists(atPath: fixtures.path) {
+            try FileManager.default.copyItem(at: PackagePaths.scenarios.appendingPathComponent("fixtures"), to: fixtures)
+        }
+        let validated = try CLI.run(["validate", "unlabelled.yml", "--color", "never"], in: file.deletingLastPathComponent())
+        #expect(validated.status == 0)
+        #expect(validated.stderr == "✓ 1 scenario valid (0 errors, 0 warnings)\n")
+        let misplaced = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    dataStore: { n: Int? }\n    useCases:\n      Go:\n        interactor:\n          - store: { _: 1 }\n", name: "misplaced.yml")
+        let refused = try CLI.run(["validate", "misplaced.yml", "--color", "never"], in: misplaced.deletingLastPathComponent())
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            misplaced.yml:8:22: error: '_' is not a field name
+                      - store: { _: 1 }
+                                 ^
+            ✗ 1 of 1 scenario invalid (1 error, 0 warnings)
+
+            """)
+    }
 }

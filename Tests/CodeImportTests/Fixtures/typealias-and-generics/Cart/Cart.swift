@@ -8,6 +8,7 @@ typealias CartRouting = CartRoutingLogic & CartDataPassing
 
 protocol CartDataStore {
   var items: [Item] { get }
+  var total: Money? { get }
 }
 
 protocol CartDataPassing {
@@ -31,6 +32,12 @@ struct Item {
   var price: Double
 }
 
+// A value type written from a literal: its `0` is no scenario value of its type.
+struct Money: ExpressibleByIntegerLiteral {
+  var cents: Int
+  init(integerLiteral value: Int) { cents = value }
+}
+
 enum Cart {
   enum LoadCart {
     struct Request {}
@@ -47,14 +54,27 @@ class CartWorker<Backend: Store> {
   let backend: Backend
   init(backend: Backend) { self.backend = backend }
   func load() -> [Item] { backend.all() }
+  func sync(completion: @escaping (Bool) -> Void) { completion(true) }
+  func check(completion: @escaping (Result<Int, Error>) -> Void) { completion(.success(1)) }
+  func log(_ text: String) -> Bool { !text.isEmpty }
 }
 
 class CartInteractor: NSObject, CartBusinessLogic, CartDataStore {
   var presenter: CartPresentationLogic?
   var worker: CartWorker<MemoryStore>?
   var items: [Item] = []
+  var total: Money? = 0
 
   func loadCart(request: Cart.LoadCart.Request) {
+    // The answer is not read.
+    worker?.sync { _ in }
+    worker?.check { [weak self] result in
+      guard let self = self else { return }
+      switch result {
+      case .success(_): print("checked", self.items.count)
+      case .failure: _ = self.worker?.log("check failed")
+      }
+    }
     let loaded = worker?.load()
     presenter?.presentLoadCart(response: Cart.LoadCart.Response(items: items))
   }
