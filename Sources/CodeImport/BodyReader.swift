@@ -38,6 +38,8 @@ struct BodyReader {
     /// The Presenter's methods that take a Response written as an enum, with the fields its cases carry: a case sent
     /// (`.success`, `.failure(message:)`) leaves the fields it does not carry nil.
     var enumResponseFields: [String: [String]] = [:]
+    /// A case name → the enums that have it (`SwiftIndex.enumsByCase`): `.economy` is `Fare.economy` when one enum has it.
+    var enumsByCase: [String: [String]] = [:]
     let converter: SourceLocationConverter
     let file: String
     private(set) var steps: [ImportedApp.Step] = []
@@ -47,9 +49,10 @@ struct BodyReader {
     /// `let send: ([Item]) -> Void = { … }` seen so far: what a call of the local runs, read where it is called.
     private var localClosures: [String: ClosureExprSyntax] = [:]
 
-    init(converter: SourceLocationConverter, file: String) {
+    init(converter: SourceLocationConverter, file: String, enumsByCase: [String: [String]] = [:]) {
         self.converter = converter
         self.file = file
+        self.enumsByCase = enumsByCase
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
@@ -693,7 +696,7 @@ struct BodyReader {
     /// An own method's steps, read where it is called, its parameters bound to what it is given.
     private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax, bindArguments: Bool = true) {
         guard let body = method.body, inlined.count < 6 else { return }
-        var inner = BodyReader(converter: method.converter, file: method.location.file)
+        var inner = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: enumsByCase)
         inner.dataStoreFields = dataStoreFields
         inner.workers = workers
         inner.presenterProperties = presenterProperties
@@ -880,8 +883,16 @@ struct BodyReader {
             return nil
         }
         if let access = expression.as(MemberAccessExprSyntax.self) {
-            guard let base = access.base else { return nil }
             let name = access.declName.baseName.text
+            // An enum's case: `.economy` when one enum has it, `Fare.economy` written whole.
+            guard let base = access.base else {
+                guard access.declName.argumentNames == nil, let owners = enumsByCase[name], owners.count == 1 else { return nil }
+                return "\(owners[0]).\(name)"
+            }
+            if let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text, bound[owner] == nil, !dataStoreFields.contains(owner),
+               enumsByCase[name]?.contains(owner) == true {
+                return "\(owner).\(name)"
+            }
             if base.trimmedDescription == "self" { return dataStoreFields.contains(name) ? "dataStore.\(name)" : nil }
             // A path bound whole (`viewController.output` in the older templates' data passing is the source).
             if let value = bound[base.trimmedDescription.filter { $0 != "?" && $0 != "!" }] { return "\(value).\(name)" }

@@ -62,7 +62,8 @@ public struct CodeImporter: Sendable {
     /// not fit where the code's `if let` or `!` made it fit — is written as `todo` instead, and listed.
     public func importApp(_ paths: [String], title: String? = nil, sources: [(file: String, text: String)]? = nil,
                           check: ((String) -> [Problem])? = nil) throws -> Result {
-        var app = try sources.map { try read(sources: $0) } ?? read(paths)
+        var app = try (sources.map { try read(sources: $0) } ?? read(paths)).keepingScenarioNames()
+        app.unmapped = Self.sorted(app.unmapped)
         let title = title ?? Self.title(for: paths)
         guard let check else {
             var writer = ScenarioText(app: app, title: title)
@@ -130,7 +131,7 @@ public struct CodeImporter: Sendable {
                 guard start + length <= scalars.count, String(String.UnicodeScalarView(scalars[start..<(start + length)])) == place.yaml else { continue }
                 scalars.replaceSubrange(start..<(start + length), with: "todo".unicodeScalars)
                 lines[problem.line - 1] = String(String.UnicodeScalarView(scalars))
-                replaced.append(.init(message: "'\(place.yaml)' does not fit the scenario here (\(problem.message)); written as todo",
+                replaced.append(.init(message: "'\(Self.abbreviated(place.yaml))' does not fit the scenario here (\(problem.message)); written as todo",
                                       location: place.origin))
                 writer.markReplaced(line: place.line, column: place.column)
                 changed = true
@@ -140,6 +141,11 @@ public struct CodeImporter: Sendable {
             writer.shiftColumns(after: lines)
         }
         return (lines.joined(separator: "\n"), replaced, remaining)
+    }
+
+    /// Text quoted in a message: at most 80 characters of it, and how long it is when longer.
+    static func abbreviated(_ text: String) -> String {
+        text.count <= 80 ? text : String(text.prefix(80)) + "… (\(text.count) characters)"
     }
 
     /// Takes a part out of the app model; false when it is not there.

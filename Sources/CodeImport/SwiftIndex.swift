@@ -19,13 +19,34 @@ struct SwiftIndex {
         /// Declared `weak` (or `unowned`): a back reference.
         var isWeak: Bool
         var location: SourceLocation
-        /// A literal initial value, as YAML text (`1`, `true`, `"Ann"`): the field's default.
+        /// A literal initial value, as YAML text (`1`, `true`, `"Ann"`): the field's default when it fits its type.
         var initialLiteral: String? = nil
+        /// An initial value written as an enum's case is (`.normal`, `Priority.normal`): the default of a field of that enum.
+        var initialCase: (owner: String, name: String)? = nil
         /// A computed property's getter (SwiftUI's `var body: some View { … }`), with positions in its file.
         var getter: CodeBlockItemListSyntax? = nil
         var converter: SourceLocationConverter? = nil
         /// A `let` (a constant), not a `var`.
         var isLet = false
+    }
+
+    /// A case's raw value: a whole number (`0x10` is 16, `-1_000` is -1000), a text (`"a\\"b"` is `a"b`), or
+    /// something else, as written.
+    enum RawValue: Equatable {
+        case integer(Int), text(String), other(String)
+
+        init(_ expression: ExprSyntax) {
+            if let integer = expression.as(IntegerLiteralExprSyntax.self), let value = integer.representedLiteralValue {
+                self = .integer(value)
+            } else if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+                      let integer = prefix.expression.as(IntegerLiteralExprSyntax.self), let value = integer.representedLiteralValue {
+                self = .integer(-value)
+            } else if let string = expression.as(StringLiteralExprSyntax.self), let value = string.representedLiteralValue {
+                self = .text(value)
+            } else {
+                self = .other(expression.trimmedDescription)
+            }
+        }
     }
 
     struct Parameter {
@@ -59,8 +80,8 @@ struct SwiftIndex {
         var inherited: [String]
         var properties: [Property] = []
         var methods: [Method] = []
-        /// An enum's cases, with their raw values as written (`0`, `"card"`), in order.
-        var cases: [(name: String, rawValue: String?)] = []
+        /// An enum's cases, with their raw values as Swift means them, in order.
+        var cases: [(name: String, rawValue: RawValue?)] = []
         /// An enum with a case that carries values (`case failure(message: String)`): no scenario enum says it.
         var hasPayloads = false
         /// What an enum's cases carry, by label (an unlabelled value by its case's name), in order: a model written as an
@@ -139,7 +160,7 @@ struct SwiftIndex {
         if let line = syntaxTooDeep(tree, source: source) {
             return .refused(line: line, reason: "nests its syntax more than \(deepestSyntax) levels deep; the file is not read")
         }
-        return .parsed(tree)
+        return .parsed(source.contains("`") ? BacktickNames().rewrite(tree).cast(SourceFileSyntax.self) : tree)
     }
 
     private mutating func add(tree: SourceFileSyntax, source: String, file: String) {
@@ -393,11 +414,18 @@ struct SwiftIndex {
     private var protocolsByName: [String: Int] = [:]
     private var extensionsByName: [String: [Int]] = [:]
     private var conformersByProtocol: [String: [Int]] = [:]
+    /// A case name → the enums (without payloads) that have a case of that name: what `.default` in an expression is.
+    private(set) var enumsByCase: [String: [String]] = [:]
 
     /// Builds the lookups; call after the last `add`.
     mutating func prepare() {
         typesByName = [:]; declarationsByQualifiedName = [:]; declarationsByName = [:]
-        protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]
+        protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]; enumsByCase = [:]
+        for declaration in declarations where declaration.kind == .enum && !declaration.hasPayloads {
+            for item in declaration.cases where enumsByCase[item.name]?.contains(declaration.name) != true {
+                enumsByCase[item.name, default: []].append(declaration.name)
+            }
+        }
         for (position, declaration) in declarations.enumerated() {
             switch declaration.kind {
             case .extension:
@@ -500,6 +528,20 @@ struct SwiftIndex {
 }
 
 /// Walks one file, keeping the path of enclosing types.
+/// Names as Swift means them: `` `default` `` is the name `default`, and everything read from the tree (declarations,
+/// expressions, types) says it without backticks. Each backtick becomes a space of trivia, so every position in the
+/// file stays where it was and the name's own position is the name's first character.
+private final class BacktickNames: SyntaxRewriter {
+    override func visit(_ token: TokenSyntax) -> TokenSyntax {
+        guard case .identifier(let text) = token.tokenKind, text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") else {
+            return token
+        }
+        return token.with(\.tokenKind, .identifier(String(text.dropFirst().dropLast())))
+            .with(\.leadingTrivia, token.leadingTrivia + .spaces(1))
+            .with(\.trailingTrivia, .spaces(1) + token.trailingTrivia)
+    }
+}
+
 private final class Collector: SyntaxAnyVisitor {
     let converter: SourceLocationConverter
     let file: String
@@ -575,7 +617,7 @@ private final class Collector: SyntaxAnyVisitor {
                 }
                 continue
             }
-            declarations[owner].cases.append((element.name.text, element.rawValue?.value.trimmedDescription))
+            declarations[owner].cases.append((element.name.text, element.rawValue.map { SwiftIndex.RawValue($0.value) }))
             declarations[owner].plainCases += 1
         }
         return .skipChildren
@@ -627,6 +669,7 @@ private final class Collector: SyntaxAnyVisitor {
             property.isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             if let value = binding.initializer?.value {
                 property.initialLiteral = VIPReader.literal(value)
+                property.initialCase = VIPReader.enumCase(value)
             }
             if case .getter(let statements)? = binding.accessorBlock?.accessors {
                 property.getter = statements

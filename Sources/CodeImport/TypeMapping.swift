@@ -96,18 +96,26 @@ struct TypeMapping {
         var inferred = 0
         let numeric = declaration.inherited.contains("Int")
         for item in declaration.cases {
-            var raw = item.rawValue
-            if numeric {
-                if let written = raw, let value = Int(written) { inferred = value }
+            let raw: String?
+            switch (item.rawValue, numeric, declaration.inherited.contains("String")) {
+            case (nil, true, _):
+                // Swift counts on from the last value written.
                 raw = String(inferred)
-                inferred += 1
-            } else if declaration.inherited.contains("String") {
+            case (.integer(let value)?, true, _):
+                inferred = value
+                raw = String(value)
+            case (nil, false, true):
                 // A String enum's raw value is its name unless written.
-                let text = raw.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 } ?? item.name
+                raw = YAMLText.quoted(item.name)
+            case (.text(let text)?, false, true):
                 raw = YAMLText.quoted(text)
-            } else if raw != nil {
+            case (nil, false, false):
+                raw = nil
+            default:
+                // A raw value the scenario cannot hold (a computed one, a Character or Double enum's).
                 return nil
             }
+            if numeric { (inferred, _) = inferred.addingReportingOverflow(1) }
             cases.append(.init(name: item.name, rawValue: raw))
         }
         enums[declaration.name] = ImportedApp.Enum(name: declaration.name, cases: cases, location: declaration.location)

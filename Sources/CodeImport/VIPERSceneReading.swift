@@ -74,7 +74,7 @@ extension VIPReader {
                 interactorMethod: method.signature, presenterMethod: nil, viewMethod: nil, interactor: [], presenter: [], trigger: nil)
             let implementation = interactorMembers.first { $0.name == method.name && $0.body != nil } ?? method
             if let body = implementation.body {
-                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
+                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file, enumsByCase: index.enumsByCase)
                 reader.workers = parts.workerNames(for: .interactor)
                 reader.presenterProperties = interactorOutputs
                 // The Interactor's own state: what it keeps of the module's.

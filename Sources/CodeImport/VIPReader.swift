@@ -224,7 +224,7 @@ struct VIPReader {
         index.members(of: holder).properties.filter { !$0.isStatic && !$0.isComputed }.map { property in
             let mapped = types.map(property.type ?? property.initializerType ?? "String", context: [])
             return ImportedApp.Field(name: property.name, type: mapped.type, note: mapped.note, location: property.location,
-                                     defaultValue: property.initialLiteral == "null" ? nil : property.initialLiteral,
+                                     defaultValue: defaultValue(property, type: mapped.type),
                                      codeType: property.type ?? property.initializerType)
         }
     }
@@ -234,7 +234,7 @@ struct VIPReader {
     func renderedLabels(of view: SwiftIndex.TypeDecl, roots: [String: String]) -> [ImportedApp.Assignment] {
         guard let body = index.members(of: view).properties.first(where: { $0.name == "body" }), let getter = body.getter,
               let converter = body.converter else { return [] }
-        var reader = BodyReader(converter: converter, file: body.location.file)
+        var reader = BodyReader(converter: converter, file: body.location.file, enumsByCase: index.enumsByCase)
         reader.stateRoots = roots
         var labels: [ImportedApp.Assignment] = []
         for call in CallCollector.calls(in: getter) where call.calledExpression.trimmedDescription == "Text" {
@@ -354,7 +354,7 @@ struct VIPReader {
     /// not build, or builds from something the scenario cannot say, is `todo`.
     mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field], viewProperties: Set<String> = [],
                                        view: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
-        var reader = BodyReader(converter: method.converter, file: method.location.file)
+        var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
         // The Response the method takes, or its values one by one.
         let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
         if values.count == 1, modelDeclaration(values[0].type, context: []) != nil || modelPath(of: method, kind: "Response") != nil {
@@ -480,10 +480,20 @@ struct VIPReader {
            prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self) {
             return expression.trimmedDescription
         }
-        if let string = expression.as(StringLiteralExprSyntax.self), string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
-            return YAMLText.quoted(string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined())
+        // The text the literal means (`"a\\"b"` is `a"b`), quoted again for YAML.
+        if let string = expression.as(StringLiteralExprSyntax.self), let value = string.representedLiteralValue {
+            return YAMLText.quoted(value)
         }
         return nil
+    }
+
+    /// A member written as an enum's case is (`.normal`, `Priority.normal`): the owner as written (empty for `.normal`)
+    /// and the name. Whether it is a case, only the field's type tells (`VIPSceneReading.defaultValue`).
+    static func enumCase(_ expression: ExprSyntax) -> (owner: String, name: String)? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.argumentNames == nil else { return nil }
+        if access.base == nil { return ("", access.declName.baseName.text) }
+        guard let owner = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return (owner, access.declName.baseName.text)
     }
 
     // MARK: - Workers
@@ -556,7 +566,7 @@ struct VIPReader {
             let held = Dictionary(references.filter { $0.from == role }.map { ($0.property, $0.to) }, uniquingKeysWith: { first, _ in first })
             for method in index.members(of: declaration).methods {
                 guard let body = method.body else { continue }
-                let reader = BodyReader(converter: method.converter, file: method.location.file)
+                let reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
                 for call in CallCollector.calls(in: body) {
                     guard let member = BodyReader.member(of: call), let target = held[member.base] else { continue }
                     let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()

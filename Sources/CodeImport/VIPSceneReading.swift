@@ -30,7 +30,7 @@ extension VIPReader {
                 var field = field(property.name, type: property.type ?? "String", at: property.location, context: dataStore.path)
                 // The value the Interactor gives it where it declares it (`var items: [Item] = []`) is its default.
                 if let interactor, let stored = index.members(of: interactor).properties.first(where: { $0.name == property.name && !$0.isComputed }) {
-                    field.defaultValue = Self.defaultValue(stored, type: field.type)
+                    field.defaultValue = defaultValue(stored, type: field.type)
                 }
                 scene.dataStore.append(field)
             }
@@ -82,7 +82,7 @@ extension VIPReader {
             }
             // The Interactor's logic.
             if let body = method.body {
-                var reader = BodyReader(converter: method.converter, file: method.location.file)
+                var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name))
                 reader.workers = parts.workerNames(for: .interactor)
                 reader.workerCallbacks = interactor.map { workerCallbacks(of: $0, parts: parts) } ?? [:]
@@ -115,7 +115,7 @@ extension VIPReader {
             // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
             if swiftUI, let view, let display = useCase.viewMethod,
                let implementation = index.members(of: view).methods.first(where: { $0.signature == display }), let body = implementation.body {
-                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file)
+                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file, enumsByCase: index.enumsByCase)
                 reader.stateRoots = ["dataStore": "dataStore"]
                 reader.writesAreSets = true
                 if let viewModel = implementation.parameters.first { reader.bound[viewModel.name] = "viewModel" }
@@ -284,7 +284,7 @@ extension VIPReader {
                 }
             }
             guard !statements.isEmpty else { continue }
-            var reader = BodyReader(converter: method.converter, file: method.location.file)
+            var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
             reader.dataStoreFields = dataStore
             reader.workers = parts.workerNames(for: .interactor)
             // The Presenter it is handed (`bind(to presenter:)`) as well as the one it holds.
@@ -307,9 +307,14 @@ extension VIPReader {
 
     /// A stored property's literal initial value as the default of a field of scenario type `type`, when it is one
     /// of that type (`[]` for a list, a number, text, a Bool); `nil` is what an optional holds anyway.
-    static func defaultValue(_ property: SwiftIndex.Property, type: String) -> String? {
-        guard let literal = property.initialLiteral, literal != "null" else { return nil }
+    func defaultValue(_ property: SwiftIndex.Property, type: String) -> String? {
         let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+        if let (owner, name) = property.initialCase {
+            // A case of the field's enum, named as data names it (`normal`).
+            guard owner.isEmpty || owner == base, types.enums[base]?.cases.contains(where: { $0.name == name }) == true else { return nil }
+            return name
+        }
+        guard let literal = property.initialLiteral, literal != "null" else { return nil }
         let fits: Bool
         switch literal.first {
         case "[": fits = base.hasPrefix("[")
@@ -363,7 +368,7 @@ extension VIPReader {
                 continue
             }
             var field = field(property.name, type: typeText, at: property.location, context: type.path)
-            field.defaultValue = Self.defaultValue(property, type: field.type)
+            field.defaultValue = defaultValue(property, type: field.type)
             fields.append(field)
         }
         return fields

@@ -55,7 +55,9 @@ public enum ScenarioDrift {
     }
 
     /// The differences, scenes in the scenario's order, then what only the code has.
-    public static func compare(_ scenario: Scenario, _ app: ImportedApp, accepting: [CodeMap.Acceptance] = []) -> [Difference] {
+    /// A field no scenario can name (`price$`) is no difference: import leaves it out and says so.
+    public static func compare(_ scenario: Scenario, _ code: ImportedApp, accepting: [CodeMap.Acceptance] = []) -> [Difference] {
+        let app = code.keepingScenarioNames()
         let naming = scenario.pattern.definition.naming
         var out: [Difference] = []
         func add(_ kind: Difference.Kind, _ message: String, _ scenarioPlace: SourceLocation?, _ codePlace: SourceLocation?) {

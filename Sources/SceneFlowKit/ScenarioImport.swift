@@ -17,7 +17,7 @@ public enum ScenarioImport {
         /// How many methods the app names in a shape its pattern's generated code cannot have (`loadFeed()` for a
         /// BusinessLogic method): the story runs, generate refuses them until renamed.
         public var methodsGenerateRefuses: Int = 0
-        /// The file written, or nil when the scenario goes to standard output.
+        /// The file written, or nil when the scenario goes to standard output or is not written (it would not load).
         public var written: URL?
     }
 
@@ -52,7 +52,8 @@ public enum ScenarioImport {
         let loaded = checked?.text == imported.scenario ? checked!.loaded
             : ScenarioLoader().load(data: Data(imported.scenario.utf8), file: file, baseDirectory: base)
         var written: URL?
-        if let output {
+        // A scenario that would not load is never written: what could not be said is in the diagnostics.
+        if let output, !loaded.diagnostics.contains(where: { $0.severity == .error }) {
             written = URL(fileURLWithPath: output)
             try AtomicFile.write(imported.scenario, to: written!)
         }

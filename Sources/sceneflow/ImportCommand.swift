@@ -60,7 +60,9 @@ struct ImportCommand: ParsableCommand {
         if result.methodsGenerateRefuses > 0 {
             summary += "; \(count(result.methodsGenerateRefuses, "method")) named as generate cannot write (validate lists them)"
         }
-        if let written = result.written {
+        if !errors.isEmpty {
+            FileHandle.standardError.write("\(summary)\n  nothing written: the scenario would not load\n")
+        } else if let written = result.written {
             FileHandle.standardError.write("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
         } else {
             FileHandle.standardOutput.write(result.scenario)

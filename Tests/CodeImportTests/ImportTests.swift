@@ -29,7 +29,10 @@ struct ImportTests {
                         "between-scenes",
                         // Coordinators building each scene with initializers (data passed under other names), a
                         // Presenter told through a state enum, a computed View reference, an app's own `Character`.
-                        "coordinator-initializers"]
+                        "coordinator-initializers",
+                        // Names in backticks, a '$' in a name (only that field is left out), raw values as Swift spells
+                        // them (escapes, hexadecimal, binary, underscores, counted on from a negative one).
+                        "odd-names"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
@@ -231,6 +234,41 @@ struct ImportRepairTests {
             "current/Shop/Scenes/Login/LoginInteractor.swift:21:44: 'user' does not fit the scenario here (a test refuses it); written as todo",
         ])
         #expect(result.scenario.contains("#   current/Shop/Scenes/Login/LoginInteractor.swift:21:44: 'user' does not fit the scenario here (a test refuses it); written as todo\n"))
+    }
+}
+
+extension ImportTests {
+    @Test("an expression longer than a scenario holds is written as todo, and its note quotes only its start")
+    func longExpression() throws {
+        let condition = Array(repeating: "response.count > 1", count: 300).joined(separator: " && ")
+        let source = """
+        protocol PageBusinessLogic { func load(request: Page.Load.Request) }
+        protocol PagePresentationLogic { func presentLoad(response: Page.Load.Response) }
+        protocol PageDisplayLogic: AnyObject { func displayLoad(viewModel: Page.Load.ViewModel) }
+        enum Page { enum Load { struct Request {}; struct Response { var count: Int }; struct ViewModel { var many: Bool } } }
+        class PageInteractor: PageBusinessLogic {
+          var presenter: PagePresentationLogic?
+          func load(request: Page.Load.Request) { presenter?.presentLoad(response: Page.Load.Response(count: 2)) }
+        }
+        class PagePresenter: PagePresentationLogic {
+          weak var viewController: PageDisplayLogic?
+          func presentLoad(response: Page.Load.Response) {
+            viewController?.displayLoad(viewModel: Page.Load.ViewModel(many: \(condition)))
+          }
+        }
+        """
+        let result = try CodeImporter().importApp([], title: "long", sources: [("Page.swift", source)]) { text in
+            ScenarioLoader().load(yaml: text, file: "long.yml").diagnostics.compactMap { diagnostic in
+                guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
+                return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
+            }
+        }
+        #expect(result.scenario.contains("          many: todo\n"))
+        let quoted = "\"" + String(condition.prefix(79))
+        #expect(result.app.unmapped.map(\.description) == [
+            "Page.swift:12:64: '\(quoted)… (\(condition.count + 2) characters)' does not fit the scenario here (expression is \(condition.count) characters long; the limit is 4096); written as todo",
+        ])
+        #expect(ScenarioLoader().load(yaml: result.scenario, file: "long.yml").scenario != nil)
     }
 }
 
