@@ -99,7 +99,7 @@ struct ComponentTestWriter {
                 for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
                     let result = operation.output.map { scenes.swiftType($0) } ?? "Void"
                     let method = SwiftSpelling.name(operation.name.rawValue)
-                    let arguments = operation.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                    let arguments = operation.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
                     body.line("var \(operation.name)Answer: Result<\(result), WorkerFailure>?")
                     body.line("/// Answers for the calls in turn, before `\(operation.name)Answer`: one call each.")
                     body.line("var \(operation.name)Answers: [Result<\(result), WorkerFailure>] = []")

@@ -80,7 +80,7 @@ struct GeneratedScenes {
             let fields = records[name]?.fields ?? record.fields.map { FieldDecl(name: $0.name, type: .string, location: SourceLocation(file: "", line: 1, column: 1)) }
             let arguments = fields.compactMap { field -> String? in
                 guard let fieldValue = record[field.name] else { return nil }
-                return "\(SwiftSpelling.name(field.name)): \(literal(fieldValue, field.type))"
+                return "\(SwiftSpelling.label(field.name)): \(literal(fieldValue, field.type))"
             }
             return "\(swiftTypeName(name))(\(arguments.joined(separator: ", ")))"
         default: return ExpressionTranslator.literal(value)
@@ -215,7 +215,7 @@ struct GeneratedScenes {
     /// A worker's operations as Swift declarations: `login(username: String, password: String) throws -> LoginResult`.
     func operationDeclarations(_ worker: Worker) -> [String] {
         worker.operations.map { operation in
-            let parameters = operation.input.map { "\(SwiftSpelling.name($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
+            let parameters = operation.input.map { "\(SwiftSpelling.label($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
             let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
             return "func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters)) throws\(result)"
         }
@@ -242,7 +242,7 @@ struct GeneratedScenes {
                 if !worker.state.isEmpty { body.line() }
             }
             for operation in worker.operations {
-                let parameters = operation.input.map { "\(SwiftSpelling.name($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
+                let parameters = operation.input.map { "\(SwiftSpelling.label($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
                 let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
                 if let description = operation.description { body.line("/// \(SwiftSpelling.comment(description))") }
                 body.block("func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters)) throws\(result)") { logic in

@@ -76,7 +76,7 @@ struct SceneWriter {
             guard let name, labels.count == 1 else { return label == "_" ? "_ value: \(type)" : "\(label): \(type)" }
             return label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
         }
-        return "\(base)(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.name(base))(\(parameters.joined(separator: ", ")))"
     }
 
     /// A call of `signature` with `arguments` in order.
@@ -164,7 +164,7 @@ struct SceneWriter {
 
     /// `let request = PostList.ShowPostDetail.Request(post: post)`: the Request made from the method's parameters.
     func requestFromFields(_ useCase: UseCase) -> String {
-        let fields = useCase.request.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+        let fields = useCase.request.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
         return "let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))"
     }
 
@@ -185,10 +185,10 @@ struct SceneWriter {
         // Each parameter is named as its Request field, whatever its label (`reset(to value: Int)`).
         let labels = SwiftSpelling.labels(of: method)
         let parameters = zip(labels, useCase.request).map { label, field -> String in
-            let name = SwiftSpelling.name(field.name), type = scenes.swiftType(field.type)
-            return label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
+            let type = scenes.swiftType(field.type)
+            return label == field.name ? "\(SwiftSpelling.label(label)): \(type)" : "\(SwiftSpelling.label(label)) \(SwiftSpelling.name(field.name)): \(type)"
         }
-        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
     }
 
     /// The Interactor's logic.
@@ -230,7 +230,7 @@ struct SceneWriter {
                     let type = responseType(useCase, output)
                     let arguments = output.response.compactMap { field -> String? in
                         guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
-                        return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+                        return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
                     }
                     let throwing = fields.contains { translator.translate($0.value).throwing }
                     let method = naming.presenterMethod(useCase, output: output)
@@ -308,7 +308,7 @@ struct SceneWriter {
         for field in op.input {
             let value = call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
                 ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
-            arguments.append("\(SwiftSpelling.name(field.name)): \(value)")
+            arguments.append("\(SwiftSpelling.label(field.name)): \(value)")
             traced.append("(\(SwiftSpelling.literal(field.name)), \(value))")
         }
         let method = naming.operationMethod(op)
@@ -461,7 +461,7 @@ struct SceneWriter {
                             }
                             let arguments = output.viewModel.compactMap { field -> String? in
                                 guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
-                                return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
                             }
                             let throwing = assignments.contains { translator.translate($0.value).throwing }
                             let type = viewModelType(useCase, output)
@@ -761,7 +761,7 @@ struct SceneWriter {
             if let field = route.input.first(where: { $0.name == label }) { return "\(label): \(scenes.swiftType(field.type))" }
             return "\(label == "_" ? "_ sender" : label): Any?" + (defaults ? " = nil" : "")
         }
-        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
     }
 
     // MARK: - Router
@@ -807,7 +807,7 @@ struct SceneWriter {
                         method.line("let destinationVC = \(destinationView)()")
                     }
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
-                    let inputs = route.input.map { "\(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }
+                    let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
                     let passing = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
                     if throwing {
                         // Passing can fail as the engine's run would (an overflow): then the route stops there.
@@ -817,7 +817,7 @@ struct SceneWriter {
                     }
                     method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
                 }
-                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
                 passingSection.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {

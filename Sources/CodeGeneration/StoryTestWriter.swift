@@ -98,9 +98,9 @@ struct StoryTestWriter {
                                 // What the View fills in itself (`sends:`), read from the View on screen.
                                 guard let sent = useCase.sends.first(where: { $0.target == field.name }) else { return nil }
                                 let translator = scenes.translator(dataStore: "top\(number).dataStore")
-                                return "\(SwiftSpelling.name(field.name)): \(translator.translate(sent.value).code)"
+                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(sent.value).code)"
                             }
-                            return "\(SwiftSpelling.name(field.name)): \(scenes.literal(given.value, field.type))"
+                            return "\(SwiftSpelling.label(field.name)): \(scenes.literal(given.value, field.type))"
                         }
                         let requestType = TypeNames.request(scene: scene.name, useCase: useCase.name)
                         let method = naming.interactorMethod(useCase)

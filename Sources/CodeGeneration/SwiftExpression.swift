@@ -74,7 +74,7 @@ struct ExpressionTranslator {
             return SwiftExpression(code: "(\(c.code) ? \(a.code) : \(b.code))", throwing: c.throwing || a.throwing || b.throwing)
         case .construct(let type, let arguments):
             let values = arguments.map { ($0.label, translate($0.value)) }
-            let list = values.map { ($0.0.map { "\(SwiftSpelling.name($0)): " } ?? "") + $0.1.code }.joined(separator: ", ")
+            let list = values.map { ($0.0.map { "\(SwiftSpelling.label($0)): " } ?? "") + $0.1.code }.joined(separator: ", ")
             return SwiftExpression(code: "\(typeName(type))(\(list))", throwing: values.contains(where: \.1.throwing))
         case .enumCase(let type, let name):
             return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", throwing: false)

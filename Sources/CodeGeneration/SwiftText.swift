@@ -95,6 +95,10 @@ enum SwiftSpelling {
     /// A name, in backticks when Swift reserves it (`default`, `class`).
     static func name(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
+    /// A call's argument label: every keyword but `inout`, `var` and `let` is a label as it is (`Fare(class: …)`), and
+    /// Swift warns about backticks there.
+    static func label(_ name: String) -> String { ["inout", "var", "let"].contains(name) ? "`\(name)`" : name }
+
     /// A comment line's text: no line breaks, nothing that closes a block comment.
     static func comment(_ text: String) -> String {
         String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 ? " " : Character($0) })

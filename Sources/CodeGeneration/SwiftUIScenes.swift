@@ -43,7 +43,7 @@ extension SceneWriter {
         // The user's actions whose Request the View can make alone: a button each.
         let buttons = scene.useCases.filter { useCase in
             useCase.trigger == .action && useCase.request.allSatisfy { $0.defaultValue != nil || $0.type.isOptional }
-        }.map { (SwiftSpelling.words($0.name.rawValue), "\(PatternNaming.baseName(naming.interactorMethod($0)))(request: \(requestType($0))())") }
+        }.map { (SwiftSpelling.words($0.name.rawValue), "\(SwiftSpelling.name(PatternNaming.baseName(naming.interactorMethod($0))))(request: \(requestType($0))())") }
         swiftUIBody(translator, buttons: buttons, into: &out)
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
@@ -195,7 +195,7 @@ extension SceneWriter {
                         } else {
                             method.line("let destination = \(destinationView)().configureView()")
                         }
-                        let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
+                        let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
                         method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination\(navigationRouteArgument(route)))")
@@ -203,7 +203,7 @@ extension SceneWriter {
                 } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
-                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingData.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if route.pass.isEmpty { pass.line("_ = (source, destination)") }
                     for assignment in route.pass {
@@ -346,7 +346,7 @@ extension SceneWriter {
                     var cycle = SwiftText()
                     send(useCase, &cycle)
                     if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
-                        let fields = useCase.sends.map { "\(SwiftSpelling.name($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).code)" }
+                        let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).code)" }
                         run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
                     }
                     // Without a load method (SwiftUI) every start is an appearance.

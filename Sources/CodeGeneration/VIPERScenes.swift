@@ -61,9 +61,12 @@ extension SceneWriter {
 
     /// `showPosts(with values: PostList.ShowPostsValues)`, `hideLoading()`.
     func displayDeclaration(_ display: Display) -> String {
-        guard let type = display.valuesType else { return display.signature }
+        guard let type = display.valuesType else {
+            let base = PatternNaming.baseName(display.signature)
+            return SwiftSpelling.name(base) + display.signature.dropFirst(base.count)
+        }
         let label = SwiftSpelling.labels(of: display.signature).first ?? "_"
-        return "\(PatternNaming.baseName(display.signature))(\(label) values: \(type))"
+        return "\(SwiftSpelling.name(PatternNaming.baseName(display.signature)))(\(label) values: \(type))"
     }
 
     /// The structs that carry what each display method shows, in the scene's namespace.
@@ -108,7 +111,7 @@ extension SceneWriter {
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                let action = "\(PatternNaming.baseName(naming.interactorMethod(useCase)))(request: \(scenes.swiftTypeName(requestType(useCase))))"
+                let action = "\(SwiftSpelling.name(PatternNaming.baseName(naming.interactorMethod(useCase))))(request: \(scenes.swiftTypeName(requestType(useCase))))"
                 actionMethod(useCase, declaration: action, into: &body) { cycle in sendEvent(useCase, into: &cycle) }
             }
             body.mark(viewProtocol)
@@ -157,10 +160,11 @@ extension SceneWriter {
             throw GenerationLimit(problem.message, at: problem.location, id: "generate/method-shape")
         }
         let parameters = zip(labels, useCase.request).map { label, field in
-            let parameter = SwiftSpelling.name(field.name)
-            return (label == field.name ? "" : "\(label) ") + "\(parameter): \(scenes.swiftType(field.type))"
+            // A keyword that is label and name at once needs no backticks (`reset(default: Bool)`).
+            let parameter = label == field.name ? SwiftSpelling.label(field.name) : "\(SwiftSpelling.label(label)) \(SwiftSpelling.name(field.name))"
+            return "\(parameter): \(scenes.swiftType(field.type))"
         }
-        return "\(PatternNaming.baseName(method))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
     }
 
     func viperPresenter() throws(GenerationLimit) -> String {
@@ -231,7 +235,7 @@ extension SceneWriter {
         let translator = scenes.translator()
         let arguments = output.viewModel.compactMap { field -> String? in
             guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
-            return "\(SwiftSpelling.name(field.name)): \(translator.translate(value.value).code)"
+            return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
         }
         let throwing = assignments.contains { translator.translate($0.value).throwing }
         let type = viewModelType(useCase, output)
@@ -261,9 +265,9 @@ extension SceneWriter {
     /// The Interactor's answer as the output protocol declares it: `didRetrievePosts(_ response: …)`, `onError()`.
     func outputDeclaration(_ useCase: UseCase, _ output: Output) -> String {
         let method = naming.presenterMethod(useCase, output: output)
-        if answersWithoutResponse(useCase, output) { return "\(PatternNaming.baseName(method))()" }
+        if answersWithoutResponse(useCase, output) { return "\(SwiftSpelling.name(PatternNaming.baseName(method)))()" }
         if SwiftSpelling.labels(of: method).isEmpty {
-            return "\(PatternNaming.baseName(method))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
+            return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
         }
         return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response")
     }
@@ -294,7 +298,7 @@ extension SceneWriter {
                     var argument = "nil"
                     if let type = display.valuesType {
                         argument = "\(base)Values"
-                        let fields = values.map { "\(SwiftSpelling.name($0.target)): \(translator.translate($0.value).code)" }
+                        let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).code)" }
                         let throwing = values.contains { translator.translate($0.value).throwing }
                         out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
                     }
@@ -313,7 +317,7 @@ extension SceneWriter {
                     var request: String?
                     if !asked.request.isEmpty {
                         request = "\(SwiftSpelling.lowerFirst(asked.name.rawValue))Request"
-                        let fields = zip(asked.request, values).map { "\(SwiftSpelling.name($0.name)): \($1)" }
+                        let fields = zip(asked.request, values).map { "\(SwiftSpelling.label($0.name)): \($1)" }
                         out.line("let \(request!) = \(scenes.swiftTypeName(requestType(asked)))(\(fields.joined(separator: ", ")))")
                     }
                     askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
@@ -374,7 +378,7 @@ extension SceneWriter {
             }
             return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
         }
-        return "\(PatternNaming.baseName(naming.routeMethod(route)))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.name(PatternNaming.baseName(naming.routeMethod(route))))(\(parameters.joined(separator: ", ")))"
     }
 
     func viperWireFrame() throws(GenerationLimit) -> String {
@@ -435,7 +439,7 @@ extension SceneWriter {
                         }
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
-                        let inputs = route.input.map { ", \(SwiftSpelling.name($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
+                        let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
                         method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
@@ -446,7 +450,7 @@ extension SceneWriter {
                     continue
                 }
                 passing.gap()
-                let inputParameters = route.input.map { ", \(SwiftSpelling.name($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
+                let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
                 passing.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }

@@ -14,7 +14,7 @@ extension ComponentTestWriter {
         return inner.components(separatedBy: ", ").map { parameter in
             let parts = parameter.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             let names = parts[0].split(separator: " ")
-            return (String(names.last!), parts.count > 1 ? parts[1] : "Any")
+            return (String(names.last!).filter { $0 != "`" }, parts.count > 1 ? parts[1] : "Any")
         }
     }
 
@@ -24,7 +24,8 @@ extension ComponentTestWriter {
         out.block("final class \(protocolName)Spy: \(protocolName)") { body in
             for (index, declaration) in declarations.enumerated() {
                 if index > 0 { body.line() }
-                let base = PatternNaming.baseName(declaration)
+                // Names as Swift means them (`continue`, not `` `continue` ``): the spy's properties add to them.
+                let base = PatternNaming.baseName(declaration).filter { $0 != "`" }
                 let parameters = Self.parameters(of: declaration)
                 body.line("var \(base)Called = false")
                 for parameter in parameters {
@@ -33,7 +34,7 @@ extension ComponentTestWriter {
                 body.block("func \(declaration)") { call in
                     call.line("\(base)Called = true")
                     for parameter in parameters {
-                        call.line("\(base)\(SwiftSpelling.upperFirst(parameter.name)) = \(parameter.name)")
+                        call.line("\(base)\(SwiftSpelling.upperFirst(parameter.name)) = \(SwiftSpelling.name(parameter.name))")
                     }
                 }
             }
