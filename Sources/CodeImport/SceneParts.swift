@@ -150,6 +150,10 @@ struct SceneParts {
             }
             let members = index.members(of: declaration)
             let methods = members.methods.filter { $0.name != "init" }
+            // The app's dependency container (`resolve<T>(_ type: T.Type)`) gives workers; it is none.
+            if methods.contains(where: { method in
+                PatternDefinition.CodeVocabulary.containerMethods.contains(method.name) && method.parameters.contains { $0.type.hasSuffix(".Type") }
+            }) { return nil }
             let stored = members.properties.filter { !$0.isStatic && !$0.isComputed }
             let data = ["Codable", "Decodable", "Encodable", "Identifiable", "Hashable", "Equatable", "Object", "NSManagedObject"]
             // Observable state (a SwiftUI View's DataStore, a view model) is what a View shows, not work.
@@ -194,7 +198,7 @@ struct SceneParts {
             }
             for property in index.members(of: member.type).properties where !property.isStatic {
                 if let used, !used.contains(property.name) { continue }
-                for typeText in [property.type, property.initializerType].compactMap({ $0 }) {
+                for typeText in [property.type, property.initializerType, property.keyPath.flatMap(index.keyPathType)].compactMap({ $0 }) {
                     if let found = worker(typeText) {
                         note(found, as: property.name, by: member.role, at: property.location)
                         break
@@ -331,6 +335,7 @@ final class LocalCollector: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var type = binding.typeAnnotation?.type.trimmedDescription
+            if type == nil, let value = binding.initializer?.value { type = SwiftIndex.resolvedType(of: value) }
             if type == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
                 type = call.calledExpression.trimmedDescription
             }

@@ -23,6 +23,9 @@ struct SwiftIndex {
         var initialLiteral: String? = nil
         /// An initial value written as an enum's case is (`.normal`, `Priority.normal`): the default of a field of that enum.
         var initialCase: (owner: String, name: String)? = nil
+        /// The key path a property wrapper is given when the property has no type (`@Injected(\.repository)`): the
+        /// name of the property that says the type (`SwiftIndex.keyPathType`).
+        var keyPath: String? = nil
         /// A computed property's getter (SwiftUI's `var body: some View { … }`), with positions in its file.
         var getter: CodeBlockItemListSyntax? = nil
         var converter: SourceLocationConverter? = nil
@@ -125,6 +128,37 @@ struct SwiftIndex {
     /// Deepest nesting of `@(` read: an attribute without a name before a parenthesis is never Swift, and the
     /// parser's look-ahead doubles with each one left open (16 take it seconds; found by the fuzz target).
     static let deepestNamelessAttributes = 8
+
+    /// `Factory<AuthService>` → `AuthService`: a one-argument generic wrapper's argument; any other type as it is.
+    static func unwrapped(_ type: String) -> String {
+        guard let open = type.firstIndex(of: "<"), type.hasSuffix(">"), !type.hasPrefix("[") else { return type }
+        let argument = type[type.index(after: open)..<type.index(before: type.endIndex)]
+        return argument.contains(",") ? type : argument.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The type a dependency container gives for `value`: what is asked of it (`resolve(X.self)`, `resolve(type:
+    /// X.self)`, `get(X.self)`), or the type it is cast to (`… as! X`), through `try` and `!`; nil for anything else.
+    static func resolvedType(of value: ExprSyntax) -> String? {
+        var node = value
+        while true {
+            if let tried = node.as(TryExprSyntax.self) { node = tried.expression; continue }
+            if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression; continue }
+            if let optional = node.as(OptionalChainingExprSyntax.self) { node = optional.expression; continue }
+            break
+        }
+        if let cast = node.as(AsExprSyntax.self) { return cast.type.trimmedDescription.filter { $0 != "?" && $0 != "!" } }
+        if let sequence = node.as(SequenceExprSyntax.self), let cast = sequence.elements.last?.as(TypeExprSyntax.self),
+           sequence.elements.dropLast().last?.is(UnresolvedAsExprSyntax.self) == true {
+            return cast.type.trimmedDescription.filter { $0 != "?" && $0 != "!" }
+        }
+        guard let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.is(MemberAccessExprSyntax.self) else { return nil }
+        for argument in call.arguments {
+            guard let access = argument.expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
+                  let type = access.base?.trimmedDescription, type.first?.isUppercase == true else { continue }
+            return type
+        }
+        return nil
+    }
 
     /// Adds one file's declarations (a file that nests `[` or `@(` too deep, or its syntax deeper than
     /// `deepestSyntax`, is refused, with its line).
@@ -416,11 +450,23 @@ struct SwiftIndex {
     private var conformersByProtocol: [String: [Int]] = [:]
     /// A case name → the enums (without payloads) that have a case of that name: what `.default` in an expression is.
     private(set) var enumsByCase: [String: [String]] = [:]
+    /// What a key path names in an extension (`extension Container { var repository: Factory<RepositoryProtocol> }`),
+    /// by the property's name: the type, out of its one-argument wrapper.
+    private var keyPathTypes: [String: String] = [:]
+
+    /// The type a service named by `keyPath` has (`RepositoryProtocol`), when an extension declares it.
+    func keyPathType(_ keyPath: String) -> String? { keyPathTypes[keyPath] }
 
     /// Builds the lookups; call after the last `add`.
     mutating func prepare() {
         typesByName = [:]; declarationsByQualifiedName = [:]; declarationsByName = [:]
-        protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]; enumsByCase = [:]
+        protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]; enumsByCase = [:]; keyPathTypes = [:]
+        for declaration in declarations where declaration.kind == .extension {
+            for property in declaration.properties where !property.isStatic && keyPathTypes[property.name] == nil {
+                guard let type = property.type ?? property.initializerType else { continue }
+                keyPathTypes[property.name] = Self.unwrapped(type)
+            }
+        }
         for declaration in declarations where declaration.kind == .enum && !declaration.hasPayloads {
             for item in declaration.cases where enumsByCase[item.name]?.contains(declaration.name) != true {
                 enumsByCase[item.name, default: []].append(declaration.name)
@@ -656,6 +702,9 @@ private final class Collector: SyntaxAnyVisitor {
                let base = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true {
                 initializerType = base
             }
+            // `DIContainer.shared.resolve(AuthServiceProtocol.self)!`, `try resolver.resolve(X.self)`, `… as! X`: what a
+            // dependency container gives is the type asked of it.
+            if let value = binding.initializer?.value, let resolved = SwiftIndex.resolvedType(of: value) { initializerType = resolved }
             // `var id = 0`: the literal says the type, as Swift infers it.
             if binding.typeAnnotation == nil, let value = binding.initializer?.value {
                 if value.is(IntegerLiteralExprSyntax.self) { initializerType = "Int" }
@@ -667,6 +716,13 @@ private final class Collector: SyntaxAnyVisitor {
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
                 isStatic: isStatic, isComputed: Self.isComputed(binding), isWeak: isWeak, location: location(binding))
             property.isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            // `@Injected(\.profileRepository) var profileRepository`: a service named by a key path, typed where the
+            // key path's property is declared.
+            if binding.typeAnnotation == nil {
+                property.keyPath = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self)?.arguments?.as(LabeledExprListSyntax.self) }
+                    .flatMap { $0 }.compactMap { $0.expression.as(KeyPathExprSyntax.self) }
+                    .compactMap { $0.components.last?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text }.first
+            }
             if let value = binding.initializer?.value {
                 property.initialLiteral = VIPReader.literal(value)
                 property.initialCase = VIPReader.enumCase(value)

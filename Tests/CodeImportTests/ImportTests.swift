@@ -32,7 +32,10 @@ struct ImportTests {
                         "coordinator-initializers",
                         // Names in backticks, a '$' in a name (only that field is left out), raw values as Swift spells
                         // them (escapes, hexadecimal, binary, underscores, counted on from a negative one).
-                        "odd-names"]
+                        "odd-names",
+                        // Services a dependency container gives: resolved by type (`resolve(X.self)!`), named by a key
+                        // path (`@Injected(\\.repository)`), injected by an initializer; the container is no worker.
+                        "container-services"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

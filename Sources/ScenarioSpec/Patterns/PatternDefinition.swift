@@ -127,6 +127,11 @@ public struct PatternDefinition: Sendable {
             "KeychainSwift", "CKContainer", "NSPersistentContainer", "HKHealthStore", "PHPhotoLibrary",
         ]
 
+        /// The methods a dependency container gives and takes services through (`container.resolve(X.self)`,
+        /// `register(X.self) { … }`): a type of the app's with one taking a type (`T.Type`) is the container, not a worker,
+        /// and what it resolves is the worker. Not a pattern's word either.
+        public static let containerMethods: Set<String> = ["resolve", "register"]
+
         public init(protocols: [Word] = [], types: [Word] = [], workers: [String] = [], singletons: [String] = [],
                     viewHelpers: [String] = [], templateStubs: [String] = []) {
             self.protocols = protocols
