@@ -398,18 +398,21 @@ final class OptionalBindingCollector: SyntaxVisitor {
     }
 }
 
-/// Every member access under a node that is not itself called (`interactor?.items`, not `interactor?.fetch()`).
+/// Every member access under a node that is not itself called (`interactor?.items`, not `interactor?.fetch()`), or,
+/// with `calledToo`, every one (`AppScenes.detail(params:)` too), in source order.
 final class MemberAccessCollector: SyntaxVisitor {
     private(set) var accesses: [MemberAccessExprSyntax] = []
+    private var calledToo = false
 
-    static func accesses(in node: some SyntaxProtocol) -> [MemberAccessExprSyntax] {
+    static func accesses(in node: some SyntaxProtocol, calledToo: Bool = false) -> [MemberAccessExprSyntax] {
         let collector = MemberAccessCollector(viewMode: .sourceAccurate)
+        collector.calledToo = calledToo
         collector.walk(node)
         return collector.accesses
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id { accesses.append(node) }
+        if calledToo || node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id { accesses.append(node) }
         return .visitChildren
     }
 }

@@ -116,6 +116,9 @@ extension VIPReader {
             }
             if context.wireFrames.contains(member.base) {
                 guard let route = context.routeNames[member.name] else {
+                    // `router.inject(view: view)`: handing the WireFrame the View is wiring, not navigation.
+                    let views: Set<String> = ["view", "viewController", "controller", "self.view", "self"]
+                    if !call.arguments.isEmpty, call.arguments.allSatisfy({ views.contains($0.expression.trimmedDescription) }) { return [] }
                     unmapped.append(.init(message: "the WireFrame's '\(member.name)' leads to no module found in the code read", location: reader.location(call)))
                     return []
                 }

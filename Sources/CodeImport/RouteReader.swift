@@ -26,6 +26,11 @@ struct RouteReader {
     private let componentMethods: Set<MethodKey>
     /// Closures the code stores in a property (`interactor.onRouteToSettings = { … }`), by the property's name.
     private let closureAssignments: [String: [ClosureExprSyntax]]
+    /// What each case of the app's enums leads to where the code switches on it (`case .detail(let params): …` in a
+    /// scene enum's `viewController`, a coordinator's `navigate(to:)`): the case's statements, by case name.
+    private let caseBodies: [String: [Syntax]]
+    /// The app's enums and their cases, payloads or not.
+    private let enumCases: [String: Set<String>]
 
     init(index: SwiftIndex, finder: SceneFinder, found: [SceneFinder.Found], parts: [SceneParts]) {
         self.index = index
@@ -60,6 +65,22 @@ struct RouteReader {
             }
         }
         closureAssignments = closures
+        var cases: [String: Set<String>] = [:]
+        for declaration in index.declarations where declaration.kind == .enum && !declaration.caseNames.isEmpty {
+            cases[declaration.name, default: []].formUnion(declaration.caseNames)
+        }
+        enumCases = cases
+        var bodies: [String: [Syntax]] = [:]
+        let allCases = Set(cases.values.flatMap { $0 })
+        for declaration in index.declarations {
+            let codes = declaration.methods.compactMap { $0.body.map(Syntax.init) } + declaration.properties.compactMap { $0.getter.map(Syntax.init) }
+            for code in codes {
+                for switchCase in EnumSwitchCollector.cases(in: code) {
+                    for name in switchCase.names where allCases.contains(name) { bodies[name, default: []].append(switchCase.body) }
+                }
+            }
+        }
+        caseBodies = bodies
         // Methods of the parts and of every Router or Coordinator: each navigates (or not) on its own, never as a
         // builder another method calls.
         var keys = Set<MethodKey>()
@@ -474,6 +495,28 @@ struct RouteReader {
             for scene in byIdentifier.isEmpty ? byStoryboard : byIdentifier { add(scene) }
         }
         guard depth < 2 else { return scenes }
+        // A case of the app's own enum that the code switches on (`AppScenes.detail(params:).viewController`,
+        // `coordinator.show(.settings)`): what that case's branch makes; a case named as a scene when its branch
+        // names none (`StoryboardScene.Home` built for `.main`), written with its enum.
+        if scenes.isEmpty {
+            for access in MemberAccessCollector.accesses(in: body, calledToo: true) {
+                let name = access.declName.baseName.text
+                let owner = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if access.base != nil, owner.flatMap({ enumCases[$0]?.contains(name) }) != true { continue }
+                guard let branches = caseBodies[name] else { continue }
+                var named: [String] = []
+                for branch in branches {
+                    for scene in scenesNamed(in: branch, excluding: own, depth: depth + 1, allowOwn: allowOwn) where !named.contains(scene) {
+                        named.append(scene)
+                    }
+                }
+                if named.count == 1 {
+                    add(named[0])
+                } else if named.isEmpty, owner != nil, let scene = sceneNamed(byIdentifier: SwiftSpellingForImport.upperFirst(name), excluding: own, exact: true) {
+                    add(scene)
+                }
+            }
+        }
         // A builder called by name (`assemblyBuilder?.createToDosModule(with:)`, `DetailBuilder.build(item:)`): what
         // its body makes. Not a method of a scene's own components: those are routes of their own.
         for call in CallCollector.calls(in: body) {
@@ -835,3 +878,32 @@ final class AssignmentCollector: SyntaxVisitor {
         return .visitChildren
     }
 }
+
+/// The cases of every `switch` under a node whose labels are enum cases (`case .detail(let params):`, `case let
+/// .main:`, `case .a, .b:`): their names and statements.
+final class EnumSwitchCollector: SyntaxVisitor {
+    private(set) var found: [(names: [String], body: Syntax)] = []
+
+    static func cases(in node: some SyntaxProtocol) -> [(names: [String], body: Syntax)] {
+        let collector = EnumSwitchCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.found
+    }
+
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+        guard case .case(let label) = node.label else { return .visitChildren }
+        let names = label.caseItems.compactMap { item -> String? in
+            var pattern = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? item.pattern
+            if let expression = pattern.as(ExpressionPatternSyntax.self)?.expression {
+                let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+                guard let access = called.as(MemberAccessExprSyntax.self), access.base == nil else { return nil }
+                return access.declName.baseName.text
+            }
+            pattern = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
+            return nil
+        }
+        if !names.isEmpty { found.append((names, Syntax(node.statements))) }
+        return .visitChildren
+    }
+}
+

@@ -85,6 +85,8 @@ struct SwiftIndex {
         var methods: [Method] = []
         /// An enum's cases, with their raw values as Swift means them, in order.
         var cases: [(name: String, rawValue: RawValue?)] = []
+        /// Every case's name, with values or without, in order.
+        var caseNames: [String] = []
         /// An enum with a case that carries values (`case failure(message: String)`): no scenario enum says it.
         var hasPayloads = false
         /// What an enum's cases carry, by label (an unlabelled value by its case's name), in order: a model written as an
@@ -650,6 +652,7 @@ private final class Collector: SyntaxAnyVisitor {
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = stack.last else { return .skipChildren }
         for element in node.elements {
+            declarations[owner].caseNames.append(element.name.text)
             if let parameters = element.parameterClause?.parameters {
                 declarations[owner].hasPayloads = true
                 declarations[owner].payloadCases += 1

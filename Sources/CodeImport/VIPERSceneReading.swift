@@ -122,7 +122,8 @@ extension VIPReader {
         let callers = callerMethods(in: view, through: viewPresenters)
         var seenEvents = Set<String>()
         for name in eventNames where seenEvents.insert(name).inserted {
-            guard let method = presenterMembers.first(where: { $0.name == name && $0.body != nil }) ?? presenterMembers.first(where: { $0.name == name }) else { continue }
+            guard let method = presenterMembers.first(where: { $0.name == name && $0.body != nil }) ?? presenterMembers.first(where: { $0.name == name }),
+                  !isWiring(method, parts: parts) else { continue }
             var steps: [ImportedApp.Step] = []
             if let body = method.body {
                 var bound: [String: String] = [:]
@@ -159,6 +160,18 @@ extension VIPReader {
     }
 
     /// The properties of `holder` that hold an app-wide Router or Coordinator.
+    /// A method that hands the Presenter a part of its own module (`inject(view:)`, `set(router:)`): wiring the View
+    /// calls as it loads, no event.
+    func isWiring(_ method: SwiftIndex.Method, parts: SceneParts) -> Bool {
+        let own = Set(parts.found.members.map(\.type.name))
+        func isPart(_ parameter: SwiftIndex.Parameter) -> Bool {
+            guard let type = VIPReader.typeNames(parameter.type).first, !SceneParts.isFrameworkType(type) else { return false }
+            return own.contains(type) || index.conformers(to: type).contains { own.contains($0.name) }
+        }
+        // Every value a part, or an injection that hands over a part with its settings (`inject(view:screenType:)`).
+        return !method.parameters.isEmpty && (method.parameters.allSatisfy(isPart) || method.name.hasPrefix("inject") && method.parameters.contains(where: isPart))
+    }
+
     func sharedRouters(of parts: SceneParts, holder: ComponentRole) -> Set<String> {
         guard let type = parts.component(holder) else { return [] }
         let shared = Set(parts.found.shared.flatMap { [$0.name] + index.members(of: $0).inherited.flatMap(index.expandedNames) })

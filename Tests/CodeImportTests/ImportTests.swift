@@ -35,7 +35,10 @@ struct ImportTests {
                         "odd-names",
                         // Services a dependency container gives: resolved by type (`resolve(X.self)!`), named by a key
                         // path (`@Injected(\\.repository)`), injected by an initializer; the container is no worker.
-                        "container-services"]
+                        "container-services",
+                        // Destinations a scene enum builds where it switches on itself (`Screens.item(id:).viewController`),
+                        // one named only by its case; a Presenter and a WireFrame handed their View (`inject(view:)`).
+                        "scene-enum"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
