@@ -146,8 +146,42 @@ struct ComponentTestWriter {
                 interactorTest(useCase, events, into: &suite)
                 presenterTest(useCase, events, into: &suite)
             }
+            if !writer.usesAppState {
+                suite.line()
+                lifetimeTest(into: &suite)
+            }
         }
         return out.text
+    }
+
+    /// The scene made as the app makes it, then let go: every part it wired (the View Controller, Interactor,
+    /// Presenter, Router) is freed, so no part holds another in a cycle. A SwiftUI View is a value and is not probed.
+    private func lifetimeTest(into out: inout SwiftText) {
+        let viewIsValue = writer.viewHoldsDataStore
+        let what = viewIsValue ? "its View" : "its View Controller"
+        out.block("@Test(\(SwiftSpelling.literal("once \(what) is gone, every part of the scene is freed: none holds another in a cycle"))) func sceneIsFreed()") { test in
+            // Each part the wiring reaches from the View, in order, and the path that holds it (`interactor?.presenter`).
+            var reached: [(role: ComponentRole, path: String)] = []
+            var frontier: [(role: ComponentRole, path: String)] = [(.view, "made")]
+            while !frontier.isEmpty {
+                let (holder, path) = frontier.removeFirst()
+                for link in scenes.definition.wiring.links where link.holder == holder && link.condition.holds(for: scene)
+                    && ![.view, .dataStore].contains(link.target) && !reached.contains(where: { $0.role == link.target }) {
+                    reached.append((link.target, "\(path).\(link.property)"))
+                    frontier.append((link.target, "\(link.target.rawValue)?"))
+                }
+            }
+            if !viewIsValue { test.line("weak var viewController: \(writer.component(.view))?") }
+            for (role, _) in reached { test.line("weak var \(role.rawValue): \(writer.component(role))?") }
+            test.block("do") { scope in
+                scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".configureView()" : ""))
+                if !viewIsValue { scope.line("viewController = made") }
+                for (role, path) in reached { scope.line("\(role.rawValue) = \(path) as? \(writer.component(role))") }
+                for (role, _) in reached { scope.line("#expect(\(role.rawValue) != nil)") }
+            }
+            if !viewIsValue { test.line("#expect(viewController == nil)") }
+            for (role, _) in reached { test.line("#expect(\(role.rawValue) == nil)") }
+        }
     }
 
     private func payload(_ events: [TraceEvent], _ kind: EventKind) -> Value? {

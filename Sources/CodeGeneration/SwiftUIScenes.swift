@@ -115,10 +115,14 @@ extension SceneWriter {
                     default: role.rawValue
                     }
                 }
-                // The Presenter holds a copy of the View: it takes it once the View holds everything else.
+                // The Presenter displays on a copy of the View, taken once the View holds everything else but
+                // without the Interactor: a copy holding it would hold the Interactor that holds the Presenter, and
+                // the scene would never be freed.
                 let last = "\(presenterView) = view"
                 for line in wiring.lines where !line.hasSuffix(".\(last)") { configure.line(line) }
-                configure.line("presenter.\(last)")
+                configure.line("var displayed = view")
+                configure.line("displayed.interactor = nil")
+                configure.line("presenter.\(presenterView) = displayed")
                 configure.line("return view")
             }
         }

@@ -28,6 +28,7 @@ struct DependencyDOT {
         switch kind {
         case .calls: Look(color: "#111827", style: "solid", arrowhead: "normal", suffix: "")
         case .weak: Look(color: "#4b5563", style: "dashed", arrowhead: "vee", suffix: "")
+        case .copy: Look(color: "#4b5563", style: "dashed", arrowhead: "odiamond", suffix: "")
         case .writes: Look(color: "#b45309", style: "solid", arrowhead: "box", suffix: "")
         case .reads: Look(color: "#6b7280", style: "dotted", arrowhead: "normal", suffix: "")
         case .observes: Look(color: "#0e7490", style: "dashed", arrowhead: "normal", suffix: "")
@@ -45,6 +46,11 @@ struct DependencyDOT {
             (Self.look(.reads), "┈┈▶", "Router reads its DataStore (DataPassing)"),
             (Self.look(.route), "━━▶", "routes to a scene, passing the fields named"),
         ]
+        // SwiftUI's Presenter holds no reference back: a copy of the View, which is a value.
+        if diagram.pattern.definition.dependencies.contains(where: { $0.kind == .copy }) {
+            entries[1] = (Self.look(.copy), "- -◇", "holds a copy of the View (a value, without its Interactor)")
+            if diagram.fromCode { entries.insert((Self.look(.weak), "- - ▷", "weak reference back"), at: 1) }
+        }
         if diagram.pattern.definition.dependencies.contains(where: { $0.kind == .observes }) {
             entries.append((Self.look(.observes), "- -▶", "observes the AppState"))
         }

@@ -53,6 +53,8 @@ public struct DependencyDiagram: Sendable, Hashable {
         case calls
         /// A weak back-reference (Presenter → View).
         case weak
+        /// Holds a copy of a value (SwiftUI's Presenter → View).
+        case copy
         /// Writes (or owns) a DataStore or AppState.
         case writes
         /// The Router reads its DataStore to pass data on.
@@ -236,6 +238,7 @@ extension DependencyDiagram.LinkKind {
         switch kind {
         case .calls: self = .calls
         case .weak: self = .weak
+        case .copy: self = .copy
         case .writes: self = .writes
         case .reads: self = .reads
         case .observes: self = .observes

@@ -54,13 +54,17 @@ struct DependencyLayout {
 
     /// (column, row) of each role in a scene's template, chosen by the pattern's structure: a hub (the View's
     /// events go to the Presenter) in one line with the WireFrame beneath; a line when there is no Presenter; the VIP
-    /// triangle otherwise. Workers stack from `worker`'s row down.
+    /// triangle otherwise, with a DataStore the View writes under the View. Workers stack from `worker`'s row down.
     static func template(_ definition: PatternDefinition) -> [ComponentRole: (column: Int, row: Int)] {
         if definition.flow.entry == .presenter {
             return [.view: (0, 0), .presenter: (1, 0), .interactor: (2, 0), .worker: (3, 0), .router: (1, 1), .dataStore: (2, 1)]
         }
         if !definition.has(.presenter) {
             return [.view: (0, 0), .interactor: (1, 0), .worker: (2, 0)]
+        }
+        if definition.flow.viewWritesDataStore {
+            // The View's own DataStore under it, the Router beside it: no line crosses the Presenter.
+            return [.view: (0, 0), .interactor: (2, 0), .worker: (3, 0), .presenter: (1, 1), .dataStore: (0, 2), .router: (1, 2)]
         }
         return [.view: (0, 0), .interactor: (2, 0), .worker: (3, 0), .presenter: (1, 1), .router: (0, 2), .dataStore: (2, 2)]
     }

@@ -434,3 +434,43 @@ struct CodeGeneratorTests {
         #expect(named.subtracting(CodeGenerator.reservedTypeNames).isEmpty, "named but not reserved: \(named.subtracting(CodeGenerator.reservedTypeNames).sorted())")
     }
 }
+
+/// What the dependency diagram draws and what the generated code declares are one truth: a reference drawn weak is
+/// declared `weak`, one drawn as a call is held strongly, and SwiftUI's Presenter holds a copy of the View (a struct)
+/// made without its Interactor.
+@Suite("Code generation: references as drawn")
+struct ReferencesAsDrawnTests {
+    @Test("every wired reference is declared as the dependency diagram draws it", arguments: ["Login", "PostList-VIPER", "Counter-SwiftUI", "Shop"])
+    func referencesAsDrawn(name: String) throws {
+        let files = try CodeGeneratorTests.generate(name)
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let scenario = try #require(ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).yml",
+                                                          baseDirectory: PackagePaths.scenarios).scenario)
+        let definition = scenario.pattern.definition
+        let scene = try #require(scenario.scenes.first)
+        func source(of role: ComponentRole) throws -> String {
+            let type = definition.naming.componentName(role, scene: scene.name)
+            return try #require(files.first { $0.path.hasSuffix("/\(type).swift") }, "\(type)").text
+        }
+        var checked = 0
+        for dependency in definition.dependencies where [.weak, .calls, .copy].contains(dependency.kind) {
+            guard let link = definition.wiring.links.first(where: { $0.holder == dependency.from && $0.target == dependency.to }),
+                  link.condition.holds(for: scene) else { continue }
+            let holder = try source(of: dependency.from)
+            let declaration = holder.split(separator: "\n").first { $0.contains(" var \(link.property):") }.map(String.init) ?? ""
+            #expect(!declaration.isEmpty, "\(dependency.from).\(link.property) is declared")
+            switch dependency.kind {
+            case .weak: #expect(declaration.contains("weak var"), "\(name): \(declaration)")
+            case .copy:
+                #expect(!declaration.contains("weak"), "\(name): \(declaration)")
+                let view = definition.naming.componentName(.view, scene: scene.name)
+                #expect(try source(of: .view).contains("struct \(view):"))
+                let wiring = files.map(\.text).joined()
+                #expect(wiring.contains("displayed.interactor = nil\n") && wiring.contains("presenter.\(link.property) = displayed\n"))
+            default: #expect(!declaration.contains("weak"), "\(name): \(declaration)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+}

@@ -229,6 +229,9 @@ public struct PatternDefinition: Sendable {
             case calls
             /// A weak back-reference (Presenter → View).
             case weak
+            /// Holds a copy of a value and calls through a protocol (SwiftUI's Presenter → View: the View is a struct,
+            /// copied without its Interactor, so nothing refers back).
+            case copy
             /// Writes (or owns) a DataStore or AppState.
             case writes
             /// Reads a DataStore to pass data on (the Router).

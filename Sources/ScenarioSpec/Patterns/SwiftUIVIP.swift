@@ -33,7 +33,7 @@ extension PatternDefinition {
         dependencies: [
             .init(.view, .interactor, .calls, .slot(.businessLogic)),
             .init(.interactor, .presenter, .calls, .slot(.presentationLogic)),
-            .init(.presenter, .view, .weak, .slot(.displayLogic)),
+            .init(.presenter, .view, .copy, .slot(.displayLogic)),
             .init(.view, .router, .calls, .slot(.routingLogic), when: .hasRoutes),
             .init(.router, .dataStore, .reads, .slot(.dataPassing), when: .hasRoutes),
             .init(.view, .dataStore, .writes, .slot(.dataStore)),
