@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand {
         }
         FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         for problem in result.problems {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(problem)\n")
+            errorStyle.printError("\(problem)")
         }
         for report in result.reports { say(CheckReportText.text(report, style: style)) }
         say(CheckReportText.summary(result, style: style))

@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
                 if !failure.diagnostics.isEmpty {
                     FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
                 }
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                errorStyle.printError(failure.message)
                 throw ExitCode(1)
             }
         }

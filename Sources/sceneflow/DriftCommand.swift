@@ -52,7 +52,7 @@ struct DriftCommand: ParsableCommand {
         var acceptances: [CodeMap.Acceptance] = []
         if let accept {
             do { acceptances = try CodeMap.acceptances(at: accept) } catch let failure as CodeMap.Failure {
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                errorStyle.printError(failure.message)
                 throw ExitCode(1)
             }
         }
@@ -67,7 +67,7 @@ struct DriftCommand: ParsableCommand {
             exclude += project.exclude
             if accept == nil {
                 do { acceptances = try project.acceptances() } catch let failure as CodeMap.Failure {
-                    FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                    errorStyle.printError(failure.message)
                     throw ExitCode(1)
                 }
             }
@@ -78,7 +78,7 @@ struct DriftCommand: ParsableCommand {
                 results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
                                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL)))
             } catch let failure as ScenarioImport.Failure {
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                errorStyle.printError(failure.message)
                 throw ExitCode(1)
             }
         }

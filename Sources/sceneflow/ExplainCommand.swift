@@ -67,7 +67,7 @@ struct ExplainCommand: ParsableCommand {
             if !failure.diagnostics.isEmpty {
                 FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
             }
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         printNotes(source.notes, style: errorStyle)
@@ -104,7 +104,7 @@ extension ExplainCommand {
             folder = try OutputLayout.prepareFolder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out ?? "Output"))
                 .appendingPathComponent("mistakes")
         } catch let conflict as OutputLayout.Conflict {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(conflict.message)\n")
+            errorStyle.printError(conflict.message)
             throw ExitCode(1)
         }
         switch id {
@@ -120,7 +120,7 @@ extension ExplainCommand {
             do {
                 broken = try MistakeGallery.breaking(trace, with: try MistakeGallery.mistake(id, in: definition))
             } catch let failure as MistakeGallery.Failure {
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.description)\n")
+                errorStyle.printError(failure.description)
                 throw ExitCode(1)
             }
             tell(MistakeGallery.narrate(broken, language: lang), style: style)

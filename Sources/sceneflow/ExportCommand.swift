@@ -66,7 +66,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 try Export.stream(input, format: format, to: (output ?? deprecatedOut).map { URL(fileURLWithPath: $0) })
             } catch let failure as Export.Failure {
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+                errorStyle.printError(failure.message)
                 throw ExitCode(1)
             }
             return
@@ -80,7 +80,7 @@ struct ExportCommand: ParsableCommand {
             if !failure.diagnostics.isEmpty {
                 FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
             }
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         var notes = source.notes
@@ -94,16 +94,15 @@ struct ExportCommand: ParsableCommand {
                                         detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain,
                                         perPage: pageMessages)
         } catch let failure as Export.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         let file = outputFile(output ?? deprecatedOut)
         if exported.texts.count > 1 {
             // Mermaid draws one diagram per file: the pages go to FILE-1.mmd, FILE-2.mmd, ….
             guard let file else {
-                FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true)
-                    + " the sequence has \(exported.texts.count) pages of at most \(pageMessages) messages, and a Mermaid file holds one diagram: "
-                    + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages\n")
+                errorStyle.printError("the sequence has \(exported.texts.count) pages of at most \(pageMessages) messages, and a Mermaid file holds one diagram: "
+                    + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages")
                 throw ExitCode(1)
             }
             for (url, text) in zip(Export.pageFiles(for: URL(fileURLWithPath: file), count: exported.texts.count), exported.texts) {

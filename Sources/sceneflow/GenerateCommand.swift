@@ -38,7 +38,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module)
         } catch let failure as ScenarioGenerate.Failure {
-            FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            style.printError(failure.message)
             throw ExitCode(1)
         }
         let errors = result.diagnostics.filter { $0.severity == .error }

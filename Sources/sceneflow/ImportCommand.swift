@@ -42,7 +42,7 @@ struct ImportCommand: ParsableCommand {
             result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
                                             vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         for item in result.app.unmapped {

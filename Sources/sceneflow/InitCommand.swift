@@ -43,10 +43,10 @@ struct InitCommand: ParsableCommand {
                                                  excluded: exclude, force: force,
                                                  vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ProjectSetup.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         } catch let failure as ScenarioImport.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         say("  settings: \(RunSummaryText.relative(result.settings.path))")

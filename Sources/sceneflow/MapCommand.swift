@@ -66,10 +66,10 @@ struct MapCommand: ParsableCommand {
             result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
         } catch let failure as ScenarioImport.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         } catch let failure as CodeMap.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         // What was not read is not vouched for: said before anything is counted.

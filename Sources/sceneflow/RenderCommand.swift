@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
         do {
             result = try rendering.render(input: input, scenario: traceScenario.scenario, outputRoot: out.map { URL(fileURLWithPath: $0) })
         } catch let failure as DiagramRendering.Failure {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(failure.message)\n")
+            errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         if !result.diagnostics.isEmpty {

@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
         do {
             report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
         } catch let error as CustomStringConvertible & Error {
-            FileHandle.standardError.write(errorStyle.paint("error:", .red, bold: true) + " \(error)\n")
+            errorStyle.printError(error.description)
             throw ExitCode(1)
         }
         if !report.diagnostics.isEmpty {

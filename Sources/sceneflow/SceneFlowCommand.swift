@@ -117,3 +117,10 @@ extension FileHandle {
 func say(_ text: String, terminator: String = "\n") {
     FileHandle.standardOutput.write(text + terminator)
 }
+
+extension TerminalStyle {
+    /// A command's one-line refusal on standard error, as a compiler says it: `error: …`.
+    func printError(_ message: String) {
+        FileHandle.standardError.write(paint("error:", .red, bold: true) + " \(message)\n")
+    }
+}

@@ -49,7 +49,7 @@ struct TranslateCommand: ParsableCommand {
             case .invalid(let diagnostics):
                 FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(diagnostics))
             case .refused(let message):
-                FileHandle.standardError.write(style.paint("error:", .red, bold: true) + " " + message + "\n")
+                style.printError(message)
             }
             throw ExitCode(1)
         }
