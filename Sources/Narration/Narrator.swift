@@ -135,7 +135,7 @@ public struct Narrator: Sendable {
         }
         if let end = trace.end {
             let text = end.status == .completed
-                ? catalogue.text("run.end.completed", ["cycles": String(end.cycles), "messages": String(end.messages), "time": String(end.time)])
+                ? catalogue.text(end.cycles == 1 ? "run.end.completed.one" : "run.end.completed", ["cycles": String(end.cycles), "messages": String(end.messages), "time": String(end.time)])
                 : catalogue.text("run.end.failed", ["error": end.error ?? "?"])
             steps.append(Narration.Step(kind: .end, sequences: [], cycle: nil, headline: nil, text: text,
                                         why: nil, data: nil, stage: nil, question: nil))

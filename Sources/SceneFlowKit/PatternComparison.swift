@@ -48,6 +48,11 @@ public struct PatternComparison {
             return seen
         }
 
+        /// Each path's roles alone ("View → Interactor"): what two patterns share, whatever each names its protocol.
+        public var rolePaths: Set<String> {
+            Set(paths.map { $0.components(separatedBy: " (").first ?? $0 })
+        }
+
         /// Where data crosses scenes: data passing events, and who writes DataStores.
         public var dataFlow: String {
             guard let trace else { return "" }
@@ -171,10 +176,14 @@ public struct PatternComparison {
                     + (entry.refusals.count > 1 ? " — and \(entry.refusals.count - 1) more" : "") + "\n"
                 continue
             }
-            out += String(format: "  %d cycles, %d messages, %.1f per cycle; %@\n", summary.cycles, summary.messages,
-                          entry.messagesPerCycle, entry.dataFlow)
+            out += String(format: "  %d cycle%@, %d messages, %.1f per cycle; %@\n", summary.cycles, summary.cycles == 1 ? "" : "s",
+                          summary.messages, entry.messagesPerCycle, entry.dataFlow)
             let others = entries.filter { $0.pattern != entry.pattern && $0.summary != nil && $0.refusals.isEmpty }
-            let only = entry.paths.filter { path in !others.contains { $0.paths.contains(path) } }
+            // A path is only here when no other pattern goes between the same two roles, by any protocol.
+            let only = entry.paths.filter { path in
+                let roles = path.components(separatedBy: " (").first ?? path
+                return !others.contains { $0.rolePaths.contains(roles) }
+            }
             if entry.translation != nil {
                 out += entry.differences.isEmpty ? "  translated; shows the same values as the original at every story step\n"
                     : "  translated; shows other values than the original:\n" + entry.differences.map { "    \($0)\n" }.joined()

@@ -108,6 +108,7 @@ struct ExplainTests {
             for step in narration.steps {
                 for text in [step.text, step.why ?? "", step.headline ?? ""] {
                     #expect(text.firstMatch(of: #/\{[a-zA-Z]+\}/#) == nil, "\(language.rawValue) \(name): \(text)")
+                    #expect(!text.contains(" 1 cycles"), "\(name): \(text)")
                     #expect(!text.hasPrefix("kind.") && !text.hasPrefix("why."), "\(text)")
                 }
                 if step.kind == .message, let stage = step.stage {

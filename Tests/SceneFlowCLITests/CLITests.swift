@@ -417,19 +417,18 @@ struct CompareCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
             clean-swift:
-              1 cycles, 16 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
+              1 cycle, 16 messages, 8.0 per cycle; 0 fields passed between scenes; writes: none
               paths: View → Interactor (…BusinessLogic); Interactor → Worker; Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
-              only here: View → Interactor (…BusinessLogic); Interactor → Presenter (…PresentationLogic); Presenter → View (…DisplayLogic)
             appstate:
-              1 cycles, 20 messages, 12.0 per cycle; 0 fields passed between scenes; writes: Interactor → AppState
+              1 cycle, 20 messages, 12.0 per cycle; 0 fields passed between scenes; writes: Interactor → AppState
               translated; shows the same values as the original at every story step
               paths: View → Interactor; Interactor → Worker; Interactor → AppState; AppState → View
-              only here: View → Interactor; Interactor → AppState; AppState → View
+              only here: Interactor → AppState; AppState → View
             viper:
-              1 cycles, 16 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
+              1 cycle, 16 messages, 9.0 per cycle; 0 fields passed between scenes; writes: none
               translated; shows the same values as the original at every story step
               paths: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
-              only here: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol); Interactor → Worker (…IceCreamWorkerInputProtocol); Interactor → Presenter (…InteractorOutputProtocol); Presenter → View (…ViewProtocol)
+              only here: View → Presenter (…PresenterProtocol); Presenter → Interactor (…InteractorInputProtocol)
               step by step: \(out.path)/CreateIceCream/compare/index.html
 
             """)
