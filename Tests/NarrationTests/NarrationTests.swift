@@ -273,3 +273,27 @@ struct PatternNarrationTests {
         #expect(!(try whys("Repositories")).contains { $0.headline.hasPrefix("41 ") && $0.why.contains("DataPassing") })
     }
 }
+
+/// What the narration says of who holds whom is what the pattern declares and the generated code does.
+@Suite("Narration: ownership as declared")
+struct OwnershipNarrationTests {
+    func whys(_ name: String, _ language: Language) throws -> [String] {
+        Narrator(language: language).narrate(try trace(name)).steps.compactMap(\.why)
+    }
+
+    @Test("VIPER says why its two-way Presenter ↔ Interactor link is no cycle, as its definition holds the output weakly")
+    func viperOutputIsWeak() throws {
+        #expect(PatternDefinition.viper.dependencies.contains { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak })
+        #expect(try whys("PostList-VIPER", .english).contains { $0.contains("The Interactor holds its Presenter weakly") })
+        #expect(try whys("PostList-VIPER", .korean).contains { $0.contains("Interactor는 Presenter를 약하게 참조") })
+    }
+
+    @Test("SwiftUI VIP's Presenter displays on a copy of the View, as drawn and generated; a View that computes is not said to decide nothing")
+    func swiftUIDisplaysOnACopy() throws {
+        #expect(PatternDefinition.swiftUI.dependencies.contains { $0.from == .presenter && $0.to == .view && $0.kind == .copy })
+        let english = try whys("Counter-SwiftUI", .english)
+        #expect(english.contains { $0.contains("the Presenter displays on a copy of it made without its Interactor") })
+        #expect(!english.contains { $0.contains("decides nothing") })
+        #expect(!english.contains { $0.contains("holds the View's observable DataStore") })
+    }
+}
