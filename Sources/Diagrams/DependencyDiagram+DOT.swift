@@ -39,19 +39,18 @@ struct DependencyDOT {
 
     /// The legend: each entry's look and what it means.
     var legend: [(look: Look, symbol: String, text: String)] {
-        var entries: [(look: Look, symbol: String, text: String)] = [
-            (Self.look(.calls), "──▶", "calls through a protocol"),
-            (Self.look(.weak), "- - ▷", "weak reference back"),
-            (Self.look(.writes), "──■", "writes or reads the DataStore"),
-            (Self.look(.reads), "┈┈▶", "Router reads its DataStore (DataPassing)"),
-            (Self.look(.route), "━━▶", "routes to a scene, passing the fields named"),
-        ]
+        // What this pattern draws (a map of code draws every reference the code holds, weak ones too).
+        let kinds = Set(diagram.pattern.definition.dependencies.map(\.kind))
+        var entries: [(look: Look, symbol: String, text: String)] = [(Self.look(.calls), "──▶", "calls through a protocol")]
+        if kinds.contains(.weak) || diagram.fromCode { entries.append((Self.look(.weak), "- - ▷", "weak reference back")) }
         // SwiftUI's Presenter holds no reference back: a copy of the View, which is a value.
-        if diagram.pattern.definition.dependencies.contains(where: { $0.kind == .copy }) {
-            entries[1] = (Self.look(.copy), "- -◇", "holds a copy of the View (a value, without its Interactor)")
-            if diagram.fromCode { entries.insert((Self.look(.weak), "- - ▷", "weak reference back"), at: 1) }
+        if kinds.contains(.copy) { entries.append((Self.look(.copy), "- -◇", "holds a copy of the View (a value, without its Interactor)")) }
+        if kinds.contains(.writes) {
+            entries.append((Self.look(.writes), "──■", diagram.pattern.definition.flow.store == .appState ? "writes the AppState" : "writes or reads the DataStore"))
         }
-        if diagram.pattern.definition.dependencies.contains(where: { $0.kind == .observes }) {
+        if kinds.contains(.reads) { entries.append((Self.look(.reads), "┈┈▶", "Router reads its DataStore (DataPassing)")) }
+        entries.append((Self.look(.route), "━━▶", "routes to a scene, passing the fields named"))
+        if kinds.contains(.observes) {
             entries.append((Self.look(.observes), "- -▶", "observes the AppState"))
         }
         if diagram.fromCode {

@@ -159,17 +159,28 @@ struct DependencyLayout {
                 x += columnWidth + Self.sceneGapX
             }
         }
-        // Shared components (AppState) sit above the scenes' first row, at the left.
+        // Shared workers sit above the scenes' first row, right of the legend. The AppState sits under the scenes,
+        // centred: every View and Interactor line to it runs down, clear of the legend, and lines from either side part.
         var sharedX = Self.scenePadding + legendSize.width + 40
-        for component in diagram.shared {
+        for component in diagram.shared where component.role != .appState {
             let w = Self.componentWidth(component)
             components[component.id] = Box(x: sharedX + w / 2, y: titleHeight + Self.componentHeight / 2 + 4,
                                            width: w, height: Self.componentHeight)
             sharedX += w + Self.columnGap
         }
+        let below = diagram.shared.filter { $0.role == .appState }
+        let belowWidth = below.map(Self.componentWidth).reduce(0, +) + Double(max(0, below.count - 1)) * Self.columnGap
+        var belowX = max(Self.scenePadding, (x - Self.sceneGapX + Self.scenePadding - belowWidth) / 2)
+        let belowY = maxBottom + Self.componentHeight / 2
+        for component in below {
+            let w = Self.componentWidth(component)
+            components[component.id] = Box(x: belowX + w / 2, y: belowY, width: w, height: Self.componentHeight)
+            belowX += w + Self.columnGap
+        }
+        if !below.isEmpty { maxBottom = belowY + Self.componentHeight / 2 }
         legend = Box(x: Self.scenePadding + legendSize.width / 2, y: titleHeight + legendSize.height / 2,
                      width: legendSize.width, height: legendSize.height)
-        width = max(x - Self.sceneGapX + Self.scenePadding, legend.right + Self.scenePadding, sharedX)
+        width = max(x - Self.sceneGapX + Self.scenePadding, legend.right + Self.scenePadding, sharedX, belowX)
         height = maxBottom + Self.scenePadding
     }
 

@@ -80,7 +80,7 @@ extension PatternDefinition {
             ],
             arrows: [
                 .init(.user, "user", "view", "action", carries: [.init(.user, .view)]),
-                .init(.request, "view", "interactor", "Request", through: "BusinessLogic", carries: [.init(.view, .interactor)]),
+                .init(.request, "view", "interactor", "calls", through: "@Environment", carries: [.init(.view, .interactor)]),
                 .init(.worker, "interactor", "worker", "work", carries: [.init(.interactor, .worker)]),
                 .init(.worker, "worker", "interactor", "result", carries: [.init(.worker, .interactor)], dashed: true),
                 .init(.publish, "interactor", "appState", "writes", through: "@Published", carries: [.init(.interactor, .appState)]),
