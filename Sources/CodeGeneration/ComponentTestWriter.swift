@@ -134,6 +134,8 @@ struct ComponentTestWriter {
         out.block("@Suite struct \(name)Tests") { suite in
             if viper {
                 viperTests(cycles, into: &suite)
+                suite.line()
+                lifetimeTest(into: &suite)
                 return
             }
             for (index, (useCase, events)) in cycles.enumerated() {
@@ -155,7 +157,8 @@ struct ComponentTestWriter {
     }
 
     /// The scene made as the app makes it, then let go: every part it wired (the View Controller, Interactor,
-    /// Presenter, Router) is freed, so no part holds another in a cycle. A SwiftUI View is a value and is not probed.
+    /// Presenter, Router or WireFrame) is freed, so no part holds another in a cycle. A SwiftUI View is a value and is
+    /// not probed.
     private func lifetimeTest(into out: inout SwiftText) {
         let viewIsValue = writer.viewHoldsDataStore
         let what = viewIsValue ? "its View" : "its View Controller"
@@ -174,7 +177,14 @@ struct ComponentTestWriter {
             if !viewIsValue { test.line("weak var viewController: \(writer.component(.view))?") }
             for (role, _) in reached { test.line("weak var \(role.rawValue): \(writer.component(role))?") }
             test.block("do") { scope in
-                scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".configureView()" : ""))
+                // As the app makes the scene: VIPER's WireFrame builds the module; a Clean Swift View Controller wires
+                // itself; a SwiftUI View is configured.
+                let configurator = writer.component(.configurator)
+                if viper, configurator.hasSuffix("()") {
+                    scope.line("let made = \(configurator.dropLast())recorder: .off)")
+                } else {
+                    scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".configureView()" : ""))
+                }
                 if !viewIsValue { scope.line("viewController = made") }
                 for (role, path) in reached { scope.line("\(role.rawValue) = \(path) as? \(writer.component(role))") }
                 for (role, _) in reached { scope.line("#expect(\(role.rawValue) != nil)") }
