@@ -106,7 +106,7 @@ struct GenerateTotalTests {
     @Test("a display method's unlabelled argument is given under '_', as its signature spells it; '_' names nothing else")
     func unlabelledDisplay() throws {
         let text = try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml"), encoding: .utf8)
-        let original = "- display: showError()\n                with: { error: '\"Internet not connected\"' }"
+        let original = "- display: \"showError(_:)\"\n                with: { error: '\"Internet not connected\"' }"
         #expect(text.contains(original))
         // What the View shows is no longer labelled 'error', so the story does not expect that label.
         let unlabelled = text.replacingOccurrences(of: original, with: "- display: \"showError(_:)\"\n                with: { _: '\"Internet not connected\"' }")

@@ -71,8 +71,10 @@ struct MethodShapeTests {
          "'showPostDetail(forPost:extra:)' takes 2 argument(s) but PostList.ShowPostDetail's Request has 1 field(s); generate passes each field as an argument: name one label per field"),
         ("presentPostDetailScreen(from:forPost:)", "presentPostDetailScreen(from:)",
          "route 'toPostDetail': 'presentPostDetailScreen(from:)' takes no argument for the input 'post': add a label for it"),
-        ("display: showError()", #"display: "showError(error:code:)""#,
+        (#"display: "showError(_:)""#, #"display: "showError(error:code:)""#,
          "'showError(error:code:)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none"),
+        (#"display: "showError(_:)""#, "display: showError()",
+         "'showError()' takes nothing, but this step gives it 'error'; generate passes what a View shows as one value: write 'showError(_:)'"),
     ])
     func viper(_ original: String, _ changed: String, _ message: String) throws {
         let text = try String(contentsOf: PackagePaths.scenarios.appendingPathComponent("PostList-VIPER.yml"), encoding: .utf8)

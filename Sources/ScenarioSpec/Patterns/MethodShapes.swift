@@ -70,10 +70,17 @@ extension PatternDefinition {
                                   at: useCase.methods.event?.location ?? useCase.location)
     }
 
-    /// What a View is told to display comes as one value: a display method has one label or none.
+    /// What a View is told to display comes as one value: a display method has one label or none, and one that is
+    /// shown values takes them (`showError(_:)`, not `showError()`: the trace would name a method the code does not have).
     public func displayMethodProblem(_ method: Located<String>, shows values: [Assignment]) -> MethodShapeProblem? {
         let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
-        guard PatternNaming.labels(of: signature).count > 1 else { return nil }
+        let labels = PatternNaming.labels(of: signature)
+        if labels.isEmpty, !values.isEmpty {
+            let base = PatternNaming.baseName(signature)
+            return MethodShapeProblem("'\(signature)' takes nothing, but this step gives it \(values.map { "'\($0.target)'" }.joined(separator: ", ")); generate passes what a View shows as one value: write '\(base)(_:)'",
+                                      at: method.location)
+        }
+        guard labels.count > 1 else { return nil }
         return MethodShapeProblem("'\(signature)' takes more than one argument; generate passes what a View shows as one value: name the method with one label or none",
                                   at: method.location)
     }
