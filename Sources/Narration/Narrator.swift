@@ -119,12 +119,26 @@ public struct Narrator: Sendable {
                         group.append(next)
                         timeOf[next.sequence] = next.time
                     }
-                    let wiring = group.map { "\($0.to.name).\($0.text())" }.joined(separator: ", ")
+                    // Workers are not wired from outside: the part that holds them makes its own (the templates'
+                    // `var worker = Worker()`, which generated code writes).
+                    func isWorker(_ event: TraceEvent) -> Bool {
+                        if case .configure(_, _, let value) = event.message { return value.role == .worker }
+                        return false
+                    }
+                    let wiring = group.filter { !isWorker($0) }.map { "\($0.to.name).\($0.text())" }.joined(separator: ", ")
+                    var text = catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
+                                                        "configurator": event.from.name, "wiring": wiring])
+                    let made = group.filter(isWorker)
+                    if let holder = made.first?.to.name {
+                        text += " " + catalogue.text("setup.workers", ["holder": holder, "workers": made.map { event -> String in
+                            guard case .configure(let property, _, let value) = event.message else { return "" }
+                            return "\(property) = \(value.name)()"
+                        }.joined(separator: ", ")])
+                    }
                     steps.append(Narration.Step(
                         kind: .setup, sequences: group.map(\.sequence), cycle: nil,
                         headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
-                        text: catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
-                                                       "configurator": event.from.name, "wiring": wiring]),
+                        text: text,
                         why: catalogue.text(setupKey(wiredBy: event.from, definition)), data: nil, stage: nil, question: nil))
                 } else {
                     steps.append(message(event, definition: definition,

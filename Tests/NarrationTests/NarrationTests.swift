@@ -281,6 +281,16 @@ struct OwnershipNarrationTests {
         Narrator(language: language).narrate(try trace(name)).steps.compactMap(\.why)
     }
 
+    @Test("a scene's workers are made by the part that holds them, as the templates and the generated code make them, not wired by the Configurator or the WireFrame")
+    func workersAreMadeByTheirHolder() throws {
+        let login = Narrator(language: .english).narrate(try trace("Login")).steps.filter { $0.kind == .setup }.map(\.text)
+        #expect(login.contains { $0.hasSuffix(" LoginInteractor makes its own workers: authWorker = AuthWorker().") })
+        #expect(!login.contains { $0.contains("LoginInteractor.authWorker") })
+        let viper = Narrator(language: .english).narrate(try trace("PostList-VIPER")).steps.filter { $0.kind == .setup }
+        #expect(viper.contains { $0.text.contains("PostListInteractor makes its own workers: localDataManager = LocalDataManager(), remoteDataManager = RemoteDataManager().") })
+        #expect(viper.allSatisfy { $0.why?.contains("creates View, Presenter, Interactor and DataManagers") != true })
+    }
+
     @Test("VIPER says why its two-way Presenter ↔ Interactor link is no cycle, as its definition holds the output weakly")
     func viperOutputIsWeak() throws {
         #expect(PatternDefinition.viper.dependencies.contains { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak })
