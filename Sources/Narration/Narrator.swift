@@ -91,6 +91,8 @@ public struct Narrator: Sendable {
         }
         let records = trace.records
         var index = 0
+        // Fields passed since the last route was taken: a navigation that passes nothing is not told DataPassing's why.
+        var passedSinceRoute = 0
         while index < records.count {
             switch records[index] {
             case .marker(.step):
@@ -141,8 +143,11 @@ public struct Narrator: Sendable {
                         text: text,
                         why: catalogue.text(setupKey(wiredBy: event.from, definition)), data: nil, stage: nil, question: nil))
                 } else {
+                    if event.kind == .route { passedSinceRoute = 0 }
+                    if event.kind == .dataPassing { passedSinceRoute += 1 }
                     steps.append(message(event, definition: definition,
-                                         latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 }, known: known))
+                                         latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 }, known: known,
+                                         passes: passedSinceRoute > 0))
                 }
             }
             index += 1
@@ -188,7 +193,7 @@ public struct Narrator: Sendable {
         return wirer.role == .view && catalogue.has(key + ".setup") ? key + ".setup" : key
     }
 
-    func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: Known) -> Narration.Step {
+    func message(_ event: TraceEvent, definition: PatternDefinition, latency: Int?, known: Known, passes: Bool = true) -> Narration.Step {
         let suffix = "." + definition.narrationKey
         let value = event.payload.map { TraceEvent.brief($0, limit: payloadLimit) } ?? ""
         var arguments = [
@@ -221,6 +226,9 @@ public struct Narrator: Sendable {
         if key == "kind.navigation.back" {
             // The user's Back passes nothing: its lesson is what is released and what comes back.
             why = catalogue.text("why.back")
+        } else if event.kind == .navigation, stage == .next, !passes {
+            // A route that passes nothing: DataPassing's lesson does not belong here.
+            why = catalogue.text(catalogue.has("why.next.nothing" + suffix) ? "why.next.nothing" + suffix : "why.next.nothing")
         } else if let stage {
             let specific = "why.\(stage.rawValue)" + suffix
             if catalogue.has(specific) {

@@ -291,6 +291,23 @@ struct OwnershipNarrationTests {
         #expect(viper.allSatisfy { $0.why?.contains("creates View, Presenter, Interactor and DataManagers") != true })
     }
 
+    @Test("DataPassing's why is told only where a route passes data: a navigation that passes nothing says so", arguments: examples)
+    func dataPassingWhereItPasses(_ name: String) throws {
+        let run = try trace(name)
+        let narration = Narrator(language: .english).narrate(run)
+        var stepOf: [Int: Narration.Step] = [:]
+        for step in narration.steps { for sequence in step.sequences { stepOf[sequence] = step } }
+        var passed = 0
+        for event in run.events {
+            if event.kind == .route { passed = 0 }
+            if event.kind == .dataPassing { passed += 1 }
+            guard event.kind == .navigation, event.stage == .next, let why = stepOf[event.sequence]?.why else { continue }
+            if passed == 0 {
+                #expect(why.contains("passes it nothing") || why.contains("hands it nothing"), "\(name) \(event.sequence): \(why)")
+            }
+        }
+    }
+
     @Test("VIPER says why its two-way Presenter ↔ Interactor link is no cycle, as its definition holds the output weakly")
     func viperOutputIsWeak() throws {
         #expect(PatternDefinition.viper.dependencies.contains { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak })
