@@ -324,3 +324,39 @@ struct OwnershipNarrationTests {
         #expect(!english.contains { $0.contains("holds the View's observable DataStore") })
     }
 }
+
+/// The ownership card `explain` opens with: who makes each part, who holds whom and where state lives, in every pattern
+/// and both languages, read from the definition whose references the generated code is held to.
+@Suite("Ownership card")
+struct OwnershipCardTests {
+    @Test("every pattern has its card in English and Korean, each reference as the definition declares it",
+          arguments: [Pattern.cleanSwift, .viper, .swiftUI, .appStateVariant])
+    func card(_ pattern: Pattern) throws {
+        let definition = pattern.definition
+        for language in Language.allCases {
+            let card = OwnershipCard(definition, language: language)
+            #expect(card.title.contains(definition.title))
+            #expect(card.lines.count >= 5)
+            for line in card.lines { #expect(line.firstMatch(of: #/\{[a-zA-Z]+\}/#) == nil, "\(language.rawValue): \(line)") }
+            let references = try #require(card.lines.first { $0.hasPrefix(language == .english ? "References: " : "참조: ") })
+            #expect(references.components(separatedBy: "), ").count == definition.dependencies.count)
+            let weak = Catalogue(language).text("card.weak")
+            for dependency in definition.dependencies where dependency.kind == .weak {
+                #expect(references.contains("→ \(dependency.to == .view ? "View" : "Presenter") (\(weak))"), "\(references)")
+            }
+        }
+        let english = OwnershipCard(definition, language: .english).text
+        #expect(english.contains("The Interactor makes its own workers."))
+        #expect(english.contains("no retain cycle") == (pattern == .viper))
+        #expect(english.contains("(a copy of a value)") == (pattern == .swiftUI))
+    }
+
+    @Test("explain opens with the card, after the cycle's picture")
+    func explainShowsIt() throws {
+        let text = try explained("PostList-VIPER").text
+        let picture = try #require(text.range(of: "Who holds whom — VIPER\n"))
+        let first = try #require(text.range(of: "  1–"))
+        #expect(picture.upperBound < first.lowerBound)
+        #expect(text.contains("  The WireFrame makes the View, Presenter and Interactor and connects them through protocols.\n"))
+    }
+}

@@ -1,0 +1,61 @@
+import ScenarioSpec
+
+/// Who makes each part of a scene, who holds whom (strong, weak, or a copy of a value) and where state lives, read
+/// from the pattern's definition — the data the dependency diagram draws and the generated code is held to — so the
+/// card cannot say otherwise.
+public struct OwnershipCard: Sendable, Hashable {
+    public var title: String
+    public var lines: [String]
+
+    public var text: String { ([title] + lines.map { "  " + $0 }).joined(separator: "\n") }
+
+    public init(_ definition: PatternDefinition, language: Language) {
+        let catalogue = Catalogue(language)
+        func role(_ role: ComponentRole) -> String {
+            switch role {
+            case .router: definition.wiring.style == .wireFrame ? "WireFrame" : "Router"
+            case .dataStore: "DataStore"
+            case .appState: "AppState"
+            default: role.rawValue.prefix(1).uppercased() + role.rawValue.dropFirst()
+            }
+        }
+        // A pattern's own sentence where it has one (`card.makes.viper`), else the shared one.
+        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+            catalogue.text(catalogue.has(key + "." + definition.narrationKey) ? key + "." + definition.narrationKey : key, arguments)
+        }
+        title = catalogue.text("card.title", ["pattern": definition.title])
+        var lines: [String] = []
+        // What the maker connects: the parts the wiring sets, and (VIPER) the View the WireFrame makes too.
+        let maker: ComponentRole? = definition.wiring.style == .wireFrame ? .router : nil
+        var made: [ComponentRole] = maker == nil ? [] : [.view]
+        for link in definition.wiring.links where ![.view, .dataStore, .appState].contains(link.target) && link.target != maker {
+            if !made.contains(link.target) { made.append(link.target) }
+        }
+        let names = made.map(role)
+        let parts = names.count > 1 ? names.dropLast().joined(separator: ", ") + catalogue.text("card.and") + names[names.count - 1] : names.joined()
+        lines.append(text("card.makes", ["parts": parts]))
+        if definition.has(.worker) {
+            lines.append(catalogue.text("card.workers", ["holder": role(definition.wiring.workerHolder)]))
+        }
+        var holds: [String] = []
+        for dependency in definition.dependencies {
+            let kind: String
+            switch dependency.kind {
+            case .calls: kind = catalogue.text("card.strong")
+            case .weak: kind = catalogue.text("card.weak")
+            case .copy: kind = catalogue.text("card.copy")
+            case .writes: kind = catalogue.text("card.writes")
+            case .reads: kind = catalogue.text("card.reads")
+            case .observes: kind = catalogue.text("card.observes")
+            }
+            holds.append("\(role(dependency.from)) → \(role(dependency.to)) (\(kind))")
+        }
+        lines.append(catalogue.text("card.holds", ["links": holds.joined(separator: ", ")]))
+        lines.append(text("card.state"))
+        lines.append(text("card.models"))
+        if definition.dependencies.contains(where: { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak }) {
+            lines.append(catalogue.text("card.twoWay"))
+        }
+        self.lines = lines
+    }
+}
