@@ -16,6 +16,9 @@ extension Report {
         .summary div { display: flex; gap: 6px; }
         .summary dt { color: var(--muted); }
         .summary dd { margin: 0; font-weight: 600; }
+        .card { margin: 0 0 10px; font-size: 13px; }
+        .card summary { cursor: pointer; font-weight: 600; }
+        .card ul { margin: 4px 0 0; padding-left: 18px; }
         nav a { margin-right: 16px; color: var(--blue); text-decoration: none; font-weight: 500; }
         main { padding: 0 28px 28px; }
         .walkthrough { display: grid; grid-template-columns: minmax(360px, 520px) 1fr; gap: 20px; margin-top: 18px; align-items: start; }

@@ -111,6 +111,7 @@ public enum Report {
               <h1 id="title"></h1>
               <p id="subtitle" class="muted"></p>
               <dl id="summary" class="summary"></dl>
+              \(ownershipCard(input))
               <nav><a href="#walkthrough">Walk through</a><a href="#messages">Messages</a><a href="#diagrams">Diagrams</a><a href="#story">Story</a>\(input.galleryLink.map { "<a href=\"\(HTML.escape($0))\">" + HTML.escape(Catalogue(input.language).text("report.mistakes", [:])) + "</a>" } ?? "")</nav>
             </header>
             <main>
@@ -184,6 +185,14 @@ public enum Report {
             "<div class=\"page\" data-prefix=\"seq\(index + 1)\" data-first=\"\(page.first)\" data-last=\"\(page.last == Int.max ? 0 : page.last)\""
                 + (index > 0 ? " hidden" : "") + ">" + HTML.inlineSVG(page.svg, idPrefix: "seq\(index + 1)") + "</div>"
         }.joined()
+    }
+
+    /// Who holds whom, as `explain` opens with it: the pattern's ownership card, folded.
+    static func ownershipCard(_ input: Input) -> String {
+        guard let pattern = Pattern(rawValue: input.narration.pattern) else { return "" }
+        let card = OwnershipCard(pattern.definition, language: input.language)
+        return "<details class=\"card\"><summary>" + HTML.escape(card.title) + "</summary><ul>"
+            + card.lines.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul></details>"
     }
 
     // MARK: - Data
