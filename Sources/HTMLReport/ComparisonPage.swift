@@ -87,6 +87,8 @@ public struct ComparisonPage {
             }
             out += "</p>"
             if let summary = column.summary { out += "<p>\(HTML.escape(summary))</p>" }
+            // Who holds whom in this pattern, side by side with the others.
+            out += HTML.ownershipCard(column.pattern.definition, language: language)
             if !column.refusals.isEmpty {
                 out += "<ul class=\"refused\">" + column.refusals.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
             }
@@ -149,7 +151,7 @@ public struct ComparisonPage {
         h1{font-size:22px}h2{font-size:17px;margin:0 0 6px}code{font-size:12px}
         .patterns{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px;margin-bottom:16px}
         .pattern{border:1px solid #e5e7eb;border-radius:8px;padding:10px}.status{color:#374151;margin:4px 0}
-        .refused{color:#b91c1c}nav.steps{display:flex;flex-wrap:wrap;gap:4px;margin:8px 0 16px}
+        .refused{color:#b91c1c}.card{margin:6px 0;font-size:13px}.card summary{cursor:pointer;font-weight:600}.card ul{margin:4px 0 0;padding-left:18px}nav.steps{display:flex;flex-wrap:wrap;gap:4px;margin:8px 0 16px}
         nav.steps a{display:inline-block;min-width:28px;text-align:center;padding:3px 6px;border:1px solid #d1d5db;border-radius:4px;text-decoration:none;color:#111827}
         nav.steps a.differs{border-color:#f59e0b;background:#fffbeb}
         .step{display:none}.step:target{display:block}main:not(:has(.step:target)) .step:first-child{display:block}

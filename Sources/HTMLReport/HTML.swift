@@ -1,3 +1,6 @@
+import Narration
+import ScenarioSpec
+
 /// Escaping and SVG inlining for the HTML pages SceneFlow writes.
 public enum HTML {
     /// Text as HTML: `&`, `<`, `>`, `"`, `'` escaped.
@@ -117,5 +120,15 @@ public enum HTML {
             index += 1
         }
         return bytes.count
+    }
+}
+
+extension HTML {
+    /// A pattern's ownership card (`OwnershipCard`) as the report, compare and the mistakes gallery show it: folded
+    /// under its title, or `open`.
+    public static func ownershipCard(_ definition: PatternDefinition, language: Language, open: Bool = false) -> String {
+        let card = OwnershipCard(definition, language: language)
+        return "<details class=\"card\"\(open ? " open" : "")><summary>" + escape(card.title) + "</summary><ul>"
+            + card.lines.map { "<li>" + escape($0) + "</li>" }.joined() + "</ul></details>"
     }
 }

@@ -190,9 +190,7 @@ public enum Report {
     /// Who holds whom, as `explain` opens with it: the pattern's ownership card, folded.
     static func ownershipCard(_ input: Input) -> String {
         guard let pattern = Pattern(rawValue: input.narration.pattern) else { return "" }
-        let card = OwnershipCard(pattern.definition, language: input.language)
-        return "<details class=\"card\"><summary>" + HTML.escape(card.title) + "</summary><ul>"
-            + card.lines.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul></details>"
+        return HTML.ownershipCard(pattern.definition, language: input.language)
     }
 
     // MARK: - Data

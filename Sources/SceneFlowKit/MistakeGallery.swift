@@ -209,7 +209,9 @@ public enum MistakeGallery {
             body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827;max-width:1400px}
             section{border:1px solid #e5e7eb;border-left:4px solid #dc2626;border-radius:8px;padding:12px;margin:16px 0}
             figure{margin:12px 0;overflow:auto}svg{max-width:100%;height:auto}.check{color:#b91c1c;font-family:monospace}
+            .card{margin:8px 0 16px}.card summary{cursor:pointer;font-weight:600}.card ul{margin:4px 0 0;padding-left:18px}
             </style></head><body>\(reportLink.map { "<p><a href=\"\(HTML.escape($0))\">" + HTML.escape(catalogue.text("report.back", [:])) + "</a></p>" } ?? "")<h1>\(HTML.escape(title))</h1>
+            \(HTML.ownershipCard(definition, language: language, open: true))
             \(sections)</body></html>
 
             """
