@@ -65,7 +65,7 @@ extension SceneWriter {
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                let base = SwiftSpelling.name(PatternNaming.baseName(naming.interactorMethod(useCase)))
+                let base = SwiftSpelling.methodName(naming.interactorMethod(useCase))
                 let declaration = useCase.request.isEmpty ? "\(base)()" : "\(base)(request: \(scenes.swiftTypeName(requestType(useCase))))"
                 actionMethod(useCase, declaration: declaration, into: &body) { cycle in
                     do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { failure.collect(error) }

@@ -188,7 +188,7 @@ struct SceneWriter {
             let type = scenes.swiftType(field.type)
             return label == field.name ? "\(SwiftSpelling.label(label)): \(type)" : "\(SwiftSpelling.label(label)) \(SwiftSpelling.name(field.name)): \(type)"
         }
-        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.methodName(method))(\(parameters.joined(separator: ", ")))"
     }
 
     /// The Interactor's logic.
@@ -761,7 +761,7 @@ struct SceneWriter {
             if let field = route.input.first(where: { $0.name == label }) { return "\(label): \(scenes.swiftType(field.type))" }
             return "\(label == "_" ? "_ sender" : label): Any?" + (defaults ? " = nil" : "")
         }
-        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.methodName(method))(\(parameters.joined(separator: ", ")))"
     }
 
     // MARK: - Router
@@ -808,18 +808,18 @@ struct SceneWriter {
                     }
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
                     let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
-                    let passing = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
+                    let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
                     if throwing {
                         // Passing can fail as the engine's run would (an overflow): then the route stops there.
                         method.line("do { try \(passing) } catch { trace.run { throw error }; return }")
                     } else {
                         method.line(passing)
                     }
-                    method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
+                    method.line("\(SwiftSpelling.methodName(navigate))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
-                passingSection.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var value = translator.translate(assignment.value)

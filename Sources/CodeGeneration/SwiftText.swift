@@ -95,6 +95,9 @@ enum SwiftSpelling {
     /// A name, in backticks when Swift reserves it (`default`, `class`).
     static func name(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
+    /// A method's name as a declaration or a bare call writes it: `continue(request:)` → `` `continue` ``.
+    static func methodName(_ signature: String) -> String { name(PatternNaming.baseName(signature)) }
+
     /// A call's argument label: every keyword but `inout`, `var` and `let` is a label as it is (`Fare(class: …)`), and
     /// Swift warns about backticks there.
     static func label(_ name: String) -> String { ["inout", "var", "let"].contains(name) ? "`\(name)`" : name }

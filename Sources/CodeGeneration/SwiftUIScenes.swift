@@ -43,7 +43,7 @@ extension SceneWriter {
         // The user's actions whose Request the View can make alone: a button each.
         let buttons = scene.useCases.filter { useCase in
             useCase.trigger == .action && useCase.request.allSatisfy { $0.defaultValue != nil || $0.type.isOptional }
-        }.map { (SwiftSpelling.words($0.name.rawValue), "\(SwiftSpelling.name(PatternNaming.baseName(naming.interactorMethod($0))))(request: \(requestType($0))())") }
+        }.map { (SwiftSpelling.words($0.name.rawValue), "\(SwiftSpelling.methodName(naming.interactorMethod($0)))(request: \(requestType($0))())") }
         swiftUIBody(translator, buttons: buttons, into: &out)
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
@@ -200,15 +200,15 @@ extension SceneWriter {
                             method.line("let destination = \(destinationView)().configureView()")
                         }
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
+                        let pass = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: destination\(navigationRouteArgument(route)))")
+                        method.line("\(SwiftSpelling.methodName(navigate))(destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
-                passingData.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if route.pass.isEmpty { pass.line("_ = (source, destination)") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -236,7 +236,7 @@ extension SceneWriter {
         let sharing = sharesNavigation(route)
         if sharing.shared && !sharing.first { return }
         out.gap()
-        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { method in
+        out.block("func \(SwiftSpelling.methodName(navigate))(destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { method in
             method.line("let screen = SceneScreen.shared")
             let named = "\(sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
             switch route.navigation {

@@ -66,7 +66,7 @@ extension SceneWriter {
             return SwiftSpelling.name(base) + display.signature.dropFirst(base.count)
         }
         let label = SwiftSpelling.labels(of: display.signature).first ?? "_"
-        return "\(SwiftSpelling.name(PatternNaming.baseName(display.signature)))(\(label) values: \(type))"
+        return "\(SwiftSpelling.methodName(display.signature))(\(label) values: \(type))"
     }
 
     /// The structs that carry what each display method shows, in the scene's namespace.
@@ -111,7 +111,7 @@ extension SceneWriter {
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
             for useCase in scene.useCases where useCase.trigger == .action || performed.contains(useCase.name) {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
-                let action = "\(SwiftSpelling.name(PatternNaming.baseName(naming.interactorMethod(useCase))))(request: \(scenes.swiftTypeName(requestType(useCase))))"
+                let action = "\(SwiftSpelling.methodName(naming.interactorMethod(useCase)))(request: \(scenes.swiftTypeName(requestType(useCase))))"
                 actionMethod(useCase, declaration: action, into: &body) { cycle in sendEvent(useCase, into: &cycle) }
             }
             body.mark(viewProtocol)
@@ -164,7 +164,7 @@ extension SceneWriter {
             let parameter = label == field.name ? SwiftSpelling.label(field.name) : "\(SwiftSpelling.label(label)) \(SwiftSpelling.name(field.name))"
             return "\(parameter): \(scenes.swiftType(field.type))"
         }
-        return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.methodName(method))(\(parameters.joined(separator: ", ")))"
     }
 
     func viperPresenter() throws(GenerationLimit) -> String {
@@ -265,9 +265,9 @@ extension SceneWriter {
     /// The Interactor's answer as the output protocol declares it: `didRetrievePosts(_ response: …)`, `onError()`.
     func outputDeclaration(_ useCase: UseCase, _ output: Output) -> String {
         let method = naming.presenterMethod(useCase, output: output)
-        if answersWithoutResponse(useCase, output) { return "\(SwiftSpelling.name(PatternNaming.baseName(method)))()" }
+        if answersWithoutResponse(useCase, output) { return "\(SwiftSpelling.methodName(method))()" }
         if SwiftSpelling.labels(of: method).isEmpty {
-            return "\(SwiftSpelling.name(PatternNaming.baseName(method)))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
+            return "\(SwiftSpelling.methodName(method))(_ response: \(scenes.swiftTypeName(responseType(useCase, output))))"
         }
         return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response")
     }
@@ -378,7 +378,7 @@ extension SceneWriter {
             }
             return (parameter.label == input ? "" : "\(parameter.label) ") + "\(SwiftSpelling.name(input)): \(scenes.swiftType(field.type))"
         }
-        return "\(SwiftSpelling.name(PatternNaming.baseName(naming.routeMethod(route))))(\(parameters.joined(separator: ", ")))"
+        return "\(SwiftSpelling.methodName(naming.routeMethod(route)))(\(parameters.joined(separator: ", ")))"
     }
 
     func viperWireFrame() throws(GenerationLimit) -> String {
@@ -434,15 +434,15 @@ extension SceneWriter {
                             method.line("let destination = \(destination.component(.configurator))")
                         }
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
-                            method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
+                            method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
                             return
                         }
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
+                        let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
                         method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
-                        method.line("\(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: source, destination: destination\(navigationRouteArgument(route)))")
+                        method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure.collect(error) }
                 guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
@@ -452,7 +452,7 @@ extension SceneWriter {
                 passing.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
-                passing.block("func \(SwiftSpelling.name(PatternNaming.baseName(passData)))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -496,7 +496,7 @@ extension SceneWriter {
         if sharing.shared && !sharing.first { return }
         let routeName = sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)
         out.gap()
-        out.block("func \(SwiftSpelling.name(PatternNaming.baseName(navigate)))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
+        out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
             switch route.navigation {
             case .push, .present:
                 navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")

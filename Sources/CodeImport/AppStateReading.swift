@@ -60,7 +60,7 @@ extension VIPReader {
                     interactorMethod: method.signature, presenterMethod: nil, viewMethod: nil, interactor: [], presenter: [],
                     trigger: appearing[method.name]?.trigger)
                 if useCase.trigger != nil, !useCase.request.isEmpty { useCase.trigger = nil }
-                var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+                var reader = BodyReader(method, in: index)
                 reader.stateRoots = Dictionary(stateProperties.map { ($0, "appState") }, uniquingKeysWith: { first, _ in first })
                 reader.workers = workerProperties
                 reader.presenterProperties = []

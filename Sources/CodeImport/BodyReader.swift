@@ -55,6 +55,11 @@ struct BodyReader {
         self.enumsByCase = enumsByCase
     }
 
+    /// A reader of `method`'s body that knows the app's enums (`.economy` is `Fare.economy`).
+    init(_ method: SwiftIndex.Method, in index: SwiftIndex) {
+        self.init(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+    }
+
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
         let place = node.startLocation(converter: converter)
         return SourceLocation(file: file, line: place.line, column: place.column)

@@ -54,7 +54,7 @@ extension VIPReader {
     /// it calls are followed once.
     mutating func presenterSteps(_ statements: CodeBlockItemListSyntax, in method: SwiftIndex.Method, context: PresenterContext,
                                  bound: [String: String], depth: Int) -> [ImportedApp.Step] {
-        var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+        var reader = BodyReader(method, in: index)
         reader.bound = bound
         reader.dataStoreFields = context.state
         var steps: [ImportedApp.Step] = []

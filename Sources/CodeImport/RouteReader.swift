@@ -702,7 +702,7 @@ struct RouteReader {
         }
         fields.subtract(wiring)
         fields.subtract(["dataStore", "router", "interactor", "presenter", "view", "viewController", "output"])
-        var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+        var reader = BodyReader(method, in: index)
         reader.bound["dataStore"] = "source"
         for path in ["viewController.output", "viewController.interactor"] { reader.bound[path] = "source" }
         for parameter in method.parameters { reader.bound[parameter.name] = "input.\(parameter.name)" }
@@ -737,7 +737,7 @@ struct RouteReader {
             }
         }
         for (block, owner) in bodies {
-            var ownerReader = BodyReader(converter: owner.converter, file: owner.location.file, enumsByCase: index.enumsByCase)
+            var ownerReader = BodyReader(owner, in: index)
             // A data-passing helper (`passDataToHome(source:destination:)`) reads the source's DataStore (the older
             // templates: what the source View's output, its Interactor, keeps).
             ownerReader.bound["dataStore"] = "source"

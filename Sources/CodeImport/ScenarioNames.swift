@@ -62,8 +62,11 @@ extension ImportedApp {
 }
 
 extension [ImportedApp.Assignment] {
-    /// The assignments to fields a scenario can name.
-    var named: [ImportedApp.Assignment] { filter { SwiftIdentifier.isValid($0.field) || $0.field == "_" } }
+    /// The assignments to fields a scenario can name (each part of a path such as `appState.count`; `_` for a display's
+    /// unlabelled value).
+    var named: [ImportedApp.Assignment] {
+        filter { $0.field == "_" || $0.field.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftIdentifier.isValid(String($0)) } }
+    }
 }
 
 extension ImportedApp.Step {

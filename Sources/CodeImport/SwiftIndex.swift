@@ -575,7 +575,6 @@ struct SwiftIndex {
     }
 }
 
-/// Walks one file, keeping the path of enclosing types.
 /// Names as Swift means them: `` `default` `` is the name `default`, and everything read from the tree (declarations,
 /// expressions, types) says it without backticks. Each backtick becomes a space of trivia, so every position in the
 /// file stays where it was and the name's own position is the name's first character.
@@ -590,6 +589,7 @@ private final class BacktickNames: SyntaxRewriter {
     }
 }
 
+/// Walks one file, keeping the path of enclosing types.
 private final class Collector: SyntaxAnyVisitor {
     let converter: SourceLocationConverter
     let file: String

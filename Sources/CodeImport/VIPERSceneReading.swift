@@ -74,7 +74,7 @@ extension VIPReader {
                 interactorMethod: method.signature, presenterMethod: nil, viewMethod: nil, interactor: [], presenter: [], trigger: nil)
             let implementation = interactorMembers.first { $0.name == method.name && $0.body != nil } ?? method
             if let body = implementation.body {
-                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file, enumsByCase: index.enumsByCase)
+                var reader = BodyReader(implementation, in: index)
                 reader.workers = parts.workerNames(for: .interactor)
                 reader.presenterProperties = interactorOutputs
                 // The Interactor's own state: what it keeps of the module's.
@@ -159,7 +159,6 @@ extension VIPReader {
         return scene
     }
 
-    /// The properties of `holder` that hold an app-wide Router or Coordinator.
     /// A method that hands the Presenter a part of its own module (`inject(view:)`, `set(router:)`): wiring the View
     /// calls as it loads, no event.
     func isWiring(_ method: SwiftIndex.Method, parts: SceneParts) -> Bool {
@@ -172,6 +171,7 @@ extension VIPReader {
         return !method.parameters.isEmpty && (method.parameters.allSatisfy(isPart) || method.name.hasPrefix("inject") && method.parameters.contains(where: isPart))
     }
 
+    /// The properties of `holder` that hold an app-wide Router or Coordinator.
     func sharedRouters(of parts: SceneParts, holder: ComponentRole) -> Set<String> {
         guard let type = parts.component(holder) else { return [] }
         let shared = Set(parts.found.shared.flatMap { [$0.name] + index.members(of: $0).inherited.flatMap(index.expandedNames) })

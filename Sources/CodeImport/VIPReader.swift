@@ -354,7 +354,7 @@ struct VIPReader {
     /// not build, or builds from something the scenario cannot say, is `todo`.
     mutating func viewModelAssignments(in method: SwiftIndex.Method, fields: [ImportedApp.Field], viewProperties: Set<String> = [],
                                        view: SwiftIndex.TypeDecl? = nil) -> [ImportedApp.Assignment] {
-        var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+        var reader = BodyReader(method, in: index)
         // The Response the method takes, or its values one by one.
         let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
         if values.count == 1, modelDeclaration(values[0].type, context: []) != nil || modelPath(of: method, kind: "Response") != nil {
@@ -566,7 +566,7 @@ struct VIPReader {
             let held = Dictionary(references.filter { $0.from == role }.map { ($0.property, $0.to) }, uniquingKeysWith: { first, _ in first })
             for method in index.members(of: declaration).methods {
                 guard let body = method.body else { continue }
-                let reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+                let reader = BodyReader(method, in: index)
                 for call in CallCollector.calls(in: body) {
                     guard let member = BodyReader.member(of: call), let target = held[member.base] else { continue }
                     let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()

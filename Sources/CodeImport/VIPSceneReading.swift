@@ -82,7 +82,7 @@ extension VIPReader {
             }
             // The Interactor's logic.
             if let body = method.body {
-                var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+                var reader = BodyReader(method, in: index)
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name))
                 reader.workers = parts.workerNames(for: .interactor)
                 reader.workerCallbacks = interactor.map { workerCallbacks(of: $0, parts: parts) } ?? [:]
@@ -115,7 +115,7 @@ extension VIPReader {
             // SwiftUI VIP: what the View's display logic writes into the DataStore it holds.
             if swiftUI, let view, let display = useCase.viewMethod,
                let implementation = index.members(of: view).methods.first(where: { $0.signature == display }), let body = implementation.body {
-                var reader = BodyReader(converter: implementation.converter, file: implementation.location.file, enumsByCase: index.enumsByCase)
+                var reader = BodyReader(implementation, in: index)
                 reader.stateRoots = ["dataStore": "dataStore"]
                 reader.writesAreSets = true
                 if let viewModel = implementation.parameters.first { reader.bound[viewModel.name] = "viewModel" }
@@ -284,7 +284,7 @@ extension VIPReader {
                 }
             }
             guard !statements.isEmpty else { continue }
-            var reader = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: index.enumsByCase)
+            var reader = BodyReader(method, in: index)
             reader.dataStoreFields = dataStore
             reader.workers = parts.workerNames(for: .interactor)
             // The Presenter it is handed (`bind(to presenter:)`) as well as the one it holds.

@@ -122,7 +122,12 @@ public struct StageAlignment: Sendable {
 
     /// `Login.message`, `CreateOrder #2.lastName`: a label of a scene instance (a second visit is another screen).
     public static func shownKey(_ view: Participant, _ label: String) -> String {
-        (view.scene?.rawValue ?? view.name) + (view.instance.map { $0 > 1 ? " #\($0)" : "" } ?? "") + "." + label
+        shownKey(scene: view.scene?.rawValue ?? view.name, instance: view.instance ?? 1, label: label)
+    }
+
+    /// The key of `label` on the `instance`th visit of `scene` (the first visit has no number).
+    public static func shownKey(scene: String, instance: Int, label: String) -> String {
+        scene + (instance > 1 ? " #\(instance)" : "") + "." + label
     }
 
     static func difference(_ stage: CycleStage, title: String, paths: [Set<String>], patterns: [Pattern]) -> Difference {

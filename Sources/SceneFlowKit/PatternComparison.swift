@@ -49,9 +49,10 @@ public struct PatternComparison {
         }
 
         /// Each path's roles alone ("View → Interactor"): what two patterns share, whatever each names its protocol.
-        public var rolePaths: Set<String> {
-            Set(paths.map { $0.components(separatedBy: " (").first ?? $0 })
-        }
+        public var rolePaths: Set<String> { Set(paths.map(Self.roles)) }
+
+        /// "View → Interactor (LoginBusinessLogic)" → "View → Interactor".
+        static func roles(_ path: String) -> String { path.components(separatedBy: " (").first ?? path }
 
         /// Where data crosses scenes: data passing events, and who writes DataStores.
         public var dataFlow: String {
@@ -180,10 +181,7 @@ public struct PatternComparison {
                           summary.messages, entry.messagesPerCycle, entry.dataFlow)
             let others = entries.filter { $0.pattern != entry.pattern && $0.summary != nil && $0.refusals.isEmpty }
             // A path is only here when no other pattern goes between the same two roles, by any protocol.
-            let only = entry.paths.filter { path in
-                let roles = path.components(separatedBy: " (").first ?? path
-                return !others.contains { $0.rolePaths.contains(roles) }
-            }
+            let only = entry.paths.filter { path in !others.contains { $0.rolePaths.contains(Entry.roles(path)) } }
             if entry.translation != nil {
                 out += entry.differences.isEmpty ? "  translated; shows the same values as the original at every story step\n"
                     : "  translated; shows other values than the original:\n" + entry.differences.map { "    \($0)\n" }.joined()

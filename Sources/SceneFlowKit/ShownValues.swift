@@ -25,11 +25,11 @@ public enum ShownValues {
             }
             for key in mine.keys.sorted() where theirs[key] == nil {
                 guard let (scene, visit, label) = parts(of: key), visit > 1, let value = mine[key] else { continue }
-                // The first visit's key has no number (`CreateOrder.firstName`), as `StageAlignment.shownKey` writes it.
-                let earlier = (1..<visit).first { theirs[$0 == 1 ? "\(scene).\(label)" : "\(scene) #\($0).\(label)"] == value }
+                let earlier = (1..<visit).first { theirs[StageAlignment.shownKey(scene: scene, instance: $0, label: label)] == value }
                 // Said once, at the step it first shows (the values shown carry over from step to step).
                 guard let earlier, stale.insert(key).inserted else { continue }
-                out.append("step \(index + 1): \(key) is \(value), the original shows nothing there yet: it is what \(scene)\(earlier == 1 ? "" : " #\(earlier)") showed, state that outlived its screen")
+                let shown = StageAlignment.shownKey(scene: scene, instance: earlier, label: label).dropLast(label.count + 1)
+                out.append("step \(index + 1): \(key) is \(value), the original shows nothing there yet: it is what \(shown) showed, state that outlived its screen")
             }
         }
         return out

@@ -55,12 +55,13 @@ public struct ExplainSession {
     @discardableResult
     public func run() -> Score {
         var score = Score()
-        let picture = CyclePicture.picture(for: Pattern(rawValue: narration.pattern)?.definition ?? Pattern.default.definition)
+        let definition = Pattern(rawValue: narration.pattern)?.definition ?? Pattern.default.definition
+        let picture = CyclePicture.picture(for: definition)
         output(style.paint(narration.title, bold: true) + "\n")
         output(wrap(narration.legend, indent: "") + "\n\n")
         if !options.step { output(picture.text + "\n\n") }
         // Who holds whom, from the pattern's definition: what the diagrams draw and the generated code declares.
-        let card = OwnershipCard(Pattern(rawValue: narration.pattern)?.definition ?? Pattern.default.definition, language: catalogue.language)
+        let card = OwnershipCard(definition, language: catalogue.language)
         output(style.paint(card.title, bold: true) + "\n" + card.lines.map { wrap($0, indent: "  ") }.joined(separator: "\n") + "\n\n")
         if options.quiz { output(style.paint(catalogue.text("quiz.intro"), .cyan) + "\n\n") }
         var explained: Set<String> = []
