@@ -135,48 +135,54 @@ struct GeneratedScenes {
 
     func files(for scene: Scene) throws(GenerationLimit) -> [(String, String)] {
         let writer = SceneWriter(scenes: self, scene: scene)
+        // Every file is attempted, so one refusal does not hide the places of the next component.
+        var unwritten: GenerationLimit?
+        var files: [(String, String)] = []
+        func add(_ name: String, _ write: () throws(GenerationLimit) -> String) {
+            do throws(GenerationLimit) { files.append((name, try write())) } catch { unwritten.collect(error) }
+        }
+        func component(_ role: ComponentRole) -> String { "\(naming.componentName(role, scene: scene.name)).swift" }
         if scenario.pattern.definition.flow.entry == .presenter {
             // VIPER: the module's View, Presenter, Interactor and WireFrame, its Entities in Models.
-            var files = [("\(scene.name)Models.swift", try writer.models()),
-                         ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.viperView()),
-                         ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.viperPresenter()),
-                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
-                         ("\(naming.componentName(.router, scene: scene.name)).swift", try writer.viperWireFrame())]
-            if let workers = try workerFile(for: scene) { files.append(workers) }
-            return files
-        }
-        if writer.usesAppState {
+            add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
+            add(component(.view)) { () throws(GenerationLimit) in try writer.viperView() }
+            add(component(.presenter)) { () throws(GenerationLimit) in try writer.viperPresenter() }
+            add(component(.interactor)) { () throws(GenerationLimit) in try writer.interactor() }
+            add(component(.router)) { () throws(GenerationLimit) in try writer.viperWireFrame() }
+        } else if writer.usesAppState {
             // SwiftUI with AppState: the View, its Interactor (an environment value), configureView(); the scene's
             // namespace holds its workers.
-            var files = scene.useCases.contains { !$0.request.isEmpty } ? [("\(scene.name)Models.swift", try writer.models())]
-                : scene.workers.isEmpty ? [] : [("\(scene.name)Models.swift", writer.appStateNamespace())]
-            files += [("\(naming.componentName(.view, scene: scene.name)).swift", try writer.appStateView()),
-                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.appStateInteractor()),
-                         ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.appStateConfigurator())]
-            if !scene.routes.isEmpty { files.append(("\(naming.componentName(.router, scene: scene.name)).swift", try writer.appStateRouter())) }
-            if let workers = try workerFile(for: scene) { files.append(workers) }
-            return files
-        }
-        if writer.viewHoldsDataStore {
+            if scene.useCases.contains(where: { !$0.request.isEmpty }) {
+                add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
+            } else if !scene.workers.isEmpty {
+                files.append(("\(scene.name)Models.swift", writer.appStateNamespace()))
+            }
+            add(component(.view)) { () throws(GenerationLimit) in try writer.appStateView() }
+            add(component(.interactor)) { () throws(GenerationLimit) in try writer.appStateInteractor() }
+            files.append((component(.configurator), writer.appStateConfigurator()))
+            if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.appStateRouter() } }
+        } else if writer.viewHoldsDataStore {
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
-            var files = [("\(scene.name)Models.swift", try writer.models()),
-                         ("\(naming.componentName(.view, scene: scene.name)).swift", try writer.swiftUIView()),
-                         ("\(naming.componentName(.interactor, scene: scene.name)).swift", try writer.interactor()),
-                         ("\(naming.componentName(.presenter, scene: scene.name)).swift", try writer.presenter()),
-                         ("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.swiftUIConfigurator())]
-            if !scene.routes.isEmpty { files.append(("\(naming.componentName(.router, scene: scene.name)).swift", try writer.swiftUIRouter())) }
+            add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
+            add(component(.view)) { () throws(GenerationLimit) in try writer.swiftUIView() }
+            add(component(.interactor)) { () throws(GenerationLimit) in try writer.interactor() }
+            add(component(.presenter)) { () throws(GenerationLimit) in try writer.presenter() }
+            files.append((component(.configurator), writer.swiftUIConfigurator()))
+            if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.swiftUIRouter() } }
+        } else {
+            add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
+            add("\(scene.name)ViewController.swift") { () throws(GenerationLimit) in try writer.viewController() }
+            add("\(scene.name)Interactor.swift") { () throws(GenerationLimit) in try writer.interactor() }
+            add("\(scene.name)Presenter.swift") { () throws(GenerationLimit) in try writer.presenter() }
+            add("\(scene.name)Router.swift") { () throws(GenerationLimit) in try writer.router() }
+            if scenario.wiring != .setup {
+                files.append((component(.configurator), writer.configurator()))
+            }
+        }
+        do throws(GenerationLimit) {
             if let workers = try workerFile(for: scene) { files.append(workers) }
-            return files
-        }
-        var files = [("\(scene.name)Models.swift", try writer.models()),
-                     ("\(scene.name)ViewController.swift", try writer.viewController()),
-                     ("\(scene.name)Interactor.swift", try writer.interactor()),
-                     ("\(scene.name)Presenter.swift", try writer.presenter()),
-                     ("\(scene.name)Router.swift", try writer.router())]
-        if scenario.wiring != .setup {
-            files.append(("\(naming.componentName(.configurator, scene: scene.name)).swift", writer.configurator()))
-        }
-        if let workers = try workerFile(for: scene) { files.append(workers) }
+        } catch { unwritten.collect(error) }
+        if let unwritten { throw unwritten }
         return files
     }
 

@@ -96,6 +96,20 @@ extension TranslationWork {
             var useCase = scenario.scenes[s].useCases[u]
             let scene = scenario.scenes[s]
             let key = "\(scene.name).\(useCase.name)"
+            // A View that stored into the DataStore (a finding where the Interactor owns it) sets it here, where
+            // the View holds it.
+            for o in useCase.outputs.indices {
+                useCase.outputs[o].view = useCase.outputs[o].view.replacingSteps { step in
+                    guard case .store(let list) = step.kind else { return [step] }
+                    note(key, "the View's 'store' of " + list.map(\.writtenField).joined(separator: ", ") + " is a 'set' here: SwiftUI VIP's View holds the DataStore.")
+                    return [Step(.set(list.map { assignment in
+                        var copy = assignment
+                        copy.target = assignment.writtenField
+                        copy.field = FieldRef(.dataStore, copy.target)
+                        return copy
+                    }), at: step.location)]
+                }
+            }
             moveComputedStoresToView(&useCase, key: key)
             var carried: [String: Set<String>] = [:]  // output → fields
             var pending: [String: Bool] = [:]  // field → delivered

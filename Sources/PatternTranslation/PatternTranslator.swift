@@ -107,6 +107,13 @@ struct TranslationWork {
     mutating func finish(from source: Pattern, to target: Pattern) {
         scenario.pattern = target
         scenario.name = Self.renamed(scenario.name, from: source, to: target)
+        if !scenario.acceptances.isEmpty {
+            let count = scenario.acceptances.count
+            header.append("\(count) acceptance\(count == 1 ? "" : "s") of \(source.rawValue)'s rules (" + scenario.acceptances.map(\.rule).joined(separator: ", ")
+                          + ") \(count == 1 ? "was" : "were") left out: \(target.rawValue) has rules of its own, and validate names each step that breaks one.")
+            scenario.acceptances = []
+        }
+        scenario.findings = []
         if scenario.wiring != nil && source.definition.wiring.style != target.definition.wiring.style {
             header.append("'wiring: \(scenario.wiring!.rawValue)' belongs to \(source.rawValue); \(target.rawValue) wires scenes its own way.")
             scenario.wiring = nil

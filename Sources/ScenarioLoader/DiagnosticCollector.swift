@@ -51,7 +51,7 @@ final class DiagnosticCollector {
 
     /// Reports `message` for an unknown name, with a `did you mean` note when a known name is close.
     func unknown(_ message: String, name: String, candidates: some Collection<String>, at location: SourceLocation,
-                 extraNotes: [Diagnostic.Note] = []) {
+                 extraNotes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error, id: String? = nil) {
         var notes: [Diagnostic.Note] = []
         if comparisons + candidates.count <= Self.comparisonsMade {
             comparisons += candidates.count
@@ -59,7 +59,11 @@ final class DiagnosticCollector {
                 notes.append(Diagnostic.Note("did you mean '\(suggestion)'?"))
             }
         }
-        error(message, at: location, notes: notes + extraNotes)
+        if severity == .warning {
+            warning(message, at: location, notes: notes + extraNotes, id: id)
+        } else {
+            error(message, at: location, notes: notes + extraNotes)
+        }
     }
 
     /// How many names one note lists before it counts the rest.

@@ -12,6 +12,8 @@ final class ScenarioChecker {
     private(set) var callTargets: [SourceLocation: CallTarget] = [:]
     private(set) var fieldTargets: [SourceLocation: FieldRef] = [:]
     var storyTargets: [SourceLocation: UseCaseRef] = [:]
+    /// What the scenario does that the pattern's rules do not allow, each with the acceptance that takes it back.
+    private(set) var findings: [RuleFinding] = []
 
     init(draft: ScenarioDraft, diagnostics: DiagnosticCollector) {
         self.draft = draft
@@ -55,6 +57,38 @@ final class ScenarioChecker {
         for scene in draft.scenes { check(scene) }
         checkStory()
         checkReachability()
+        checkFindings()
+    }
+
+    /// Each finding is taken back by the first acceptance that names its rule within its scope, or warned about with
+    /// the rule's id; an acceptance that takes back nothing is a warning of its own.
+    private func checkFindings() {
+        var used = Set<Int>()
+        for index in findings.indices {
+            let finding = findings[index]
+            if let at = draft.acceptances.firstIndex(where: { $0.accepts(finding) }) {
+                findings[index].accepted = draft.acceptances[at]
+                used.insert(at)
+                continue
+            }
+            diagnostics.warning(finding.message, at: finding.location,
+                                notes: [Diagnostic.Note("rule \(finding.rule): \(finding.ruleText)"), Diagnostic.Note(finding.fix),
+                                        Diagnostic.Note("if the app does this on purpose, say so on the step: 'accept: { rule: \(finding.rule), reason: … }'")],
+                                id: finding.rule)
+        }
+        let known = rules.ruleIDs
+        for (index, acceptance) in draft.acceptances.enumerated() where !used.contains(index) {
+            if !known.contains(acceptance.rule) {
+                diagnostics.unknown("'\(acceptance.rule)' is no rule of \(pattern.rawValue), so this acceptance takes back nothing",
+                                    name: acceptance.rule, candidates: known, at: acceptance.location,
+                                    extraNotes: [Diagnostic.Note("a finding names its rule after its message, in brackets")],
+                                    severity: .warning, id: "accept/unknown-rule")
+            } else {
+                diagnostics.warning("nothing in \(acceptance.scopeDescription) breaks \(acceptance.rule), so this acceptance takes back nothing",
+                                    at: acceptance.location, notes: [Diagnostic.Note("remove it: the scenario keeps the rule")],
+                                    id: "accept/unused")
+            }
+        }
     }
 
     // MARK: - Types
@@ -538,7 +572,14 @@ final class ScenarioChecker {
         var brokeRule = false
         if let (receiver, asking) = target(of: step, role: role, scene: scene),
            rules.violation(PatternRules.Path(role.component, receiver)) != nil {
-            checkPath(role.component, receiver, at: step.location, asking: asking)
+            let path = PatternRules.Path(role.component, receiver)
+            // A part the pattern does not have, or a component sending to itself, cannot run: refused. Any other
+            // path runs as the app does it, and the rule it breaks is a finding.
+            if rules.absent[receiver] != nil || rules.absent[role.component] != nil || receiver == role.component {
+                checkPath(role.component, receiver, at: step.location, asking: asking)
+            } else {
+                finding(path, at: step.location, asking: asking, scene: scene)
+            }
             brokeRule = true
         }
         guard role.stepKinds.contains(kind) || brokeRule else {
@@ -638,7 +679,15 @@ final class ScenarioChecker {
 
     var rules: PatternRules { definition.rules }
 
-    /// Reports a message path the pattern does not allow, citing its rule.
+    /// A step sending along a path the pattern does not allow: it runs, and the rule it breaks is a finding — a
+    /// warning with the rule's id, unless an `accept:` takes it back (resolved once every step is read).
+    func finding(_ path: PatternRules.Path, at location: SourceLocation, asking: String, scene: Scene) {
+        guard let rule = rules.violation(path) else { return }
+        findings.append(RuleFinding(rule: rule, message: "\(asking) sends \(path), which \(pattern.rawValue) does not allow",
+                                    at: location, scene: scene.name, path: path))
+    }
+
+    /// Reports a message path the pattern does not allow and cannot run, citing its rule.
     func checkPath(_ from: ComponentRole, _ to: ComponentRole, at location: SourceLocation, asking: String) {
         let path = PatternRules.Path(from, to)
         guard let rule = rules.violation(path) else { return }
@@ -814,8 +863,8 @@ final class ScenarioChecker {
             var target = assignment.target
             let fields: [FieldDecl]
             let owner: String
-            if rules.violation(PatternRules.Path(role.component, store)) != nil {
-                // Reported once for the step by the pattern's rules (swiftui/view-owns-datastore).
+            if rules.absent[store] != nil {
+                // Reported once for the step by the pattern's rules.
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             } else if store == .appState {
@@ -861,9 +910,12 @@ final class ScenarioChecker {
                 fieldTargets[assignment.targetLocation] = FieldRef(holder, field.name)
             }
             guard let field = fields.first(where: { $0.1.name == target })?.1 else {
-                // A DataStore field: the pattern's rule about who writes the DataStore has been reported.
-                if scene.dataStore.contains(where: { $0.name == target }) {
-                    _ = expressions.check(assignment.value, in: scope)
+                // A DataStore field the pattern does not let the View write: the step is a finding of the rule about
+                // who writes the DataStore, and writes it as the app does.
+                let stored = target.hasPrefix("dataStore.") ? String(target.dropFirst("dataStore.".count)) : target
+                if let field = scene.dataStore.first(where: { $0.name == stored }) {
+                    fieldTargets[assignment.targetLocation] = FieldRef(.dataStore, field.name)
+                    expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "'\(field.name)'")
                     continue
                 }
                 let hint = definition.flow.viewWritesDataStore

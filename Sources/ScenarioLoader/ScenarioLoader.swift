@@ -137,6 +137,8 @@ public struct ScenarioLoader: Sendable {
         scenario.sharedWorkers = draft.sharedWorkers
         scenario.sha256 = Fingerprint.sha256(Array(text.utf8))
         scenario.fixtureSHA256 = reader.fixtureSHA256
+        scenario.findings = checker.findings
+        scenario.acceptances = draft.acceptances
         guard patternOverride == nil else { return Result(scenario: scenario, diagnostics: sorted) }
         // Methods named in a shape the pattern's code cannot have: the story runs as written, generate refuses them.
         for problem in draft.pattern.definition.methodShapeProblems(in: scenario) {

@@ -192,7 +192,7 @@ extension ScenarioReader {
                               at: location(present[1].keyNode))
             return nil
         }
-        let modifiers = Vocabulary.stepKinds.first { $0.kind == primary.key }!.modifiers
+        let modifiers = Vocabulary.stepKinds.first { $0.kind == primary.key }!.modifiers + Vocabulary.everyStep
         var keys: [String: MappingEntry] = [:]
         for entry in entries {
             if entry.key == primary.key || modifiers.contains(entry.key) {
@@ -206,6 +206,7 @@ extension ScenarioReader {
         }
         let value = primary.value
         let stepAt = location(primary.keyNode)
+        if let accept = keys["accept"] { readAcceptances(accept.value, scope: .step(stepAt)) }
         switch primary.key {
         case "call":
             let binding = keys["as"].flatMap { nodes.identifier($0.value, "'as' (the name of the result)") }

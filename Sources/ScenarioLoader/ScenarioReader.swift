@@ -21,6 +21,8 @@ final class ScenarioReader {
     private(set) var resultRecords: [RecordType] = []
     /// Fixture files read, as the scenario names them, and the SHA-256 of each.
     private(set) var fixtureSHA256: [String: String] = [:]
+    /// Every `accept:` read, at the top, in scenes and on steps, in file order.
+    private(set) var acceptances: [RuleAcceptance] = []
 
     init(source: SourceText, diagnostics: DiagnosticCollector, baseDirectory: URL?) {
         self.source = source
@@ -110,6 +112,7 @@ final class ScenarioReader {
         }
 
         let appState = top["appState"].map { readFields($0.value, "'appState'") } ?? []
+        if let entry = top["accept"] { readAcceptances(entry.value, scope: .scenario) }
 
         var scenes: [Scene] = []
         if let entry = top["scenes"] {
@@ -154,7 +157,38 @@ final class ScenarioReader {
         return ScenarioDraft(
             name: name, description: description, pattern: pattern, wiring: wiring, start: start, entities: entities, enums: enums,
             sharedWorkers: sharedWorkers, appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
-            rootLocation: location(root))
+            acceptances: acceptances.sorted { $0.location < $1.location }, rootLocation: location(root))
+    }
+
+    /// `accept:` one `{ rule, reason }` or a list of them: rules the app breaks on purpose, within `scope`. A reason
+    /// is required: it is what a reviewer reads.
+    func readAcceptances(_ node: Node, scope: RuleAcceptance.Scope) {
+        guard let items = nodes.sequence(node, "'accept'", single: true) else { return }
+        for item in items {
+            let what = "an acceptance"
+            guard case .mapping = item else {
+                diagnostics.error("an acceptance is '{ rule: …, reason: … }', found \(NodeReader.describe(item))", at: location(item),
+                                  notes: [Diagnostic.Note("accept: { rule: clean-swift/workers-serve-interactor, reason: \"the app caches in the Presenter\" }")])
+                continue
+            }
+            guard let keys = nodes.mapping(item, what, allowed: Vocabulary.acceptance) else { continue }
+            guard let ruleEntry = keys["rule"] else {
+                diagnostics.error("an acceptance needs 'rule:' (the id a finding names, such as 'clean-swift/one-way')", at: location(item))
+                continue
+            }
+            guard let rule = nodes.located(ruleEntry.value, "'rule'") else { continue }
+            guard let reasonEntry = keys["reason"] else {
+                diagnostics.error("the acceptance of \(rule.value) needs 'reason:': why the app breaks the rule", at: rule.location)
+                continue
+            }
+            guard let reason = nodes.string(reasonEntry.value, "'reason'") else { continue }
+            if reason.allSatisfy(\.isWhitespace) {
+                diagnostics.error("the acceptance of \(rule.value) gives no reason", at: location(reasonEntry.value),
+                                  notes: [Diagnostic.Note("say why the app breaks the rule: a reviewer reads it")])
+                continue
+            }
+            acceptances.append(RuleAcceptance(rule: rule.value, reason: reason, scope: scope, at: rule.location))
+        }
     }
 
     /// The entries of a mapping of named things (scenes, workers, enums…) whose names are valid type names, each
@@ -433,6 +467,7 @@ final class ScenarioReader {
         let what = "scene '\(name)'"
         guard let keys = nodes.mapping(node, what, allowed: Vocabulary.scene) else { return nil }
         let dataStore = keys["dataStore"].map { readFields($0.value, "the DataStore of \(what)") } ?? []
+        if let entry = keys["accept"] { readAcceptances(entry.value, scope: .scene(SceneName(name))) }
         var view = ViewSpec()
         if let entry = keys["view"], let viewKeys = nodes.mapping(entry.value, "the View of \(what)", allowed: Vocabulary.view) {
             view.state = viewKeys["state"].map { readFields($0.value, "the View state of \(what)") } ?? []
@@ -803,5 +838,6 @@ struct ScenarioDraft {
     var story: [StoryStep]
     var storyRepeats: Int
     var resultRecords: [RecordType]
+    var acceptances: [RuleAcceptance]
     var rootLocation: SourceLocation
 }

@@ -2,8 +2,12 @@
 /// a test keeps the two in agreement.
 enum Vocabulary {
     static let scenario = ["scenario", "pattern", "wiring", "description", "start", "enums", "entities", "workers", "appState", "scenes",
-                           "story", "repeat"]
-    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes"]
+                           "story", "repeat", "accept"]
+    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes", "accept"]
+    /// `accept: { rule: …, reason: … }`, at the top, in a scene or on a step.
+    static let acceptance = ["rule", "reason"]
+    /// Keys every step takes besides its kind's own.
+    static let everyStep = ["accept"]
     static let view = ["state", "shows"]
     static let field = ["type", "default", "description"]
     static let operation = ["description", "input", "output", "cases", "result", "let", "returns", "update", "error", "fixture",
@@ -37,7 +41,7 @@ enum Vocabulary {
     static var stepKeys: [String] {
         var keys: [String] = []
         for (kind, modifiers) in stepKinds {
-            for key in [kind] + modifiers where !keys.contains(key) { keys.append(key) }
+            for key in [kind] + modifiers + everyStep where !keys.contains(key) { keys.append(key) }
         }
         return keys
     }

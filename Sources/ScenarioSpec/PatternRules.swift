@@ -66,6 +66,23 @@ public struct PatternRules: Sendable, Hashable {
         text: "a component talks only to components of its own scene; data reaches another scene only through the Router's data passing",
         fix: "route to the other scene and pass what it needs with 'pass:' into its DataStore")
 
+    /// Every rule of the pattern, each once, in a fixed order: what a finding or an acceptance may name.
+    public var all: [Rule] {
+        var seen = Set<String>()
+        var rules: [Rule] = []
+        let candidates = [defaultRule] + violations.sorted { $0.value.id < $1.value.id }.map(\.value)
+            + absent.sorted { $0.value.id < $1.value.id }.map(\.value)
+            + weakReferences.sorted { $0.value.id < $1.value.id }.map(\.value) + [navigation].compactMap { $0 } + [Self.ownScene]
+        for rule in candidates where seen.insert(rule.id).inserted { rules.append(rule) }
+        return rules.sorted { $0.id < $1.id }
+    }
+
+    /// The ids of `all`.
+    public var ruleIDs: [String] { all.map(\.id) }
+
+    /// The rule with this id, if the pattern has it.
+    public func rule(id: String) -> Rule? { all.first { $0.id == id } }
+
     public static func roleName(_ role: ComponentRole) -> String {
         switch role {
         case .user: "User"

@@ -23,6 +23,12 @@ public struct Scenario: Sendable, Hashable {
     /// How many times the story plays, each pass going on from where the last one left the app (`repeat:`).
     public var storyRepeats: Int
 
+    /// What the scenario does that its pattern's rules do not allow, in file order, each with the acceptance that
+    /// takes it back, if any.
+    public var findings: [RuleFinding] = []
+    /// The rules the scenario accepts breaking (`accept:`), where they apply and why.
+    public var acceptances: [RuleAcceptance] = []
+
     /// SHA-256 of the scenario file's bytes (lower-case hex), when it was read from bytes.
     public var sha256: String?
     /// Fixture files the scenario read, as it names them, and the SHA-256 of each.

@@ -18,6 +18,11 @@ public final class Engine {
     var sink: TraceSink!
     var sequence = 0
     var clock = 0
+    /// How many calls into an Interactor are running inside each other (a Presenter's call answered by a
+    /// Response that calls again): bounded, so two components calling each other stop the run instead of the stack.
+    private var callDepth = 0
+    /// The deepest such nesting a run allows; real apps nest a few.
+    static let maxCallDepth = 64
     var cycles = 0
     var currentCycle: Int?
     var currentStep: Int?
@@ -335,6 +340,13 @@ public final class Engine {
     /// A component's call to the Interactor (VIPER's Presenter → Interactor input).
     func callInteractor(_ target: UseCase, request: Value, context: StepContext, at location: SourceLocation?) throws {
         let instance = context.instance
+        callDepth += 1
+        defer { callDepth -= 1 }
+        guard callDepth <= Self.maxCallDepth else {
+            throw RuntimeError("calls into the Interactor of '\(instance.scene.name)' ran \(Self.maxCallDepth) deep without returning: its use case '\(target.name)' is called again from what it answers, without end",
+                               at: location,
+                               notes: [Diagnostic.Note("make the call depend on a condition ('if:') that the answer changes, or call it from the View")])
+        }
         let event = try emit(
             .request(useCase: target.name, Invocation(
                 protocolName: instance.names.businessLogic, method: instance.names.useCase(target).interactorMethod,

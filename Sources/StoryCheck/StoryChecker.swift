@@ -147,7 +147,7 @@ public struct StoryChecker {
             runChecks.append(Check(name: "pattern", passed: false, expected: "a trace of a \(scenario.pattern.rawValue) run",
                                    actual: "a trace of a \(trace.header.pattern) run", location: nil))
         }
-        runChecks.append(architecture(trace, pattern: scenario.pattern))
+        runChecks.append(architecture(trace, scenario: scenario))
         return Report(scenario: scenario, steps: steps, runChecks: runChecks, trace: trace)
     }
 
@@ -387,32 +387,51 @@ public struct StoryChecker {
     // MARK: - Architecture
 
     /// Every message between components must follow a path the pattern allows, within one scene (or by data
-    /// passing and navigation into the next). A message that breaks a rule is named by its `seq` and the rule's id.
+    /// passing and navigation into the next). A message that breaks a rule is named by its `seq` and the rule's id;
+    /// one the scenario accepts (`accept:`) passes, said with its reason.
     public func architecture(_ trace: Trace, pattern: Pattern) -> Check {
-        let rules = pattern.definition.rules
+        architecture(trace, pattern: pattern, breaks: RuleBreaks(pattern: pattern))
+    }
+
+    /// The architecture check of a run of `scenario`, taking back what the scenario accepts.
+    /// A finding in a step the story never runs fails it too: the scenario says the app does it.
+    public func architecture(_ trace: Trace, scenario: Scenario) -> Check {
+        architecture(trace, pattern: scenario.pattern, findings: scenario.findings, breaks: RuleBreaks(scenario))
+    }
+
+    private func architecture(_ trace: Trace, pattern: Pattern, findings: [RuleFinding] = [], breaks: RuleBreaks) -> Check {
         var broken: [(TraceEvent, PatternRules.Rule)] = []
+        var accepted: [String: (count: Int, reason: String)] = [:]
+        var acceptedOrder: [String] = []
         for event in trace.events {
-            switch event.kind {
-            case .configure, .load, .appear, .show, .action, .stateWrite: continue
-            case _ where event.from.role == .user: continue  // the user acts and goes back
-            case .workerResult, .workerError: continue  // replies travel back along their call
-            default: break
-            }
-            let path = PatternRules.Path(event.from.role, event.to.role)
-            if let rule = rules.violation(path) {
-                broken.append((event, rule))
-            } else if event.kind != .dataPassing && event.kind != .navigation, let a = event.from.scene, let b = event.to.scene,
-                      event.from.role != .appState, event.to.role != .appState, a != b || event.from.instance != event.to.instance {
-                broken.append((event, PatternRules.ownScene))
+            guard let found = breaks(event) else { continue }
+            if let acceptance = found.accepted {
+                if accepted[found.rule.id] == nil { acceptedOrder.append(found.rule.id) }
+                accepted[found.rule.id, default: (0, acceptance.reason)].count += 1
+            } else {
+                broken.append((event, found.rule))
             }
         }
-        let summary = "every message follows \(pattern.rawValue)'s rules"
+        var summary = "every message follows \(pattern.rawValue)'s rules"
+        if !acceptedOrder.isEmpty {
+            summary += " but those the scenario accepts: " + acceptedOrder.map { id in
+                let (count, reason) = accepted[id]!
+                return "\(id) (\(count) message\(count == 1 ? "" : "s"): \(reason))"
+            }.joined(separator: "; ")
+        }
+        // Findings of steps the run did not take: no message of their path left their scene.
+        let unrun = findings.filter { finding in
+            finding.accepted == nil && !broken.contains { event, _ in
+                event.from.scene == finding.scene && PatternRules.Path(event.from.role, event.to.role) == finding.path
+            }
+        }
         let offences = broken.prefix(5).map { event, rule in
             "event \(event.sequence) \(PatternRules.Path(event.from.role, event.to.role)) breaks \(rule.id)"
-        }
-        return Check(name: "architecture", passed: broken.isEmpty, expected: summary,
-                     actual: broken.isEmpty ? summary : offences.joined(separator: "; "),
-                     location: broken.first?.0.location, excerpt: broken.prefix(5).map { Self.line($0.0) })
+        } + unrun.prefix(5).map { "\($0.location) (a step the story does not run) breaks \($0.rule)" }
+        let failed = !broken.isEmpty || !unrun.isEmpty
+        return Check(name: "architecture", passed: !failed, expected: summary,
+                     actual: failed ? offences.joined(separator: "; ") : summary,
+                     location: broken.first?.0.location ?? unrun.first?.location, excerpt: broken.prefix(5).map { Self.line($0.0) })
     }
 
     // MARK: - Excerpts

@@ -46,6 +46,7 @@ struct SchemaTests {
         #expect(keys(def("useCaseMethods")) == Set(Vocabulary.useCaseMethods))
         #expect(keys(def("outputMethods")) == Set(Vocabulary.outputMethods))
         #expect(keys(def("expect")) == Set(Vocabulary.expect))
+        #expect(keys(def("acceptance")) == Set(Vocabulary.acceptance))
         let fieldObject = (def("field") as! [String: Any])["oneOf"] as! [Any]
         #expect(keys(fieldObject[1]) == Set(Vocabulary.field))
         let routeObject = (def("route") as! [String: Any])["oneOf"] as! [Any]
@@ -53,7 +54,7 @@ struct SchemaTests {
         let stepKinds = (def("step") as! [String: Any])["anyOf"] as! [[String: Any]]
         for (kind, modifiers) in Vocabulary.stepKinds {
             let entry = stepKinds.first { ($0["title"] as? String) == kind }
-            #expect(keys(entry) == Set([kind] + modifiers), "step '\(kind)'")
+            #expect(keys(entry) == Set([kind] + modifiers + Vocabulary.everyStep), "step '\(kind)'")
         }
         #expect(stepKinds.count == Vocabulary.stepKinds.count)
         let storySteps = (def("storyStep") as! [String: Any])["oneOf"] as! [Any]

@@ -22,7 +22,7 @@ struct KeyEffectTests {
         var keys = Set(Vocabulary.scenario + Vocabulary.scene + Vocabulary.view + Vocabulary.field + Vocabulary.operation
                        + Vocabulary.callbacks + Vocabulary.workerCase + Vocabulary.useCase + Vocabulary.output
                        + Vocabulary.useCaseMethods + Vocabulary.outputMethods + Vocabulary.route + Vocabulary.storyStep
-                       + Vocabulary.stub + Vocabulary.expect + Vocabulary.stepKeys)
+                       + Vocabulary.stub + Vocabulary.expect + Vocabulary.stepKeys + Vocabulary.acceptance)
         keys.insert("state")  // a shared worker's state
         return keys
     }()

@@ -1,0 +1,159 @@
+import TraceFormat
+
+/// A place where a scenario does what its pattern's rules do not allow, as real apps do: the step runs, is traced and
+/// drawn, and the rule it breaks is named. `validate` warns about it, `check` fails on it, unless the scenario
+/// accepts it (`accept:`), with a reason.
+public struct RuleFinding: Sendable, Hashable {
+    /// The pattern rule's id (`clean-swift/workers-serve-interactor`).
+    public var rule: String
+    /// What the scenario does: `'call: AuthWorker.login' sends Presenter → Worker, which clean-swift does not allow`.
+    public var message: String
+    /// What the rule says, and what to do instead.
+    public var ruleText: String
+    public var fix: String
+    /// The step (or the expression) that does it.
+    public var location: SourceLocation
+    /// The step it is part of (where the step's kind is written): what a step's `accept:` names.
+    public var step: SourceLocation
+    public var scene: SceneName
+    /// The message path between roles it takes, when it is one.
+    public var path: PatternRules.Path?
+    /// The acceptance that takes it back, when one does.
+    public var accepted: RuleAcceptance?
+
+    public init(rule: PatternRules.Rule, message: String, at location: SourceLocation, step: SourceLocation? = nil, scene: SceneName,
+                path: PatternRules.Path?, accepted: RuleAcceptance? = nil) {
+        self.rule = rule.id
+        self.ruleText = rule.text
+        self.fix = rule.fix
+        self.message = message
+        self.location = location
+        self.step = step ?? location
+        self.scene = scene
+        self.path = path
+        self.accepted = accepted
+    }
+}
+
+/// `accept: { rule: clean-swift/workers-serve-interactor, reason: … }`: a rule the app breaks on purpose, accepted
+/// for the whole scenario, one scene, or one step, with the reason a reviewer reads.
+public struct RuleAcceptance: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable {
+        case scenario
+        case scene(SceneName)
+        /// The step written at this place (where its kind's key is).
+        case step(SourceLocation)
+    }
+
+    public var rule: String
+    public var reason: String
+    public var scope: Scope
+    /// Where the acceptance is written (its `rule:` value).
+    public var location: SourceLocation
+
+    public init(rule: String, reason: String, scope: Scope, at location: SourceLocation) {
+        self.rule = rule
+        self.reason = reason
+        self.scope = scope
+        self.location = location
+    }
+
+    /// Whether it takes back `finding`: the same rule, within its scope.
+    public func accepts(_ finding: RuleFinding) -> Bool {
+        guard finding.rule == rule else { return false }
+        switch scope {
+        case .scenario: return true
+        case .scene(let name): return finding.scene == name
+        case .step(let place): return finding.step == place
+        }
+    }
+
+    /// `the scenario`, `scene 'Login'`, `this step`: where it applies, in words.
+    public var scopeDescription: String {
+        switch scope {
+        case .scenario: "the scenario"
+        case .scene(let name): "scene '\(name)'"
+        case .step: "this step"
+        }
+    }
+}
+
+/// A traced message that breaks one of the pattern's rules, and the acceptance that takes it back, if any.
+public struct RuleBreak: Sendable, Hashable {
+    public var rule: PatternRules.Rule
+    public var accepted: RuleAcceptance?
+
+    public init(rule: PatternRules.Rule, accepted: RuleAcceptance?) {
+        self.rule = rule
+        self.accepted = accepted
+    }
+}
+
+extension PatternRules {
+    /// The rule a traced message breaks: its path between roles, or a message between scenes other than data
+    /// passing and navigation. Wiring, the user's actions, a View's own lifecycle and state, and replies (which
+    /// travel back along their call) break none.
+    public func rule(brokenBy event: TraceEvent) -> Rule? {
+        switch event.kind {
+        case .configure, .load, .appear, .show, .action, .stateWrite: return nil
+        case _ where event.from.role == .user: return nil  // the user acts and goes back
+        case .workerResult, .workerError: return nil
+        default: break
+        }
+        if let rule = violation(Path(event.from.role, event.to.role)) { return rule }
+        if event.kind != .dataPassing && event.kind != .navigation, let a = event.from.scene, let b = event.to.scene,
+           event.from.role != .appState, event.to.role != .appState, a != b || event.from.instance != event.to.instance {
+            return Self.ownScene
+        }
+        return nil
+    }
+}
+
+/// Which messages of a run break a rule of the scenario's pattern, and which of those the scenario accepts: built
+/// once per run, asked once per message.
+public struct RuleBreaks: Sendable {
+    private struct Key: Hashable {
+        var scene: SceneName?
+        var path: PatternRules.Path
+    }
+
+    private let rules: PatternRules
+    private let findings: [Key: [RuleFinding]]
+    private let acceptances: [RuleAcceptance]
+
+    /// A run of `scenario`: its findings and acceptances decide what is accepted.
+    public init(_ scenario: Scenario) {
+        rules = scenario.pattern.definition.rules
+        findings = Dictionary(grouping: scenario.findings.compactMap { finding in finding.path.map { (Key(scene: finding.scene, path: $0), finding) } },
+                              by: \.0).mapValues { $0.map(\.1) }
+        acceptances = scenario.acceptances
+    }
+
+    /// A trace of `pattern` without its scenario: every break counts.
+    public init(pattern: Pattern) {
+        rules = pattern.definition.rules
+        findings = [:]
+        acceptances = []
+    }
+
+    /// The rule `event` breaks, taken back when the scenario accepts it: every finding of that path in the sender's
+    /// scene is accepted, or (for a trace recorded elsewhere, with no finding to match) an acceptance for the scene
+    /// or the scenario names the rule.
+    public func callAsFunction(_ event: TraceEvent) -> RuleBreak? {
+        guard let rule = rules.rule(brokenBy: event) else { return nil }
+        let scene = event.from.scene
+        let matching = (findings[Key(scene: scene, path: PatternRules.Path(event.from.role, event.to.role))] ?? []).filter { $0.rule == rule.id }
+        if !matching.isEmpty {
+            return RuleBreak(rule: rule, accepted: matching.allSatisfy { $0.accepted != nil } ? matching[0].accepted : nil)
+        }
+        let accepted = acceptances.first { acceptance in
+            guard acceptance.rule == rule.id else { return false }
+            switch acceptance.scope {
+            case .scenario: return true
+            case .scene(let name): return name == scene
+            case .step: return false
+            }
+        }
+        return RuleBreak(rule: rule, accepted: accepted)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import ScenarioLoader
+import ScenarioSpec
+import SceneEngine
+import StoryCheck
+import Testing
+import TraceFormat
+
+/// A scenario says what a real app does even where it breaks its pattern's rules: the step runs and is traced
+/// between the parts that take it, and `check` fails on it unless the scenario accepts it.
+@Suite("Steps that break a rule run")
+struct RuleFindingRunTests {
+    static let app = """
+        scenario: Tracked
+        scenes:
+          List:
+            workers:
+              Analytics:
+                track: { input: { event: String } }
+            useCases:
+              Select:
+                request: { id: String }
+                interactor:
+                  - respond: { id: request.id }
+                response: { id: String }
+                presenter:
+                  - call: Analytics.track
+                    with: { event: '"select \\(response.id)"' }
+                    ACCEPT_STEP
+                  - route: toDetail
+            routes:
+              toDetail: Detail
+          Detail: {}
+        story:
+          - do: List.Select
+            request: { id: a7 }
+            expect: { scene: Detail }
+        """
+
+    static func load(accepting: Bool) throws -> Scenario {
+        let yaml = Self.app.replacingOccurrences(of: "ACCEPT_STEP", with: accepting
+            ? "accept: { rule: clean-swift/workers-serve-interactor, reason: every tap is tracked where it is formatted }" : "")
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "tracked.yml")
+        return try #require(loaded.scenario, "\(loaded.diagnostics.map(\.description))")
+    }
+
+    @Test("a Presenter calling a worker and routing is traced between the Presenter, the worker and the Router")
+    func trace() throws {
+        let scenario = try Self.load(accepting: false)
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let lines = try #require(recorder.trace).events.filter { $0.kind != .configure }.map { "\($0.from.name) → \($0.to.name)  \($0.text())" }
+        #expect(lines == [
+            "ListViewController → ListViewController  viewDidLoad()",
+            "User → ListViewController  Select {id: \"a7\"}",
+            "ListViewController → ListInteractor  ListBusinessLogic.select(request:) {id: \"a7\"}",
+            "ListInteractor → ListPresenter  ListPresentationLogic.presentSelect(response:) {id: \"a7\"}",
+            "ListPresenter → Analytics  track(event:) {event: \"select a7\"}",
+            "Analytics → ListPresenter  track(event:) → done",
+            "ListPresenter → ListRouter  ListRoutingLogic.routeToDetail()",
+            "ListRouter → DetailViewController  navigateToDetail(source:destination:) [push]",
+            "DetailViewController → DetailViewController  viewDidLoad()",
+        ])
+    }
+
+    @Test("check fails on a finding the scenario does not accept, and passes, naming the reason, when it does")
+    func check() throws {
+        let unaccepted = try Self.load(accepting: false)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: unaccepted).run(into: recorder)
+        let failed = StoryChecker().architecture(try #require(recorder.trace), scenario: unaccepted)
+        #expect(!failed.passed)
+        #expect(failed.actual == "event 12 Presenter → Worker breaks clean-swift/workers-serve-interactor; event 14 Presenter → Router breaks clean-swift/view-routes")
+
+        let accepted = try Self.load(accepting: true)
+        let again = TraceRecorder()
+        _ = try Engine(scenario: accepted).run(into: again)
+        let partly = StoryChecker().architecture(try #require(again.trace), scenario: accepted)
+        #expect(!partly.passed, "the route is not accepted")
+        #expect(partly.actual == "event 14 Presenter → Router breaks clean-swift/view-routes")
+        #expect(partly.expected == "every message follows clean-swift's rules but those the scenario accepts: clean-swift/workers-serve-interactor (1 message: every tap is tracked where it is formatted)")
+    }
+
+    @Test("a finding in a step the story never runs still fails check")
+    func unrunFinding() throws {
+        let scenario = try Self.load(accepting: false)
+        var quiet = scenario
+        quiet.story = []
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: quiet).run(into: recorder)
+        let check = StoryChecker().architecture(try #require(recorder.trace), scenario: scenario)
+        #expect(!check.passed)
+        #expect(check.actual == "tracked.yml:14:13 (a step the story does not run) breaks clean-swift/workers-serve-interactor; tracked.yml:17:13 (a step the story does not run) breaks clean-swift/view-routes")
+    }
+
+    @Test("a Presenter that calls the Interactor from what the Interactor answers stops the run, not the stack")
+    func unboundedCalls() throws {
+        let yaml = """
+            scenario: Loop
+            pattern: viper
+            scenes:
+              A:
+                useCases:
+                  Load:
+                    trigger: load
+                    event:
+                      - call: Interactor.load
+                    interactor:
+                      - respond: {}
+                    presenter:
+                      - call: Interactor.load
+            story:
+              - appear: A
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "loop.yml").scenario)
+        let summary = try Engine(scenario: scenario).run(into: TraceRecorder())
+        #expect(!summary.completed)
+        #expect(summary.error?.description == """
+            loop.yml:13:13: error: calls into the Interactor of 'A' ran 64 deep without returning: its use case 'Load' is called again from what it answers, without end
+            note: make the call depend on a condition ('if:') that the answer changes, or call it from the View
+            """)
+    }
+}
