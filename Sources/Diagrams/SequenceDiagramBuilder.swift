@@ -25,6 +25,10 @@ public enum SequenceDiagramBuilder {
         public var firstSequence: Int?
         /// Messages that break a rule, by sequence number, with the rule's id: drawn red, the id after the label.
         public var flagged: [Int: String] = [:]
+        /// Which messages break a rule of the run's pattern and which of those the scenario accepts: those it does
+        /// not accept are drawn red with the rule's id after the label; accepted ones keep their look and say the
+        /// rule is accepted. Nil: only `flagged`.
+        public var ruleBreaks: RuleBreaks?
 
         public init(detail: Detail = .message, steps: ClosedRange<Int>? = nil, payloadLimit: Int = 48, lastSequence: Int? = nil,
                     firstSequence: Int? = nil) {
@@ -56,6 +60,13 @@ public enum SequenceDiagramBuilder {
         case .scene: return buildScenes(trace, records, options)
         case .message, .cycle: return buildMessages(trace, records, options)
         }
+    }
+
+    /// The rule `event` breaks, as its label ends: `  ✗ clean-swift/one-way`, or `  ⚑ clean-swift/one-way accepted`.
+    static func flag(_ event: TraceEvent, _ options: Options) -> (suffix: String, accepted: Bool)? {
+        if let rule = options.flagged[event.sequence] { return ("  ✗ " + rule, false) }
+        guard let found = options.ruleBreaks?(event) else { return nil }
+        return found.accepted == nil ? ("  ✗ " + found.rule.id, false) : ("  ⚑ " + found.rule.id + " accepted", true)
     }
 
     /// Kinds drawn at the `cycle` level of detail.
@@ -280,11 +291,11 @@ public enum SequenceDiagramBuilder {
                 noteCreation(of: event.to)
                 guard let from = column(event.from), let to = column(event.to) else { continue }
                 let delay = event.kind.isReturn ? max(0, event.time - (event.parent.flatMap { timeOf[$0] } ?? event.time)) : 0
+                let flag = Self.flag(event, options)
                 diagram.rows.append(.message(SequenceDiagram.Message(
-                    from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit)
-                        + (options.flagged[event.sequence].map { "  ✗ " + $0 } ?? ""),
+                    from: from, to: to, label: "\(event.sequence)  " + label(event, limit: options.payloadLimit) + (flag?.suffix ?? ""),
                     detail: detail(event, limit: options.payloadLimit),
-                    style: options.flagged[event.sequence] == nil ? style(event) : .violation,
+                    style: flag?.accepted == false ? .violation : style(event),
                     sequence: event.sequence, delay: delay)))
                 markRow(event)
                 if case .navigation(let navigation) = event.message {

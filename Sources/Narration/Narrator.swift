@@ -73,6 +73,10 @@ public struct Narrator: Sendable {
     /// The line of code that sends a message, when there is one (the code generator's, given by the caller).
     public var codeLine: (@Sendable (TraceEvent) -> String?)?
 
+    /// Which messages break a rule of the pattern, and which of those the scenario accepts: each is told with the
+    /// rule, what goes wrong in an app and the fix, instead of the pattern's reason for the message it bends.
+    public var ruleBreaks: RuleBreaks?
+
     public init(language: Language = .english, payloadLimit: Int = 160) {
         catalogue = Catalogue(language)
         self.payloadLimit = payloadLimit
@@ -251,9 +255,39 @@ public struct Narrator: Sendable {
         }
         var headline = "\(event.sequence)  \(event.from.name) \(event.kind.isReturn ? "⇢" : "→") \(event.to.name)"
         if let protocolName = event.protocolName { headline += "  · " + catalogue.text("through", ["protocol": protocolName]) }
+        if let broken = ruleBreaks?(event) {
+            // The pattern's reason for this kind of message does not hold where the message bends it.
+            let path = PatternRules.Path(event.from.role, event.to.role)
+            headline += broken.accepted == nil ? "  ✗ \(broken.rule.id)" : "  ⚑ \(broken.rule.id)"
+            why = Self.lesson(broken.rule, path: path, catalogue: catalogue)
+                + (broken.accepted.map { " " + catalogue.text("rule.accepted", ["reason": $0.reason]) } ?? "")
+            return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
+                                  text: catalogue.text(key, arguments), why: why, data: data, code: codeLine?(event), stage: stage,
+                                  question: nil)
+        }
         return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
                               text: catalogue.text(key, arguments), why: why, data: data, code: codeLine?(event), stage: stage,
                               question: question(event, definition: definition, known: known, why: why))
+    }
+
+    /// A broken rule told to a learner: the path and the rule, what would go wrong in the app (when the catalogue
+    /// says), and the fix.
+    public static func lesson(_ rule: PatternRules.Rule, path: PatternRules.Path, catalogue: Catalogue) -> String {
+        let (text, fix) = Self.rule(rule, path: path, in: catalogue.language)
+        let consequence = "mistake.\(rule.id)"
+        return catalogue.text("mistake.breaks", ["rule": rule.id, "path": path.description, "text": text])
+            + (catalogue.has(consequence) ? " " + catalogue.text("mistake.wrong", ["consequence": catalogue.text(consequence)]) : "")
+            + " " + catalogue.text("mistake.fix", ["fix": fix])
+    }
+
+    /// The rule's text and fix in `language`: the pattern definition's own in English, the catalogue's otherwise.
+    public static func rule(_ rule: PatternRules.Rule, path: PatternRules.Path, in language: Language) -> (text: String, fix: String) {
+        Catalogue.rules[language]?[translationKey(rule, path: path)] ?? (rule.text, rule.fix)
+    }
+
+    /// The catalogue's key for a rule broken along a path (a rule's words differ by path).
+    public static func translationKey(_ rule: PatternRules.Rule, path: PatternRules.Path) -> String {
+        "\(rule.id) \(path.from.rawValue)->\(path.to.rawValue)"
     }
 
     /// Kinds the quiz asks about: where the next message goes is the lesson.

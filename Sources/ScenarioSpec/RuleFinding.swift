@@ -111,7 +111,7 @@ extension PatternRules {
 
 /// Which messages of a run break a rule of the scenario's pattern, and which of those the scenario accepts: built
 /// once per run, asked once per message.
-public struct RuleBreaks: Sendable {
+public struct RuleBreaks: Sendable, Hashable {
     private struct Key: Hashable {
         var scene: SceneName?
         var path: PatternRules.Path

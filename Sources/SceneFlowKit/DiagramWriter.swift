@@ -88,6 +88,12 @@ public struct DiagramWriter {
         }
     }
 
+    /// What breaks a rule in a run: the scenario's findings and acceptances decide, or, for a trace without its
+    /// scenario, its pattern's rules alone.
+    public static func ruleBreaks(trace: Trace, scenario: Scenario?) -> RuleBreaks {
+        scenario.map(RuleBreaks.init) ?? RuleBreaks(pattern: Pattern(rawValue: trace.header.pattern) ?? .default)
+    }
+
     /// Up to this many trace events, the sequence diagram's SVG text is measured with Pango.
     public static let measuredSequenceLimit = 2_000
 
@@ -142,6 +148,7 @@ public struct DiagramWriter {
     public func write(trace: Trace, scenario: Scenario?, to folder: URL, tally: TraceTally? = nil) throws -> Result {
         var result = Result()
         var sequence = options.sequence
+        if sequence.ruleBreaks == nil { sequence.ruleBreaks = Self.ruleBreaks(trace: trace, scenario: scenario) }
         let drawn = trace.events.filter { event in sequence.steps.map { $0.contains(event.step ?? 1) } ?? true }
         let limit = options.maxSequenceMessages
         // Without a step range, every message of the run counts, kept or not.

@@ -1,14 +1,17 @@
 import CodeGeneration
 import Narration
+import ScenarioSpec
 import TraceFormat
 
 /// The narration of a run as `explain` and the report give it: with, under each message, the line of the code
 /// `sceneflow generate` writes that sends it.
 public enum Explanation {
-    public static func narrate(_ trace: Trace, language: Language = .english) -> Narration {
+    /// Messages that break a rule are told with the rule; `scenario` says which of those it accepts.
+    public static func narrate(_ trace: Trace, scenario: Scenario? = nil, language: Language = .english) -> Narration {
         var narrator = Narrator(language: language)
         let definition = trace.header.patternDefinition
         narrator.codeLine = { SendingLine.line(for: $0, pattern: definition) }
+        narrator.ruleBreaks = DiagramWriter.ruleBreaks(trace: trace, scenario: scenario)
         return narrator.narrate(trace)
     }
 }

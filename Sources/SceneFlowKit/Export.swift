@@ -66,12 +66,19 @@ public enum Export {
         }
         if format == .mermaid {
             return Output(texts: pages.map { page in
-                MermaidExporter.sequence(SequenceDiagramBuilder.build(trace, options: .init(detail: detail), page: page, of: pages.count))
+                MermaidExporter.sequence(SequenceDiagramBuilder.build(trace, options: options(detail, trace, scenario), page: page, of: pages.count))
             }, pages: pages)
         }
-        let whole = SequenceDiagramBuilder.build(trace, options: .init(detail: detail))
+        let whole = SequenceDiagramBuilder.build(trace, options: options(detail, trace, scenario))
         return Output(texts: [PlantUMLExporter.sequence(whole, plain: plain, pageStarts: pages.dropFirst().map(\.firstSequence))],
                       pages: pages)
+    }
+
+    /// The sequence diagram's options for an export: its detail, and what breaks a rule.
+    static func options(_ detail: SequenceDiagramBuilder.Detail, _ trace: Trace, _ scenario: Scenario?) -> SequenceDiagramBuilder.Options {
+        var options = SequenceDiagramBuilder.Options(detail: detail)
+        options.ruleBreaks = DiagramWriter.ruleBreaks(trace: trace, scenario: scenario)
+        return options
     }
 
     /// `sequence.mmd` → `sequence-1.mmd`, `sequence-2.mmd`, ….
@@ -87,7 +94,7 @@ public enum Export {
     /// The text of `trace` (and its `scenario`, which the flow needs) in `format`.
     public static func text(_ trace: Trace, scenario: Scenario?, format: Format, diagram: Diagram = .sequence,
                             detail: SequenceDiagramBuilder.Detail = .message, plain: Bool = false) throws -> String {
-        func sequence() -> SequenceDiagram { SequenceDiagramBuilder.build(trace, options: .init(detail: detail)) }
+        func sequence() -> SequenceDiagram { SequenceDiagramBuilder.build(trace, options: options(detail, trace, scenario)) }
         switch (format, diagram) {
         case (.plantuml, .sequence): return PlantUMLExporter.sequence(sequence(), plain: plain)
         case (.mermaid, .sequence): return MermaidExporter.sequence(sequence())

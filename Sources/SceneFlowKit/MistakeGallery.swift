@@ -139,9 +139,8 @@ public enum MistakeGallery {
     public static func narrate(_ broken: Broken, language: Language = .english) -> Narration {
         var narration = Explanation.narrate(broken.trace, language: language)
         let catalogue = Catalogue(language)
+        // The narrator tells the offending message with its rule, what goes wrong and the fix; it has no code.
         for index in narration.steps.indices where narration.steps[index].sequences == [broken.offending] {
-            narration.steps[index].headline = (narration.steps[index].headline ?? "") + "  ✗ " + broken.mistake.rule.id
-            narration.steps[index].why = lesson(broken.mistake, catalogue: catalogue)
             narration.steps[index].code = nil
         }
         for index in narration.steps.indices where narration.steps[index].kind == .end {
@@ -153,16 +152,12 @@ public enum MistakeGallery {
 
     /// The rule, its fix and what would go wrong in the app, in `catalogue`'s language.
     public static func lesson(_ mistake: Mistake, catalogue: Catalogue) -> String {
-        let id = mistake.rule.id
-        let (text, fix) = rule(mistake, in: catalogue.language)
-        return catalogue.text("mistake.breaks", ["rule": id, "path": mistake.path.description, "text": text])
-            + " " + catalogue.text("mistake.wrong", ["consequence": catalogue.text("mistake.\(id)")])
-            + " " + catalogue.text("mistake.fix", ["fix": fix])
+        Narrator.lesson(mistake.rule, path: mistake.path, catalogue: catalogue)
     }
 
     /// The rule's text and fix in `language`: the pattern definition's own in English, the catalogue's otherwise.
     public static func rule(_ mistake: Mistake, in language: Language) -> (text: String, fix: String) {
-        Catalogue.rules[language]?[translationKey(mistake)] ?? (mistake.rule.text, mistake.rule.fix)
+        Narrator.rule(mistake.rule, path: mistake.path, in: language)
     }
 
     /// Writes the broken run's sequence diagram and, given the scenario, its dependency diagram (SVG) into `folder`:
@@ -223,7 +218,7 @@ public enum MistakeGallery {
 
     /// How `Catalogue.rules` names a rule on one of its paths: `clean-swift/one-way presenter->interactor`.
     public static func translationKey(_ mistake: Mistake) -> String {
-        "\(mistake.rule.id) \(mistake.path.from.rawValue)->\(mistake.path.to.rawValue)"
+        Narrator.translationKey(mistake.rule, path: mistake.path)
     }
 
     /// `clean-swift/one-way` → `clean-swift-one-way`.

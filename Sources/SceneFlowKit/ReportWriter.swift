@@ -46,7 +46,7 @@ public enum ReportWriter {
                                                svg: String(decoding: svg, as: UTF8.self)))
             }
         }
-        let narration = Explanation.narrate(trace, language: language)
+        let narration = Explanation.narrate(trace, scenario: scenario, language: language)
         var input = Report.Input(trace: trace, scenario: scenario, narration: narration, diagrams: diagrams, language: language)
         input.sequencePages = pageDiagrams
         (input.code, input.codePlaces) = SceneCode.places(for: narration, of: trace, scenario: scenario)

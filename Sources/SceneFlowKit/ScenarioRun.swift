@@ -1,3 +1,4 @@
+import Diagrams
 import Foundation
 import ScenarioLoader
 import ScenarioSpec
@@ -49,11 +50,13 @@ public struct ScenarioRun {
     /// Loads `path`, runs it, and writes `trace.jsonl` into `outputRoot/<name>/` (atomically: a temporary file
     /// renamed into place). `extraSink` sees every event too (the terminal printer). A run-time error still
     /// writes the trace up to the error.
-    public func run(path: String, outputRoot: URL, extraSink: TraceSink? = nil) throws -> Report {
+    /// `loaded` is told the scenario before it runs (the printer learns what it accepts).
+    public func run(path: String, outputRoot: URL, extraSink: TraceSink? = nil, loaded notify: ((Scenario) -> Void)? = nil) throws -> Report {
         let loaded = loader.load(path: path)
         guard let scenario = loaded.scenario else {
             return Report(diagnostics: loaded.diagnostics, scenario: nil, summary: nil, traceFile: nil)
         }
+        notify?(scenario)
         let started = Date()
         let folder = try OutputLayout.prepareFolder(forScenarioAt: path, under: outputRoot)
         let golden = goldenFolder.map { GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: $0) }
@@ -101,6 +104,13 @@ public struct ScenarioRun {
         public var description: String { message }
     }
 
+    /// The sequence options with what breaks a rule in the run.
+    private func flagged(_ options: SequenceDiagramBuilder.Options, _ trace: Trace, _ scenario: Scenario) -> SequenceDiagramBuilder.Options {
+        var options = options
+        if options.ruleBreaks == nil { options.ruleBreaks = DiagramWriter.ruleBreaks(trace: trace, scenario: scenario) }
+        return options
+    }
+
     private func draw(_ trace: Trace?, tally: TraceTally?, scenario: Scenario, into folder: URL, report: inout Report) throws {
         if let diagrams, let trace {
             report.diagrams = try DiagramWriter(options: diagrams).write(trace: trace, scenario: scenario, to: folder, tally: tally)
@@ -108,7 +118,7 @@ public struct ScenarioRun {
                 var rendered: [DiagramKind: Data] = [:]
                 for kind in DiagramKind.allCases { rendered[kind] = report.diagrams.svg[kind.rawValue] }
                 report.reportFile = try ReportWriter.write(trace: trace, scenario: scenario, to: folder, language: language,
-                                                           sequence: diagrams.sequence, rendered: rendered,
+                                                           sequence: flagged(diagrams.sequence, trace, scenario), rendered: rendered,
                                                            maxMessages: diagrams.maxSequenceMessages,
                                                            messagesPerPage: diagrams.messagesPerPage,
                                                            renderedPages: diagrams.sequence.steps == nil ? report.diagrams.pageSVG : [])

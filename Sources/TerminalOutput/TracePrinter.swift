@@ -14,6 +14,9 @@ public final class TracePrinter: TraceSink {
     private var depths: [UInt8] = [0]
     private var lines: [String] = []
     public private(set) var header: TraceHeader?
+    /// What breaks a rule of the run's pattern, and what the scenario accepts: such a message ends with the rule's
+    /// id, `✗` in red, or `⚑` when accepted.
+    public var ruleBreaks: RuleBreaks?
 
     public init(style: TerminalStyle = .plain, write: @escaping (String) -> Void) {
         self.style = style
@@ -59,7 +62,11 @@ public final class TracePrinter: TraceSink {
         let (from, to) = (event.from, event.to)
         let route = style.paint(from.name, color(for: from.role)) + style.paint(arrow, .gray) + style.paint(to.name, color(for: to.role))
         let text = event.kind == .workerError ? style.paint(event.text(), .red) : event.text()
-        write(style.paint(time, .gray) + "  " + indent + route + "  " + text + "\n")
+        var flag = ""
+        if let broken = ruleBreaks?(event) {
+            flag = broken.accepted == nil ? "  " + style.paint("✗ " + broken.rule.id, .red, bold: true) : "  " + style.paint("⚑ " + broken.rule.id + " accepted", .yellow)
+        }
+        write(style.paint(time, .gray) + "  " + indent + route + "  " + text + flag + "\n")
     }
 
     public func finish(_ end: RunEnd) {}

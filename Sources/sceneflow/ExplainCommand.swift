@@ -75,7 +75,7 @@ struct ExplainCommand: ParsableCommand {
             try explainMistake(mistake, in: source.trace, scenario: source.scenario, style: style, errorStyle: errorStyle)
             return
         }
-        tell(Explanation.narrate(source.trace, language: lang), style: style)
+        tell(Explanation.narrate(source.trace, scenario: source.scenario, language: lang), style: style)
     }
 
     /// Tells `narration` on the terminal, stepping or quizzing as asked.

@@ -74,7 +74,8 @@ struct RunCommand: ParsableCommand {
         runner.goldenFolder = golden.map { URL(fileURLWithPath: $0) }
         let report: ScenarioRun.Report
         do {
-            report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer)
+            report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer,
+                                    loaded: { printer?.ruleBreaks = RuleBreaks($0) })
         } catch let error as CustomStringConvertible & Error {
             errorStyle.printError(error.description)
             throw ExitCode(1)
