@@ -15,7 +15,7 @@ struct PatternRulesTests {
         for allowed in rules.allowed {
             out += "| \(allowed.path) | \(allowed.through) | \(allowed.purpose) |\n"
         }
-        out += "\nRefused, with the rule a diagnostic cites:\n\n| path | rule | what to do instead |\n|---|---|---|\n"
+        out += "\nNot allowed: a finding citing the rule (a part the pattern does not have is refused):\n\n| path | rule | what to do instead |\n|---|---|---|\n"
         for (path, rule) in rules.violations.sorted(by: { $0.key.description < $1.key.description }) {
             out += "| \(path) | `\(rule.id)`: \(rule.text) | \(rule.fix) |\n"
         }
