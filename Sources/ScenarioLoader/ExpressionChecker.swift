@@ -51,6 +51,15 @@ struct Scope {
 
     func isPoisoned(_ name: String) -> Bool { poisoned.contains(name) }
 
+    /// Names this place can read although its pattern says it should not (a Clean Swift View reading the DataStore
+    /// through its Router): each read is a finding, reported through `ExpressionChecker.flaggedRead`.
+    private(set) var flagged: Set<String> = []
+
+    mutating func addFlagged(_ name: String, _ type: TypeRef) {
+        add(name, type)
+        flagged.insert(name)
+    }
+
     var visibleNames: [String] {
         var seen = Set<String>()
         return names.map(\.name).filter { seen.insert($0).inserted }
@@ -62,6 +71,8 @@ struct ExpressionChecker {
     let diagnostics: DiagnosticCollector
     let recordType: (String) -> RecordType?
     var enumType: (String) -> EnumType? = { _ in nil }
+    /// Told each read of a flagged name, with its place.
+    var flaggedRead: (String, SourceLocation) -> Void = { _, _ in }
 
     /// Checks `expr` and returns its type.
     func check(_ expr: Expr, in scope: Scope) -> CheckedType {
@@ -474,7 +485,10 @@ struct ExpressionChecker {
     /// A name the expression reads: in scope with its type, or an error listing what is.
     private func checkName(_ name: String, at location: SourceLocation, _ scope: Scope) -> Result {
         if name.isEmpty || scope.isPoisoned(name) { return Result(type: .invalid) }
-        if let type = scope.type(of: name) { return Result(type: .type(type)) }
+        if let type = scope.type(of: name) {
+            if scope.flagged.contains(name) { flaggedRead(name, location) }
+            return Result(type: .type(type))
+        }
         var notes: [Diagnostic.Note] = []
         let visible = scope.visibleNames
         notes.append(Diagnostic.Note(visible.isEmpty ? "nothing is in scope here"

@@ -42,6 +42,7 @@ final class ScenarioChecker {
         let enums = Dictionary(draft.enums.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         expressions = ExpressionChecker(diagnostics: diagnostics, recordType: { [records] in records[$0] },
                                         enumType: { enums[$0] })
+        expressions.flaggedRead = { [unowned self] name, location in self.flaggedRead(name, at: location) }
         checkDeclaredTypes()
         checkEntityCycles()
         checkStart()
@@ -63,6 +64,7 @@ final class ScenarioChecker {
     /// Each finding is taken back by the first acceptance that names its rule within its scope, or warned about with
     /// the rule's id; an acceptance that takes back nothing is a warning of its own.
     private func checkFindings() {
+        findings.sort { $0.location < $1.location }
         var used = Set<Int>()
         for index in findings.indices {
             let finding = findings[index]
@@ -236,6 +238,8 @@ final class ScenarioChecker {
         }
         // The View renders these from state; what it can see depends on the pattern.
         let viewScope = scope(for: .view, scene: scene, useCase: nil, output: nil)
+        place = (scene.name, nil)
+        defer { place = nil }
         for show in scene.view.shows { _ = expressions.check(show.value, in: viewScope) }
 
         for worker in scene.workers {
@@ -430,6 +434,12 @@ final class ScenarioChecker {
             case .appState: scope.add("appState", .named(TypeNames.appState))
             }
         }
+        // The View may read the DataStore as real apps do (`router?.dataStore?.item`) where the pattern gives it none:
+        // each read is a finding of the rule that keeps the DataStore the Interactor's.
+        if role == .view, !spec.names.contains(.dataStore), !scene.dataStore.isEmpty, rules.absent[.dataStore] == nil,
+           rules.violation(PatternRules.Path(.view, .dataStore)) != nil {
+            scope.addFlagged("dataStore", .named(TypeNames.dataStore(scene: scene.name)))
+        }
         // A refused name is reported once, by the rule that forbids what gives it (a ViewModel without a Presenter).
         for name in spec.refused where name != .viewModel || output != nil { scope.addPoisoned(name.rawValue) }
         scope.explanation = spec.explanation
@@ -568,6 +578,9 @@ final class ScenarioChecker {
 
     func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
+        let outer = place
+        place = (scene.name, step.location)
+        defer { place = outer }
         let kind = Self.keyword(step.kind)
         var brokeRule = false
         if let (receiver, asking) = target(of: step, role: role, scene: scene),
@@ -685,6 +698,20 @@ final class ScenarioChecker {
         guard let rule = rules.violation(path) else { return }
         findings.append(RuleFinding(rule: rule, message: "\(asking) sends \(path), which \(pattern.rawValue) does not allow",
                                     at: location, scene: scene.name, path: path))
+    }
+
+    /// The scene and step being checked, for findings made inside expressions.
+    private var place: (scene: SceneName, step: SourceLocation?)?
+
+    /// A read of a name the pattern does not give this place (the View's `dataStore`): one finding per step.
+    func flaggedRead(_ name: String, at location: SourceLocation) {
+        guard let place else { return }
+        let path = PatternRules.Path(.view, .dataStore)
+        guard let rule = rules.violation(path) else { return }
+        let step = place.step ?? location
+        if findings.contains(where: { $0.step == step && $0.rule == rule.id && $0.path == nil }) { return }
+        findings.append(RuleFinding(rule: rule, message: "the View reads '\(name)', which \(pattern.rawValue) does not allow",
+                                    at: location, step: step, scene: place.scene, path: nil))
     }
 
     /// Reports a message path the pattern does not allow and cannot run, citing its rule.

@@ -427,7 +427,7 @@ public struct StoryChecker {
         }
         let offences = broken.prefix(5).map { event, rule in
             "event \(event.sequence) \(PatternRules.Path(event.from.role, event.to.role)) breaks \(rule.id)"
-        } + unrun.prefix(5).map { "\($0.location) (a step the story does not run) breaks \($0.rule)" }
+        } + unrun.prefix(5).map { "\($0.location) (\($0.path == nil ? "a read, which sends no message" : "a step the story does not run")) breaks \($0.rule)" }
         let failed = !broken.isEmpty || !unrun.isEmpty
         return Check(name: "architecture", passed: !failed, expected: summary,
                      actual: failed ? offences.joined(separator: "; ") : summary,

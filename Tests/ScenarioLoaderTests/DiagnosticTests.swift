@@ -212,10 +212,12 @@ struct PatternOverrideTests {
                     view: [{ set: { n: dataStore.n + 1 } }]
             """
         #expect(ScenarioLoader().load(yaml: yaml, file: "s.yml").scenario?.pattern == .swiftUI)
+        // Clean Swift's View neither writes nor reads the DataStore: the step still runs, and both are findings.
         let asClean = ScenarioLoader(patternOverride: .cleanSwift).load(yaml: yaml, file: "s.yml")
-        #expect(asClean.scenario == nil)
-        #expect(asClean.diagnostics.map(\.message) == [
-            "'set' sends View → DataStore, which clean-swift does not allow", "unknown name 'dataStore'",
+        #expect(asClean.scenario?.findings.map(\.rule) == ["clean-swift/interactor-owns-datastore", "clean-swift/interactor-owns-datastore"])
+        #expect(asClean.diagnostics.map { "\($0.severity): \($0.messageWithID)" } == [
+            "warning: 'set' sends View → DataStore, which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
+            "warning: the View reads 'dataStore', which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
         ])
     }
 }

@@ -45,6 +45,7 @@ struct FindingFixtureTests {
             "findings/clean-swift.yml:32:13 Login View → Presenter clean-swift/view-to-interactor",
             "findings/clean-swift.yml:33:13 Login View → Worker clean-swift/workers-serve-interactor",
             "findings/clean-swift.yml:35:13 Login View → DataStore clean-swift/interactor-owns-datastore accepted for scene 'Login': the form writes its draft into the DataStore",
+            "findings/clean-swift.yml:36:29 Login - clean-swift/interactor-owns-datastore accepted for scene 'Login': the form writes its draft into the DataStore",
         ])
         // The step-level acceptance of the Presenter's worker call does not reach the View's call of the same rule.
         #expect(scenario.acceptances.count == 5)

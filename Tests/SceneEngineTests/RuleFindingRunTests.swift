@@ -121,3 +121,45 @@ struct RuleFindingRunTests {
             """)
     }
 }
+
+@Suite("A View reading its DataStore")
+struct DataStoreReadTests {
+    @Test("a Clean Swift View reads its DataStore as apps do through their Router: the run reads it, check fails on the read")
+    func read() throws {
+        let yaml = """
+            scenario: Reads
+            scenes:
+              List:
+                dataStore:
+                  items: { type: "[String]", default: [a, b] }
+                useCases:
+                  Open:
+                    interactor:
+                      - respond: {}
+                    view:
+                      - route: toDetail
+                        with: { item: 'dataStore.items[1]' }
+                routes:
+                  toDetail:
+                    to: Detail
+                    input: { item: String }
+                    pass: { item: input.item }
+              Detail:
+                dataStore: { item: String? }
+            story:
+              - do: List.Open
+                expect: { scene: Detail, dataStore: { Detail.item: b } }
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "reads.yml")
+        let scenario = try #require(loaded.scenario)
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+            "reads.yml:12:28 the View reads 'dataStore', which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
+        ])
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let report = StoryChecker().check(scenario, trace: try #require(recorder.trace))
+        #expect(report.steps.flatMap(\.checks).allSatisfy { $0.outcome == .passed })
+        let architecture = try #require(report.runChecks.first { $0.name == "architecture" })
+        #expect(architecture.actual == "reads.yml:12:28 (a read, which sends no message) breaks clean-swift/interactor-owns-datastore")
+    }
+}
