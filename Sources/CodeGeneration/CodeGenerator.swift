@@ -232,7 +232,9 @@ public struct CodeGenerator {
                 for output in useCase.outputs {
                     for method in [naming.presenterMethod(useCase, output: output), naming.viewMethod(useCase, output: output)]
                     where SwiftSpelling.labels(of: method).isEmpty {
-                        answered[method, default: []].append(useCase.outputs.count > 1 ? "\(useCase.name).\(output.name)" : useCase.name.rawValue)
+                        // A method that is both the Presenter's and the View's (`updateList()`) answers once.
+                        let answer = useCase.outputs.count > 1 ? "\(useCase.name).\(output.name)" : useCase.name.rawValue
+                        if answered[method]?.contains(answer) != true { answered[method, default: []].append(answer) }
                         if firstPlace[method] == nil { firstPlace[method] = output.methods.presenter?.location ?? output.methods.view?.location ?? output.location }
                     }
                 }

@@ -21,17 +21,17 @@ public enum SendingLine {
         switch event.message {
         case .request(_, let invocation):
             if appState { return "interactor." + loose(invocation.method) }
-            return "interactor?." + (viper ? loose(invocation.method) : call(invocation.method) { _ in "request" })
+            return "interactor?." + (viper ? loose(invocation.method) : call(invocation.method) { $0 == "request" ? "request" : "…" })
         case .event(_, let invocation): return "presenter?." + loose(invocation.method)
         case .response(_, _, let invocation):
-            return "presenter?." + (viper ? loose(invocation.method) : call(invocation.method) { _ in "response" })
+            return "presenter?." + (viper ? loose(invocation.method) : call(invocation.method) { $0 == "response" ? "response" : "…" })
         case .display(_, _, let invocation):
             if viper {
                 // What a display method shows is one value, whether or not the method names a label for it.
                 let base = PatternNaming.baseName(invocation.method)
                 return "view?." + (invocation.payload != nil && SwiftSpelling.labels(of: invocation.method).isEmpty ? "\(base)(…)" : loose(invocation.method))
             }
-            return (swiftUI ? "view?." : "viewController?.") + call(invocation.method) { _ in "viewModel" }
+            return (swiftUI ? "view?." : "viewController?.") + call(invocation.method) { $0 == "viewModel" ? "viewModel" : "…" }
         case .route(_, let invocation):
             if viper { return "wireFrame?." + loose(invocation.method) }
             if swiftUI { return "router?." + loose(invocation.method) }

@@ -80,6 +80,7 @@ extension ScenarioChecker {
                     collectSignatures(output.view, into: &vocabulary)
                 }
                 collectSignatures(useCase.event ?? [], into: &vocabulary)
+                collectSignatures(useCase.interactor, into: &vocabulary)
             }
         }
         return vocabulary
@@ -91,7 +92,9 @@ extension ScenarioChecker {
             switch step.kind {
             case .display(let signature, _): vocabulary.addSubject(signature.value)
             case .call(let call):
+                // As the trace spells a component's method: `showDialog(error:)`.
                 vocabulary.addSubject(call.method.value)
+                vocabulary.addSubject(call.method.value + "(" + call.arguments.map { "\($0.label):" }.joined() + ")")
                 collectSignatures(call.onError ?? [], into: &vocabulary)
             case .conditional(_, let then, let otherwise):
                 collectSignatures(then, into: &vocabulary)

@@ -238,7 +238,7 @@ final class ScenarioChecker {
         }
         // The View renders these from state; what it can see depends on the pattern.
         let viewScope = scope(for: .view, scene: scene, useCase: nil, output: nil)
-        place = (scene.name, nil)
+        place = (scene.name, .view, nil)
         defer { place = nil }
         for show in scene.view.shows { _ = expressions.check(show.value, in: viewScope) }
 
@@ -434,10 +434,10 @@ final class ScenarioChecker {
             case .appState: scope.add("appState", .named(TypeNames.appState))
             }
         }
-        // The View may read the DataStore as real apps do (`router?.dataStore?.item`) where the pattern gives it none:
-        // each read is a finding of the rule that keeps the DataStore the Interactor's.
-        if role == .view, !spec.names.contains(.dataStore), !scene.dataStore.isEmpty, rules.absent[.dataStore] == nil,
-           rules.violation(PatternRules.Path(.view, .dataStore)) != nil {
+        // The View (or the Presenter) may read the DataStore as real apps do (`router?.dataStore?.item`, a VIPER
+        // Presenter's paging state) where the pattern gives it none: each read is a finding of the rule it breaks.
+        if role == .view || role == .presenter, !spec.names.contains(.dataStore), !scene.dataStore.isEmpty, rules.absent[.dataStore] == nil,
+           rules.violation(PatternRules.Path(role.component, .dataStore)) != nil {
             scope.addFlagged("dataStore", .named(TypeNames.dataStore(scene: scene.name)))
         }
         // A refused name is reported once, by the rule that forbids what gives it (a ViewModel without a Presenter).
@@ -497,6 +497,9 @@ final class ScenarioChecker {
             var presenterScope = scope(for: .presenter, scene: scene, useCase: useCase, output: output)
             switch output.presenter {
             case .viewModel(let mapping):
+                let outer = place
+                place = (scene.name, .presenter, output.location)
+                defer { place = outer }
                 checkFields(mapping, against: output.viewModel,
                             record: TypeNames.viewModel(scene: scene.name, useCase: useCase, output: output.name),
                             scope: presenterScope, at: output.location, what: "the Presenter")
@@ -515,6 +518,15 @@ final class ScenarioChecker {
             diagnostics.warning("'methods: { event: … }' has no effect in \(pattern.rawValue): the View's action goes to the Interactor, not to a Presenter",
                                 at: event.location,
                                 notes: [Diagnostic.Note("name the Interactor's method with 'interactor:', or remove 'event'")])
+        }
+        // A Presenter written as steps shows through its own 'display:' steps: no ViewModel reaches the View, so
+        // the View's steps of that answer never run.
+        for output in useCase.outputs where !output.view.isEmpty {
+            guard case .steps = output.presenter else { continue }
+            let what = useCase.outputs.count == 1 ? "use case '\(useCase.name)'" : "output '\(output.name)' of use case '\(useCase.name)'"
+            diagnostics.warning("the 'view:' steps of \(what) never run: its Presenter is written as steps, which reach the View only through 'display:'",
+                                at: output.view[0].location,
+                                notes: [Diagnostic.Note("move what the View does into the Presenter's steps (a 'display:' with the values shown), or give the Presenter a ViewModel mapping")])
         }
         // Outputs the logic never responds with: their Presenter and View steps never run.
         var responded = Set<String>()
@@ -579,7 +591,7 @@ final class ScenarioChecker {
     func checkStep(_ step: Step, role: Role, scene: Scene, useCase: UseCase, output: Output?,
                            scope: inout Scope) {
         let outer = place
-        place = (scene.name, step.location)
+        place = (scene.name, role.component, step.location)
         defer { place = outer }
         let kind = Self.keyword(step.kind)
         var brokeRule = false
@@ -701,16 +713,16 @@ final class ScenarioChecker {
     }
 
     /// The scene and step being checked, for findings made inside expressions.
-    private var place: (scene: SceneName, step: SourceLocation?)?
+    private var place: (scene: SceneName, role: ComponentRole, step: SourceLocation?)?
 
     /// A read of a name the pattern does not give this place (the View's `dataStore`): one finding per step.
     func flaggedRead(_ name: String, at location: SourceLocation) {
         guard let place else { return }
-        let path = PatternRules.Path(.view, .dataStore)
+        let path = PatternRules.Path(place.role, .dataStore)
         guard let rule = rules.violation(path) else { return }
         let step = place.step ?? location
         if findings.contains(where: { $0.step == step && $0.rule == rule.id && $0.path == nil }) { return }
-        findings.append(RuleFinding(rule: rule, message: "the View reads '\(name)', which \(pattern.rawValue) does not allow",
+        findings.append(RuleFinding(rule: rule, message: "the \(PatternRules.roleName(place.role)) reads '\(name)', which \(pattern.rawValue) does not allow",
                                     at: location, step: step, scene: place.scene, path: nil))
     }
 

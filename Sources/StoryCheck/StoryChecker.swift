@@ -401,22 +401,30 @@ public struct StoryChecker {
 
     private func architecture(_ trace: Trace, pattern: Pattern, findings: [RuleFinding] = [], breaks: RuleBreaks) -> Check {
         var broken: [(TraceEvent, PatternRules.Rule)] = []
-        var accepted: [String: (count: Int, reason: String)] = [:]
+        // Accepted breaks by rule: messages of the run, and reads (which send none) of the scenario.
+        var accepted: [String: (messages: Int, reads: Int, reason: String)] = [:]
         var acceptedOrder: [String] = []
         for event in trace.events {
             guard let found = breaks(event) else { continue }
             if let acceptance = found.accepted {
                 if accepted[found.rule.id] == nil { acceptedOrder.append(found.rule.id) }
-                accepted[found.rule.id, default: (0, acceptance.reason)].count += 1
+                accepted[found.rule.id, default: (0, 0, acceptance.reason)].messages += 1
             } else {
                 broken.append((event, found.rule))
             }
         }
+        for finding in findings where finding.path == nil {
+            guard let acceptance = finding.accepted else { continue }
+            if accepted[finding.rule] == nil { acceptedOrder.append(finding.rule) }
+            accepted[finding.rule, default: (0, 0, acceptance.reason)].reads += 1
+        }
         var summary = "every message follows \(pattern.rawValue)'s rules"
         if !acceptedOrder.isEmpty {
             summary += " but those the scenario accepts: " + acceptedOrder.map { id in
-                let (count, reason) = accepted[id]!
-                return "\(id) (\(count) message\(count == 1 ? "" : "s"): \(reason))"
+                let (messages, reads, reason) = accepted[id]!
+                let counted = [messages > 0 ? "\(messages) message\(messages == 1 ? "" : "s")" : nil,
+                               reads > 0 ? "\(reads) read\(reads == 1 ? "" : "s")" : nil].compactMap { $0 }
+                return "\(id) (\(counted.joined(separator: ", ")): \(reason))"
             }.joined(separator: "; ")
         }
         // Findings of steps the run did not take: no message of their path left their scene.
