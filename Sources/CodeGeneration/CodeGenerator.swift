@@ -244,6 +244,14 @@ public struct CodeGenerator {
                                                   at: firstPlace[method], id: "generate/shared-method"))
             }
         }
+        for scene in scenario.scenes {
+            // The app's own names for parts and protocols: generate writes the template's names yet.
+            let places = scene.names.components.values.map(\.location) + scene.names.protocols.values.map(\.location)
+            if let first = places.min() {
+                unwritten.collect(GenerationLimit("generate names \(scene.name)'s parts and protocols the pattern's way; the names the app gives them ('names:') are not written yet",
+                                                  at: first, id: "generate/names"))
+            }
+        }
         for place in GeneratedNames.problems(in: scenario, naming: scenario.pattern.definition.naming) {
             unwritten.collect(GenerationLimit(place.message, at: place.location, id: place.id))
         }

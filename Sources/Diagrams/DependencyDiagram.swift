@@ -115,7 +115,7 @@ public enum DependencyDiagramBuilder {
             var components: [DependencyDiagram.Component] = []
             for spec in Self.componentOrder.compactMap({ role in definition.roles.first { $0.role == role } })
             where spec.presence.holds(for: scene) {
-                components.append(.init(id: id(s, spec.role), name: naming.componentName(spec.role, scene: s), role: spec.role))
+                components.append(.init(id: id(s, spec.role), name: naming.componentName(spec.role, of: scene), role: spec.role))
             }
             for worker in scene.workers {
                 components.append(.init(id: id(s, .worker, worker.name.rawValue), name: worker.name.rawValue, role: .worker))
@@ -129,7 +129,7 @@ public enum DependencyDiagramBuilder {
                 let label: String?
                 switch dependency.label {
                 case .none: label = nil
-                case .slot(let slot): label = naming.protocolName(slot, scene: s)
+                case .slot(let slot): label = naming.protocolName(slot, of: scene)
                 case .text(let text): label = text
                 }
                 declare(from, to, DependencyDiagram.LinkKind(dependency.kind), label)

@@ -114,6 +114,12 @@ struct TranslationWork {
             scenario.acceptances = []
         }
         scenario.findings = []
+        // The app's names belong to its pattern's parts: the other pattern's parts take its own names.
+        let named = scenario.scenes.filter { !$0.names.isEmpty }.map(\.name.rawValue)
+        if !named.isEmpty {
+            header.append("The names the app gives the parts of " + named.joined(separator: ", ") + " ('names:') belong to \(source.rawValue)'s parts and were left out.")
+            for s in scenario.scenes.indices { scenario.scenes[s].names = PartNames() }
+        }
         if scenario.wiring != nil && source.definition.wiring.style != target.definition.wiring.style {
             header.append("'wiring: \(scenario.wiring!.rawValue)' belongs to \(source.rawValue); \(target.rawValue) wires scenes its own way.")
             scenario.wiring = nil

@@ -30,9 +30,9 @@ extension ScenarioChecker {
         for link in definition.wiring.links { vocabulary.addSubject(link.property) }
         for field in draft.appState { vocabulary.addSubject(field.name) }
         for scene in draft.scenes {
-            for spec in definition.roles { vocabulary.receivers.insert(naming.componentName(spec.role, scene: scene.name)) }
+            for spec in definition.roles { vocabulary.receivers.insert(naming.componentName(spec.role, of: scene)) }
             for slot in ProtocolSlot.allCases {
-                if let name = naming.protocolName(slot, scene: scene.name) { vocabulary.receivers.insert(name) }
+                if let name = naming.protocolName(slot, of: scene) { vocabulary.receivers.insert(name) }
             }
             for field in scene.dataStore { vocabulary.addSubject(field.name) }
             for field in scene.view.state { vocabulary.addSubject(field.name) }

@@ -28,7 +28,7 @@ final class ScenarioChecker {
         var names: [String: (ComponentRole, SceneName)] = [:]
         for scene in draft.scenes {
             for spec in definition.roles where spec.role != .worker {
-                let name = definition.naming.componentName(spec.role, scene: scene.name)
+                let name = definition.naming.componentName(spec.role, of: scene)
                 if names[name] == nil { names[name] = (spec.role, scene.name) }
             }
         }
@@ -232,6 +232,7 @@ final class ScenarioChecker {
     // MARK: - Scenes
 
     func check(_ scene: Scene) {
+        checkNames(of: scene)
         if let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
             diagnostics.error("scene '\(scene.name)' declares a DataStore, which \(pattern.rawValue) does not have", at: field.location,
                               notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
@@ -253,6 +254,22 @@ final class ScenarioChecker {
         }
         for route in scene.routes { check(route, in: scene) }
         for useCase in scene.useCases { check(useCase, in: scene) }
+    }
+
+    /// A scene's parts as the app names them (`names:`): two parts of one scene cannot share a name — a trace and
+    /// a diagram would not tell them apart (a worker named like a part is said where the worker is declared).
+    func checkNames(of scene: Scene) {
+        guard !scene.names.isEmpty else { return }
+        var taken: [String: String] = [:]
+        for role in definition.roles.map(\.role) + [.configurator] where role != .worker {
+            let name = definition.naming.componentName(role, of: scene)
+            if let other = taken[name], let located = scene.names.components[role] {
+                diagnostics.error("the \(role.rawValue) of scene '\(scene.name)' is named '\(name)', as is its \(other)",
+                                  at: located.location, notes: [Diagnostic.Note("give each part of a scene its own name")])
+            } else {
+                taken[name] = "\(role.rawValue)"
+            }
+        }
     }
 
     /// The names the pattern gives (`request`, `dataStore`, …) cannot be bound by `let` or `as`: an expression
@@ -833,7 +850,7 @@ final class ScenarioChecker {
         // A component of another scene, by its type's name (`HomeInteractor`)?
         for other in draft.scenes where other.name != scene.name {
             for componentRole in [ComponentRole.view, .interactor, .presenter, .router, .dataStore]
-            where definition.naming.componentName(componentRole, scene: other.name) == call.receiver.value {
+            where definition.naming.componentName(componentRole, of: other) == call.receiver.value {
                 let rule = PatternRules.ownScene
                 diagnostics.error("'call: \(call.receiver.value).\(call.method.value)' reaches into scene '\(other.name)'",
                                   at: call.receiver.location,

@@ -21,6 +21,8 @@ final class ScenarioReader {
     private(set) var resultRecords: [RecordType] = []
     /// Fixture files read, as the scenario names them, and the SHA-256 of each.
     private(set) var fixtureSHA256: [String: String] = [:]
+    /// The pattern the scenario says it is written in, once read: what a scene's `names:` may name.
+    private var pattern = Pattern.default
     /// Every `accept:` read, at the top, in scenes and on steps, in file order.
     private(set) var acceptances: [RuleAcceptance] = []
 
@@ -57,7 +59,6 @@ final class ScenarioReader {
                               at: location(root))
         }
 
-        var pattern = Pattern.default
         if let entry = top["pattern"], let text = nodes.string(entry.value, "'pattern'") {
             if let p = Pattern(rawValue: text) {
                 pattern = p
@@ -158,6 +159,46 @@ final class ScenarioReader {
             name: name, description: description, pattern: pattern, wiring: wiring, start: start, entities: entities, enums: enums,
             sharedWorkers: sharedWorkers, appState: appState, scenes: scenes, story: story, storyRepeats: storyRepeats, resultRecords: resultRecords,
             acceptances: acceptances.sorted { $0.location < $1.location }, rootLocation: location(root))
+    }
+
+    /// `names:` — the scene's parts (`view: GendreListViewController`) and, under `protocols:`, its protocols
+    /// (`presenterInput: GendreListViewToPresenterProtocol`) as the app names them: only parts and protocols the
+    /// pattern has, each a Swift type name.
+    func readNames(_ node: Node, scene what: String) -> PartNames {
+        let definition = pattern.definition
+        let roles = definition.roles.map(\.role).filter { $0 != .worker } + [.configurator]
+        let slots = ProtocolSlot.allCases.filter { $0 != .workerInput && $0 != .workerOutput && definition.naming.protocols[$0] != nil }
+        var names = PartNames()
+        guard let keys = nodes.mapping(node, "'names' of \(what)", allowed: roles.map(\.rawValue) + (slots.isEmpty ? [] : ["protocols"])) else {
+            return names
+        }
+        func typeName(_ entry: MappingEntry, _ role: String) -> Located<String>? {
+            guard let name = nodes.located(entry.value, "the name of the \(role)") else { return nil }
+            // What wires a scene may be a type or a type's method: `HomeTabRoute.makeHomeTab()`.
+            if role == ComponentRole.configurator.rawValue, name.value.firstMatch(of: #/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(\([A-Za-z0-9_:]*\))?$/#) != nil {
+                return name
+            }
+            guard SwiftIdentifier.isValid(name.value) else {
+                diagnostics.error("'\(name.value)' is no Swift type name; the \(role) of \(what) needs one", at: name.location,
+                                  notes: NodeReader.whyNotIdentifier(name.value))
+                return nil
+            }
+            return name
+        }
+        for role in roles {
+            guard let entry = keys[role.rawValue], let name = typeName(entry, role.rawValue) else { continue }
+            names.components[role] = name
+        }
+        if let entry = keys["protocols"] {
+            let allowed = slots.map(\.rawValue)
+            if let protocols = nodes.mapping(entry.value, "'protocols' of \(what)", allowed: allowed) {
+                for slot in slots {
+                    guard let entry = protocols[slot.rawValue], let name = typeName(entry, "\(slot.rawValue) protocol") else { continue }
+                    names.protocols[slot] = name
+                }
+            }
+        }
+        return names
     }
 
     /// `accept:` one `{ rule, reason }` or a list of them: rules the app breaks on purpose, within `scope`. A reason
@@ -468,6 +509,7 @@ final class ScenarioReader {
         guard let keys = nodes.mapping(node, what, allowed: Vocabulary.scene) else { return nil }
         let dataStore = keys["dataStore"].map { readFields($0.value, "the DataStore of \(what)") } ?? []
         if let entry = keys["accept"] { readAcceptances(entry.value, scope: .scene(SceneName(name))) }
+        let names = keys["names"].map { readNames($0.value, scene: what) } ?? PartNames()
         var view = ViewSpec()
         if let entry = keys["view"], let viewKeys = nodes.mapping(entry.value, "the View of \(what)", allowed: Vocabulary.view) {
             view.state = viewKeys["state"].map { readFields($0.value, "the View state of \(what)") } ?? []
@@ -509,9 +551,11 @@ final class ScenarioReader {
             }
         }
 
-        return Scene(name: SceneName(name), location: nameLocation,
-                     description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
-                     dataStore: dataStore, view: view, workers: workers, useCases: useCases, routes: routes)
+        var scene = Scene(name: SceneName(name), location: nameLocation,
+                          description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
+                          dataStore: dataStore, view: view, workers: workers, useCases: useCases, routes: routes)
+        scene.names = names
+        return scene
     }
 
     // MARK: - Workers

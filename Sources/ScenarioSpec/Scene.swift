@@ -10,6 +10,8 @@ public struct Scene: Sendable, Hashable {
     public var workers: [Worker]
     public var useCases: [UseCase]
     public var routes: [Route]
+    /// The names the app gives the scene's parts and protocols where they are not the pattern's (`names:`).
+    public var names = PartNames()
 
     public init(name: SceneName, location: SourceLocation, description: String? = nil, dataStore: [FieldDecl],
                 view: ViewSpec, workers: [Worker], useCases: [UseCase], routes: [Route]) {
@@ -39,4 +41,19 @@ public struct ViewSpec: Sendable, Hashable {
         self.state = state
         self.shows = shows
     }
+}
+
+/// `names: { view: GendreListViewController, protocols: { presenterInput: GendreListViewToPresenterProtocol } }`: a
+/// scene's parts and protocols as the app names them, where its pattern's template names them otherwise. Every
+/// trace, diagram, export and narration then says the app's names.
+public struct PartNames: Sendable, Hashable {
+    public var components: [ComponentRole: Located<String>] = [:]
+    public var protocols: [ProtocolSlot: Located<String>] = [:]
+
+    public init(components: [ComponentRole: Located<String>] = [:], protocols: [ProtocolSlot: Located<String>] = [:]) {
+        self.components = components
+        self.protocols = protocols
+    }
+
+    public var isEmpty: Bool { components.isEmpty && protocols.isEmpty }
 }

@@ -27,19 +27,19 @@ final class SceneNames {
     init(_ scene: Scene, naming: PatternNaming) {
         self.scene = scene.name
         self.naming = naming
-        businessLogic = naming.protocolName(.businessLogic, scene: scene.name)
-        presentationLogic = naming.protocolName(.presentationLogic, scene: scene.name)
-        displayLogic = naming.protocolName(.displayLogic, scene: scene.name)
-        routingLogic = naming.protocolName(.routingLogic, scene: scene.name)
-        presenterInput = naming.protocolName(.presenterInput, scene: scene.name)
-        dataPassing = naming.protocolName(.dataPassing, scene: scene.name)
-        dataStore = naming.protocolName(.dataStore, scene: scene.name)
-        view = naming.componentName(.view, scene: scene.name)
-        interactor = naming.componentName(.interactor, scene: scene.name)
-        presenter = naming.componentName(.presenter, scene: scene.name)
-        router = naming.componentName(.router, scene: scene.name)
-        dataStoreComponent = naming.componentName(.dataStore, scene: scene.name)
-        configurator = naming.componentName(.configurator, scene: scene.name)
+        businessLogic = naming.protocolName(.businessLogic, of: scene)
+        presentationLogic = naming.protocolName(.presentationLogic, of: scene)
+        displayLogic = naming.protocolName(.displayLogic, of: scene)
+        routingLogic = naming.protocolName(.routingLogic, of: scene)
+        presenterInput = naming.protocolName(.presenterInput, of: scene)
+        dataPassing = naming.protocolName(.dataPassing, of: scene)
+        dataStore = naming.protocolName(.dataStore, of: scene)
+        view = naming.componentName(.view, of: scene)
+        interactor = naming.componentName(.interactor, of: scene)
+        presenter = naming.componentName(.presenter, of: scene)
+        router = naming.componentName(.router, of: scene)
+        dataStoreComponent = naming.componentName(.dataStore, of: scene)
+        configurator = naming.componentName(.configurator, of: scene)
     }
 
     func useCase(_ useCase: UseCase) -> UseCaseNames {

@@ -59,6 +59,18 @@ public struct PatternNaming: Sendable, Hashable {
         }
     }
 
+    /// The type name of `role` in `scene`: the app's own (`names:`), or the pattern's.
+    public func componentName(_ role: ComponentRole, of scene: Scene) -> String {
+        scene.names.components[role]?.value ?? componentName(role, scene: scene.name)
+    }
+
+    /// The protocol in `slot` for `scene`: the app's own (`names: { protocols: … }`), or the pattern's; nil when the
+    /// pattern has none there.
+    public func protocolName(_ slot: ProtocolSlot, of scene: Scene, worker: WorkerName? = nil) -> String? {
+        guard let name = protocolName(slot, scene: scene.name, worker: worker) else { return nil }
+        return worker == nil ? scene.names.protocols[slot]?.value ?? name : name
+    }
+
     /// The protocol in `slot` for `scene`, or nil when the pattern has none there.
     public func protocolName(_ slot: ProtocolSlot, scene: SceneName, worker: WorkerName? = nil) -> String? {
         protocols[slot].map { Self.fill($0, scene: scene, worker: worker?.rawValue) }
