@@ -9,6 +9,16 @@ public struct FlowDiagram: Sendable, Hashable {
     public var routes: [Route]
     /// Whether a trace was given (otherwise nothing is marked visited).
     public var observed: Bool
+    /// Screens a View left by itself in the run (`leave:`), to the scene that came back.
+    public var exits: [Exit] = []
+
+    public struct Exit: Sendable, Hashable {
+        public var from: SceneName
+        public var to: SceneName
+        /// `dismiss(animated:)`, `popViewController(animated:)`.
+        public var method: String
+        public var taken: Int
+    }
 
     public struct Scene: Sendable, Hashable {
         public var name: SceneName
@@ -40,6 +50,7 @@ public enum FlowDiagramBuilder {
         var instances: [SceneName: Set<Int>] = [:]
         var taken: [String: Int] = [:]
         var runs: [String: Int] = [:]
+        var exits: [FlowDiagram.Exit] = []
         if let trace {
             let tally = tally ?? TraceTally(trace.events, cycles: trace.cycles)
             runs = tally.runs
@@ -48,13 +59,20 @@ public enum FlowDiagramBuilder {
                 switch event.message {
                 case .route(let route, _):
                     if let scene = event.from.scene ?? event.to.scene { taken["\(scene)|\(route)", default: 0] += count }
+                case .navigation(let navigation) where navigation.route == nil && event.from.role == .view:
+                    guard let from = event.from.scene, let to = event.to.scene else { break }
+                    if let index = exits.firstIndex(where: { $0.from == from && $0.to == to && $0.method == navigation.method }) {
+                        exits[index].taken += count
+                    } else {
+                        exits.append(FlowDiagram.Exit(from: from, to: to, method: navigation.method, taken: count))
+                    }
                 default:
                     break
                 }
             }
         }
         let visits = instances.mapValues(\.count)
-        return FlowDiagram(
+        var diagram = FlowDiagram(
             title: "\(scenario.name) — scene flow", start: scenario.start,
             scenes: scenario.scenes.map { scene in
                 FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map {
@@ -70,6 +88,8 @@ public enum FlowDiagramBuilder {
                 }
             },
             observed: trace != nil)
+        diagram.exits = exits
+        return diagram
     }
 }
 
@@ -129,6 +149,13 @@ extension FlowDiagram {
                 "color": .text(used ? "#7c3aed" : "#9ca3af"), "fontcolor": .text(used ? "#5b21b6" : "#6b7280"),
                 "style": .text(used ? (route.navigation == .present ? "bold,dashed" : "bold") : "dashed"),
                 "penwidth": .number(used ? 1.8 : 1),
+            ])
+        }
+        for exit in exits {
+            // A View that left its screen itself: not a route of its Router.
+            graph.edge("scene_\(exit.from)", "scene_\(exit.to)", [
+                "label": .text("leaves itself: \(PatternNaming.baseName(exit.method))\n×\(exit.taken)"),
+                "color": "#b45309", "fontcolor": "#92400e", "style": "dotted", "penwidth": 1.4,
             ])
         }
         // Graphviz's crossing minimisation and spline routing grow faster than the map: past a size, a bounded layout

@@ -136,6 +136,12 @@ public enum MermaidExporter {
             out += "    \(from) \(arrow)|\"\(label)\"| \(to)\n"
             links.append((links.count, used))
         }
+        for exit in flow.exits {
+            // A View that left its screen itself, as the flow diagram draws it.
+            guard let from = id[exit.from], let to = id[exit.to] else { continue }
+            out += "    \(from) -.->|\"leaves itself: \(text(PatternNaming.baseName(exit.method)))<br/>×\(exit.taken)\"| \(to)\n"
+            links.append((links.count, true))
+        }
         out += "    classDef visited fill:#dbeafe,stroke:#2563eb,color:#111827\n"
         out += "    classDef unvisited fill:#ffffff,stroke:#9ca3af,stroke-dasharray:4 3,color:#6b7280\n"
         // A mid blue with white text: seen on a light page and on a dark one.

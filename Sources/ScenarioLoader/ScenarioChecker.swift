@@ -417,7 +417,7 @@ final class ScenarioChecker {
             case .interactor: ["call", "validate", "store", "respond", "let", "if"]
             case .event: ["call", "validate", "display", "route", "let", "if"]
             case .presenter: ["call", "display", "route", "let", "if"]
-            case .view: ["call", "show", "set", "route", "let", "if"]
+            case .view: ["call", "show", "set", "route", "let", "if", "leave"]
             }
         }
     }
@@ -716,6 +716,12 @@ final class ScenarioChecker {
             if let condition { expressions.checkCondition(condition, in: scope, what: "the 'when' condition") }
         case .display(_, let values):
             for value in values { _ = expressions.check(value.value, in: scope) }
+        case .leave:
+            // Where the Router navigates, a View leaving its screen by itself breaks the pattern's rule.
+            if let rule = rules.navigation {
+                findings.append(RuleFinding(rule: rule, message: "'leave' has the View leave its screen itself, which \(pattern.rawValue) does not allow",
+                                            at: step.location, scene: scene.name, path: PatternRules.Path(.view, .view)))
+            }
         }
     }
 
@@ -784,6 +790,7 @@ final class ScenarioChecker {
         case .set: "set"
         case .route: "route"
         case .display: "display"
+        case .leave: "leave"
         }
     }
 

@@ -283,6 +283,15 @@ extension ScenarioReader {
             // A display method's unlabelled argument is shown under '_', as its signature spells it (`showError(_:)`).
             let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)", unlabelled: true) } ?? []
             return Step(.display(method: method, values: values), at: stepAt)
+        case "leave":
+            guard let text = nodes.located(value, "'leave' (back, pop or dismiss)") else { return nil }
+            guard let how = Step.Leave(rawValue: text.value) else {
+                diagnostics.unknown("a View leaves its screen by 'back', 'pop' or 'dismiss', not '\(text.value)'", name: text.value,
+                                    candidates: Step.Leave.allCases.map(\.rawValue), at: text.location,
+                                    extraNotes: [Diagnostic.Note("'back' leaves the way the screen came: dismissed if presented, popped if pushed")])
+                return nil
+            }
+            return Step(.leave(Located(how, at: text.location)), at: stepAt)
         default:
             return nil
         }

@@ -37,6 +37,7 @@ enum Vocabulary {
         ("set", []),
         ("route", ["when", "with"]),
         ("display", ["with"]),
+        ("leave", []),
     ]
     static var stepKeys: [String] {
         var keys: [String] = []

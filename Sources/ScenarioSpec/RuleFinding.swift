@@ -100,6 +100,8 @@ extension PatternRules {
         case .workerResult, .workerError: return nil
         default: break
         }
+        // A View that leaves its screen itself navigates where the pattern's Router does.
+        if event.kind == .navigation, event.from.role == .view { return navigation }
         if let rule = violation(Path(event.from.role, event.to.role)) { return rule }
         if event.kind != .dataPassing && event.kind != .navigation, let a = event.from.scene, let b = event.to.scene,
            event.from.role != .appState, event.to.role != .appState, a != b || event.from.instance != event.to.instance {

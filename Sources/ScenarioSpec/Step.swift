@@ -31,6 +31,19 @@ public struct Step: Sendable, Hashable {
         case route(Located<RouteName>, condition: Expr?, arguments: [Assignment])
         /// `display: showPosts(with:)` with `with: { posts: response.posts }` — a Presenter → View call (VIPER).
         case display(method: Located<String>, values: [Assignment])
+        /// `leave: dismiss` — the View leaves its screen itself (`dismiss(animated:)`, `popViewController`), not
+        /// through its Router: a finding where the pattern's Router navigates.
+        case leave(Located<Leave>)
+    }
+
+    /// How a View leaves its screen by itself.
+    public enum Leave: String, Sendable, Hashable, CaseIterable {
+        /// As it came: dismissed if presented, popped if pushed.
+        case back
+        /// `navigationController?.popViewController(animated:)`.
+        case pop
+        /// `dismiss(animated:)`.
+        case dismiss
     }
 }
 
@@ -129,6 +142,7 @@ extension Step {
             assignments.map(\.value)
         case .conditional(let condition, _, _): [condition]
         case .route(_, let condition, let arguments): (condition.map { [$0] } ?? []) + arguments.map(\.value)
+        case .leave: []
         }
     }
 

@@ -18,6 +18,8 @@ public struct ScenarioWriter {
     public enum FixtureStyle: Sendable { case path, inline }
 
     private var lines: [String] = []
+    /// The scenario's acceptances, written where their scope is.
+    private var acceptances: [RuleAcceptance] = []
 
     public init() {}
 
@@ -29,6 +31,8 @@ public struct ScenarioWriter {
         if let wiring = scenario.wiring { line("wiring: " + wiring.rawValue) }
         line("start: " + YAMLText.scalar(scenario.start.rawValue))
         if scenario.storyRepeats != 1 { line("repeat: \(scenario.storyRepeats)") }
+        acceptances = scenario.acceptances
+        accept(.scenario, indent: 0)
         if !scenario.enums.isEmpty {
             line("")
             line("enums:")
@@ -79,6 +83,15 @@ public struct ScenarioWriter {
         note(scene.name.rawValue, indent: 2)
         line("  " + YAMLText.key(scene.name.rawValue) + ":" + (isEmpty(scene) ? " {}" : ""))
         if let description = scene.description { line("    description: " + YAMLText.scalar(description)) }
+        if !scene.names.isEmpty {
+            line("    names:")
+            for role in ComponentRole.allCases { if let name = scene.names.components[role] { line("      \(role.rawValue): " + YAMLText.scalar(name.value)) } }
+            if !scene.names.protocols.isEmpty {
+                line("      protocols:")
+                for slot in ProtocolSlot.allCases { if let name = scene.names.protocols[slot] { line("        \(slot.rawValue): " + YAMLText.scalar(name.value)) } }
+            }
+        }
+        accept(.scene(scene.name), indent: 4)
         if !scene.dataStore.isEmpty { fields(scene.dataStore, key: "dataStore", indent: 4) }
         if !scene.view.state.isEmpty || !scene.view.shows.isEmpty {
             line("    view:")
@@ -104,7 +117,20 @@ public struct ScenarioWriter {
 
     private func isEmpty(_ scene: Scene) -> Bool {
         scene.description == nil && scene.dataStore.isEmpty && scene.view.state.isEmpty && scene.view.shows.isEmpty
-            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty
+            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty && scene.names.isEmpty
+            && !acceptances.contains { $0.scope == .scene(scene.name) }
+    }
+
+    /// `accept:` for the acceptances of `scope`, at `indent`.
+    private mutating func accept(_ scope: RuleAcceptance.Scope, indent: Int) {
+        let found = acceptances.filter { $0.scope == scope }
+        guard !found.isEmpty else { return }
+        let pad = String(repeating: " ", count: indent)
+        line(pad + "accept:")
+        for acceptance in found {
+            line(pad + "  - rule: " + YAMLText.scalar(acceptance.rule))
+            line(pad + "    reason: " + YAMLText.scalar(acceptance.reason))
+        }
     }
 
     private mutating func write(_ worker: Worker, indent: Int, scenario: Scenario) {
@@ -314,7 +340,10 @@ public struct ScenarioWriter {
         case .display(let method, let values):
             line(item + "display: " + YAMLText.scalar(method.value))
             if !values.isEmpty { line(pad + "with: " + Self.assignments(values)) }
+        case .leave(let how):
+            line(item + "leave: " + how.value.rawValue)
         }
+        accept(.step(step.location), indent: indent + 2)
     }
 
     // MARK: - Story

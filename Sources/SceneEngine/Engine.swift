@@ -593,6 +593,44 @@ public final class Engine {
         try reveal(target, cause: navigation)
     }
 
+    /// A View leaves its screen by itself (`dismiss(animated:)`, `popViewController(animated:)`): the scene below
+    /// comes back, as when the user goes back. Leaving a screen that is not on top, or dismissing a pushed one,
+    /// stops the run.
+    func leave(_ instance: SceneInstance, _ how: Located<Step.Leave>, sender: Participant, parent: Int?, at location: SourceLocation) throws {
+        guard stack.last === instance else {
+            throw RuntimeError("'\(instance.scene.name)' leaves its screen, but it is not on top: the screen shows '\(stack.last?.scene.name.rawValue ?? "nothing")'",
+                               at: location)
+        }
+        guard stack.count > 1 else {
+            throw RuntimeError("'\(instance.scene.name)' leaves its screen, but it is the root: there is nothing below to come back to",
+                               at: location)
+        }
+        let presented = instance.navigation == .present
+        let dismisses: Bool
+        switch how.value {
+        case .back: dismisses = presented
+        case .dismiss:
+            guard presented else {
+                throw RuntimeError("'\(instance.scene.name)' dismisses itself, but it was pushed, not presented", at: location,
+                                   notes: [Diagnostic.Note("write 'leave: pop', or 'leave: back' to leave the way it came")])
+            }
+            dismisses = true
+        case .pop:
+            guard !presented else {
+                throw RuntimeError("'\(instance.scene.name)' pops itself, but it was presented, not pushed", at: location,
+                                   notes: [Diagnostic.Note("write 'leave: dismiss', or 'leave: back' to leave the way it came")])
+            }
+            dismisses = false
+        }
+        let revealed = stack[stack.count - 2]
+        let navigation = try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                                         method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                                         removed: [instance.view])),
+                                  from: sender, to: revealed.view, at: location, parent: parent)
+        stack.removeLast()
+        try reveal(revealed, cause: navigation)
+    }
+
     /// The user goes back: pops a pushed scene or dismisses a presented one.
     func goBack(at location: SourceLocation) throws {
         guard stack.count > 1, let top = stack.last else {

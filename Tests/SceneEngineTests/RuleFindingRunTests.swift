@@ -163,3 +163,75 @@ struct DataStoreReadTests {
         #expect(architecture.actual == "reads.yml:12:28 (a read, which sends no message) breaks clean-swift/interactor-owns-datastore")
     }
 }
+
+@Suite("A View leaving its screen itself")
+struct LeaveTests {
+    static func yaml(_ leave: String, navigation: String = "present") -> String {
+        """
+        scenario: Leave
+        scenes:
+          List:
+            useCases:
+              Add:
+                interactor: [{ respond: {} }]
+                view: [{ route: toEditor }]
+            routes:
+              toEditor: { to: Editor, navigation: \(navigation) }
+          Editor:
+            useCases:
+              Save:
+                interactor: [{ respond: {} }]
+                view:
+                  - leave: \(leave)
+        story:
+          - do: List.Add
+          - do: Editor.Save
+            expect: { scene: List, stack: [List] }
+        """
+    }
+
+    static func run(_ yaml: String) throws -> (Scenario, RunSummary, [String]) {
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "leave.yml").scenario)
+        let recorder = TraceRecorder()
+        let summary = try Engine(scenario: scenario).run(into: recorder)
+        let lines = try #require(recorder.trace).events.filter { $0.kind == .navigation }.map { "\($0.from.name) → \($0.to.name)  \($0.text())" }
+        return (scenario, summary, lines)
+    }
+
+    @Test("'leave: dismiss' dismisses the presented Editor from its View, the scene below comes back, and the rule is a finding")
+    func dismisses() throws {
+        let loaded = ScenarioLoader().load(yaml: Self.yaml("dismiss"), file: "leave.yml")
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+            "leave.yml:15:13 'leave' has the View leave its screen itself, which clean-swift does not allow [clean-swift/router-navigates]",
+        ])
+        let (scenario, summary, lines) = try Self.run(Self.yaml("dismiss"))
+        #expect(summary.completed)
+        #expect(lines == [
+            "ListRouter → EditorViewController  navigateToEditor(source:destination:) [present]",
+            "EditorViewController → ListViewController  dismiss(animated:) [back to List#1]",
+        ])
+        #expect(scenario.findings.map(\.rule) == ["clean-swift/router-navigates"])
+    }
+
+    @Test("'leave: back' pops what was pushed; dismissing a pushed screen stops the run with the fix")
+    func back() throws {
+        let (_, popped, lines) = try Self.run(Self.yaml("back", navigation: "push"))
+        #expect(popped.completed)
+        #expect(lines.last == "EditorViewController → ListViewController  popViewController(animated:) [back to List#1]")
+        let (_, refused, _) = try Self.run(Self.yaml("dismiss", navigation: "push"))
+        #expect(refused.error?.description == """
+            leave.yml:15:20: error: 'Editor' dismisses itself, but it was pushed, not presented
+            note: write 'leave: pop', or 'leave: back' to leave the way it came
+            """)
+    }
+
+    @Test("a View leaves by back, pop or dismiss only")
+    func unknown() {
+        let loaded = ScenarioLoader().load(yaml: Self.yaml("close"), file: "leave.yml")
+        #expect(loaded.scenario == nil)
+        #expect(loaded.diagnostics.first?.description == """
+            leave.yml:15:20: error: a View leaves its screen by 'back', 'pop' or 'dismiss', not 'close'
+            note: 'back' leaves the way the screen came: dismissed if presented, popped if pushed
+            """)
+    }
+}
