@@ -91,7 +91,7 @@ extension Step {
         case .route(let name, let condition, let arguments):
             kind = .route(name, condition: condition?.rewritten(replace), arguments: assignments(arguments))
         case .display(let method, let values): kind = .display(method: method, values: assignments(values))
-        case .leave: kind = self.kind
+        case .leave, .wait: kind = self.kind
         }
         return Step(kind, at: location)
     }

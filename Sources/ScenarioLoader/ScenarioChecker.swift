@@ -414,10 +414,10 @@ final class ScenarioChecker {
 
         var stepKinds: [String] {
             switch self {
-            case .interactor: ["call", "validate", "store", "respond", "let", "if"]
-            case .event: ["call", "validate", "display", "route", "let", "if"]
-            case .presenter: ["call", "display", "route", "let", "if"]
-            case .view: ["call", "show", "set", "route", "let", "if", "leave"]
+            case .interactor: ["call", "validate", "store", "respond", "let", "if", "wait"]
+            case .event: ["call", "validate", "display", "route", "let", "if", "wait"]
+            case .presenter: ["call", "display", "route", "let", "if", "wait"]
+            case .view: ["call", "show", "set", "route", "let", "if", "leave", "wait"]
             }
         }
     }
@@ -716,6 +716,8 @@ final class ScenarioChecker {
             if let condition { expressions.checkCondition(condition, in: scope, what: "the 'when' condition") }
         case .display(_, let values):
             for value in values { _ = expressions.check(value.value, in: scope) }
+        case .wait:
+            break
         case .leave:
             // Where the Router navigates, a View leaving its screen by itself breaks the pattern's rule.
             if let rule = rules.navigation {
@@ -791,6 +793,7 @@ final class ScenarioChecker {
         case .route: "route"
         case .display: "display"
         case .leave: "leave"
+        case .wait: "wait"
         }
     }
 

@@ -283,6 +283,9 @@ extension ScenarioReader {
             // A display method's unlabelled argument is shown under '_', as its signature spells it (`showError(_:)`).
             let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)", unlabelled: true) } ?? []
             return Step(.display(method: method, values: values), at: stepAt)
+        case "wait":
+            guard let milliseconds = readLatency(value, what: "'wait'") else { return nil }
+            return Step(.wait(Located(milliseconds, at: location(value))), at: stepAt)
         case "leave":
             guard let text = nodes.located(value, "'leave' (back, pop or dismiss)") else { return nil }
             guard let how = Step.Leave(rawValue: text.value) else {

@@ -848,8 +848,8 @@ final class ScenarioReader {
     }
 
     /// `120ms`, `1.5s`, `2s` or a bare number of milliseconds.
-    func readLatency(_ node: Node) -> Int? {
-        guard let text = nodes.string(node, "'latency'")?.trimmingSpaces() else { return nil }
+    func readLatency(_ node: Node, what: String = "'latency'") -> Int? {
+        guard let text = nodes.string(node, what)?.trimmingSpaces() else { return nil }
         var number = text
         var scale = 1.0
         if text.hasSuffix("ms") {
@@ -859,7 +859,7 @@ final class ScenarioReader {
             scale = 1000
         }
         guard let value = Double(number.trimmingSpaces()), value >= 0, value * scale <= 86_400_000 else {
-            diagnostics.error("latency '\(text)' is not a duration; write e.g. '120ms' or '1.5s' (at most a day)",
+            diagnostics.error("\(what == "'latency'" ? "latency '\(text)'" : "'\(what.dropFirst().dropLast()): \(text)'") is not a duration; write e.g. '120ms' or '1.5s' (at most a day)",
                               at: location(node))
             return nil
         }

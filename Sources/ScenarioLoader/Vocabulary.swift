@@ -38,6 +38,7 @@ enum Vocabulary {
         ("route", ["when", "with"]),
         ("display", ["with"]),
         ("leave", []),
+        ("wait", []),
     ]
     static var stepKeys: [String] {
         var keys: [String] = []

@@ -34,6 +34,9 @@ public struct Step: Sendable, Hashable {
         /// `leave: dismiss` — the View leaves its screen itself (`dismiss(animated:)`, `popViewController`), not
         /// through its Router: a finding where the pattern's Router navigates.
         case leave(Located<Leave>)
+        /// `wait: 500ms` — time passes before the next step, as `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5)`
+        /// does: the run's simulated clock moves on, in milliseconds.
+        case wait(Located<Int>)
     }
 
     /// How a View leaves its screen by itself.
@@ -142,7 +145,7 @@ extension Step {
             assignments.map(\.value)
         case .conditional(let condition, _, _): [condition]
         case .route(_, let condition, let arguments): (condition.map { [$0] } ?? []) + arguments.map(\.value)
-        case .leave: []
+        case .leave, .wait: []
         }
     }
 

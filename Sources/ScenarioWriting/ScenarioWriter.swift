@@ -342,6 +342,8 @@ public struct ScenarioWriter {
             if !values.isEmpty { line(pad + "with: " + Self.assignments(values)) }
         case .leave(let how):
             line(item + "leave: " + how.value.rawValue)
+        case .wait(let milliseconds):
+            line(item + "wait: \(milliseconds.value)ms")
         }
         accept(.step(step.location), indent: indent + 2)
     }

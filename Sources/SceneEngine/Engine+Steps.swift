@@ -110,6 +110,10 @@ extension Engine {
                              at: name.location)
             return .proceed
 
+        case .wait(let milliseconds):
+            clock += milliseconds.value
+            return .proceed
+
         case .leave(let how):
             try leave(instance, how, sender: context.sender, parent: context.parent, at: how.location)
             return .proceed

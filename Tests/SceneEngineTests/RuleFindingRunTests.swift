@@ -235,3 +235,35 @@ struct LeaveTests {
             """)
     }
 }
+
+@Suite("Time passing in a step")
+struct WaitTests {
+    @Test("'wait' moves the simulated clock before the next step, as asyncAfter does")
+    func waits() throws {
+        let yaml = """
+            scenario: Splash
+            scenes:
+              Splash:
+                useCases:
+                  Start:
+                    trigger: load
+                    interactor: [{ respond: {} }]
+                    view:
+                      - wait: 0.5s
+                      - route: toHome
+                routes:
+                  toHome: { to: Home, navigation: replace }
+              Home: {}
+            story:
+              - appear: Splash
+                expect: { scene: Home }
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "splash.yml").scenario)
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let timed = try #require(recorder.trace).events.filter { $0.kind == .display || $0.kind == .route }.map { "\($0.time) ms \($0.text())" }
+        #expect(timed == ["0 ms SplashDisplayLogic.displayStart(viewModel:)", "500 ms SplashRoutingLogic.routeToHome()"])
+        let bad = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "wait: 0.5s", with: "wait: soon"), file: "splash.yml")
+        #expect(bad.diagnostics.first.map { "\($0.location!) \($0.message)" } == "splash.yml:9:19 'wait: soon' is not a duration; write e.g. '120ms' or '1.5s' (at most a day)")
+    }
+}
