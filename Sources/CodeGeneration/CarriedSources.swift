@@ -538,6 +538,8 @@ public struct TraceCycle: Sendable, Hashable {
         case load
         /// The scene came on screen (`viewWillAppear`, SwiftUI's `onAppear`).
         case appear
+        /// A scene it showed called it back (a delegate: `delegate?.didUpdateStatus(with:)`).
+        case callback
     }
 
     /// 1-based, in the order cycles started.
@@ -1577,6 +1579,7 @@ extension TraceCycle.Trigger {
         case .action: "action"
         case .load: "load"
         case .appear: "appear"
+        case .callback: "callback"
         }
     }
 }
@@ -2335,7 +2338,7 @@ public enum TraceReader {
             }
             let triggerName = try fields.string("trigger")
             guard let trigger = TraceCycle.Trigger(rawValue: triggerName) else {
-                throw fields.failure("unknown trigger '\(triggerName)'; expected action, load or appear")
+                throw fields.failure("unknown trigger '\(triggerName)'; expected action, load, appear or callback")
             }
             let cause = try fields.optionalInt("cause")
             if let cause, cause < 1 || cause > count {

@@ -258,7 +258,7 @@ struct SceneWriter {
                     try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
                         try self.steps(steps, useCase: useCase, into: &body)
                     }
-                case .show, .set, .route, .display, .leave, .wait:
+                case .show, .set, .route, .display, .leave, .wait, .delegate:
                     throw GenerationLimit("generate does not write this step in an Interactor yet", at: step.location, id: "generate/step")
                 }
             } catch { unwritten.collect(error) }

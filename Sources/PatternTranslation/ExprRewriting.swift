@@ -92,6 +92,7 @@ extension Step {
             kind = .route(name, condition: condition?.rewritten(replace), arguments: assignments(arguments))
         case .display(let method, let values): kind = .display(method: method, values: assignments(values))
         case .leave, .wait: kind = self.kind
+        case .delegate(let method, let arguments): kind = .delegate(method: method, arguments: assignments(arguments))
         }
         return Step(kind, at: location)
     }

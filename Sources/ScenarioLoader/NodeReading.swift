@@ -80,10 +80,13 @@ struct NodeReader {
                                       notes: [Diagnostic.Note("write the keys out (merge keys can multiply a document)")])
                     continue
                 }
+                // `{ reason: fast, as the app does }`: YAML ends the value at the comma and reads the rest as a key.
+                let comma = entry.key.contains(" ") && NodeReader.isNull(entry.value)
+                    ? [Diagnostic.Note("inside '{ … }' a ',' ends a value: quote the value before it ('reason: \"…, …\"')")] : []
                 diagnostics.unknown(
                     "unknown key '\(entry.key)' in \(what)", name: entry.key, candidates: allowed,
                     at: location(entry.keyNode),
-                    extraNotes: [Diagnostic.Note("expected one of: " + DiagnosticCollector.list(allowed))])
+                    extraNotes: comma + [Diagnostic.Note("expected one of: " + DiagnosticCollector.list(allowed))])
             }
         }
         return result

@@ -91,6 +91,9 @@ extension ScenarioChecker {
         for step in steps {
             switch step.kind {
             case .display(let signature, _): vocabulary.addSubject(signature.value)
+            case .delegate(let method, let arguments):
+                vocabulary.addSubject(method.value)
+                vocabulary.addSubject(PatternNaming.signature(method.value, default: method.value, labels: arguments.map(\.target)))
             case .call(let call):
                 // As the trace spells a component's method: `showDialog(error:)`.
                 vocabulary.addSubject(call.method.value)

@@ -55,7 +55,7 @@ extension ScenarioChecker {
             case .validate(let condition, let otherwise): step.kind = .validate(condition, otherwise: resolve(otherwise))
             case .conditional(let condition, let then, let otherwise):
                 step.kind = .conditional(condition, then: resolve(then), otherwise: resolve(otherwise))
-            case .respond, .bind, .show, .route, .display, .leave, .wait: break
+            case .respond, .bind, .show, .route, .display, .leave, .wait, .delegate: break
             }
             return step
         }

@@ -58,7 +58,31 @@ final class ScenarioChecker {
         for scene in draft.scenes { check(scene) }
         checkStory()
         checkReachability()
+        checkCallBacks()
         checkFindings()
+    }
+
+    /// A use case that answers a call back (`delegate:`) that no step makes never runs that way.
+    private func checkCallBacks() {
+        var called = Set<String>()
+        for scene in draft.scenes {
+            for useCase in scene.useCases {
+                var steps = useCase.interactor + (useCase.event ?? [])
+                for output in useCase.outputs {
+                    steps += output.view
+                    if case .steps(let presenter) = output.presenter { steps += presenter }
+                }
+                for step in steps.flatMap(\.flattened) { if case .delegate(let method, _) = step.kind { called.insert(method.value) } }
+            }
+        }
+        for scene in draft.scenes {
+            for useCase in scene.useCases {
+                guard let method = useCase.delegate, !called.contains(method.value) else { continue }
+                diagnostics.warning("no step calls '\(method.value)' back, so 'delegate:' of '\(scene.name).\(useCase.name)' has no effect",
+                                    at: method.location,
+                                    notes: [Diagnostic.Note("call it from the scene '\(scene.name)' shows: '- delegate: \(method.value)'")])
+            }
+        }
     }
 
     /// Each finding is taken back by the first acceptance that names its rule within its scope, or warned about with
@@ -414,10 +438,10 @@ final class ScenarioChecker {
 
         var stepKinds: [String] {
             switch self {
-            case .interactor: ["call", "validate", "store", "respond", "let", "if", "wait"]
-            case .event: ["call", "validate", "display", "route", "let", "if", "wait"]
-            case .presenter: ["call", "display", "route", "let", "if", "wait"]
-            case .view: ["call", "show", "set", "route", "let", "if", "leave", "wait"]
+            case .interactor: ["call", "validate", "store", "respond", "let", "if", "wait", "delegate"]
+            case .event: ["call", "validate", "display", "route", "let", "if", "wait", "delegate"]
+            case .presenter: ["call", "display", "route", "let", "if", "wait", "delegate"]
+            case .view: ["call", "show", "set", "route", "let", "if", "leave", "wait", "delegate"]
             }
         }
     }
@@ -718,6 +742,8 @@ final class ScenarioChecker {
             for value in values { _ = expressions.check(value.value, in: scope) }
         case .wait:
             break
+        case .delegate(let method, let arguments):
+            checkDelegateCall(method, arguments: arguments, role: role, scene: scene, at: step.location, scope: scope)
         case .leave:
             // Where the Router navigates, a View leaving its screen by itself breaks the pattern's rule.
             if let rule = rules.navigation {
@@ -735,6 +761,26 @@ final class ScenarioChecker {
         guard let rule = rules.violation(path) else { return }
         findings.append(RuleFinding(rule: rule, message: "\(asking) sends \(path), which \(pattern.rawValue) does not allow",
                                     at: location, scene: scene.name, path: path))
+    }
+
+    /// `delegate:` — a call back to the scene that showed this one. Its values are checked against the Request of the
+    /// use cases that answer the method (`delegate:` on a use case); a call nothing answers is traced and starts
+    /// nothing, said as a warning. Talking to another scene's part outside data passing is a finding of the rule that
+    /// keeps each scene to itself.
+    func checkDelegateCall(_ method: Located<String>, arguments: [Assignment], role: Role, scene: Scene, at location: SourceLocation,
+                           scope: Scope) {
+        let answering = draft.scenes.flatMap { other in other.useCases.filter { $0.delegate?.value == method.value }.map { (other, $0) } }
+        if let (other, useCase) = answering.first {
+            checkArguments(arguments, against: useCase.request, callee: "'\(other.name).\(useCase.name)' (which answers '\(method.value)')",
+                           at: method.location, scope: scope)
+        } else {
+            for argument in arguments { _ = expressions.check(argument.value, in: scope) }
+            diagnostics.warning("no use case answers '\(method.value)': the call back is traced and starts nothing", at: method.location,
+                                notes: [Diagnostic.Note("give the use case of the scene that shows '\(scene.name)' 'delegate: \(method.value)'")])
+        }
+        findings.append(RuleFinding(rule: PatternRules.ownScene,
+                                    message: "'delegate: \(method.value)' calls back the scene that showed '\(scene.name)', outside the Router's data passing",
+                                    at: location, scene: scene.name, path: PatternRules.Path(role.component, .view)))
     }
 
     /// The scene and step being checked, for findings made inside expressions.
@@ -794,6 +840,7 @@ final class ScenarioChecker {
         case .display: "display"
         case .leave: "leave"
         case .wait: "wait"
+        case .delegate: "delegate"
         }
     }
 

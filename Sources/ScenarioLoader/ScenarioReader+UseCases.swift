@@ -79,6 +79,7 @@ extension ScenarioReader {
                               trigger: trigger, request: request, event: event, interactor: interactor, outputs: outputs,
                               methods: methods)
         useCase.sends = keys["sends"].map { readAssignments($0.value, "'sends' of \(what) (Request field: expression)") } ?? []
+        useCase.delegate = keys["delegate"].flatMap { readSignature($0.value) }
         return useCase
     }
 
@@ -283,6 +284,10 @@ extension ScenarioReader {
             // A display method's unlabelled argument is shown under '_', as its signature spells it (`showError(_:)`).
             let values = keys["with"].map { readAssignments($0.value, "'with' (label: expression)", unlabelled: true) } ?? []
             return Step(.display(method: method, values: values), at: stepAt)
+        case "delegate":
+            guard let method = readSignature(value) else { return nil }
+            let arguments = keys["with"].map { readAssignments($0.value, "'with' (the call's values: label: expression)") } ?? []
+            return Step(.delegate(method: method, arguments: arguments), at: stepAt)
         case "wait":
             guard let milliseconds = readLatency(value, what: "'wait'") else { return nil }
             return Step(.wait(Located(milliseconds, at: location(value))), at: stepAt)

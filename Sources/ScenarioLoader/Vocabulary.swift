@@ -15,7 +15,7 @@ enum Vocabulary {
     static let callbacks = ["result", "error"]
     static let workerCase = ["when", "result", "let", "returns", "update", "error", "fixture", "latency"]
     static let useCase = ["description", "trigger", "request", "sends", "event", "interactor", "response", "presenter",
-                          "viewModel", "view", "outputs", "methods"]
+                          "viewModel", "view", "outputs", "methods", "delegate"]
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
@@ -39,6 +39,7 @@ enum Vocabulary {
         ("display", ["with"]),
         ("leave", []),
         ("wait", []),
+        ("delegate", ["with"]),
     ]
     static var stepKeys: [String] {
         var keys: [String] = []

@@ -102,12 +102,12 @@ extension PatternRules {
         }
         // A View that leaves its screen itself navigates where the pattern's Router does.
         if event.kind == .navigation, event.from.role == .view { return navigation }
-        if let rule = violation(Path(event.from.role, event.to.role)) { return rule }
+        // A message to another scene's part (a delegate's call back) keeps no scene to itself, whatever the roles.
         if event.kind != .dataPassing && event.kind != .navigation, let a = event.from.scene, let b = event.to.scene,
            event.from.role != .appState, event.to.role != .appState, a != b || event.from.instance != event.to.instance {
             return Self.ownScene
         }
-        return nil
+        return violation(Path(event.from.role, event.to.role))
     }
 }
 

@@ -37,6 +37,10 @@ public struct Step: Sendable, Hashable {
         /// `wait: 500ms` — time passes before the next step, as `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5)`
         /// does: the run's simulated clock moves on, in milliseconds.
         case wait(Located<Int>)
+        /// `delegate: didUpdateStatus(with:)` with `with: { status: … }` — calls back the scene that showed this one
+        /// (its View, as `delegate?.didUpdateStatus(with:)` does); a use case of that scene with the same
+        /// `delegate:` method runs after.
+        case delegate(method: Located<String>, arguments: [Assignment])
     }
 
     /// How a View leaves its screen by itself.
@@ -141,7 +145,7 @@ extension Step {
         case .call(let call): call.arguments.map(\.value)
         case .validate(let condition, _): [condition]
         case .store(let assignments), .respond(_, let assignments), .bind(let assignments), .show(let assignments),
-             .set(let assignments), .display(_, let assignments):
+             .set(let assignments), .display(_, let assignments), .delegate(_, let assignments):
             assignments.map(\.value)
         case .conditional(let condition, _, _): [condition]
         case .route(_, let condition, let arguments): (condition.map { [$0] } ?? []) + arguments.map(\.value)

@@ -19,6 +19,9 @@ public struct UseCase: Sendable, Hashable {
     public var outputs: [Output]
     /// Method signatures for this use case's messages, where they differ from the pattern's convention.
     public var methods: MethodNames
+    /// `delegate: didUpdateStatus(with:)`: the use case runs when a scene this one showed calls this method back
+    /// (a `delegate:` step there); its Request takes the call's values by name.
+    public var delegate: Located<String>?
 
     public enum Trigger: String, Sendable, Hashable, Codable {
         /// The user does something (a story step `do:`).

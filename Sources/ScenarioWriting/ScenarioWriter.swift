@@ -211,6 +211,7 @@ public struct ScenarioWriter {
         let pad = "        "
         if let description = useCase.description { line(pad + "description: " + YAMLText.scalar(description)) }
         if useCase.trigger != .action { line(pad + "trigger: " + useCase.trigger.rawValue) }
+        if let delegate = useCase.delegate { line(pad + "delegate: " + YAMLText.scalar(delegate.value)) }
         if !useCase.request.isEmpty { fields(useCase.request, key: "request", indent: 8) }
         if !useCase.sends.isEmpty { line(pad + "sends: " + Self.assignments(useCase.sends)) }
         var methods: [(String, String)] = []
@@ -344,6 +345,9 @@ public struct ScenarioWriter {
             line(item + "leave: " + how.value.rawValue)
         case .wait(let milliseconds):
             line(item + "wait: \(milliseconds.value)ms")
+        case .delegate(let method, let arguments):
+            line(item + "delegate: " + YAMLText.scalar(method.value))
+            if !arguments.isEmpty { line(pad + "with: " + Self.assignments(arguments)) }
         }
         accept(.step(step.location), indent: indent + 2)
     }

@@ -110,6 +110,10 @@ extension Engine {
                              at: name.location)
             return .proceed
 
+        case .delegate(let method, let arguments):
+            try callBack(method, arguments: arguments, context: context)
+            return .proceed
+
         case .wait(let milliseconds):
             clock += milliseconds.value
             return .proceed
@@ -301,6 +305,28 @@ extension Engine {
                                   payload: values.isEmpty ? nil : .record(Record(values)))),
                  from: context.sender, to: participant(role, of: instance), at: step.location, parent: context.parent)
         return .proceed
+    }
+
+    /// `delegate:` — calls back the scene that showed this one, as `delegate?.didUpdateStatus(with:)` does: a message
+    /// from the sender to the View of the scene below on the stack; each of that scene's use cases that answer the
+    /// method runs once the current cycles end, its Request taking the call's values by name.
+    private func callBack(_ method: Located<String>, arguments: [Assignment], context: StepContext) throws {
+        let instance = context.instance
+        guard let index = stack.firstIndex(where: { $0 === instance }), index > 0 else {
+            throw RuntimeError("'\(instance.scene.name)' calls back '\(method.value)', but no scene below it showed it",
+                               at: method.location,
+                               notes: [Diagnostic.Note("the navigation stack is " + stack.map { $0.scene.name.rawValue }.joined(separator: " → "))])
+        }
+        let opener = stack[index - 1]
+        var values: [(String, Value)] = []
+        for argument in arguments { values.append((argument.target, try Evaluator.evaluate(argument.value, in: context.env))) }
+        let signature = PatternNaming.signature(method.value, default: method.value, labels: arguments.map(\.target))
+        let call = try emit(.call(Invocation(method: signature, payload: values.isEmpty ? nil : .record(Record(values)))),
+                            from: context.sender, to: opener.view, at: method.location, parent: context.parent)
+        for useCase in opener.scene.useCases where useCase.delegate?.value == method.value {
+            let request = try record(of: arguments, fields: useCase.request, env: context.env)
+            pendingCallbacks.append((opener, useCase, request, call, "\(instance.scene.name) calls back \(signature)"))
+        }
     }
 
     /// A record of declared fields from `name: expression` arguments, with defaults for the rest.

@@ -47,6 +47,8 @@ public final class Engine {
     /// Scenes that came on screen and whose load/appear use cases have not run yet; `revealed` when going back
     /// brought an existing instance on screen again (then only `appear` use cases run).
     var pendingAppearances: [(instance: SceneInstance, cause: Int, revealed: Bool)] = []
+    /// Use cases a scene's delegate call starts in the scene that showed it, run once the current cycles end.
+    var pendingCallbacks: [(instance: SceneInstance, useCase: UseCase, request: Value, cause: Int, title: String)] = []
     var routesThisStep: [RouteName] = []
     var stubs: [WorkerStub] = []
     /// The participant of each shared worker, made at its first call: one for the whole app.
@@ -258,7 +260,7 @@ public final class Engine {
     /// One V→I→P→V cycle for a use case of a scene instance. `cause` is the View's load or appearance that
     /// started it; nil when the user did.
     func runCycle(_ instance: SceneInstance, _ useCase: UseCase, request given: Value, title: String?, cause: Int?,
-                  location: SourceLocation?, revealed: Bool = false) throws {
+                  location: SourceLocation?, revealed: Bool = false, calledBack: Bool = false) throws {
         var request = given
         if !useCase.sends.isEmpty, case .record(var record) = given {
             // The View fills what it holds into the Request.
@@ -276,14 +278,15 @@ public final class Engine {
         defer { currentCycle = nil }
         let names = instance.names.useCase(useCase)
         cyclesInStep[names.cycle, default: 0] += 1
-        let started: TraceCycle.Trigger = cause == nil ? .action
+        let started: TraceCycle.Trigger = calledBack ? .callback : cause == nil ? .action
             : (revealed || definition.naming.loadMethod == nil ? .appear : .load)
         try sink.mark(.cycleStart(TraceCycle(number: number, view: instance.view, useCase: useCase.name, trigger: started,
                                              title: title, cause: cause, location: location, firstSequence: sequence + 1,
                                              lastSequence: sequence)))
         let hasRequest = !(useCase.request.isEmpty && definition.flow.omitsEmptyRequest)
-        var trigger: Int?
-        if useCase.trigger == .action || cause == nil && location != nil {
+        // A delegate call starts the cycle: the Request follows the call, not a user's action.
+        var trigger: Int? = calledBack ? cause : nil
+        if !calledBack && (useCase.trigger == .action || cause == nil && location != nil) {
             trigger = try emit(.action(useCase: useCase.name, payloadType: useCase.request.isEmpty ? nil : names.requestType,
                                        payload: useCase.request.isEmpty ? nil : request),
                                from: user, to: instance.view, at: location, parent: nil)
@@ -477,7 +480,14 @@ public final class Engine {
 
     /// Runs the `appear` use cases of scenes that appeared, one cycle each, until none is left.
     func drainAppearances() throws {
-        while !pendingAppearances.isEmpty {
+        while !pendingAppearances.isEmpty || !pendingCallbacks.isEmpty {
+            if pendingAppearances.isEmpty {
+                // A scene taken off the screen before its turn hears no call back.
+                let (instance, useCase, request, cause, title) = pendingCallbacks.removeFirst()
+                guard stack.contains(where: { $0 === instance }) else { continue }
+                try runCycle(instance, useCase, request: request, title: title, cause: cause, location: nil, calledBack: true)
+                continue
+            }
             let (instance, cause, revealed) = pendingAppearances.removeFirst()
             // A scene replaced before its turn never loads.
             guard stack.contains(where: { $0 === instance }) else { continue }

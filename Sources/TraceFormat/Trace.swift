@@ -189,6 +189,8 @@ public struct TraceCycle: Sendable, Hashable {
         case load
         /// The scene came on screen (`viewWillAppear`, SwiftUI's `onAppear`).
         case appear
+        /// A scene it showed called it back (a delegate: `delegate?.didUpdateStatus(with:)`).
+        case callback
     }
 
     /// 1-based, in the order cycles started.

@@ -695,6 +695,7 @@ extension TraceCycle.Trigger {
         case .action: "action"
         case .load: "load"
         case .appear: "appear"
+        case .callback: "callback"
         }
     }
 }

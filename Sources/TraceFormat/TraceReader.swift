@@ -304,7 +304,7 @@ public enum TraceReader {
             }
             let triggerName = try fields.string("trigger")
             guard let trigger = TraceCycle.Trigger(rawValue: triggerName) else {
-                throw fields.failure("unknown trigger '\(triggerName)'; expected action, load or appear")
+                throw fields.failure("unknown trigger '\(triggerName)'; expected action, load, appear or callback")
             }
             let cause = try fields.optionalInt("cause")
             if let cause, cause < 1 || cause > count {

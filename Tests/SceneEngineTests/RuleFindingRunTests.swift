@@ -267,3 +267,81 @@ struct WaitTests {
         #expect(bad.diagnostics.first.map { "\($0.location!) \($0.message)" } == "splash.yml:9:19 'wait: soon' is not a duration; write e.g. '120ms' or '1.5s' (at most a day)")
     }
 }
+
+@Suite("A scene calling back the scene that showed it")
+struct DelegateTests {
+    static let yaml = """
+        scenario: Orders
+        scenes:
+          List:
+            dataStore: { status: String = "new" }
+            useCases:
+              Open:
+                interactor: [{ respond: {} }]
+                view: [{ route: toDetail }]
+              StatusChanged:
+                delegate: didUpdateStatus(with:)
+                request: { status: String }
+                interactor:
+                  - store: { status: request.status }
+                  - respond: {}
+            routes:
+              toDetail: Detail
+          Detail:
+            useCases:
+              Ship:
+                interactor: [{ respond: {} }]
+                view:
+                  - delegate: didUpdateStatus(with:)
+                    with: { status: '"shipped"' }
+        story:
+          - do: List.Open
+          - do: Detail.Ship
+            expect: { scene: Detail, dataStore: { List.status: shipped } }
+        """
+
+    @Test("the call goes from the Detail's View to the List's, then the List's use case runs as a cycle of its own, its Request from the call")
+    func callsBack() throws {
+        let loaded = ScenarioLoader().load(yaml: Self.yaml, file: "orders.yml")
+        let scenario = try #require(loaded.scenario)
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+            "orders.yml:22:13 'delegate: didUpdateStatus(with:)' calls back the scene that showed 'Detail', outside the Router's data passing [all/own-scene]",
+        ])
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let trace = try #require(recorder.trace)
+        let shipping = trace.events.filter { $0.step == 2 }.map { "\($0.from.name) → \($0.to.name)  \($0.text())" }
+        #expect(shipping == [
+            "User → DetailViewController  Ship",
+            "DetailViewController → DetailInteractor  DetailBusinessLogic.ship(request:)",
+            "DetailInteractor → DetailPresenter  DetailPresentationLogic.presentShip(response:)",
+            "DetailPresenter → DetailViewController  DetailDisplayLogic.displayShip(viewModel:)",
+            "DetailViewController → ListViewController  didUpdateStatus(with:) {status: \"shipped\"}",
+            "ListViewController → ListInteractor  ListBusinessLogic.statusChanged(request:) {status: \"shipped\"}",
+            "ListInteractor → ListDataStore  status = \"shipped\"",
+            "ListInteractor → ListPresenter  ListPresentationLogic.presentStatusChanged(response:)",
+            "ListPresenter → ListViewController  ListDisplayLogic.displayStatusChanged(viewModel:)",
+        ])
+        let cycle = try #require(trace.cycles.last)
+        #expect(cycle.trigger == .callback)
+        #expect(cycle.title == "Detail calls back didUpdateStatus(with:)")
+        #expect(StoryChecker().check(scenario, trace: trace).steps.flatMap(\.checks).allSatisfy { $0.outcome == .passed })
+    }
+
+    @Test("a call nothing answers, an answer nothing calls, and a root that calls back are said")
+    func unanswered() throws {
+        let loaded = ScenarioLoader().load(yaml: Self.yaml.replacingOccurrences(of: "        delegate: didUpdateStatus(with:)\n        request", with: "        delegate: didChange(with:)\n        request"), file: "orders.yml")
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.message)" }.filter { !$0.contains("all/own-scene") && !$0.contains("outside the Router") } == [
+            "orders.yml:10:19 no step calls 'didChange(with:)' back, so 'delegate:' of 'List.StatusChanged' has no effect",
+            "orders.yml:22:23 no use case answers 'didUpdateStatus(with:)': the call back is traced and starts nothing",
+        ])
+        let root = Self.yaml.replacingOccurrences(of: "  - do: List.Open\n", with: "  - appear: Detail\n")
+            .replacingOccurrences(of: "expect: { scene: Detail, dataStore: { List.status: shipped } }", with: "title: Ship")
+        let scenario = try #require(ScenarioLoader().load(yaml: root, file: "orders.yml").scenario)
+        let summary = try Engine(scenario: scenario).run(into: TraceRecorder())
+        #expect(summary.error?.description == """
+            orders.yml:22:23: error: 'Detail' calls back 'didUpdateStatus(with:)', but no scene below it showed it
+            note: the navigation stack is Detail
+            """)
+    }
+}
