@@ -161,12 +161,45 @@ struct ScenarioText {
         return app.scenes.filter { $0.name == start } + app.scenes.filter { $0.name != start }
     }
 
+    /// The scene's parts the code names otherwise than the pattern's template (`GendreListViewController` where VIPER
+    /// says `GendreListView`), so the scenario's traces name what the code does. A name two parts would share, or a
+    /// worker has, is left to the template.
+    func partNames(of scene: ImportedApp.Scene) -> [(ComponentRole, String)] {
+        let naming = app.pattern.definition.naming
+        let roles: [ComponentRole] = [.view, .interactor, .presenter, .router]
+        let workers = Set(scene.workers.map(\.name))
+        var taken = Set(ComponentRole.allCases.filter { !roles.contains($0) }.map { naming.componentName($0, scene: SceneName(scene.name)) })
+        var names: [(ComponentRole, String)] = []
+        for role in roles {
+            guard let component = scene.components.first(where: { $0.role == role }) else { continue }
+            let template = naming.componentName(role, scene: SceneName(scene.name))
+            let name = component.typeName
+            guard name != template, SwiftIdentifier.isValid(name), !workers.contains(name), !taken.contains(name),
+                  app.pattern.definition.roles.contains(where: { $0.role == role }) else {
+                taken.insert(template)
+                continue
+            }
+            taken.insert(name)
+            names.append((role, name))
+        }
+        // A name another part keeps from the template is taken too.
+        return names.filter { role, name in
+            !roles.contains { other in other != role && naming.componentName(other, scene: SceneName(scene.name)) == name
+                && !names.contains { $0.0 == other } }
+        }
+    }
+
     private mutating func write(_ scene: ImportedApp.Scene) {
         line("  \(YAMLText.key(scene.name)):")
         let parts = scene.components.sorted { $0.role < $1.role }.map(\.typeName).joined(separator: ", ")
         let wiring: [String: String] = ["setup": "the View Controller's setup()", "wireFrame": "the WireFrame's module builder",
                                         "configurator": "a Configurator"]
         comment("\(parts)\(scene.wiring.map { "; wired by \(wiring[$0] ?? $0)" } ?? "")", indent: 4)
+        let names = partNames(of: scene)
+        if !names.isEmpty {
+            line("    names:")
+            for (role, name) in names { line("      \(role.rawValue): \(YAMLText.scalar(name))") }
+        }
         if !scene.dataStore.isEmpty {
             line("    dataStore:")
             fields(scene.dataStore, indent: 6)
