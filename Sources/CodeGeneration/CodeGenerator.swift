@@ -244,6 +244,10 @@ public struct CodeGenerator {
                                                   at: firstPlace[method], id: "generate/shared-method"))
             }
         }
+        for scene in scenario.scenes where scene.isExternal {
+            unwritten.collect(GenerationLimit("generate does not write a screen outside the pattern ('external: true' of \(scene.name)) yet",
+                                              at: scene.location, id: "generate/external"))
+        }
         for scene in scenario.scenes {
             // The app's own names for parts and protocols: generate writes the template's names yet.
             let places = scene.names.components.values.map(\.location) + scene.names.protocols.values.map(\.location)

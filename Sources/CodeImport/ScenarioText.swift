@@ -195,7 +195,9 @@ struct ScenarioText {
         let wiring: [String: String] = ["setup": "the View Controller's setup()", "wireFrame": "the WireFrame's module builder",
                                         "configurator": "a Configurator"]
         comment("\(parts)\(scene.wiring.map { "; wired by \(wiring[$0] ?? $0)" } ?? "")", indent: 4)
-        let names = partNames(of: scene)
+        // A plain View Controller another scene shows, with no parts of the pattern: nothing wires it.
+        if scene.isScreen { line("    external: true") }
+        let names = scene.isScreen ? [] : partNames(of: scene)
         if !names.isEmpty {
             line("    names:")
             for (role, name) in names { line("      \(role.rawValue): \(YAMLText.scalar(name))") }

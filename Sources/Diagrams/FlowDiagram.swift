@@ -25,6 +25,8 @@ public struct FlowDiagram: Sendable, Hashable {
         public var useCases: [UseCase]
         /// Times the scene was shown in the run.
         public var visits: Int
+        /// A screen outside the pattern (a system View Controller): drawn apart.
+        public var isExternal = false
     }
 
     public struct UseCase: Sendable, Hashable {
@@ -78,7 +80,7 @@ public enum FlowDiagramBuilder {
                 FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map {
                     FlowDiagram.UseCase(name: $0.name.rawValue, runs: runs["\(scene.name).\($0.name)"] ?? 0)
                 },
-                                  visits: visits[scene.name] ?? 0)
+                                  visits: visits[scene.name] ?? 0, isExternal: scene.isExternal)
             },
             routes: scenario.scenes.flatMap { scene in
                 scene.routes.map { route in
@@ -125,6 +127,7 @@ extension FlowDiagram {
                         : .text(useCase.name, size: 8.5, color: "#4b5563"))
                 }
             }
+            if scene.isExternal { label = label + .lineBreak() + .text("outside the pattern", size: 8, color: "#6b7280") }
             if observed {
                 label = label + .lineBreak() + .text(scene.visits > 0 ? "shown ×\(scene.visits)" : "not visited", size: 8,
                                                      color: scene.visits > 0 ? "#1d4ed8" : "#9ca3af")
@@ -133,7 +136,7 @@ extension FlowDiagram {
                 "label": .html(label),
                 "fillcolor": .text(visited ? "#dbeafe" : "#ffffff"),
                 "color": .text(visited ? "#2563eb" : "#9ca3af"),
-                "style": .text(visited ? "rounded,filled" : "rounded,dashed"),
+                "style": .text(scene.isExternal ? (visited ? "filled,dashed" : "dashed") : visited ? "rounded,filled" : "rounded,dashed"),
                 "penwidth": .number(scene.name == start ? 2.2 : 1),
             ])
         }

@@ -161,6 +161,18 @@ final class ScenarioReader {
             acceptances: acceptances.sorted { $0.location < $1.location }, rootLocation: location(root))
     }
 
+    /// `true` or `false`.
+    func readFlag(_ node: Node, _ what: String) -> Bool? {
+        guard let text = nodes.string(node, what) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default:
+            diagnostics.error("\(what) is 'true' or 'false', not '\(text)'", at: location(node))
+            return nil
+        }
+    }
+
     /// `names:` — the scene's parts (`view: GendreListViewController`) and, under `protocols:`, its protocols
     /// (`presenterInput: GendreListViewToPresenterProtocol`) as the app names them: only parts and protocols the
     /// pattern has, each a Swift type name.
@@ -555,6 +567,17 @@ final class ScenarioReader {
                           description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
                           dataStore: dataStore, view: view, workers: workers, useCases: useCases, routes: routes)
         scene.names = names
+        if let entry = keys["external"], let flag = readFlag(entry.value, "'external'") {
+            scene.isExternal = flag
+            if flag {
+                // A screen outside the pattern has none of its parts: nothing of them can be declared.
+                for key in ["dataStore", "view", "workers", "useCases", "routes"] where keys[key] != nil {
+                    diagnostics.error("scene '\(name)' is external, a screen with none of the pattern's parts, so it has no '\(key)'",
+                                      at: location(keys[key]!.keyNode),
+                                      notes: [Diagnostic.Note("remove '\(key)', or 'external: true' if the app builds this scene with the pattern's parts")])
+                }
+            }
+        }
         return scene
     }
 

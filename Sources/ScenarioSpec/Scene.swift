@@ -12,6 +12,10 @@ public struct Scene: Sendable, Hashable {
     public var routes: [Route]
     /// The names the app gives the scene's parts and protocols where they are not the pattern's (`names:`).
     public var names = PartNames()
+    /// `external: true` — a screen the app shows that has none of the pattern's parts: a system or third-party View
+    /// Controller (`SFSafariViewController`, an image picker, an alert) or a plain one of the app's own. Routes lead
+    /// to it and going back leaves it; its View is named as the scene is, and nothing wires it.
+    public var isExternal = false
 
     public init(name: SceneName, location: SourceLocation, description: String? = nil, dataStore: [FieldDecl],
                 view: ViewSpec, workers: [Worker], useCases: [UseCase], routes: [Route]) {

@@ -411,7 +411,8 @@ public final class Engine {
         if !scenesVisited.contains(scene.name) { scenesVisited.append(scene.name) }
         // The current Clean Swift template wires a scene in its View's `setup()`; older ones in a Configurator.
         let wirer = scenario.wiring == .setup ? instance.view : instance.configurator
-        for (target, property, value, type) in wiring(instance) {
+        // A screen outside the pattern has no parts to wire.
+        for (target, property, value, type) in scene.isExternal ? [] : wiring(instance) {
             try emit(.configure(property: property, protocolName: type, value: value), from: wirer, to: target,
                      at: location ?? scene.location, parent: cause)
         }

@@ -61,7 +61,10 @@ public struct PatternNaming: Sendable, Hashable {
 
     /// The type name of `role` in `scene`: the app's own (`names:`), or the pattern's.
     public func componentName(_ role: ComponentRole, of scene: Scene) -> String {
-        scene.names.components[role]?.value ?? componentName(role, scene: scene.name)
+        if let name = scene.names.components[role]?.value { return name }
+        // A screen outside the pattern is its own View: `SFSafariViewController`.
+        if scene.isExternal && role == .view { return scene.name.rawValue }
+        return componentName(role, scene: scene.name)
     }
 
     /// The protocol in `slot` for `scene`: the app's own (`names: { protocols: … }`), or the pattern's; nil when the
