@@ -252,7 +252,7 @@ public struct CodeGenerator {
             // The app's own names for parts and protocols: generate writes the template's names yet.
             let places = scene.names.components.values.map(\.location) + scene.names.protocols.values.map(\.location)
             if let first = places.min() {
-                unwritten.collect(GenerationLimit("generate names \(scene.name)'s parts and protocols the pattern's way; the names the app gives them ('names:') are not written yet",
+                unwritten.collect(GenerationLimit("generate names the parts and protocols of \(scene.name) the pattern's way; the names the app gives them ('names:') are not written yet",
                                                   at: first, id: "generate/names"))
             }
         }

@@ -16,6 +16,8 @@ extension ScenarioChecker {
         /// What each worker (and its protocols) answers: its operations' methods, by signature and by name, so
         /// `OrdersWorker.updateOrdr` is told about `updateOrder`, not about a use case of a similar name.
         var workerMethods: [String: Set<String>] = [:]
+        /// A template's name a scene's `names:` replaced, to the app's name that stands in its place.
+        var renamed: [String: String] = [:]
 
         mutating func addSubject(_ subject: String) {
             subjects.insert(subject)
@@ -31,6 +33,10 @@ extension ScenarioChecker {
         for field in draft.appState { vocabulary.addSubject(field.name) }
         for scene in draft.scenes {
             for spec in definition.roles { vocabulary.receivers.insert(naming.componentName(spec.role, of: scene)) }
+            for (role, name) in scene.names.components { vocabulary.renamed[naming.componentName(role, scene: scene.name)] = name.value }
+            for (slot, name) in scene.names.protocols {
+                if let template = naming.protocolName(slot, scene: scene.name) { vocabulary.renamed[template] = name.value }
+            }
             for slot in ProtocolSlot.allCases {
                 if let name = naming.protocolName(slot, of: scene) { vocabulary.receivers.insert(name) }
             }
@@ -126,7 +132,8 @@ extension ScenarioChecker {
                 }
                 for name in [from, to] where !knows(receiver: name, vocabulary) {
                     diagnostics.unknown("'\(key)' names '\(name)', which is no component, worker or role of this scenario",
-                                        name: name, candidates: vocabulary.receivers.sorted(), at: message.location)
+                                        name: name, candidates: vocabulary.receivers.sorted(), at: message.location,
+                                        extraNotes: vocabulary.renamed[name].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [])
                 }
                 if let method, !method.isEmpty, !knows(method: method, vocabulary) {
                     unknownMethod(method, key: key, vocabulary: vocabulary, at: message.location)
@@ -140,7 +147,8 @@ extension ScenarioChecker {
                 method = String(text[text.index(after: dot)...])
                 if !knows(receiver: owner, vocabulary) {
                     diagnostics.unknown("'\(key)' names '\(owner)', which is no component, protocol or worker of this scenario",
-                                        name: owner, candidates: vocabulary.receivers.sorted(), at: message.location)
+                                        name: owner, candidates: vocabulary.receivers.sorted(), at: message.location,
+                                        extraNotes: vocabulary.renamed[owner].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [])
                     continue
                 }
                 if let methods = vocabulary.workerMethods[owner] {

@@ -284,6 +284,11 @@ final class ScenarioChecker {
     /// a diagram would not tell them apart (a worker named like a part is said where the worker is declared).
     func checkNames(of scene: Scene) {
         guard !scene.names.isEmpty else { return }
+        if let configurator = scene.names.components[.configurator],
+           (draft.wiring ?? definition.wiring.style) == .setup {
+            diagnostics.warning("'configurator: \(configurator.value)' has no effect: the View's setup() wires scene '\(scene.name)'",
+                                at: configurator.location, notes: [Diagnostic.Note("name the View instead, or remove 'configurator'")])
+        }
         var taken: [String: String] = [:]
         for role in definition.roles.map(\.role) + [.configurator] where role != .worker {
             let name = definition.naming.componentName(role, of: scene)
@@ -633,7 +638,14 @@ final class ScenarioChecker {
                            scope: inout Scope) {
         let outer = place
         place = (scene.name, role.component, step.location)
-        defer { place = outer }
+        let found = findings.count
+        defer {
+            place = outer
+            // What steps nested in this one found is within it: its `accept:` covers them.
+            for index in found..<findings.count where findings[index].step != step.location {
+                findings[index].enclosing.insert(step.location, at: 0)
+            }
+        }
         let kind = Self.keyword(step.kind)
         var brokeRule = false
         if let (receiver, asking) = target(of: step, role: role, scene: scene),
@@ -641,7 +653,12 @@ final class ScenarioChecker {
             let path = PatternRules.Path(role.component, receiver)
             // A part the pattern does not have, or a component sending to itself, cannot run: refused. Any other
             // path runs as the app does it, and the rule it breaks is a finding.
-            if rules.absent[receiver] != nil || rules.absent[role.component] != nil || receiver == role.component {
+            if receiver == role.component {
+                // A part calling its own method sends no message between parts.
+                diagnostics.error("\(asking) has \(PatternRules.roleName(receiver)) call itself; a part's call to its own method is no message between parts",
+                                  at: step.location,
+                                  notes: [Diagnostic.Note("write that method's steps here (a YAML anchor '&name' and alias '*name' repeats them)")])
+            } else if rules.absent[receiver] != nil || rules.absent[role.component] != nil {
                 checkPath(role.component, receiver, at: step.location, asking: asking)
             } else {
                 finding(path, at: step.location, asking: asking, scene: scene)

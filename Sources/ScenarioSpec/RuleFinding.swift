@@ -15,6 +15,8 @@ public struct RuleFinding: Sendable, Hashable {
     public var location: SourceLocation
     /// The step it is part of (where the step's kind is written): what a step's `accept:` names.
     public var step: SourceLocation
+    /// The steps that hold that step (an `if:`, a `call:`'s `onError:`), outermost first: their `accept:` covers it.
+    public var enclosing: [SourceLocation] = []
     public var scene: SceneName
     /// The message path between roles it takes, when it is one.
     public var path: PatternRules.Path?
@@ -41,7 +43,7 @@ public struct RuleAcceptance: Sendable, Hashable {
     public enum Scope: Sendable, Hashable {
         case scenario
         case scene(SceneName)
-        /// The step written at this place (where its kind's key is).
+        /// The step written at this place (where its kind's key is), with the steps nested in it.
         case step(SourceLocation)
     }
 
@@ -64,7 +66,7 @@ public struct RuleAcceptance: Sendable, Hashable {
         switch scope {
         case .scenario: return true
         case .scene(let name): return finding.scene == name
-        case .step(let place): return finding.step == place
+        case .step(let place): return finding.step == place || finding.enclosing.contains(place)
         }
     }
 

@@ -402,29 +402,41 @@ public struct StoryChecker {
     private func architecture(_ trace: Trace, pattern: Pattern, findings: [RuleFinding] = [], breaks: RuleBreaks) -> Check {
         var broken: [(TraceEvent, PatternRules.Rule)] = []
         // Accepted breaks by rule: messages of the run, and reads (which send none) of the scenario.
-        var accepted: [String: (messages: Int, reads: Int, reason: String)] = [:]
+        // Accepted breaks by rule: messages of the run, reads of the scenario (which send none), and every reason
+        // given for them, each once, where it was given.
+        var accepted: [String: (messages: Int, reads: Int, reasons: [String])] = [:]
         var acceptedOrder: [String] = []
+        func accept(_ rule: String, _ acceptance: RuleAcceptance, read: Bool) {
+            if accepted[rule] == nil { acceptedOrder.append(rule) }
+            var entry = accepted[rule, default: (0, 0, [])]
+            if read { entry.reads += 1 } else { entry.messages += 1 }
+            let reason: String
+            switch acceptance.scope {
+            case .scene(let scene): reason = "\(scene): \(acceptance.reason)"
+            case .scenario, .step: reason = acceptance.reason
+            }
+            if !entry.reasons.contains(reason) { entry.reasons.append(reason) }
+            accepted[rule] = entry
+        }
         for event in trace.events {
             guard let found = breaks(event) else { continue }
             if let acceptance = found.accepted {
-                if accepted[found.rule.id] == nil { acceptedOrder.append(found.rule.id) }
-                accepted[found.rule.id, default: (0, 0, acceptance.reason)].messages += 1
+                accept(found.rule.id, acceptance, read: false)
             } else {
                 broken.append((event, found.rule))
             }
         }
         for finding in findings where finding.path == nil {
             guard let acceptance = finding.accepted else { continue }
-            if accepted[finding.rule] == nil { acceptedOrder.append(finding.rule) }
-            accepted[finding.rule, default: (0, 0, acceptance.reason)].reads += 1
+            accept(finding.rule, acceptance, read: true)
         }
         var summary = "every message follows \(pattern.rawValue)'s rules"
         if !acceptedOrder.isEmpty {
             summary += " but those the scenario accepts: " + acceptedOrder.map { id in
-                let (messages, reads, reason) = accepted[id]!
+                let (messages, reads, reasons) = accepted[id]!
                 let counted = [messages > 0 ? "\(messages) message\(messages == 1 ? "" : "s")" : nil,
-                               reads > 0 ? "\(reads) read\(reads == 1 ? "" : "s")" : nil].compactMap { $0 }
-                return "\(id) (\(counted.joined(separator: ", ")): \(reason))"
+                               reads > 0 ? "\(reads) read\(reads == 1 ? "" : "s") of state, which send no message" : nil].compactMap { $0 }
+                return "\(id) (\(counted.joined(separator: ", ")): \(reasons.joined(separator: "; ")))"
             }.joined(separator: "; ")
         }
         // Findings of steps the run did not take: no message of their path left their scene.

@@ -76,3 +76,74 @@ struct FindingFixtureTests {
         ])
     }
 }
+
+@Suite("Findings, acceptances and names: what the loader says")
+struct FindingDiagnosticsTests {
+    static func diagnostics(_ yaml: String) -> [String] {
+        ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity): \($0.messageWithID)" }
+    }
+
+    @Test("an 'accept:' on an 'if' step covers the steps nested in it")
+    func nestedAcceptance() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                dataStore: { page: Int = 1 }
+                workers:
+                  Log: { track: {} }
+                useCases:
+                  Load:
+                    interactor: [{ respond: {} }]
+                    presenter:
+                      - if: 'true'
+                        accept: { rule: clean-swift/workers-serve-interactor, reason: the Presenter logs each page }
+                        then:
+                          - call: Log.track
+                      - call: Log.track
+            """
+        #expect(Self.diagnostics(yaml).filter { $0.contains("warning:") && !$0.contains("generate/") } == [
+            "15:13 warning: 'call: Log.track' sends Presenter → Worker, which clean-swift does not allow [clean-swift/workers-serve-interactor]",
+        ])
+    }
+
+    @Test("a part calling itself is refused as no message between parts, without a rule to accept")
+    func selfCall() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                useCases:
+                  Load:
+                    interactor:
+                      - call: Interactor.load
+                      - respond: {}
+            """
+        #expect(Self.diagnostics(yaml) == [
+            "7:13 error: 'call: Interactor.load' has Interactor call itself; a part's call to its own method is no message between parts",
+        ])
+    }
+
+    @Test("a configurator's name where the View's setup() wires has no effect; a renamed protocol is pointed to")
+    func names() {
+        let yaml = """
+            scenario: S
+            wiring: setup
+            scenes:
+              A:
+                names: { configurator: ASetup, protocols: { businessLogic: AActions } }
+                useCases:
+                  Load:
+                    interactor: [{ respond: {} }]
+            story:
+              - do: A.Load
+                expect: { messages: [ABusinessLogic.load(request:)] }
+            """
+        #expect(Self.diagnostics(yaml) == [
+            "5:28 warning: 'configurator: ASetup' has no effect: the View's setup() wires scene 'A'",
+            "11:26 error: 'messages' names 'ABusinessLogic', which is no component, protocol or worker of this scenario",
+        ])
+        let notes = ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.last?.notes.map(\.message)
+        #expect(notes?.contains("'names:' calls it 'AActions' in this app") == true)
+    }
+}
