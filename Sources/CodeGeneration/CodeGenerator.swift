@@ -244,6 +244,12 @@ public struct CodeGenerator {
                                                   at: firstPlace[method], id: "generate/shared-method"))
             }
         }
+        for scene in scenario.scenes {
+            for useCase in scene.useCases where useCase.handledByView {
+                unwritten.collect(GenerationLimit("generate does not write an action the View handles alone ('interactor: none' of \(scene.name).\(useCase.name)) yet",
+                                                  at: useCase.location, id: "generate/view-alone"))
+            }
+        }
         for scene in scenario.scenes where scene.isExternal {
             unwritten.collect(GenerationLimit("generate does not write a screen outside the pattern ('external: true' of \(scene.name)) yet",
                                               at: scene.location, id: "generate/external"))

@@ -48,7 +48,12 @@ public struct PatternTranslator {
         var work = TranslationWork(scenario: scenario)
         let source = scenario.pattern.definition
         let goal = target.definition
-        if scenario.pattern != target {
+        for scene in scenario.scenes {
+            for useCase in scene.useCases where useCase.handledByView && scenario.pattern != target {
+                work.refuse("\(scene.name).\(useCase.name): the View handles it alone ('interactor: none'); translate does not carry such actions yet")
+            }
+        }
+        if scenario.pattern != target && work.refusals.isEmpty {
             // Each stage works on what the one before left; after a refusal the rest would only repeat it.
             let stages: [(applies: Bool, run: (inout TranslationWork) -> Void)] = [
                 (source.flow.entry == .presenter, { $0.fromPresenterEntry() }),

@@ -552,7 +552,9 @@ final class ScenarioChecker {
             case .steps(let steps):
                 checkSteps(steps, role: .presenter, scene: scene, useCase: useCase, output: output, scope: &presenterScope)
             }
-            var viewScope = scope(for: .view, scene: scene, useCase: useCase, output: output)
+            var viewScope = scope(for: .view, scene: scene, useCase: useCase, output: useCase.handledByView ? nil : output)
+            // A View that handles the action alone has its own Request in hand.
+            if useCase.handledByView { viewScope.add("request", .named(TypeNames.request(scene: scene.name, useCase: useCase.name))) }
             checkSteps(output.view, role: .view, scene: scene, useCase: useCase, output: output, scope: &viewScope)
         }
     }
@@ -560,6 +562,8 @@ final class ScenarioChecker {
     /// Keys and steps that could never change a run are warnings: what a scenario says must happen, or be said
     /// not to.
     func checkEffect(of useCase: UseCase) {
+        // The View's own steps run for an action it handles alone; nothing answers it.
+        if useCase.handledByView { return }
         if let event = useCase.methods.event, definition.flow.entry != .presenter {
             diagnostics.warning("'methods: { event: … }' has no effect in \(pattern.rawValue): the View's action goes to the Interactor, not to a Presenter",
                                 at: event.location,

@@ -20,7 +20,19 @@ extension ScenarioReader {
 
         let request = keys["request"].map { readFields($0.value, "the Request of \(what)") } ?? []
         let event = keys["event"].map { readSteps($0.value, "'event' of \(what)") }
-        let interactor = keys["interactor"].map { readSteps($0.value, "'interactor' of \(what)") } ?? []
+        // `interactor: none`: the View handles the action alone.
+        let handledByView: Bool = {
+            guard let entry = keys["interactor"], case .scalar(let scalar) = entry.value else { return false }
+            return scalar.string == "none"
+        }()
+        let interactor = handledByView ? [] : keys["interactor"].map { readSteps($0.value, "'interactor' of \(what)") } ?? []
+        if handledByView {
+            for key in ["event", "response", "presenter", "viewModel", "outputs"] where keys[key] != nil {
+                diagnostics.error("\(what) is handled by the View alone ('interactor: none'), so nothing answers it: it has no '\(key)'",
+                                  at: location(keys[key]!.keyNode),
+                                  notes: [Diagnostic.Note("remove '\(key)', or give the Interactor steps if the action reaches it")])
+            }
+        }
 
         var methods = MethodNames()
         var outputMethods = MethodNames()
@@ -80,6 +92,7 @@ extension ScenarioReader {
                               methods: methods)
         useCase.sends = keys["sends"].map { readAssignments($0.value, "'sends' of \(what) (Request field: expression)") } ?? []
         useCase.delegate = keys["delegate"].flatMap { readSignature($0.value) }
+        useCase.handledByView = handledByView
         return useCase
     }
 

@@ -19,6 +19,9 @@ public struct UseCase: Sendable, Hashable {
     public var outputs: [Output]
     /// Method signatures for this use case's messages, where they differ from the pattern's convention.
     public var methods: MethodNames
+    /// `interactor: none`: the View handles the action alone (a tap that opens a web page, an alert, the next
+    /// screen from what the View holds): no Request goes anywhere; the `view:` steps run, seeing the `request`.
+    public var handledByView = false
     /// `delegate: didUpdateStatus(with:)`: the use case runs when a scene this one showed calls this method back
     /// (a `delegate:` step there); its Request takes the call's values by name.
     public var delegate: Located<String>?

@@ -225,7 +225,11 @@ public struct ScenarioWriter {
         }
         if !methods.isEmpty { line(pad + "methods: " + YAMLText.flow(methods)) }
         if let event = useCase.event { steps(event, key: "event", indent: 8) }
-        steps(useCase.interactor, key: "interactor", indent: 8, always: true)
+        if useCase.handledByView {
+            line("        interactor: none")
+        } else {
+            steps(useCase.interactor, key: "interactor", indent: 8, always: true)
+        }
         if plain {
             write(useCase.outputs[0], indent: 8)
         } else {

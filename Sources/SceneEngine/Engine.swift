@@ -291,7 +291,16 @@ public final class Engine {
                                        payload: useCase.request.isEmpty ? nil : request),
                                from: user, to: instance.view, at: location, parent: nil)
         }
-        if definition.flow.entry == .presenter {
+        if useCase.handledByView {
+            // The View handles the action alone (`interactor: none`): its steps run, no Request goes anywhere.
+            for output in useCase.outputs where !output.view.isEmpty {
+                var context = StepContext(instance: instance, useCase: useCase, output: output, role: .view,
+                                          sender: instance.view, parent: trigger ?? cause,
+                                          env: Environment(instance: instance, world: world))
+                context.env.bind("request", request)
+                _ = try execute(output.view, &context)
+            }
+        } else if definition.flow.entry == .presenter {
             // VIPER: the View tells its Presenter; the Presenter decides what to ask the Interactor.
             let event = try emit(.event(useCase: useCase.name, Invocation(
                                      protocolName: instance.names.presenterInput, method: names.eventMethod,

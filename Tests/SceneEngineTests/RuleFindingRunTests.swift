@@ -345,3 +345,53 @@ struct DelegateTests {
             """)
     }
 }
+
+@Suite("An action the View handles alone")
+struct ViewAloneTests {
+    @Test("'interactor: none' runs the View's steps with its request, no Request goes anywhere; nothing may answer it")
+    func alone() throws {
+        let yaml = """
+            scenario: Alone
+            scenes:
+              Detail:
+                useCases:
+                  OpenWebsite:
+                    request: { url: String }
+                    interactor: none
+                    view:
+                      - route: showWebsite
+                        with: { url: request.url }
+                routes:
+                  showWebsite: { to: SFSafariViewController, navigation: present, input: { url: String } }
+              SFSafariViewController:
+                external: true
+            story:
+              - do: Detail.OpenWebsite
+                request: { url: "https://example.org" }
+                expect: { scene: SFSafariViewController, stack: [Detail, SFSafariViewController] }
+              - back
+            """
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "alone.yml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+        #expect(loaded.diagnostics.isEmpty)
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let lines = try #require(recorder.trace).events.filter { $0.kind != .configure }.map { "\($0.from.name) → \($0.to.name)  \($0.text())" }
+        #expect(lines == [
+            "DetailViewController → DetailViewController  viewDidLoad()",
+            "User → DetailViewController  OpenWebsite {url: \"https://example.org\"}",
+            "DetailViewController → DetailRouter  DetailRoutingLogic.routeShowWebsite(url:) {url: \"https://example.org\"}",
+            "DetailRouter → SFSafariViewController  navigateToSFSafariViewController(source:destination:) [present]",
+            "SFSafariViewController → SFSafariViewController  viewDidLoad()",
+            "User → DetailViewController  dismiss(animated:) [back to Detail#1]",
+        ])
+        let answered = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "interactor: none\n", with: "interactor: none\n        response: { ok: Bool }\n"), file: "alone.yml")
+        #expect(answered.diagnostics.map { "\($0.location!) \($0.message)" } == [
+            "alone.yml:8:9 use case 'Detail.OpenWebsite' is handled by the View alone ('interactor: none'), so nothing answers it: it has no 'response'",
+        ])
+        let parts = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "external: true", with: "external: true\n    dataStore: { url: String? }"), file: "alone.yml")
+        #expect(parts.diagnostics.map { "\($0.location!) \($0.message)" } == [
+            "alone.yml:15:5 scene 'SFSafariViewController' is external, a screen with none of the pattern's parts, so it has no 'dataStore'",
+        ])
+    }
+}
