@@ -255,11 +255,10 @@ public struct CodeGenerator {
                                               at: scene.location, id: "generate/external"))
         }
         for scene in scenario.scenes {
-            // The app's own names for parts and protocols: generate writes the template's names yet.
-            let places = scene.names.components.values.map(\.location) + scene.names.protocols.values.map(\.location)
-            if let first = places.min() {
-                unwritten.collect(GenerationLimit("generate names the parts and protocols of \(scene.name) the pattern's way; the names the app gives them ('names:') are not written yet",
-                                                  at: first, id: "generate/names"))
+            // The app's names for parts and protocols are the generated types'; what wires a scene is the pattern's.
+            if let configurator = scene.names.components[.configurator] {
+                unwritten.collect(GenerationLimit("generate writes what wires \(scene.name) the pattern's way; 'configurator: \(configurator.value)' is not written yet",
+                                                  at: configurator.location, id: "generate/names"))
             }
         }
         for place in GeneratedNames.problems(in: scenario, naming: scenario.pattern.definition.naming) {

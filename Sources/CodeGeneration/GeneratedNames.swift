@@ -64,6 +64,11 @@ enum GeneratedNames {
         types += scenario.entities.map { ($0.name, "an entity", $0.location) }
         types += scenario.enums.map { ($0.name, "an enum", $0.location) }
         types += scenario.sharedWorkers.map { ($0.name.rawValue, "a shared worker", $0.location) }
+        // The app's names for a scene's parts and protocols become generated types too.
+        for scene in scenario.scenes {
+            types += scene.names.components.sorted { $0.key < $1.key }.map { ($0.value.value, "the \($0.key.rawValue) of \(scene.name)", $0.value.location) }
+            types += scene.names.protocols.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.value.value, "a protocol of \(scene.name)", $0.value.location) }
+        }
         for (name, what, location) in types where carriedTypes.contains(name) {
             reserved(name, what, "generated code uses the recorder's '\(name)', which this name would hide", at: location)
         }

@@ -141,7 +141,7 @@ struct GeneratedScenes {
         func add(_ name: String, _ write: () throws(GenerationLimit) -> String) {
             do throws(GenerationLimit) { files.append((name, try write())) } catch { unwritten.collect(error) }
         }
-        func component(_ role: ComponentRole) -> String { "\(naming.componentName(role, scene: scene.name)).swift" }
+        func component(_ role: ComponentRole) -> String { "\(writer.component(role)).swift" }
         if scenario.pattern.definition.flow.entry == .presenter {
             // VIPER: the module's View, Presenter, Interactor and WireFrame, its Entities in Models.
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }

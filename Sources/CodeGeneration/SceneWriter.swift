@@ -7,8 +7,10 @@ struct SceneWriter {
     var naming: PatternNaming { scenes.naming }
     var name: String { scene.name.rawValue }
 
-    func component(_ role: ComponentRole) -> String { naming.componentName(role, scene: scene.name) }
-    func protocolName(_ slot: ProtocolSlot) -> String? { naming.protocolName(slot, scene: scene.name) }
+    /// The part's type name: the app's own (`names:`) where it gives one (what wires the scene follows the part it
+    /// belongs to; a name given to it alone generate refuses).
+    func component(_ role: ComponentRole) -> String { naming.componentName(role, of: scene) }
+    func protocolName(_ slot: ProtocolSlot) -> String? { naming.protocolName(slot, of: scene) }
     func literal(_ text: String?) -> String { text.map(SwiftSpelling.literal) ?? "nil" }
 
     /// The header every generated file opens with; tests also import `Testing` (when they hold tests) and the module.

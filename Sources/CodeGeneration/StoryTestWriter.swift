@@ -9,7 +9,7 @@ struct StoryTestWriter {
 
     var naming: PatternNaming { scenario.pattern.definition.naming }
 
-    func view(_ scene: SceneName) -> String { naming.componentName(.view, scene: scene) }
+    func view(_ scene: SceneName) -> String { naming.componentName(.view, of: scenario.scene(scene)!) }
 
     /// Whether the Views are SwiftUI values on a `SceneScreen` rather than View controllers on a `SceneNavigator`.
     var viewsAreValues: Bool { scenario.pattern.definition.viewsAreSwiftUIValues }
@@ -20,15 +20,15 @@ struct StoryTestWriter {
     /// A new View of `scene`, wired.
     func newView(_ scene: SceneName) -> String {
         // A VIPER module is made by its WireFrame: `PostListWireFrame.createPostListModule()`.
-        if scenario.pattern.definition.wiring.style == .wireFrame { return naming.componentName(.configurator, scene: scene) }
+        if scenario.pattern.definition.wiring.style == .wireFrame { return naming.componentName(.configurator, of: scenario.scene(scene)!) }
         return view(scene) + (usesAppState ? "(appState: appState).configureView()" : (viewsAreValues ? "().configureView()" : "()"))
     }
 
     /// The scene's Interactor, reached from its View (`scene`): VIPER's through its Presenter.
     func interactor(of scene: SceneName) -> String {
-        let interactor = naming.componentName(.interactor, scene: scene)
+        let interactor = naming.componentName(.interactor, of: scenario.scene(scene)!)
         if scenario.pattern.definition.flow.entry == .presenter {
-            return "((scene as? \(view(scene)))?.presenter as? \(naming.componentName(.presenter, scene: scene)))?.interactor as? \(interactor)"
+            return "((scene as? \(view(scene)))?.presenter as? \(naming.componentName(.presenter, of: scenario.scene(scene)!)))?.interactor as? \(interactor)"
         }
         return "(scene as? \(view(scene)))?.interactor as? \(interactor)"
     }
@@ -126,7 +126,7 @@ struct StoryTestWriter {
                             input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
                         }
                         let (traced, inputType) = writer.routeRecord(route, values)
-                        let protocolName = naming.protocolName(.routingLogic, scene: scene.name).map(SwiftSpelling.literal) ?? "nil"
+                        let protocolName = naming.protocolName(.routingLogic, of: scene).map(SwiftSpelling.literal) ?? "nil"
                         // A SwiftUI View's Router takes the route's inputs as its method's arguments.
                         var swiftUICall: String?
                         if viewsAreValues {

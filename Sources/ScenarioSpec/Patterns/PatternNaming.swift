@@ -64,7 +64,17 @@ public struct PatternNaming: Sendable, Hashable {
         if let name = scene.names.components[role]?.value { return name }
         // A screen outside the pattern is its own View: `SFSafariViewController`.
         if scene.isExternal && role == .view { return scene.name.rawValue }
-        return componentName(role, scene: scene.name)
+        let template = componentName(role, scene: scene.name)
+        // What wires a scene may be another part's method (VIPER's `PostListWireFrame.createPostListModule()`): it
+        // follows that part's own name (`DefaultRouter.createPostListModule()`).
+        if role == .configurator {
+            for part in [ComponentRole.router, .view] {
+                guard let name = scene.names.components[part]?.value else { continue }
+                let partTemplate = componentName(part, scene: scene.name)
+                if template.hasPrefix(partTemplate + ".") { return name + template.dropFirst(partTemplate.count) }
+            }
+        }
+        return template
     }
 
     /// The protocol in `slot` for `scene`: the app's own (`names: { protocols: … }`), or the pattern's; nil when the
