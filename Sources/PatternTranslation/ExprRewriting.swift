@@ -139,6 +139,14 @@ extension Assignment {
     /// The field a `store:` or `set:` writes: as the loader resolved it, or as written.
     var writtenField: String { field?.name ?? target }
 
+    /// The same write, of the field by its own name in the DataStore (`dataStore.n` → `n`).
+    var writingDataStore: Assignment {
+        var copy = self
+        copy.target = writtenField
+        copy.field = FieldRef(.dataStore, copy.target)
+        return copy
+    }
+
     /// `name: root.name` — a field filled from the same field of `response`, `viewModel` or `request`.
     static func reading(_ root: String, _ name: String, at location: SourceLocation) -> Assignment {
         Assignment(target: name, at: location, value: Expr(ExprNode.member(root, name, at: location)))

@@ -102,12 +102,7 @@ extension TranslationWork {
                 useCase.outputs[o].view = useCase.outputs[o].view.replacingSteps { step in
                     guard case .store(let list) = step.kind else { return [step] }
                     note(key, "the View's 'store' of " + list.map(\.writtenField).joined(separator: ", ") + " is a 'set' here: SwiftUI VIP's View holds the DataStore.")
-                    return [Step(.set(list.map { assignment in
-                        var copy = assignment
-                        copy.target = assignment.writtenField
-                        copy.field = FieldRef(.dataStore, copy.target)
-                        return copy
-                    }), at: step.location)]
+                    return [Step(.set(list.map(\.writingDataStore)), at: step.location)]
                 }
             }
             moveComputedStoresToView(&useCase, key: key)

@@ -317,12 +317,7 @@ struct TranslationWork {
                 useCase.interactor = useCase.interactor.replacingSteps { step in
                     let rewritten = step.rewritingOwnExpressions(toDataStore)
                     guard case .store(let list) = rewritten.kind else { return [rewritten] }
-                    return [Step(.store(list.map { assignment in
-                        var copy = assignment
-                        copy.target = assignment.writtenField
-                        copy.field = FieldRef(.dataStore, copy.target)
-                        return copy
-                    }), at: rewritten.location)]
+                    return [Step(.store(list.map(\.writingDataStore)), at: rewritten.location)]
                 }
                 for o in useCase.outputs.indices { useCase.outputs[o].view = useCase.outputs[o].view.map { $0.rewritten(toDataStore) } }
                 scenario.scenes[s].useCases[u] = useCase

@@ -642,13 +642,7 @@ public final class Engine {
             }
             dismisses = false
         }
-        let revealed = stack[stack.count - 2]
-        let navigation = try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
-                                                         method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
-                                                         removed: [instance.view])),
-                                  from: sender, to: revealed.view, at: location, parent: parent)
-        stack.removeLast()
-        try reveal(revealed, cause: navigation)
+        try takeOffTop(dismissing: dismisses, sender: sender, parent: parent, at: location)
     }
 
     /// The user goes back: pops a pushed scene or dismisses a presented one.
@@ -657,12 +651,16 @@ public final class Engine {
             throw RuntimeError("there is nothing to go back to: '\(stack.last?.scene.name.rawValue ?? "nothing")' is the root",
                                at: location)
         }
-        let revealed = stack[stack.count - 2]
-        let dismisses = top.navigation == .present
+        try takeOffTop(dismissing: top.navigation == .present, sender: user, parent: nil, at: location)
+    }
+
+    /// Takes the top scene off the screen (dismissed or popped, as `sender` asks) and brings the one below back.
+    private func takeOffTop(dismissing dismisses: Bool, sender: Participant, parent: Int?, at location: SourceLocation) throws {
+        let top = stack[stack.count - 1], revealed = stack[stack.count - 2]
         let navigation = try emit(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
                                                          method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
                                                          removed: [top.view])),
-                                  from: user, to: revealed.view, at: location, parent: nil)
+                                  from: sender, to: revealed.view, at: location, parent: parent)
         stack.removeLast()
         try reveal(revealed, cause: navigation)
     }
