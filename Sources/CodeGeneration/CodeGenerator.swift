@@ -250,6 +250,10 @@ public struct CodeGenerator {
                                                   at: useCase.location, id: "generate/view-alone"))
             }
         }
+        for scene in scenario.scenes where !scene.without.isEmpty {
+            unwritten.collect(GenerationLimit("generate writes every part of \(scene.name); a scene without its router ('without:') is not written yet",
+                                              at: scene.location, id: "generate/without"))
+        }
         for scene in scenario.scenes where scene.isExternal {
             unwritten.collect(GenerationLimit("generate does not write a screen outside the pattern ('external: true' of \(scene.name)) yet",
                                               at: scene.location, id: "generate/external"))

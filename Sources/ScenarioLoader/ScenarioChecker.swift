@@ -257,6 +257,7 @@ final class ScenarioChecker {
 
     func check(_ scene: Scene) {
         checkNames(of: scene)
+        checkWithout(scene)
         if let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
             diagnostics.error("scene '\(scene.name)' declares a DataStore, which \(pattern.rawValue) does not have", at: field.location,
                               notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
@@ -282,6 +283,19 @@ final class ScenarioChecker {
 
     /// A scene's parts as the app names them (`names:`): two parts of one scene cannot share a name — a trace and
     /// a diagram would not tell them apart (a worker named like a part is said where the worker is declared).
+    /// `without: [router]` where nothing would wire the router anyway (a Clean Swift scene without routes) has no
+    /// effect.
+    func checkWithout(_ scene: Scene) {
+        guard scene.without.contains(.router) else { return }
+        let wired = definition.wiring.links.contains { link in
+            (link.holder == .router || link.target == .router) && link.condition.holds(for: scene)
+        }
+        if !wired {
+            diagnostics.warning("'without: [router]' has no effect: scene '\(scene.name)' has no routes, so \(pattern.rawValue) wires no router for it",
+                                at: scene.location, notes: [Diagnostic.Note("remove 'without'")])
+        }
+    }
+
     func checkNames(of scene: Scene) {
         guard !scene.names.isEmpty else { return }
         if let configurator = scene.names.components[.configurator],

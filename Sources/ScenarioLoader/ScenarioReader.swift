@@ -567,6 +567,21 @@ final class ScenarioReader {
                           description: keys["description"].flatMap { nodes.string($0.value, "'description'") },
                           dataStore: dataStore, view: view, workers: workers, useCases: useCases, routes: routes)
         scene.names = names
+        if let entry = keys["without"], let items = nodes.sequence(entry.value, "'without'", single: true) {
+            for item in items {
+                guard let text = nodes.located(item, "a part the scene is without") else { continue }
+                guard text.value == ComponentRole.router.rawValue else {
+                    diagnostics.error("a scene may be without its 'router', not '\(text.value)'", at: text.location,
+                                      notes: [Diagnostic.Note("a pattern without a part is another pattern: see 'pattern:'")])
+                    continue
+                }
+                scene.without.insert(.router)
+                if !scene.routes.isEmpty {
+                    diagnostics.error("scene '\(name)' is without its router, so it has no routes", at: scene.routes[0].location,
+                                      notes: [Diagnostic.Note("remove the routes, or 'without: [router]'")])
+                }
+            }
+        }
         if let entry = keys["external"], let flag = readFlag(entry.value, "'external'") {
             scene.isExternal = flag
             if flag {

@@ -3,7 +3,7 @@
 enum Vocabulary {
     static let scenario = ["scenario", "pattern", "wiring", "description", "start", "enums", "entities", "workers", "appState", "scenes",
                            "story", "repeat", "accept"]
-    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes", "accept", "names", "external"]
+    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes", "accept", "names", "external", "without"]
     /// `accept: { rule: …, reason: … }`, at the top, in a scene or on a step.
     static let acceptance = ["rule", "reason"]
     /// Keys every step takes besides its kind's own.

@@ -16,6 +16,9 @@ public struct Scene: Sendable, Hashable {
     /// Controller (`SFSafariViewController`, an image picker, an alert) or a plain one of the app's own. Routes lead
     /// to it and going back leaves it; its View is named as the scene is, and nothing wires it.
     public var isExternal = false
+    /// `without: [router]` — parts of the pattern the app does not give this scene (a module whose Presenter holds no
+    /// Router): nothing wires them and nothing may ask them.
+    public var without: Set<ComponentRole> = []
 
     public init(name: SceneName, location: SourceLocation, description: String? = nil, dataStore: [FieldDecl],
                 view: ViewSpec, workers: [Worker], useCases: [UseCase], routes: [Route]) {

@@ -84,6 +84,7 @@ public struct ScenarioWriter {
         line("  " + YAMLText.key(scene.name.rawValue) + ":" + (isEmpty(scene) ? " {}" : ""))
         if let description = scene.description { line("    description: " + YAMLText.scalar(description)) }
         if scene.isExternal { line("    external: true") }
+        if !scene.without.isEmpty { line("    without: [" + scene.without.map(\.rawValue).sorted().joined(separator: ", ") + "]") }
         if !scene.names.isEmpty {
             line("    names:")
             for role in ComponentRole.allCases { if let name = scene.names.components[role] { line("      \(role.rawValue): " + YAMLText.scalar(name.value)) } }
@@ -118,7 +119,7 @@ public struct ScenarioWriter {
 
     private func isEmpty(_ scene: Scene) -> Bool {
         scene.description == nil && scene.dataStore.isEmpty && scene.view.state.isEmpty && scene.view.shows.isEmpty
-            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty && scene.names.isEmpty && !scene.isExternal
+            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty && scene.names.isEmpty && !scene.isExternal && scene.without.isEmpty
             && !acceptances.contains { $0.scope == .scene(scene.name) }
     }
 

@@ -432,7 +432,8 @@ public final class Engine {
     /// sets them, then one per worker.
     private func wiring(_ i: SceneInstance) -> [(Participant, String, Participant, String?)] {
         var links: [(Participant, String, Participant, String?)] = []
-        for link in definition.wiring.links where link.condition.holds(for: i.scene) {
+        for link in definition.wiring.links where link.condition.holds(for: i.scene)
+            && !i.scene.without.contains(link.holder) && !i.scene.without.contains(link.target) {
             links.append((participant(link.holder, of: i), link.property, participant(link.target, of: i),
                           link.through.flatMap { i.names.protocolName($0) }))
         }

@@ -15,7 +15,8 @@ import TraceFormat
 @Suite("Every key has an effect")
 struct KeyEffectTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/every-key.yml")
-    static var files: [URL] { PackagePaths.exampleScenarios() + [fixture] }
+    static let viperFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/every-key-viper.yml")
+    static var files: [URL] { PackagePaths.exampleScenarios() + [fixture, viperFixture] }
 
     /// Every key the format knows, by name.
     static let vocabulary: Set<String> = {

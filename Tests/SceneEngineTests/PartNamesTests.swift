@@ -78,3 +78,44 @@ struct PartNamesTests {
         ])
     }
 }
+
+@Suite("A scene without its router")
+struct WithoutRouterTests {
+    @Test("'without: [router]' wires no router into a VIPER module; routes there are refused; in a Clean Swift scene without routes it has no effect")
+    func without() throws {
+        let yaml = """
+            scenario: Reviews
+            pattern: viper
+            scenes:
+              Reviews:
+                without: [router]
+                useCases:
+                  Load:
+                    trigger: load
+                    interactor: [{ respond: {} }]
+                    presenter:
+                      - display: showReviews()
+            story:
+              - appear: Reviews
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "reviews.yml").scenario)
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        let wiring = try #require(recorder.trace).events.filter { $0.kind == .configure }.map { "\($0.to.name)  \($0.text())" }
+        #expect(wiring == ["ReviewsView  presenter = ReviewsPresenter", "ReviewsPresenter  view = ReviewsView",
+                           "ReviewsPresenter  interactor = ReviewsInteractor", "ReviewsInteractor  presenter = ReviewsPresenter"])
+        let routed = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "story:", with: "    routes: { toMore: Reviews }\nstory:"), file: "reviews.yml")
+        #expect(routed.diagnostics.map { "\($0.location!) \($0.message)" } == ["reviews.yml:12:15 scene 'Reviews' is without its router, so it has no routes"])
+        // Clean Swift wires a Router into every scene, routes or not: without it, none.
+        let clean = try #require(ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "pattern: viper\n", with: ""), file: "reviews.yml").scenario)
+        let cleanRun = TraceRecorder()
+        _ = try Engine(scenario: clean).run(into: cleanRun)
+        #expect(try #require(cleanRun.trace).events.filter { $0.kind == .configure }.map { "\($0.to.name)  \($0.text())" } == [
+            "ReviewsViewController  interactor = ReviewsInteractor", "ReviewsInteractor  presenter = ReviewsPresenter",
+            "ReviewsPresenter  viewController = ReviewsViewController",
+        ])
+        // The SwiftUI variant wires its Router only where there are routes: there, 'without' changes nothing.
+        let swiftUI = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "pattern: viper", with: "pattern: swiftui"), file: "reviews.yml")
+        #expect(swiftUI.diagnostics.map { "\($0.location!) \($0.message)" }.contains("reviews.yml:4:3 'without: [router]' has no effect: scene 'Reviews' has no routes, so swiftui wires no router for it"))
+    }
+}
