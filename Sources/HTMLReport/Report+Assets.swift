@@ -154,6 +154,7 @@ extension Report {
             $('step-text').textContent = step.text;
             $('step-why').textContent = '';
             if (step.why) { $('step-why').append(el('b', data.labels.why + ': '), document.createTextNode(step.why)); }
+            if (step.rule) { $('step-why').append(el('b', data.labels.rule + ': '), document.createTextNode(step.rule)); }
             $('step-data').textContent = '';
             if (step.data) { $('step-data').append(el('b', data.labels.carries + ': '), document.createTextNode(step.data)); }
             $('step-code').textContent = '';

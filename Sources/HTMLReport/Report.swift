@@ -87,7 +87,7 @@ public enum Report {
 
     /// The CSP source that allows the page's one script and nothing else: the SHA-256 of `script`, base64
     /// (a test recomputes it). The data block is JSON, which a browser does not run.
-    static let scriptHash = "sha256-aQkWL3WMWOyq5JSZR2j7Oja8BcBGhRfQtXEuvMsrE5s="
+    static let scriptHash = "sha256-o3f/uED0a7EE0SFpRwBDBBUy9LsGmwtEzpVu8xCqk64="
 
     /// The page.
     public static func html(_ input: Input) -> String {
@@ -217,6 +217,7 @@ public enum Report {
         var headline: String?
         var text: String
         var why: String?
+        var rule: String?
         var data: String?
         var code: String?
         var codeAt: CodePlace?
@@ -269,7 +270,7 @@ public enum Report {
         let steps = input.narration.steps.enumerated().map { index, step in
             let event = step.kind == .message ? step.sequences.first.flatMap { kindOf[$0] } : nil
             return Step(kind: step.kind.rawValue, seq: step.sequences, cycle: step.cycle, headline: step.headline, text: step.text,
-                        why: step.why, data: step.data, code: step.code, codeAt: input.codePlaces[index], stage: step.stage?.rawValue,
+                        why: step.why, rule: step.rule, data: step.data, code: step.code, codeAt: input.codePlaces[index], stage: step.stage?.rawValue,
                         returns: event?.kind.isReturn ?? false,
                         receiver: event.map { Self.roleKey($0.to.role) })
         }
@@ -290,7 +291,7 @@ public enum Report {
             pattern: trace.header.pattern, file: trace.header.file,
             description: input.scenario?.description,
             summary: summary, legend: input.narration.legend, steps: steps, events: events, story: story,
-            labels: ["why": catalogue.text("why"), "carries": catalogue.text("carries"), "code": catalogue.text("code"),
+            labels: ["why": catalogue.text("why"), "rule": catalogue.text("rule"), "carries": catalogue.text("carries"), "code": catalogue.text("code"),
                      "wholeFile": catalogue.text("code.file")],
             code: input.code)
         let encoder = JSONEncoder()

@@ -83,6 +83,7 @@ public struct Catalogue: Sendable {
         "code": "Code",
         "code.file": "The whole file",
         "why": "Why",
+        "rule": "Rule",
         "through": "through {protocol}",
 
         "kind.action": "The user triggers {method} on {to}.",
@@ -256,6 +257,7 @@ public struct Catalogue: Sendable {
         "code": "코드",
         "code.file": "파일 전체",
         "why": "이유",
+        "rule": "규칙",
         "through": "{protocol} 경유",
 
         "kind.action": "사용자가 {to}에서 {method}을(를) 실행합니다.",

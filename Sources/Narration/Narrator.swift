@@ -28,6 +28,9 @@ public struct Narration: Sendable, Hashable {
         public var text: String
         /// Why the pattern sends it there.
         public var why: String?
+        /// For a message that breaks one of the pattern's rules, instead of `why`: the rule, what goes wrong in an app,
+        /// the fix, and the scenario's reason when it accepts it.
+        public var rule: String? = nil
         /// The data it carries: type and value.
         public var data: String?
         /// The line of Swift that sends it, when there is code for the pattern (`interactor?.login(request: request)`).
@@ -259,11 +262,12 @@ public struct Narrator: Sendable {
             // The pattern's reason for this kind of message does not hold where the message bends it.
             let path = PatternRules.Path(event.from.role, event.to.role)
             headline += broken.accepted == nil ? "  ✗ \(broken.rule.id)" : "  ⚑ \(broken.rule.id)"
-            why = Self.lesson(broken.rule, path: path, catalogue: catalogue)
+            var step = Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
+                                      text: catalogue.text(key, arguments), why: nil, data: data, code: codeLine?(event), stage: stage,
+                                      question: nil)
+            step.rule = Self.lesson(broken.rule, path: path, catalogue: catalogue)
                 + (broken.accepted.map { " " + catalogue.text("rule.accepted", ["reason": $0.reason]) } ?? "")
-            return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
-                                  text: catalogue.text(key, arguments), why: why, data: data, code: codeLine?(event), stage: stage,
-                                  question: nil)
+            return step
         }
         return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
                               text: catalogue.text(key, arguments), why: why, data: data, code: codeLine?(event), stage: stage,

@@ -154,6 +154,9 @@ public struct ExplainSession {
             if showWhy, let why = step.why {
                 out += wrap(style.paint(catalogue.text("why") + ":", .cyan) + " " + why, indent: "      ", hangingFrom: catalogue.text("why") + ": ") + "\n"
             }
+            if let rule = step.rule {
+                out += wrap(style.paint(catalogue.text("rule") + ":", .red) + " " + rule, indent: "      ", hangingFrom: catalogue.text("rule") + ": ") + "\n"
+            }
             if let data = step.data {
                 out += wrap(style.paint(catalogue.text("carries") + ":", .cyan) + " " + data, indent: "      ",
                             hangingFrom: catalogue.text("carries") + ": ") + "\n"

@@ -80,9 +80,9 @@ struct MistakeGalleryTests {
         #expect(result.stdout.contains("""
               14  LoginPresenter → LoginInteractor  · through LoginBusinessLogic  ✗ clean-swift/one-way
                   LoginPresenter sends a Request to LoginInteractor: LoginBusinessLogic.login(request:).
-                  Why: ✗ Presenter → Interactor breaks clean-swift/one-way: data flows one way, View →
+                  Rule: ✗ Presenter → Interactor breaks clean-swift/one-way: data flows one way, View →
             """))
-        #expect(result.stdout.contains("What would go\n           wrong in the app: the Presenter now holds the Interactor that holds it"))
+        #expect(result.stdout.contains("What would go\n            wrong in the app: the Presenter now holds the Interactor that holds it"))
         #expect(result.stdout.hasSuffix("""
             The run stops after the cycle with the mistake, at message 16.
             ✗ architecture: event 14 Presenter → Interactor breaks clean-swift/one-way
