@@ -262,8 +262,9 @@ public struct Narrator: Sendable {
             // The pattern's reason for this kind of message does not hold where the message bends it.
             let path = PatternRules.Path(event.from.role, event.to.role)
             headline += broken.accepted == nil ? "  ✗ \(broken.rule.id)" : "  ⚑ \(broken.rule.id)"
+            // No arrow of the pattern's cycle is this message: the cycle picture lights none for it.
             var step = Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
-                                      text: catalogue.text(key, arguments), why: nil, data: data, code: codeLine?(event), stage: stage,
+                                      text: catalogue.text(key, arguments), why: nil, data: data, code: codeLine?(event), stage: nil,
                                       question: nil)
             step.rule = Self.lesson(broken.rule, path: path, catalogue: catalogue)
                 + (broken.accepted.map { " " + catalogue.text("rule.accepted", ["reason": $0.reason]) } ?? "")

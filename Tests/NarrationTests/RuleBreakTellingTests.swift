@@ -64,7 +64,7 @@ struct RuleBreakTellingTests {
         ])
     }
 
-    @Test("the narration tells the rule, what goes wrong and the fix instead of the pattern's reason, and asks no quiz question")
+    @Test("the narration tells the rule, what goes wrong and the fix instead of the pattern's reason, lights no arrow of the cycle and asks no quiz question")
     func narration() throws {
         let (scenario, trace, _) = try Self.run(accepting: true)
         let steps = Explanation.narrate(trace, scenario: scenario).steps.filter { $0.headline?.contains("Analytics") == true || $0.headline?.contains("ListRouter") == true }
@@ -78,6 +78,8 @@ struct RuleBreakTellingTests {
         #expect(steps[0].rule == "✗ Presenter → Worker breaks clean-swift/workers-serve-interactor: Workers serve the Interactor; the Presenter only formats. What would go wrong in the app: business work is done outside the Interactor: its result bypasses the Interactor, nothing stores it in the DataStore, and the same work is done again wherever another scene needs it. Fix: call the Worker in 'interactor:' and put the result in the Response. The scenario accepts it: every tap is tracked where it is formatted.")
         #expect(steps[2].rule?.hasPrefix("✗ Presenter → Router breaks clean-swift/view-routes: ") == true)
         #expect(steps[0].question == nil && steps[2].question == nil)
+        // The pattern's cycle has no arrow for them: its picture lights none.
+        #expect(steps[0].stage == nil && steps[2].stage == nil)
     }
 
     @Test("the sequence diagram draws what is not accepted red with the rule, and labels what is")
