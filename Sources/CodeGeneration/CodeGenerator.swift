@@ -260,6 +260,10 @@ public struct CodeGenerator {
         }
         for scene in scenario.scenes {
             // The app's names for parts and protocols are the generated types'; what wires a scene is the pattern's.
+            if let appear = scene.names.appear {
+                unwritten.collect(GenerationLimit("generate writes the View's \(scenario.pattern.definition.naming.appearMethod ?? "appear method") the pattern's way; 'appear: \(appear.value)' of \(scene.name) is not written yet",
+                                                  at: appear.location, id: "generate/names"))
+            }
             if let configurator = scene.names.components[.configurator] {
                 unwritten.collect(GenerationLimit("generate writes what wires \(scene.name) the pattern's way; 'configurator: \(configurator.value)' is not written yet",
                                                   at: configurator.location, id: "generate/names"))

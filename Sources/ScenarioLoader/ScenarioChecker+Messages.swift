@@ -43,7 +43,7 @@ extension ScenarioChecker {
             for field in scene.dataStore { vocabulary.addSubject(field.name) }
             for field in scene.view.state { vocabulary.addSubject(field.name) }
             for label in Self.labels(of: scene) { vocabulary.addSubject(label) }
-            for method in [naming.loadMethod, naming.appearMethod].compactMap({ $0 }) { vocabulary.addSubject(method) }
+            for method in [naming.loadMethod, naming.appearMethod, scene.names.appear?.value].compactMap({ $0 }) { vocabulary.addSubject(method) }
             // A scene's own workers, and the workers the app shares (top-level `workers:`), which any scene may call.
             for worker in scene.workers + draft.sharedWorkers {
                 vocabulary.receivers.insert(worker.name.rawValue)

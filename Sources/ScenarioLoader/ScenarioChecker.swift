@@ -298,6 +298,12 @@ final class ScenarioChecker {
 
     func checkNames(of scene: Scene) {
         guard !scene.names.isEmpty else { return }
+        // The View's appear method is traced where a use case runs when the scene comes on screen (or, without a load
+        // method, as the scene's first lifecycle message).
+        if let appear = scene.names.appear, definition.naming.loadMethod != nil, !scene.useCases.contains(where: { $0.trigger == .appear }) {
+            diagnostics.warning("'appear: \(appear.value)' has no effect: no use case of '\(scene.name)' runs when it comes on screen",
+                                at: appear.location, notes: [Diagnostic.Note("give a use case 'trigger: appear', or remove 'appear'")])
+        }
         if let configurator = scene.names.components[.configurator],
            (draft.wiring ?? definition.wiring.style) == .setup {
             diagnostics.warning("'configurator: \(configurator.value)' has no effect: the View's setup() wires scene '\(scene.name)'",

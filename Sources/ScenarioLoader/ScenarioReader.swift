@@ -181,9 +181,11 @@ final class ScenarioReader {
         let roles = definition.roles.map(\.role).filter { $0 != .worker } + [.configurator]
         let slots = ProtocolSlot.allCases.filter { $0 != .workerInput && $0 != .workerOutput && definition.naming.protocols[$0] != nil }
         var names = PartNames()
-        guard let keys = nodes.mapping(node, "'names' of \(what)", allowed: roles.map(\.rawValue) + (slots.isEmpty ? [] : ["protocols"])) else {
+        guard let keys = nodes.mapping(node, "'names' of \(what)", allowed: roles.map(\.rawValue) + (slots.isEmpty ? [] : ["protocols"])
+                                        + (definition.naming.appearMethod == nil ? [] : ["appear"])) else {
             return names
         }
+        if let entry = keys["appear"] { names.appear = readSignature(entry.value) }
         func typeName(_ entry: MappingEntry, _ role: String) -> Located<String>? {
             guard let name = nodes.located(entry.value, "the name of the \(role)") else { return nil }
             // What wires a scene may be a type or a type's method: `HomeTabRoute.makeHomeTab()`.

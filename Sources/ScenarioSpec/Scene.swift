@@ -56,11 +56,14 @@ public struct ViewSpec: Sendable, Hashable {
 public struct PartNames: Sendable, Hashable {
     public var components: [ComponentRole: Located<String>] = [:]
     public var protocols: [ProtocolSlot: Located<String>] = [:]
+    /// The View's method that runs each time it comes on screen, where the app uses another than the pattern's
+    /// (`viewDidAppear(_:)` for `viewWillAppear(_:)`).
+    public var appear: Located<String>?
 
     public init(components: [ComponentRole: Located<String>] = [:], protocols: [ProtocolSlot: Located<String>] = [:]) {
         self.components = components
         self.protocols = protocols
     }
 
-    public var isEmpty: Bool { components.isEmpty && protocols.isEmpty }
+    public var isEmpty: Bool { components.isEmpty && protocols.isEmpty && appear == nil }
 }

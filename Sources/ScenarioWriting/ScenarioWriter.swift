@@ -88,6 +88,7 @@ public struct ScenarioWriter {
         if !scene.names.isEmpty {
             line("    names:")
             for role in ComponentRole.allCases { if let name = scene.names.components[role] { line("      \(role.rawValue): " + YAMLText.scalar(name.value)) } }
+            if let appear = scene.names.appear { line("      appear: " + YAMLText.scalar(appear.value)) }
             if !scene.names.protocols.isEmpty {
                 line("      protocols:")
                 for slot in ProtocolSlot.allCases { if let name = scene.names.protocols[slot] { line("        \(slot.rawValue): " + YAMLText.scalar(name.value)) } }

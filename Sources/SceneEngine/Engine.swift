@@ -470,7 +470,7 @@ public final class Engine {
     /// The View loads, renders what it shows from state, and queues its `appear` use cases.
     func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
         let lifecycle: Message = definition.naming.loadMethod.map { .load(method: $0) }
-            ?? .appear(method: definition.naming.appearMethod ?? "onAppear()")
+            ?? .appear(method: instance.scene.names.appear?.value ?? definition.naming.appearMethod ?? "onAppear()")
         let event = try emit(lifecycle, from: instance.view, to: instance.view, at: location ?? instance.scene.location,
                              parent: cause)
         try render(instance, cause: event)
@@ -483,7 +483,7 @@ public final class Engine {
     /// screen adds nothing to the story.
     func reveal(_ instance: SceneInstance, cause: Int) throws {
         guard instance.scene.useCases.contains(where: { $0.trigger == .appear }) else { return }
-        let event = try emit(.appear(method: definition.naming.appearMethod ?? "onAppear()"), from: instance.view,
+        let event = try emit(.appear(method: instance.scene.names.appear?.value ?? definition.naming.appearMethod ?? "onAppear()"), from: instance.view,
                              to: instance.view, at: instance.scene.location, parent: cause)
         try render(instance, cause: event)
         pendingAppearances.append((instance, event, true))

@@ -119,3 +119,37 @@ struct WithoutRouterTests {
         #expect(swiftUI.diagnostics.map { "\($0.location!) \($0.message)" }.contains("reviews.yml:4:3 'without: [router]' has no effect: scene 'Reviews' has no routes, so swiftui wires no router for it"))
     }
 }
+
+@Suite("The View's appear method as the app names it")
+struct AppearNameTests {
+    @Test("'names: { appear: viewDidAppear(_:) }' is traced where the View comes on screen; without an appear use case it has no effect")
+    func appear() throws {
+        let yaml = """
+            scenario: Anime
+            scenes:
+              Anime:
+                names: { appear: "viewDidAppear(_:)" }
+                useCases:
+                  Refresh:
+                    trigger: appear
+                    interactor: [{ respond: {} }]
+                routes:
+                  toDetail: Detail
+              Detail: {}
+            story:
+              - appear: Anime
+              - route: Anime.toDetail
+              - back
+            """
+        let scenario = try #require(ScenarioLoader().load(yaml: yaml, file: "anime.yml").scenario)
+        let recorder = TraceRecorder()
+        #expect(try Engine(scenario: scenario).run(into: recorder).completed)
+        #expect(try #require(recorder.trace).events.filter { $0.kind == .load || $0.kind == .appear }.map { "\($0.to.name) \($0.text())" } == [
+            "AnimeViewController viewDidLoad()", "DetailViewController viewDidLoad()", "AnimeViewController viewDidAppear(_:)",
+        ])
+        let loaded = ScenarioLoader().load(yaml: yaml.replacingOccurrences(of: "trigger: appear", with: "trigger: load"), file: "anime.yml")
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.message)" } == [
+            "anime.yml:4:22 'appear: viewDidAppear(_:)' has no effect: no use case of 'Anime' runs when it comes on screen",
+        ])
+    }
+}
