@@ -1,5 +1,6 @@
 /// Who may send to whom in a pattern, as data: the message paths it allows, each with its purpose, and the rule each
-/// refused path breaks, so a scenario (or a trace) that asks for another path is refused with the rule it breaks.
+/// other path breaks, so a scenario (or a trace) that takes another path is told the rule it breaks (a finding), and
+/// a path to a part the pattern does not have is refused.
 /// Each pattern's rules are part of its `PatternDefinition`.
 public struct PatternRules: Sendable, Hashable {
     /// A message path between component roles.
