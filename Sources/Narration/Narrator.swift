@@ -266,8 +266,10 @@ public struct Narrator: Sendable {
             var step = Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,
                                       text: catalogue.text(key, arguments), why: nil, data: data, code: codeLine?(event), stage: nil,
                                       question: nil)
-            step.rule = Self.lesson(broken.rule, path: path, catalogue: catalogue)
-                + (broken.accepted.map { " " + catalogue.text("rule.accepted", ["reason": $0.reason]) } ?? "")
+            var lesson = Self.lesson(broken.rule, path: path, catalogue: catalogue)
+            // An accepted break is marked as the headline marks it.
+            if broken.accepted != nil, lesson.hasPrefix("✗") { lesson = "⚑" + lesson.dropFirst() }
+            step.rule = lesson + (broken.accepted.map { " " + catalogue.text("rule.accepted", ["reason": $0.reason]) } ?? "")
             return step
         }
         return Narration.Step(kind: .message, sequences: [event.sequence], cycle: event.cycle, headline: headline,

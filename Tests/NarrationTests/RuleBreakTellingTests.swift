@@ -75,7 +75,7 @@ struct RuleBreakTellingTests {
             "21  ListRouter → DetailViewController",
         ])
         #expect(steps[0].why == nil)
-        #expect(steps[0].rule == "✗ Presenter → Worker breaks clean-swift/workers-serve-interactor: Workers serve the Interactor; the Presenter only formats. What would go wrong in the app: business work is done outside the Interactor: its result bypasses the Interactor, nothing stores it in the DataStore, and the same work is done again wherever another scene needs it. Fix: call the Worker in 'interactor:' and put the result in the Response. The scenario accepts it: every tap is tracked where it is formatted.")
+        #expect(steps[0].rule == "⚑ Presenter → Worker breaks clean-swift/workers-serve-interactor: Workers serve the Interactor; the Presenter only formats. What would go wrong in the app: business work is done outside the Interactor: its result bypasses the Interactor, nothing stores it in the DataStore, and the same work is done again wherever another scene needs it. Fix: call the Worker in 'interactor:' and put the result in the Response. The scenario accepts it: every tap is tracked where it is formatted.")
         #expect(steps[2].rule?.hasPrefix("✗ Presenter → Router breaks clean-swift/view-routes: ") == true)
         #expect(steps[0].question == nil && steps[2].question == nil)
         // The pattern's cycle has no arrow for them: its picture lights none.
