@@ -98,7 +98,11 @@ public struct CodeGenerator {
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes. What cannot be written is
     /// refused with every place at once.
-    public func generate() throws(GenerationLimit) -> [GeneratedFile] {
+    public func generate() throws(GenerationLimit) -> [GeneratedFile] { try generate(placesOnly: false) }
+
+    /// With `placesOnly`, what cannot be refused (the component tests, the carried recorder) is not written: the
+    /// places are all that is wanted.
+    private func generate(placesOnly: Bool) throws(GenerationLimit) -> [GeneratedFile] {
         var unwritten: GenerationLimit?
         do throws(GenerationLimit) { try checkPattern() } catch {
             // A pattern generate does not write has nothing more to say.
@@ -133,7 +137,7 @@ public struct CodeGenerator {
             if let sceneFiles = attempt({ () throws(GenerationLimit) in try sceneFiles(scenes, scene, in: source) }) { files += sceneFiles }
         }
         if let unwritten { throw unwritten }
-        for scene in scenario.scenes {
+        for scene in scenario.scenes where !placesOnly {
             let tests = ComponentTestWriter(scenes: scenes, scene: scene, trace: trace, module: module)
             if let text = tests.spies() {
                 files.append(GeneratedFile(path: "Tests/\(module)Tests/\(scene.name)/\(scene.name)Spies.swift", text: text))
@@ -144,7 +148,7 @@ public struct CodeGenerator {
         }
         files.append(GeneratedFile(path: "Tests/\(module)Tests/StoryTests.swift", text: try StoryTestWriter(scenario: scenario, module: module).text()))
         // The recorder and the trace format, carried: the package builds offline with Swift alone.
-        files += CarriedSources.files
+        if !placesOnly { files += CarriedSources.files }
         return files
     }
 
@@ -169,7 +173,7 @@ public struct CodeGenerator {
     /// Every place of the scenario generate cannot write yet, without writing anything: what `validate` warns about.
     public func limits() -> [GenerationLimit.Place] {
         do throws(GenerationLimit) {
-            _ = try generate()
+            _ = try generate(placesOnly: true)
             return []
         } catch {
             return error.places

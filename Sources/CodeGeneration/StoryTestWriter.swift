@@ -6,6 +6,14 @@ import ScenarioSpec
 struct StoryTestWriter {
     let scenario: Scenario
     let module: String
+    /// The scenes' names and types, made once: a story of thousands of steps asks for them at every step.
+    let scenes: GeneratedScenes
+
+    init(scenario: Scenario, module: String) {
+        self.scenario = scenario
+        self.module = module
+        scenes = GeneratedScenes(scenario: scenario)
+    }
 
     var naming: PatternNaming { scenario.pattern.definition.naming }
 
@@ -92,7 +100,6 @@ struct StoryTestWriter {
                         for line in given.lines { test.line(line) }
                         let values: [FieldValue]
                         if case .perform(_, _, let request) = step.action { values = request.map(\.value) } else { values = [] }
-                        let scenes = GeneratedScenes(scenario: scenario)
                         let arguments = useCase.request.compactMap { field -> String? in
                             guard let given = values.first(where: { $0.path == field.name }) else {
                                 // What the View fills in itself (`sends:`), read from the View on screen.
@@ -120,7 +127,6 @@ struct StoryTestWriter {
                         test.line("recorder.step(\(number), .route(scene: SceneName(\(SwiftSpelling.literal(scene.name.rawValue))), route: RouteName(\(SwiftSpelling.literal(route.name.rawValue)))), title: \(title))")
                         for line in given.lines { test.line(line) }
                         test.line("let top\(number) = try #require(navigator.top as? \(view(scene.name)))")
-                        let scenes = GeneratedScenes(scenario: scenario)
                         let writer = SceneWriter(scenes: scenes, scene: scene)
                         let values = route.input.map { field in
                             input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
@@ -181,7 +187,6 @@ struct StoryTestWriter {
     /// worker it stands in for; `restore<step>()` puts the workers back after the step.
     func standIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
         if usesAppState { return try valueStandIn(stubs, step: number, into: &out) }
-        let scenes = GeneratedScenes(scenario: scenario)
         out.line("// This step's workers answer as given.")
         var failure: GenerationLimit?
         out.closure("let restore\(number) = navigator.standIn { scene in") { change in
@@ -216,7 +221,6 @@ struct StoryTestWriter {
 
     /// The lines that give `stub` the step's answers for `worker`: a result or an error each, and its latency.
     func answers(_ givens: [WorkerStub], of worker: Worker, stub: String) throws(GenerationLimit) -> [String] {
-        let scenes = GeneratedScenes(scenario: scenario)
         var lines: [String] = []
         for given in givens {
             guard let operation = worker.operation(given.operation.rawValue) else { continue }
@@ -241,7 +245,6 @@ struct StoryTestWriter {
     /// SwiftUI with AppState's stand-ins: its Interactor is a value the View holds, so each View on screen (and each
     /// that comes on screen) is replaced by a copy whose Interactor has the stubs, and changed back after the step.
     func valueStandIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
-        let scenes = GeneratedScenes(scenario: scenario)
         var failure: GenerationLimit?
         var change = SwiftText(), restore = SwiftText()
         for scene in scenario.scenes {
