@@ -195,8 +195,11 @@ struct ScenarioText {
         let wiring: [String: String] = ["setup": "the View Controller's setup()", "wireFrame": "the WireFrame's module builder",
                                         "configurator": "a Configurator"]
         comment("\(parts)\(scene.wiring.map { "; wired by \(wiring[$0] ?? $0)" } ?? "")", indent: 4)
-        // A plain View Controller another scene shows, with no parts of the pattern: nothing wires it.
-        if scene.isScreen { line("    external: true") }
+        // A plain View Controller another scene shows, with no parts of the pattern and nothing routes write into:
+        // nothing wires it. One that keeps data its openers pass stays a scene, with its DataStore.
+        let external = scene.isScreen && scene.dataStore.isEmpty && scene.workers.isEmpty && scene.useCases.isEmpty
+            && scene.routes.isEmpty && scene.shows.isEmpty
+        if external { line("    external: true") }
         let names = scene.isScreen ? [] : partNames(of: scene)
         if !names.isEmpty {
             line("    names:")

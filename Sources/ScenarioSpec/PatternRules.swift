@@ -81,9 +81,6 @@ public struct PatternRules: Sendable, Hashable {
     /// The ids of `all`.
     public var ruleIDs: [String] { all.map(\.id) }
 
-    /// The rule with this id, if the pattern has it.
-    public func rule(id: String) -> Rule? { all.first { $0.id == id } }
-
     public static func roleName(_ role: ComponentRole) -> String {
         switch role {
         case .user: "User"

@@ -63,10 +63,16 @@ public struct RuleAcceptance: Sendable, Hashable {
     /// Whether it takes back `finding`: the same rule, within its scope.
     public func accepts(_ finding: RuleFinding) -> Bool {
         guard finding.rule == rule else { return false }
+        if case .step(let place) = scope { return finding.step == place || finding.enclosing.contains(place) }
+        return covers(scene: finding.scene)
+    }
+
+    /// Whether a scenario- or scene-wide acceptance reaches `scene` (a step's reaches only its step).
+    public func covers(scene: SceneName?) -> Bool {
         switch scope {
-        case .scenario: return true
-        case .scene(let name): return finding.scene == name
-        case .step(let place): return finding.step == place || finding.enclosing.contains(place)
+        case .scenario: true
+        case .scene(let name): name == scene
+        case .step: false
         }
     }
 
@@ -150,14 +156,7 @@ public struct RuleBreaks: Sendable, Hashable {
         if !matching.isEmpty {
             return RuleBreak(rule: rule, accepted: matching.allSatisfy { $0.accepted != nil } ? matching[0].accepted : nil)
         }
-        let accepted = acceptances.first { acceptance in
-            guard acceptance.rule == rule.id else { return false }
-            switch acceptance.scope {
-            case .scenario: return true
-            case .scene(let name): return name == scene
-            case .step: return false
-            }
-        }
+        let accepted = acceptances.first { $0.rule == rule.id && $0.covers(scene: scene) }
         return RuleBreak(rule: rule, accepted: accepted)
     }
 }

@@ -147,3 +147,25 @@ struct FindingDiagnosticsTests {
         #expect(notes?.contains("'names:' calls it 'AActions' in this app") == true)
     }
 }
+
+@Suite("Scene keys for what an app's scene has not")
+struct SceneShapeDiagnosticsTests {
+    @Test("'without' takes only the router; 'external' is true or false")
+    func refusals() {
+        let yaml = """
+            scenario: S
+            scenes:
+              A:
+                without: [view]
+              B:
+                external: yes
+            """
+        let result = ScenarioLoader().load(yaml: yaml, file: "s.yml")
+        #expect(result.scenario == nil)
+        #expect(result.diagnostics.map(\.description) == [
+            "s.yml:4:15: error: a scene may be without its 'router', not 'view'\nnote: a pattern without a part is another pattern: see 'pattern:'",
+            "s.yml:5:3: warning: scene 'B' is never reached: no route leads to it and no story step shows it\nnote: add a route to it, an 'appear: B' story step, or remove it",
+            "s.yml:6:15: error: 'external' is 'true' or 'false', not 'yes'",
+        ])
+    }
+}
