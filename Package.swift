@@ -2,9 +2,15 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The tool's third-party libraries are trait-guarded: an app that depends on SceneFlow for its recorder alone writes
+// `.package(path: "…", traits: [])` (or `url:`), and none of them enters its resolved graph. `Tracing` brings
+// swift-syntax for `@Traced`; `Tool` (the default, with `Tracing`) everything `sceneflow` needs.
+let tool = TargetDependencyCondition.when(traits: ["Tool"])
+let tracing = TargetDependencyCondition.when(traits: ["Tool", "Tracing"])
+
 let package = Package(
     name: "SceneFlow",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .executable(name: "sceneflow", targets: ["sceneflow"]),
         .library(name: "SceneFlowKit", targets: ["SceneFlowKit"]),
@@ -17,6 +23,11 @@ let package = Package(
         // Validates a target's scenario files as part of its build.
         .plugin(name: "SceneFlowValidate", targets: ["SceneFlowValidate"]),
     ],
+    traits: [
+        .trait(name: "Tool", description: "The sceneflow tool, its library and its tests: every third-party dependency."),
+        .trait(name: "Tracing", description: "@Traced, the macro that writes a protocol's tracing wrapper (swift-syntax)."),
+        .default(enabledTraits: ["Tool", "Tracing"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -25,19 +36,21 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
-        // The trace: values, component roles, source locations, trace events, the JSON Lines writer and reader, the
-        // format-1 upgrader. Foundation only, so a recorder in an app can write traces with it.
+        // The trace: values, component roles, source locations, trace events and the JSON Lines writer. Foundation
+        // only, and no reading: it is what a recorder in an app links.
         .target(name: "TraceFormat"),
+        // The trace read back: the JSON Lines reader (format 1 upgraded), and the semantic diff of two traces.
+        .target(name: "TraceReading", dependencies: ["TraceFormat"]),
         // What app code links to record its runs (and the expression language's semantics, for generated code).
         // Foundation and the trace format only.
         .target(name: "SceneFlowRecorder", dependencies: ["TraceFormat"]),
         // `@Traced` on a protocol: its tracing wrapper, written at compile time. swift-syntax lives here too, in the
         // compiler plugin; apps link SceneFlowTracing, which declares the macro and re-exports the recorder.
         .macro(name: "SceneFlowMacros",
-               dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax"),
-                              .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                              .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                              .product(name: "SwiftCompilerPlugin", package: "swift-syntax")]),
+               dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax", condition: tracing),
+                              .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: tracing),
+                              .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: tracing),
+                              .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: tracing)]),
         .target(name: "SceneFlowTracing", dependencies: ["SceneFlowRecorder", "SceneFlowMacros"]),
         // The model: a scenario's value types, pattern definitions and diagnostics. Foundation and the trace's vocabulary.
         .target(name: "ScenarioSpec", dependencies: ["TraceFormat"]),
@@ -45,7 +58,7 @@ let package = Package(
         // Yams and swift-crypto live here only.
         .target(
             name: "ScenarioLoader",
-            dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ScenarioSpec", .product(name: "Yams", package: "Yams", condition: tool), .product(name: "Crypto", package: "swift-crypto", condition: tool)]
         ),
         // A scenario model written back as a scenario file (what translate and import write). Text only.
         .target(name: "ScenarioWriting", dependencies: ["ScenarioSpec", "TraceFormat"]),
@@ -53,12 +66,15 @@ let package = Package(
         .target(name: "PatternTranslation", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Scenario -> Swift package: scenes in the pattern's names with real bodies, recording through SceneFlowRecorder,
         // and tests. Text only: no engine.
-        .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        // The recorder's source it carries into every package is written as it builds (CarryRecorder), from the targets.
+        .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"], plugins: ["CarryRecorder"]),
+        .executableTarget(name: "sceneflow-carry"),
+        .plugin(name: "CarryRecorder", capability: .buildTool(), dependencies: ["sceneflow-carry"]),
         // Runs a scenario's story under its pattern's rules and emits trace events.
         .target(name: "SceneEngine", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Checks any trace (the engine's, generated code's, an app's) against its story's expectations and its pattern's
         // rules, rebuilding state from the trace; coverage; JUnit. No engine.
-        .target(name: "StoryCheck", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        .target(name: "StoryCheck", dependencies: ["ScenarioSpec", "TraceFormat", "TraceReading"]),
         // Diagram models (sequence, dependency, flow) and their DOT encoding; no Graphviz, no engine.
         .target(name: "Diagrams", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // Graphviz's C library, found with pkg-config.
@@ -74,12 +90,12 @@ let package = Package(
         // The self-contained HTML report: page, data and script; SVGs come in as text. Foundation only.
         .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration", "Diagrams"]),
         // Exports of traces and diagrams to other tools' formats (Mermaid, PlantUML, Chrome trace); no engine, no Graphviz.
-        .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "Diagrams"]),
+        .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "TraceReading", "Diagrams"]),
         // The pipeline as library calls: run, check, coverage, render, export, compare; the files they write.
         .target(
             name: "SceneFlowKit",
             dependencies: [
-                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
+                "ScenarioSpec", "ScenarioLoader", "TraceFormat", "TraceReading", "SceneEngine", "Diagrams", "GraphvizRenderer", "Exporters",
                 "StoryCheck", "Narration", "HTMLReport", "CodeImport", "CodeGeneration", "ScenarioWriting",
                 "PatternTranslation",
             ]
@@ -90,7 +106,7 @@ let package = Package(
             name: "TerminalOutput",
             dependencies: [
                 "SceneFlowKit", "ScenarioSpec", "TraceFormat", "StoryCheck", "Narration", "SceneEngine",
-                .product(name: "Rainbow", package: "Rainbow"),
+                .product(name: "Rainbow", package: "Rainbow", condition: tool),
             ]
         ),
         // Swift code -> an app model (scenes, use cases, fields, workers, routes, wiring, references) -> a scenario
@@ -99,8 +115,8 @@ let package = Package(
             name: "CodeImport",
             dependencies: [
                 "ScenarioSpec", "TraceFormat", "ScenarioWriting",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: tracing),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: tracing),
             ]
         ),
         // Synthetic scenarios of any size (`sceneflow synth`), as YAML text.
@@ -109,9 +125,9 @@ let package = Package(
         .executableTarget(
             name: "sceneflow",
             dependencies: [
-                "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat",
+                "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "TraceReading",
                 "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck", "CodeImport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
             ]
         ),
         // Golden files and package paths, shared by the test targets.
@@ -122,7 +138,7 @@ let package = Package(
         // code is fetched separately, never part of this repository.
         .executableTarget(name: "sceneflow-corpus", dependencies: ["CodeImport", "SceneFlowKit", "ScenarioLoader", "ScenarioSpec"]),
         // libFuzzer targets for the loader, the expression parser and the trace reader (`make fuzz`); built normally, a replayer.
-        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "Diagrams", "Narration", "Exporters", "CodeImport",
+        .executableTarget(name: "sceneflow-fuzz", dependencies: ["ScenarioLoader", "TraceFormat", "TraceReading", "Diagrams", "Narration", "Exporters", "CodeImport",
                                                                 "PatternTranslation", "ScenarioWriting", "ScenarioSpec"]),
         .testTarget(name: "ScenarioSpecTests", dependencies: ["ScenarioSpec"]),
         .testTarget(
@@ -130,16 +146,16 @@ let package = Package(
             dependencies: ["ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "ScenarioSpec", "TestSupport"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "TraceReading", "ScenarioSpec", "TestSupport"]),
         .testTarget(
             name: "SceneEngineTests",
-            dependencies: ["SceneEngine", "StoryCheck", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["SceneEngine", "StoryCheck", "TraceFormat", "TraceReading", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
         .testTarget(
             name: "DiagramsTests",
-            dependencies: ["Diagrams", "TraceFormat", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "ScenarioSynth", "TestSupport"],
+            dependencies: ["Diagrams", "TraceFormat", "TraceReading", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "ScenarioSynth", "TestSupport"],
             exclude: ["Goldens", "Format1"]
         ),
         .testTarget(
@@ -165,8 +181,8 @@ let package = Package(
         .testTarget(
             name: "CodeImportTests",
             dependencies: ["CodeImport", "CodeGeneration", "ScenarioLoader", "ScenarioSpec", "SceneEngine", "StoryCheck", "TestSupport",
-                           .product(name: "SwiftParser", package: "swift-syntax"),
-                           .product(name: "SwiftParserDiagnostics", package: "swift-syntax")],
+                           .product(name: "SwiftParser", package: "swift-syntax", condition: tracing),
+                           .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: tracing)],
             exclude: ["Fixtures", "Expected"]
         ),
         .testTarget(
@@ -177,14 +193,14 @@ let package = Package(
         ),
         .testTarget(name: "SceneFlowMacrosTests",
                     dependencies: ["SceneFlowMacros", "SceneFlowTracing", "TraceFormat", "TestSupport",
-                                   .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                                   .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax")]),
+                                   .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: tracing),
+                                   .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: tracing)]),
         .plugin(name: "SceneFlowCommand",
                 capability: .command(intent: .custom(verb: "sceneflow", description: "Run sceneflow (validate, check, run, map, drift, …) on this package's files"),
                                      permissions: [.writeToPackageDirectory(reason: "sceneflow writes traces, diagrams and reports where its options say")]),
                 dependencies: ["sceneflow"]),
         .plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"]),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -312,7 +312,6 @@ struct ComponentTestWriter {
               case .response(_, let traced, _) = response.message,
               let output = useCase.outputs.first(where: { (traced?.rawValue ?? useCase.name.rawValue) == $0.name.rawValue }) else { return }
         let displayLogic = writer.protocolName(.displayLogic) ?? "\(name)DisplayLogic"
-        let present = PatternNaming.baseName(naming.presenterMethod(useCase, output: output))
         let shown = PatternNaming.baseName(naming.viewMethod(useCase, output: output))
         out.line()
         out.block("@Test(\(SwiftSpelling.literal("the Presenter formats \(useCase.name)'s ViewModel"))) func presenter\(useCase.name)Formats()") { test in

@@ -1,4 +1,5 @@
 import TraceFormat
+import TraceReading
 
 /// A run as Chrome trace event JSON, which Perfetto (ui.perfetto.dev) and chrome://tracing open:
 /// - one track (thread) per component instance, in order of first appearance, the User first;

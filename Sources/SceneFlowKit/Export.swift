@@ -3,6 +3,7 @@ import Diagrams
 import Exporters
 import ScenarioSpec
 import TraceFormat
+import TraceReading
 
 /// `export`: a run in another tool's format.
 public enum Export {

@@ -1,5 +1,6 @@
 import Foundation
 import TraceFormat
+import TraceReading
 
 /// Where a run writes its files: `Output/<name>/`, with `<name>` derived from the scenario file's name so that
 /// nothing in a scenario can choose a path outside the output folder. A folder belongs to one scenario file: its

@@ -4,6 +4,7 @@ import ScenarioSpec
 import SceneEngine
 import StoryCheck
 import TraceFormat
+import TraceReading
 
 /// `check` as a library call: loads scenarios (files or folders), checks each story against a run of it — the
 /// engine's, or a trace recorded elsewhere — and, with golden traces, compares the messages.

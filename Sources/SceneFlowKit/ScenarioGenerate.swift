@@ -20,7 +20,10 @@ public enum ScenarioGenerate {
         public var description: String { message }
     }
 
-    public static func run(scenario path: String, output: String, force: Bool = false, module: String? = nil) throws -> Result {
+    /// `recorder`: `carried` (nil), SceneFlow's folder, or its git URL — see `recorderSource`.
+    public static func run(scenario path: String, output: String, force: Bool = false, module: String? = nil,
+                           recorder: String? = nil) throws -> Result {
+        let source = try recorderSource(recorder, packageFolder: URL(fileURLWithPath: output))
         let loaded = ScenarioLoader().load(path: path)
         guard let scenario = loaded.scenario else {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: "", diagnostics: loaded.diagnostics)
@@ -34,7 +37,7 @@ public enum ScenarioGenerate {
                           diagnostics: loaded.diagnostics + [error.diagnostic,
                               .error("the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows", at: nil)])
         }
-        let generator = CodeGenerator(scenario: scenario, options: .init(moduleName: module),
+        let generator = CodeGenerator(scenario: scenario, options: .init(moduleName: module, recorder: source),
                                       trace: recorder.trace)
         let files: [GeneratedFile]
         do {
@@ -57,6 +60,31 @@ public enum ScenarioGenerate {
         }
         try write(files, to: folder, replacingFiles: !isEmpty)
         return Result(files: files, folder: folder, module: generator.moduleName, diagnostics: loaded.diagnostics)
+    }
+
+    /// Where the package gets its recorder: carried as source (nil or `carried`); SceneFlow's package by a git URL
+    /// (`https://…`, `ssh://…`, `git@…`, `file://…`), from this tool's version; or SceneFlow's folder on this
+    /// machine, written relative to the package's folder so that the two move together.
+    static func recorderSource(_ value: String?, packageFolder: URL) throws -> CodeGenerator.RecorderSource {
+        guard let value, value != "carried" else { return .carried }
+        if ["https://", "http://", "ssh://", "git@", "file://"].contains(where: value.hasPrefix) {
+            return .remote(url: value, from: SceneFlowVersion.current)
+        }
+        let folder = URL(fileURLWithPath: value).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/SceneFlowRecorder/Recorder.swift").path),
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
+            throw Failure(message: "--recorder \(value): not SceneFlow's package (no Package.swift beside Sources/SceneFlowRecorder); give the folder of SceneFlow's Package.swift, its git URL, or 'carried'")
+        }
+        return .package(path: relativePath(from: packageFolder.standardizedFileURL, to: folder))
+    }
+
+    /// `to` as a path from the folder `from` (`../../sceneflow`); both absolute.
+    static func relativePath(from: URL, to: URL) -> String {
+        let base = from.resolvingSymlinksInPath().pathComponents, target = to.resolvingSymlinksInPath().pathComponents
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// What generate cannot write, as errors, beside the loader's other diagnostics: a warning the loader gave at

@@ -3,6 +3,7 @@ import ScenarioLoader
 import ScenarioSpec
 import SceneEngine
 import TraceFormat
+import TraceReading
 
 /// A trace to work from: read from a `.jsonl` file, or made by running a scenario (in memory), with its scenario
 /// when that can be had safely.

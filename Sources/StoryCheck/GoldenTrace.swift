@@ -1,5 +1,6 @@
 import Foundation
 import TraceFormat
+import TraceReading
 
 /// Golden-trace regression testing: `run --golden DIR` records `<DIR>/<scenario>.jsonl`; `check --golden DIR`
 /// compares each new run with it, message by message.

@@ -295,8 +295,8 @@ extension Trace {
 }
 
 extension Trace {
-    /// The trace as `TraceReader.scan` hands a file over: the header, the records in file order, the end.
-    public func items(_ body: (TraceReader.Item) throws -> Void) throws {
+    /// The trace in file order, as a reader scanning its file hands it over: the header, the records in file order, the end.
+    public func items(_ body: (TraceItem) throws -> Void) throws {
         try body(.header(header))
         for record in records {
             switch record {

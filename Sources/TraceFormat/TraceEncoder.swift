@@ -229,7 +229,7 @@ public struct TraceEncoder: Sendable {
 
     /// The document of the trace that `scan` reads (twice; it is never held in memory): participants, steps and
     /// cycles first, then every message as it is read again.
-    public static func writeDocument(scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void,
+    public static func writeDocument(scan: (@escaping (TraceItem) throws -> Void) throws -> Void,
                                      to write: @escaping ([UInt8]) throws -> Void) throws {
         // Pass 1: the header, participants in the order the lines declare them, the steps and cycles with their ends.
         var header: TraceHeader?

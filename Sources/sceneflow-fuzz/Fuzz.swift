@@ -8,6 +8,7 @@ import ScenarioLoader
 import ScenarioSpec
 import ScenarioWriting
 import TraceFormat
+import TraceReading
 
 /// Fuzz targets for `make fuzz`: bytes into the scenario loader, text into the expression parser, or bytes into the
 /// trace reader (and, for a trace it accepts, what `render`, `explain`, `diff` and `export` do with it), or Swift

@@ -4,6 +4,7 @@ import SceneFlowKit
 import TerminalOutput
 import StoryCheck
 import TraceFormat
+import TraceReading
 
 /// `sceneflow diff A B`: what changed between two runs, message by message.
 struct DiffCommand: ParsableCommand {

@@ -14,7 +14,9 @@ struct GenerateCommand: ParsableCommand {
             Interactors and Routers — with the protocols and wiring the scenario declares and real bodies \
             translated from its logic. It builds and runs on Linux (a headless display) and on iOS (UIKit, SwiftUI). \
             The tests play the story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for \
-            'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone.
+            'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone. \
+            Packages an app combines share SceneFlow's instead (--recorder): one recorder, one trace, and none of \
+            SceneFlow's own dependencies in the app's graph.
             """
     )
 
@@ -30,13 +32,17 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The Swift module's name (default: the scenario's title in UpperCamelCase).")
     var module: String?
 
+    @Option(help: ArgumentHelp("Where the recorder comes from: 'carried' (its source, in the package), SceneFlow's folder (its Package.swift's), or its git URL.",
+                               valueName: "carried|folder|url"))
+    var recorder: String = "carried"
+
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let style = outputOptions.style(for: STDERR_FILENO)
         let result: ScenarioGenerate.Result
         do {
-            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module)
+            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module, recorder: recorder)
         } catch let failure as ScenarioGenerate.Failure {
             style.printError(failure.message)
             throw ExitCode(1)

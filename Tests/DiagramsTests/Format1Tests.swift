@@ -5,6 +5,7 @@ import ScenarioSpec
 import Testing
 import TestSupport
 import TraceFormat
+import TraceReading
 
 /// The examples' traces as format 1 wrote them (kept from before format 2): read through the upgrader, each draws
 /// the same diagrams, DOT for DOT, as the engine's format-2 trace of the same scenario.

@@ -9,6 +9,7 @@ import ScenarioSynth
 import Testing
 import TestSupport
 import TraceFormat
+import TraceReading
 
 /// Properties that hold for every valid scenario, checked on generated ones — scenarios of random size and shape
 /// (`ScenarioSynthesizer` with parameters from a seeded generator; Clean Swift, the pattern their shape is

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 import TraceFormat
+import TraceReading
 
 /// The trace target's corpus (`make fuzz`), replayed: every input is read or refused with a line, and a trace that
 /// is read draws a sequence diagram and diffs against itself as equal.

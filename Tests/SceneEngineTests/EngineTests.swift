@@ -5,6 +5,7 @@ import SceneEngine
 import StoryCheck
 import Testing
 import TraceFormat
+import TraceReading
 
 /// Behaviour of runs, on small scenarios written for each case.
 @Suite("Engine")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TraceFormat
+import TraceReading
 
 /// `check FILE --trace TRACE`: a story judged against a recorded trace, without running anything.
 @Suite("sceneflow check --trace")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TraceFormat
+import TraceReading
 
 /// `Scenarios/CleanStore.yml` is written from the official Clean Swift sample app's code: its run may only send
 /// messages the app really has.

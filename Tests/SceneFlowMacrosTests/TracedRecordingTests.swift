@@ -91,7 +91,7 @@ struct TracedRecordingTests {
 
         #expect(viewController.shown == "Hello, Ann!")
         // No cycle: the View goes when the app lets it go, its wrapper left empty.
-        weak var gone = viewController
+        weak let gone = viewController
         let wrapper = viewController.display as? TracingGreetDisplayLogic
         _ = consume viewController
         #expect(gone == nil)

@@ -1,4 +1,5 @@
-@testable import TraceFormat
+import TraceFormat
+@testable import TraceReading
 import Testing
 
 /// The diff's alignment: shortest edit scripts like the standard library's, bounded work beyond `maxEdits`.

@@ -2,6 +2,7 @@ import Foundation
 import ScenarioSpec
 import Testing
 import TraceFormat
+import TraceReading
 
 @Suite("Trace format")
 struct TraceFormatTests {

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Reads format 1 into format 2: the one place that reads format 1's free text.
 ///
 /// Format 1 packed meaning into `method` and `note` (`destination.userID = source.id`, `120 ms`, `back to Login#1`,

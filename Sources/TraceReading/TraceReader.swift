@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// Reads a JSON Lines trace back into memory, exactly: reading and writing again gives the same bytes.
 public enum TraceReader {
@@ -34,15 +35,7 @@ public enum TraceReader {
     }
 
     /// What `scan` hands over, in file order.
-    public enum Item {
-        case header(TraceHeader)
-        case step(TraceStep)
-        /// A cycle starts: its `lastSequence` is not known yet.
-        case cycleStart(TraceCycle)
-        case cycleEnd(number: Int, lastSequence: Int)
-        case event(TraceEvent)
-        case end(RunEnd)
-    }
+    public typealias Item = TraceItem
 
     /// Reads a format-2 trace a line at a time, handing each item to `body` and keeping no message: for exports of
     /// traces of any length. The steps and cycles seen so far are kept (they are few).

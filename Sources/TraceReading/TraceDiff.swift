@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A semantic diff of two traces: events aligned by what they are (kind, sender, receiver, protocol, method),
 /// like a text diff of lines; aligned events whose payload, note or time step (since the previous event) differ
 /// are reported as changed.
