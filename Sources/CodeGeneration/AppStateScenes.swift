@@ -124,10 +124,9 @@ extension SceneWriter {
                         method.block("trace.run") { run in
                             for pass in route.pass {
                                 guard let field = scenes.scenario.appState.first(where: { $0.name == pass.target }) else { continue }
-                                var value = translator.translate(pass.value)
-                                for input in route.input {
-                                    value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: SwiftSpelling.name(input.name))
-                                }
+                                var routeTranslator = translator
+                                for input in route.input { routeTranslator.inputNames[input.name] = SwiftSpelling.name(input.name) }
+                                let value = routeTranslator.translate(pass.value)
                                 run.line("appState.\(SwiftSpelling.name(field.name)) = \(value.statement)")
                                 run.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(SwiftSpelling.name(field.name)), in: appState, fromRouter: true)")
                             }

@@ -195,7 +195,8 @@ struct SceneWriter {
 
     /// The Interactor's logic.
     func steps(_ steps: [Step], useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
-        let translator = scenes.translator()
+        var translator = scenes.translator()
+        translator.types = ExprTypes(scenario: scenes.scenario, roots: ["request": useCase.request, StateRoot.dataStore.rawValue: scene.dataStore])
         var unwritten: GenerationLimit?
         for step in steps {
             do throws(GenerationLimit) {
@@ -232,7 +233,7 @@ struct SceneWriter {
                     let type = responseType(useCase, output)
                     let arguments = output.response.compactMap { field -> String? in
                         guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
-                        return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
+                        return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
                     }
                     let throwing = fields.contains { translator.translate($0.value).throwing }
                     let method = naming.presenterMethod(useCase, output: output)
@@ -308,7 +309,7 @@ struct SceneWriter {
         var arguments: [String] = []
         var traced: [String] = []
         for field in op.input {
-            let value = call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
+            let value = call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).bare }
                 ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
             arguments.append("\(SwiftSpelling.label(field.name)): \(value)")
             traced.append("(\(SwiftSpelling.literal(field.name)), \(value))")
@@ -449,11 +450,12 @@ struct SceneWriter {
             // A View controller is held weakly (it holds the Presenter's scene); a SwiftUI View is a value.
             body.line("\(viewHoldsDataStore ? "" : "weak ")var \(presenterView): \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
             body.line("var trace: SceneTrace!")
-            let translator = scenes.translator()
+            var translator = scenes.translator()
             for useCase in scene.useCases {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
                 for output in useCase.outputs {
                     body.gap()
+                    translator.types = ExprTypes(scenario: scenes.scenario, roots: ["response": output.response])
                     let method = naming.presenterMethod(useCase, output: output)
                     body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))") { logic in
                         logic.block("trace.run") { run in
@@ -463,7 +465,7 @@ struct SceneWriter {
                             }
                             let arguments = output.viewModel.compactMap { field -> String? in
                                 guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
-                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
+                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
                             }
                             let throwing = assignments.contains { translator.translate($0.value).throwing }
                             let type = viewModelType(useCase, output)
@@ -719,7 +721,7 @@ struct SceneWriter {
             let value = translator.translate(argument.value)
             guard value.throwing else { return value.code }
             let local = "\(SwiftSpelling.lowerFirst(field.name.filter { $0.isLetter || $0.isNumber }))Input"
-            out.line("let \(local): \(scenes.swiftType(field.type)) = try \(value.code)")
+            out.line("let \(local): \(scenes.swiftType(field.type)) = try \(value.bare)")
             return local
         }
     }
@@ -824,10 +826,9 @@ struct SceneWriter {
                 passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
-                        var value = translator.translate(assignment.value)
-                        for input in route.input {
-                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
-                        }
+                        var routeTranslator = translator
+                        for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
+                        let value = routeTranslator.translate(assignment.value)
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }

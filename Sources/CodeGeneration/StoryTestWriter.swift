@@ -105,7 +105,7 @@ struct StoryTestWriter {
                                 // What the View fills in itself (`sends:`), read from the View on screen.
                                 guard let sent = useCase.sends.first(where: { $0.target == field.name }) else { return nil }
                                 let translator = scenes.translator(dataStore: "top\(number).dataStore")
-                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(sent.value).code)"
+                                return "\(SwiftSpelling.label(field.name)): \(translator.translate(sent.value).bare)"
                             }
                             return "\(SwiftSpelling.label(field.name)): \(scenes.literal(given.value, field.type))"
                         }

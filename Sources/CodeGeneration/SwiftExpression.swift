@@ -4,12 +4,55 @@ import ScenarioSpec
 /// whatever Swift would do differently — overflow, Int with Double, text of optionals, out-of-range indexes,
 /// the engine's formats — through `ScenarioLogic`, so the generated code computes exactly what the simulation does.
 struct SwiftExpression {
+    /// The code, safe to embed in another expression: an operator's application is parenthesized.
     var code: String
     /// Whether evaluating it can fail (an overflow, an index out of range): it needs `try`.
     var throwing: Bool
+    /// The code where nothing surrounds it (a statement, an argument, a list's item): no outer parentheses.
+    var bare: String
+    /// What the expression certainly is, read off its shape (a literal, text, a count, a comparison); nil when only
+    /// the fields' declarations could tell.
+    var shape: Shape?
+
+    enum Shape: Equatable {
+        case text, int, double, bool, nilValue, enumValue
+    }
+
+    /// The precedence of its outermost operator, as Swift ranks them (`*` 150, `+` 140, `??` 131, `==` 130, `&&` 120,
+    /// `||` 110, `?:` 100); nil when no operator is outermost.
+    var precedence: Int?
+
+    init(code: String, throwing: Bool, bare: String? = nil, shape: Shape? = nil, precedence: Int? = nil) {
+        self.code = code
+        self.throwing = throwing
+        self.bare = bare ?? code
+        self.shape = shape
+        self.precedence = precedence
+    }
+
+    /// An operator's application: `a op b`, parenthesized where it is embedded. An operand that binds tighter stays
+    /// bare (`a == 1 && b == 2`), as does a chain of the same `&&` or `||`.
+    static func infix(_ a: SwiftExpression, _ op: String, _ b: SwiftExpression, throwing: Bool = false, shape: Shape?) -> SwiftExpression {
+        let rank = Self.ranks[op] ?? 0
+        func operand(_ x: SwiftExpression) -> String {
+            guard let inner = x.precedence else { return x.code }
+            return inner > rank || (inner == rank && (op == "&&" || op == "||") && x.bare.contains(" \(op) ")) ? x.bare : x.code
+        }
+        let bare = "\(operand(a)) \(op) \(operand(b))"
+        return SwiftExpression(code: "(\(bare))", throwing: throwing || a.throwing || b.throwing, bare: bare, shape: shape,
+                               precedence: rank)
+    }
+
+    static let ranks = ["*": 150, "/": 150, "%": 150, "+": 140, "-": 140, "??": 131, "==": 130, "!=": 130, "<": 130,
+                        ">": 130, "<=": 130, ">=": 130, "&&": 120, "||": 110]
 
     /// `try code` when it can fail.
-    var statement: String { throwing ? "try " + code : code }
+    var statement: String { throwing ? "try " + bare : bare }
+
+    /// A whole number written as it is (`0`, `-1`): Swift gives it the type of what it meets.
+    var isWholeLiteral: Bool {
+        shape == .int && !code.isEmpty && code.drop { $0 == "-" }.allSatisfy(\.isNumber)
+    }
 }
 
 struct ExpressionTranslator {
@@ -19,13 +62,20 @@ struct ExpressionTranslator {
     var appState = "appState"
     /// The Swift name of a type the scenario names (an entity named like a scene is renamed).
     var typeName: (String) -> String = { $0 }
+    /// The declared fields where the expression runs (`request`, `response`, `dataStore`…), so that a field's type
+    /// decides where its shape does not.
+    var types: ExprTypes?
+    /// What a route's `input.name` is called where the expression runs (a parameter `inputRow`).
+    var inputNames: [String: String] = [:]
+    /// Names bound where the expression runs that the code spells otherwise (`source` as `source!`).
+    var spelled: [String: String] = [:]
 
     func translate(_ expr: Expr) -> SwiftExpression { translate(expr.root) }
 
     func translate(_ node: ExprNode) -> SwiftExpression {
         switch node.kind {
         case .literal(let value):
-            return SwiftExpression(code: Self.literal(value), throwing: false)
+            return SwiftExpression(code: Self.literal(value), throwing: false, shape: Self.shape(of: value))
         case .interpolation(let parts):
             var code = "\""
             var throwing = false
@@ -35,15 +85,22 @@ struct ExpressionTranslator {
                 case .expr(let inner):
                     let value = translate(inner)
                     throwing = throwing || value.throwing
-                    code += "\\(ScenarioLogic.text(\(value.code)))"
+                    // Text, whole numbers and flags read as Swift writes them; anything else (an optional, a Double,
+                    // a date, an enum case) as the engine shows it.
+                    if [.text, .int, .bool].contains(value.shape) {
+                        code += "\\(\(value.bare))"
+                    } else {
+                        code += "\\(ScenarioLogic.text(\(value.bare)))"
+                    }
                 }
             }
-            return SwiftExpression(code: code + "\"", throwing: throwing)
+            return SwiftExpression(code: code + "\"", throwing: throwing, shape: .text)
         case .list(let items):
             let values = items.map(translate)
-            return SwiftExpression(code: "[" + values.map(\.code).joined(separator: ", ") + "]",
+            return SwiftExpression(code: "[" + values.map(\.bare).joined(separator: ", ") + "]",
                                    throwing: values.contains(where: \.throwing))
         case .identifier(let name):
+            if let spelling = spelled[name] { return SwiftExpression(code: spelling, throwing: false) }
             return SwiftExpression(code: name.hasPrefix("$") ? name : SwiftSpelling.name(name), throwing: false)
         case .state(let root):
             switch root {
@@ -54,15 +111,22 @@ struct ExpressionTranslator {
         case .todo:
             return SwiftExpression(code: "ScenarioLogic.placeholder()", throwing: true)
         case .member(let base, let name, let optionalChaining):
+            if case .identifier("input") = base.kind, let renamed = inputNames[name] {
+                return SwiftExpression(code: renamed, throwing: false)
+            }
             let value = translate(base)
+            // `count` and `isEmpty` of a value read without chaining are a whole number and a flag.
+            let shape: SwiftExpression.Shape? = optionalChaining || Self.inOptionalChain(base) ? nil
+                : name == "count" ? .int : name == "isEmpty" ? .bool : types?.type(node).flatMap(Self.shape(of:))
             return SwiftExpression(code: value.code + (optionalChaining ? "?." : ".") + SwiftSpelling.name(name),
-                                   throwing: value.throwing)
+                                   throwing: value.throwing, shape: shape)
         case .index(let base, let index, _):
             let (list, position) = (translate(base), translate(index))
-            return SwiftExpression(code: "ScenarioLogic.element(\(list.code), \(position.code))", throwing: true)
+            return SwiftExpression(code: "ScenarioLogic.element(\(list.bare), \(position.bare))", throwing: true)
         case .unary(.not, let operand):
             let value = translate(operand)
-            return SwiftExpression(code: "!" + Self.parenthesized(value.code), throwing: value.throwing)
+            return SwiftExpression(code: "!" + (value.precedence != nil ? value.code : Self.parenthesized(value.code)),
+                                   throwing: value.throwing, shape: .bool)
         case .unary(.negate, let operand):
             let value = translate(operand)
             if case .literal = operand.kind { return SwiftExpression(code: "-" + value.code, throwing: false) }
@@ -71,13 +135,17 @@ struct ExpressionTranslator {
             return binary(op, translate(left), translate(right))
         case .conditional(let condition, let whenTrue, let whenFalse):
             let (c, a, b) = (translate(condition), translate(whenTrue), translate(whenFalse))
-            return SwiftExpression(code: "(\(c.code) ? \(a.code) : \(b.code))", throwing: c.throwing || a.throwing || b.throwing)
+            // An operator that binds tighter than `?:` needs no parentheses beside it; a nested `?:` keeps them.
+            func part(_ x: SwiftExpression) -> String { (x.precedence ?? 0) > 100 ? x.bare : x.code }
+            let bare = "\(part(c)) ? \(part(a)) : \(part(b))"
+            return SwiftExpression(code: "(\(bare))", throwing: c.throwing || a.throwing || b.throwing, bare: bare,
+                                   shape: a.shape == b.shape ? a.shape : nil, precedence: 100)
         case .construct(let type, let arguments):
             let values = arguments.map { ($0.label, translate($0.value)) }
-            let list = values.map { ($0.0.map { "\(SwiftSpelling.label($0)): " } ?? "") + $0.1.code }.joined(separator: ", ")
+            let list = values.map { ($0.0.map { "\(SwiftSpelling.label($0)): " } ?? "") + $0.1.bare }.joined(separator: ", ")
             return SwiftExpression(code: "\(typeName(type))(\(list))", throwing: values.contains(where: \.1.throwing))
         case .enumCase(let type, let name):
-            return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", throwing: false)
+            return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", throwing: false, shape: .enumValue)
         case .method(let base, let name, let arguments, let optionalChaining):
             return method(translate(base), name, arguments, optionalChaining: optionalChaining, inChain: Self.inOptionalChain(base))
         case .closure(let parameters, let body):
@@ -89,26 +157,72 @@ struct ExpressionTranslator {
         }
     }
 
+    /// Swift's operator wherever it means what the language means; `ScenarioLogic` only where it does not: Int
+    /// arithmetic, which stops the run on overflow and division by zero instead of trapping, and an Int beside a
+    /// Double, which the language compares and computes with and Swift does not compile.
     private func binary(_ op: BinaryOperator, _ a: SwiftExpression, _ b: SwiftExpression) -> SwiftExpression {
         let throwing = a.throwing || b.throwing
         func call(_ function: String, _ x: SwiftExpression, _ y: SwiftExpression, fails: Bool = false) -> SwiftExpression {
-            SwiftExpression(code: "ScenarioLogic.\(function)(\(x.code), \(y.code))", throwing: throwing || fails)
+            SwiftExpression(code: "ScenarioLogic.\(function)(\(x.bare), \(y.bare))", throwing: throwing || fails)
         }
+        let comparable = Self.sameKind(a, b)
         switch op {
-        case .and: return SwiftExpression(code: "(\(a.code) && \(b.code))", throwing: throwing)
-        case .or: return SwiftExpression(code: "(\(a.code) || \(b.code))", throwing: throwing)
-        case .nilCoalescing: return SwiftExpression(code: "(\(a.code) ?? \(b.code))", throwing: throwing)
-        case .equal: return call("equal", a, b)
-        case .notEqual: return SwiftExpression(code: "!ScenarioLogic.equal(\(a.code), \(b.code))", throwing: throwing)
-        case .less: return call("less", a, b)
-        case .greater: return call("less", b, a)
-        case .lessOrEqual: return call("lessOrEqual", a, b)
-        case .greaterOrEqual: return call("lessOrEqual", b, a)
-        case .add: return call("add", a, b, fails: true)
+        case .and: return .infix(a, "&&", b, shape: .bool)
+        case .or: return .infix(a, "||", b, shape: .bool)
+        case .nilCoalescing: return .infix(a, "??", b, shape: b.shape == .nilValue ? nil : b.shape)
+        case .equal: return comparable ? .infix(a, "==", b, shape: .bool) : call("equal", a, b)
+        case .notEqual:
+            return comparable ? .infix(a, "!=", b, shape: .bool)
+                : SwiftExpression(code: "!ScenarioLogic.equal(\(a.bare), \(b.bare))", throwing: throwing, shape: .bool)
+        case .less: return comparable ? .infix(a, "<", b, shape: .bool) : call("less", a, b)
+        case .greater: return comparable ? .infix(a, ">", b, shape: .bool) : call("less", b, a)
+        case .lessOrEqual: return comparable ? .infix(a, "<=", b, shape: .bool) : call("lessOrEqual", a, b)
+        case .greaterOrEqual: return comparable ? .infix(a, ">=", b, shape: .bool) : call("lessOrEqual", b, a)
+        case .add:
+            // Text joins as Swift joins it: nothing can fail.
+            if a.shape == .text || b.shape == .text { return .infix(a, "+", b, shape: .text) }
+            return call("add", a, b, fails: true)
         case .subtract: return call("subtract", a, b, fails: true)
         case .multiply: return call("multiply", a, b, fails: true)
         case .divide: return call("divide", a, b, fails: true)
         case .remainder: return call("remainder", a, b, fails: true)
+        }
+    }
+
+    /// Whether Swift's comparison of `a` and `b` is the language's: neither can be an Int beside a Double. Text, a flag
+    /// or `nil` on one side pins the other (the checker allows nothing else beside them); a whole-number literal
+    /// takes the other side's type in Swift, and compares as the language does, with an Int or a Double alike.
+    static func sameKind(_ a: SwiftExpression, _ b: SwiftExpression) -> Bool {
+        switch (a.shape, b.shape) {
+        case (.text?, _), (_, .text?), (.bool?, _), (_, .bool?), (.nilValue?, _), (_, .nilValue?), (.enumValue?, _), (_, .enumValue?):
+            return true
+        case (.int?, .int?), (.double?, .double?): return true
+        case (.int?, _): return a.isWholeLiteral
+        case (_, .int?): return b.isWholeLiteral
+        default: return false
+        }
+    }
+
+    /// A declared field's shape: only a plain String, Int, Double or Bool (an optional compares with Swift's `==` but
+    /// not with `<`, and reads otherwise in text).
+    static func shape(of type: TypeRef) -> SwiftExpression.Shape? {
+        switch type {
+        case .string: .text
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        default: nil
+        }
+    }
+
+    static func shape(of value: Value) -> SwiftExpression.Shape? {
+        switch value {
+        case .null: .nilValue
+        case .bool: .bool
+        case .int: .int
+        case .double: .double
+        case .string: .text
+        default: nil
         }
     }
 

@@ -212,10 +212,9 @@ extension SceneWriter {
                     if route.pass.isEmpty { pass.line("_ = (source, destination)") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
-                        var value = translator.translate(assignment.value)
-                        for input in route.input {
-                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
-                        }
+                        var routeTranslator = translator
+                        for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
+                        let value = routeTranslator.translate(assignment.value)
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
@@ -288,7 +287,7 @@ extension SceneWriter {
         body.line("var shown: [String: Value] { trace.screen }")
         body.line()
         body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
-        let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).code))" }
+        let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
         body.block("func render(cause: Int)") { render in
             render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
         }
@@ -306,7 +305,7 @@ extension SceneWriter {
             view.block("var body: some View") { body in
                 body.block("VStack(spacing: 16)") { stack in
                     for show in scene.view.shows {
-                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).code)))  // \(SwiftSpelling.comment(show.target))")
+                        stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).bare)))  // \(SwiftSpelling.comment(show.target))")
                     }
                     for (title, call) in calls {
                         stack.block("Button(\(SwiftSpelling.literal(title)))") { button in button.line(call) }
@@ -350,7 +349,7 @@ extension SceneWriter {
                     var cycle = SwiftText()
                     send(useCase, &cycle)
                     if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
-                        let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).code)" }
+                        let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).bare)" }
                         run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
                     }
                     // Without a load method (SwiftUI) every start is an appearance.
@@ -373,7 +372,7 @@ extension SceneWriter {
                 // The View fills in what it holds (`sends:`).
                 action.line("var request = request")
                 for assignment in useCase.sends {
-                    action.line("request.\(SwiftSpelling.name(assignment.target)) = \(scenes.translator(dataStore: "dataStore").translate(assignment.value).code)")
+                    action.line("request.\(SwiftSpelling.name(assignment.target)) = \(scenes.translator(dataStore: "dataStore").translate(assignment.value).bare)")
                 }
             }
             action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in

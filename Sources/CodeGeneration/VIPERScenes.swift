@@ -235,7 +235,7 @@ extension SceneWriter {
         let translator = scenes.translator()
         let arguments = output.viewModel.compactMap { field -> String? in
             guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
-            return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).code)"
+            return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
         }
         let throwing = assignments.contains { translator.translate($0.value).throwing }
         let type = viewModelType(useCase, output)
@@ -298,7 +298,7 @@ extension SceneWriter {
                     var argument = "nil"
                     if let type = display.valuesType {
                         argument = "\(base)Values"
-                        let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).code)" }
+                        let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).bare)" }
                         let throwing = values.contains { translator.translate($0.value).throwing }
                         out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
                     }
@@ -311,7 +311,7 @@ extension SceneWriter {
                         throw GenerationLimit("generate writes a VIPER Presenter's calls of its Interactor only, not '\(call.receiver.value)'", at: call.receiver.location, id: "generate/call")
                     }
                     let values = asked.request.map { field in
-                        call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).code }
+                        call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).bare }
                             ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
                     }
                     var request: String?
@@ -456,11 +456,12 @@ extension SceneWriter {
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
-                        var value = translator.translate(assignment.value)
-                        for input in route.input {
-                            value.code = value.code.replacingOccurrences(of: "input.\(input.name)", with: "input\(SwiftSpelling.upperFirst(input.name))")
-                        }
-                        value.code = value.code.replacingOccurrences(of: "source.", with: "source!.")
+                        var routeTranslator = translator
+                        routeTranslator.dataStore = "source!"
+                        routeTranslator.viewState = "source!"
+                        routeTranslator.spelled["source"] = "source!"
+                        for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
+                        let value = routeTranslator.translate(assignment.value)
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }

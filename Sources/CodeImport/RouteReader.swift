@@ -869,11 +869,13 @@ final class AssignmentCollector: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
             var target = elements[0]
             // `destination.router?.dataStore?.item = …`: the field is the last member.
             if let chained = target.as(OptionalChainingExprSyntax.self) { target = chained.expression }
-            assignments.append(Assignment(target: target, value: elements[2]))
+            // `destination.name = source.name ?? ""`: the whole value after `=`, operators and all.
+            let value = elements.count == 3 ? elements[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(elements[2...]))))
+            assignments.append(Assignment(target: target, value: value))
         }
         return .visitChildren
     }

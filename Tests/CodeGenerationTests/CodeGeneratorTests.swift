@@ -177,7 +177,7 @@ struct CodeGeneratorTests {
         let models = try #require(files.first { $0.path.hasSuffix("AModels.swift") }).text
         #expect(models.contains("/// line one line two */"))
         let presenter = try #require(files.first { $0.path.hasSuffix("APresenter.swift") }).text
-        #expect(presenter.contains(#"ScenarioLogic.add("\\\\(\"quoted\") ", (response.text ?? ""))"#))
+        #expect(presenter.contains(#"let viewModel = A.U.ViewModel(text: "\\\\(\"quoted\") " + (response.text ?? ""))"#))
         let view = try #require(files.first { $0.path.hasSuffix("AViewController.swift") }).text
         #expect(view.contains(#"trace.shown("label", shownLabel)"#))
         let manifest = try #require(files.first { $0.path == "Package.swift" }).text

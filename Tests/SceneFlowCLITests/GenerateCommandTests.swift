@@ -291,7 +291,7 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
         let forced = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--force"])
         #expect(forced.status == 0)
-        #expect(forced.stderr.hasPrefix("51 files, module SignIn, in "))
+        #expect(forced.stderr.hasPrefix("49 files, module SignIn, in "))
         #expect(try String(contentsOf: edited, encoding: .utf8) == "mine")
         // No dependency: the recorder's source is carried.
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
