@@ -23,7 +23,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
 
     func login(request: Login.Login.Request) {
         trace.run {
-            guard (!request.username.isEmpty && !request.password.isEmpty) else {
+            guard !request.username.isEmpty && !request.password.isEmpty else {
                 let response = Login.Login.Response(error: "Enter your username and password")
                 trace.response("Login", output: nil, "LoginPresentationLogic", "presentLogin(response:)", response, type: "Login.Login.Response") {
                     presenter?.presentLogin(response: response)

@@ -15,7 +15,7 @@ final class LoginPresenter: LoginPresentationLogic {
 
     func presentLogin(response: Login.Login.Response) {
         trace.run {
-            let viewModel = Login.Login.ViewModel(isSuccess: ScenarioLogic.equal(response.error, nil), message: (response.error ?? "Welcome, \(ScenarioLogic.text((response.firstName ?? "")))"))
+            let viewModel = Login.Login.ViewModel(isSuccess: response.error == nil, message: response.error ?? "Welcome, \(response.firstName ?? "")")
             trace.display("Login", output: nil, "LoginDisplayLogic", "displayLogin(viewModel:)", viewModel, type: "Login.Login.ViewModel") {
                 viewController?.displayLogin(viewModel: viewModel)
             }

@@ -10,7 +10,7 @@ extension Login {
 
     final class AuthWorker: AuthWorkerProtocol {
         func login(username: String, password: String) throws -> AuthWorker.LoginResult {
-            if (ScenarioLogic.equal(username, "ann") && ScenarioLogic.equal(password, "secret")) {
+            if username == "ann" && password == "secret" {
                 Recorder.shared.elapse(120)
                 return AuthWorker.LoginResult(userID: "42", firstName: "Ann")
             }
