@@ -811,8 +811,14 @@ struct BodyReader {
         PatternDefinition.Scopes.Name(rawValue: name) != nil ? name + "Value" : name
     }
 
-    /// What code names `self` by: itself, and the names a closure gives it after `[weak self]`.
-    static let selfAliases = ["self", "weakSelf", "strongSelf", "wself", "sself", "wSelf", "sSelf", "welf", "_self", "this", "owner"]
+    /// What code names `self` by: itself, the names a closure usually gives it after `[weak self]`, and those the app
+    /// being read binds it to (`guard let safeSelf = self`).
+    static var selfAliases: [String] { usualSelfAliases + appSelfAliases }
+
+    static let usualSelfAliases = ["self", "weakSelf", "strongSelf", "wself", "sself", "wSelf", "sSelf", "welf", "_self", "this", "owner"]
+
+    /// The names the app being read binds `self` to, beyond the usual ones: set for one read.
+    @TaskLocal static var appSelfAliases: [String] = []
 
     static func firstParameter(_ closure: ClosureExprSyntax) -> String? {
         guard let clause = closure.signature?.parameterClause else { return nil }

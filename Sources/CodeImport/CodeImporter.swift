@@ -241,6 +241,12 @@ public struct CodeImporter: Sendable {
         var index = SwiftIndex()
         for source in sources.sorted(by: { $0.file < $1.file }) { index.add(source: source.text, file: source.file) }
         index.prepare()
+        let aliases = index.selfNames.subtracting(BodyReader.usualSelfAliases).sorted()
+        return try BodyReader.$appSelfAliases.withValue(aliases) { try read(index, sources: sources) }
+    }
+
+    /// The app model of an index of `sources`.
+    private func read(_ index: SwiftIndex, sources: [(file: String, text: String)]) throws -> ImportedApp {
         let files = sources
         if VIPReader.convention(of: index) == nil, let state = VIPReader.appStateType(index),
            case let names = VIPReader.appStateSceneNames(index, state: state), !names.isEmpty,

@@ -125,18 +125,20 @@ struct FindingReader {
                 }
             }
         }
-        // The View doing a worker's job itself: storage, the network or accounts reached directly
+        // The View (or a Presenter) doing a worker's job itself: storage, the network or accounts reached directly
         // (`UserDefaults.standard.url(…)`, `Auth.auth().createUser(…)`, `db.collection(…)` with `let db =
         // Firestore.firestore()`), or through what a worker singleton holds (`DefaultsManager.instance.defaults.string(…)`).
-        if let view = parts.component(.view), let rule = rules.violation(PatternRules.Path(.view, .worker)) {
+        for role in [ComponentRole.view, .presenter] {
+        if let part = parts.component(role), let rule = rules.violation(PatternRules.Path(role, .worker)) {
+            let kind = "\(Self.word(role))-calls-worker"
             let services = PatternDefinition.CodeVocabulary.platformServices
-            // The View's own properties that hold such a service.
+            // The part's own properties that hold such a service.
             var held: Set<String> = []
-            for property in index.members(of: view).properties {
+            for property in index.members(of: part).properties {
                 let texts = [property.type, property.initializerType].compactMap { $0 }
                 if texts.contains(where: { text in VIPReader.typeNames(text).contains(where: services.contains) }) { held.insert(property.name) }
             }
-            for method in index.members(of: view).methods {
+            for method in index.members(of: part).methods {
                 guard let body = method.body else { continue }
                 let reader = BodyReader(converter: method.converter, file: method.location.file)
                 for call in CallCollector.calls(in: body) {
@@ -150,13 +152,14 @@ struct FindingReader {
                        let found = parts.worker(root), parts.isWorded(found.typeName) {
                         viaSingleton = true
                     }
-                    guard viaService || viaSingleton, seen.insert("view-calls-worker \(method.name)").inserted else { continue }
+                    guard viaService || viaSingleton, seen.insert("\(kind) \(method.name)").inserted else { continue }
                     var called = call.calledExpression.trimmedDescription.split(whereSeparator: \.isWhitespace).joined()
                     if called.count > 80 { called = String(called.prefix(79)) + "…" }
-                    add("view-calls-worker", rule, "\(view.name).\(method.name) calls \(called)(…) itself",
+                    add(kind, rule, "\(part.name).\(method.name) calls \(called)(…) itself",
                         at: reader.location(call))
                 }
             }
+        }
         }
         // The View reading the Interactor's state (`interactor?.items`, `router?.dataStore?.item`).
         if let view = parts.component(.view), let interactor = parts.component(.interactor),

@@ -47,6 +47,9 @@ extension VIPReader {
         var ownMethods: [SwiftIndex.Method]
         /// The Presenter's own state (the module's DataStore in the scenario).
         var state: Set<String>
+        /// The Presenter's properties whose `didSet` talks to the View (`var items = [] { didSet { view?.reload() } }`),
+        /// read as a method run after each write.
+        var observers: [String: (method: SwiftIndex.Method, statements: CodeBlockItemListSyntax)] = [:]
     }
 
     /// A Presenter method's steps: the View told what to show, the Interactor asked, the WireFrame asked to
@@ -72,6 +75,12 @@ extension VIPReader {
             }
             for call in CallCollector.calls(in: item) {
                 steps += presenterStep(call, reader: reader, context: context, depth: depth)
+            }
+            // A write to a property whose `didSet` talks to the View: what the observer does follows.
+            if depth == 0, let sequence = expression?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+               Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
+               let field = sequence.elements.first.flatMap(BodyReader.ownField), let observer = context.observers[field] {
+                steps += presenterSteps(observer.statements, in: observer.method, context: context, bound: bound, depth: 1)
             }
         }
         unmapped += reader.unmapped

@@ -28,6 +28,8 @@ struct SwiftIndex {
         var keyPath: String? = nil
         /// A computed property's getter (SwiftUI's `var body: some View { … }`), with positions in its file.
         var getter: CodeBlockItemListSyntax? = nil
+        /// What a stored property's `didSet` does (`didSet { view?.reloadData() }`): runs after every write.
+        var didSet: CodeBlockItemListSyntax? = nil
         var converter: SourceLocationConverter? = nil
         /// A `let` (a constant), not a `var`.
         var isLet = false
@@ -206,7 +208,16 @@ struct SwiftIndex {
         declarations += collector.declarations
         for (name, value) in collector.typealiases where typealiases[name] == nil { typealiases[name] = value }
         for (name, value) in collector.globals where globals[name] == nil { globals[name] = value }
+        // What a closure calls `self` after `[weak self]`, in this app's words (`guard let safeSelf = self`).
+        if source.contains("= self") {
+            for binding in OptionalBindingCollector.bindings(in: tree) where binding.value == "self" && binding.name != "self" {
+                selfNames.insert(binding.name)
+            }
+        }
     }
+
+    /// The names the app binds `self` to in closures (`safeSelf`, `me`), beside the usual ones.
+    private(set) var selfNames: Set<String> = []
 
     /// The line where `[` brackets first nest deeper than `deepestSquareBrackets`, outside comments and string
     /// literals; nil when they never do.
@@ -732,6 +743,11 @@ private final class Collector: SyntaxAnyVisitor {
             }
             if case .getter(let statements)? = binding.accessorBlock?.accessors {
                 property.getter = statements
+                property.converter = converter
+            }
+            if case .accessors(let accessors)? = binding.accessorBlock?.accessors,
+               let observer = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.didSet) }), let body = observer.body {
+                property.didSet = body.statements
                 property.converter = converter
             }
             declarations[owner].properties.append(property)

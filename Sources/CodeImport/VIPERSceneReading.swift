@@ -54,10 +54,16 @@ extension VIPReader {
         for protocolName in view.map({ index.members(of: $0).inherited.flatMap(index.expandedNames) }) ?? [] {
             viewMethods += index.protocol(named: protocolName)?.methods ?? []
         }
-        let context = PresenterContext(views: presenterViews, interactors: presenterInteractors, wireFrames: presenterRouters,
+        var context = PresenterContext(views: presenterViews, interactors: presenterInteractors, wireFrames: presenterRouters,
                                        viewMethods: viewMethods, routeNames: routeNames, routeInputs: routeInputs,
                                        interactorMethods: interactorMembers, ownMethods: presenterMembers,
                                        state: Set(scene.dataStore.map(\.name)))
+        for property in presenter.map({ index.members(of: $0).properties }) ?? [] {
+            guard let observer = property.didSet, let converter = property.converter else { continue }
+            let method = SwiftIndex.Method(name: property.name, parameters: [], returnType: nil, body: nil, isStatic: false,
+                                           location: property.location, converter: converter)
+            context.observers[property.name] = (method, observer)
+        }
 
         // Outputs: the Presenter's methods the Interactor calls back.
         let outputNames = Set(calledNames(in: interactor, through: interactorOutputs))

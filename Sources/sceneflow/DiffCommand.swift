@@ -11,7 +11,7 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two traces (or scenarios, run first) message by message.",
-        discussion: "Lines: '-' only in A, '+' only in B, '~' the same message with another payload or time. Exit codes: 0 when they are the same, 1 when they differ or on errors, 2 on usage errors."
+        discussion: "Lines: '-' only in A, '+' only in B, '~' the same message with another payload or time. Exit codes: 0 when they are the same, 1 when they differ, 2 on errors (a file that cannot be read, a bad option)."
     )
 
     @Argument(help: "A trace (.jsonl) or scenario.") var a: String
@@ -37,7 +37,7 @@ struct DiffCommand: ParsableCommand {
                     FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
                 }
                 errorStyle.printError(failure.message)
-                throw ExitCode(1)
+                throw ExitCode(2)
             }
         }
         let (old, new) = (try load(a), try load(b))

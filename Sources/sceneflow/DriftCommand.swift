@@ -14,8 +14,8 @@ struct DriftCommand: ParsableCommand {
             routes (destinations, methods, passed fields), DataStore fields, the Request, Response and ViewModel \
             fields with the code's own types, the workers each scene calls and their operations, and references the \
             code holds strongly where the pattern holds them weakly, each with the scenario's and the code's place. \
-            With no arguments, each 'drift' pair of .sceneflow.yml. Exit codes: 0 when they agree, 1 on drift or \
-            errors, 2 on usage errors.
+            With no arguments, each 'drift' pair of .sceneflow.yml. Exit codes: 0 when they agree, 1 on drift, 2 on \
+            errors (a scenario that does not load, code that cannot be read, a bad option).
             """
     )
 
@@ -53,7 +53,7 @@ struct DriftCommand: ParsableCommand {
         if let accept {
             do { acceptances = try CodeMap.acceptances(at: accept) } catch let failure as CodeMap.Failure {
                 errorStyle.printError(failure.message)
-                throw ExitCode(1)
+                throw ExitCode(2)
             }
         }
         if let scenario {
@@ -68,7 +68,7 @@ struct DriftCommand: ParsableCommand {
             if accept == nil {
                 do { acceptances = try project.acceptances() } catch let failure as CodeMap.Failure {
                     errorStyle.printError(failure.message)
-                    throw ExitCode(1)
+                    throw ExitCode(2)
                 }
             }
         }
@@ -79,7 +79,7 @@ struct DriftCommand: ParsableCommand {
                                                      vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL)))
             } catch let failure as ScenarioImport.Failure {
                 errorStyle.printError(failure.message)
-                throw ExitCode(1)
+                throw ExitCode(2)
             }
         }
         // What was not read is not compared: said first.
@@ -93,7 +93,7 @@ struct DriftCommand: ParsableCommand {
             FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(errors))
             // A tool reading the JSON gets the errors as validate --format json gives them, never an empty output.
             if format == .json { FileHandle.standardOutput.write(DiagnosticRenderer().json(errors)) }
-            throw ExitCode(1)
+            throw ExitCode(2)
         }
         let differences = results.flatMap(\.differences)
         switch format {

@@ -38,7 +38,10 @@ struct ImportTests {
                         "container-services",
                         // Destinations a scene enum builds where it switches on itself (`Screens.item(id:).viewController`),
                         // one named only by its case; a Presenter and a WireFrame handed their View (`inject(view:)`).
-                        "scene-enum"]
+                        "scene-enum",
+                        // A Presenter whose list's `didSet` reloads the View, one that keeps a flag in UserDefaults
+                        // itself, and an Interactor that calls `self` `me` in its completion handler.
+                        "presenter-state"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

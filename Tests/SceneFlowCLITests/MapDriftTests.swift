@@ -119,6 +119,18 @@ struct MapDriftTests {
             """)
     }
 
+    @Test("map: a VIPER Presenter keeping a flag in UserDefaults itself fails with its place; one that reloads its View from a didSet does not")
+    func presenterDoesWork() throws {
+        let out = try folder()
+        let map = try CLI.run(["map", "presenter-state", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(map.status == 1)
+        #expect(map.stdout == """
+            1 scenes, 6 references, 7 calls, 0 routes from 5 Swift files (VIPER (the app's own names))
+            ✗ presenter-state/Wallet/WalletPresenter.swift:24:22: Wallet: WalletPresenter.toggleHidden calls UserDefaults.standard.bool(…) itself; VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers [viper/paths]
+
+            """)
+    }
+
     @Test("map: scenes talking past the Router's data passing (a delegate handed over, another scene's View kept, a notification posted and observed) fail with each place")
     func betweenScenes() throws {
         let out = try folder()

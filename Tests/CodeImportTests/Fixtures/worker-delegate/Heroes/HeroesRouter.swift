@@ -14,7 +14,7 @@ class HeroesRouter: HeroesRouterInput {
     func passDataToNextScene(segue: UIStoryboardSegue) {
         if segue.identifier == "ShowHeroDetail" {
             let destination = segue.destination as! HeroDetailViewController
-            destination.output.name = viewController.output.selectedName
+            destination.output.name = viewController.output.selectedName ?? "nobody"
         }
     }
 }

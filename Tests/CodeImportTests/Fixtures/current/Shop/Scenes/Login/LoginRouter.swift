@@ -30,6 +30,6 @@ class LoginRouter: NSObject, LoginRoutingLogic, LoginDataPassing {
   // MARK: Passing data
 
   func passDataToHome(source: LoginDataStore, destination: inout HomeDataStore) {
-    destination.name = source.user?.firstName ?? "guest"
+    destination.name = source.user?.firstName
   }
 }
