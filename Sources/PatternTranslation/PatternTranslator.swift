@@ -190,7 +190,24 @@ struct TranslationWork {
                     return false
                 }
                 let shows = event.filter { if case .display(_, let values) = $0.kind { return values.isEmpty } else { return false } }
-                if callsInteractor {
+                // The event asks the Interactor for another use case's work (a Reload tap asking what loading asks):
+                // in VIP the View asks it under this use case's own name, and the Interactor does the same work.
+                let asksOther = event.compactMap { step -> UseCaseName? in
+                    if case .call(let call) = step.kind, case .useCase(let target)? = call.target, target != useCase.name { return target }
+                    return nil
+                }
+                let answersNothing = useCase.outputs.allSatisfy { output in
+                    guard output.response.isEmpty else { return false }
+                    if case .steps(let steps) = output.presenter { return steps.isEmpty }
+                    return true
+                }
+                if !callsInteractor, asksOther.count == 1, event.count == shows.count + 1, useCase.interactor.isEmpty, answersNothing,
+                   let other = scene.useCases.first(where: { $0.name == asksOther[0] }) {
+                    useCase.interactor = other.interactor
+                    useCase.outputs = other.outputs
+                    for o in useCase.outputs.indices { useCase.outputs[o].methods.presenter = nil }
+                    note(key, "VIPER's Presenter asked the Interactor for \(other.name)'s work; in VIP the View asks for it under \(useCase.name)'s own Request, and the Interactor does the same work.")
+                } else if callsInteractor {
                     if event.count != shows.count + 1 {
                         refuse("\(key): the Presenter's event handling does more than show progress and ask the Interactor; write it as the Interactor's logic first")
                         continue
