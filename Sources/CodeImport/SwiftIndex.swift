@@ -472,6 +472,7 @@ struct SwiftIndex {
 
     /// Builds the lookups; call after the last `add`.
     mutating func prepare() {
+        membersCache = MembersCache()
         typesByName = [:]; declarationsByQualifiedName = [:]; declarationsByName = [:]
         protocolsByName = [:]; extensionsByName = [:]; conformersByProtocol = [:]; enumsByCase = [:]; keyPathTypes = [:]
         for declaration in declarations where declaration.kind == .extension {
@@ -531,6 +532,29 @@ struct SwiftIndex {
     /// The members of a type with those its extensions add, then those of the app's classes it inherits from (a
     /// `BaseViewController`'s), nearest first.
     func members(of type: TypeDecl) -> (properties: [Property], methods: [Method], inherited: [String]) {
+        // Readers ask for the same types' members many times over: worked out once per declaration.
+        let key = MembersCache.Key(file: type.location.file, line: type.location.line, column: type.location.column, name: type.qualifiedName)
+        if let known = membersCache.members[key] { return known }
+        let found = collectMembers(of: type)
+        membersCache.members[key] = found
+        return found
+    }
+
+    /// The members `members(of:)` gives, per declaration, once `prepare()` has run (it empties them).
+    final class MembersCache {
+        struct Key: Hashable {
+            var file: String
+            var line: Int
+            var column: Int
+            var name: String
+        }
+
+        var members: [Key: (properties: [Property], methods: [Method], inherited: [String])] = [:]
+    }
+
+    private var membersCache = MembersCache()
+
+    private func collectMembers(of type: TypeDecl) -> (properties: [Property], methods: [Method], inherited: [String]) {
         var properties = type.properties, methods = type.methods, inherited = type.inherited
         for position in extensionsByName[type.name] ?? [] {
             let ext = declarations[position]
