@@ -22,8 +22,10 @@ struct RecorderDependencyTests {
         }
         let root = PackagePaths.root.resolvingSymlinksInPath()
         let identity = root.lastPathComponent.lowercased()
-        let fromPackage = Array(repeating: "..", count: folder.resolvingSymlinksInPath().pathComponents.count) .joined(separator: "/")
-            + root.path
+        // The checkout as the package's folder reaches it: up to what the two paths share, then down.
+        let from = folder.appendingPathComponent("SignIn").resolvingSymlinksInPath().pathComponents, to = root.pathComponents
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        let fromPackage = (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
         let manifest = try String(contentsOf: folder.appendingPathComponent("SignIn/Package.swift"), encoding: .utf8)
         #expect(manifest.contains("""
                 dependencies: [
