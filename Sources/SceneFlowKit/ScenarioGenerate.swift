@@ -80,11 +80,22 @@ public enum ScenarioGenerate {
 
     /// `to` as a path from the folder `from` (`../../sceneflow`); both absolute.
     static func relativePath(from: URL, to: URL) -> String {
-        let base = from.resolvingSymlinksInPath().pathComponents, target = to.resolvingSymlinksInPath().pathComponents
+        let base = resolved(from).pathComponents, target = resolved(to).pathComponents
         var common = 0
         while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
         let parts = Array(repeating: "..", count: base.count - common) + target[common...]
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// `url` with its links resolved, also where it does not exist yet (the package's folder before it is written):
+    /// the deepest part that exists is resolved (`/tmp` is `/private/tmp` on macOS) and the rest appended.
+    static func resolved(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL, rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
     }
 
     /// What generate cannot write, as errors, beside the loader's other diagnostics: a warning the loader gave at
