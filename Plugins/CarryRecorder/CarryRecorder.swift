@@ -16,8 +16,13 @@ struct CarryRecorder: BuildToolPlugin {
             guard let module = try context.package.targets(named: [name]).first as? SourceModuleTarget else {
                 throw CarryFailure(description: "the package has no source target named \(name) to carry")
             }
-            let files = module.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.lastPathComponent < $1.lastPathComponent }
-            for file in files { arguments += ["Sources/\(name)/\(file.lastPathComponent)", file.path] }
+            // Each file under the same path in the generated package as in the target's folder.
+            let folder = module.directoryURL.standardizedFileURL.path + "/"
+            let files = module.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.path < $1.path }
+            for file in files {
+                let inside = file.standardizedFileURL.path.hasPrefix(folder) ? String(file.standardizedFileURL.path.dropFirst(folder.count)) : file.lastPathComponent
+                arguments += ["Sources/\(name)/\(inside)", file.path]
+            }
             inputs += files
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "CarriedSources.swift")

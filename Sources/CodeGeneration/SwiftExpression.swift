@@ -169,7 +169,9 @@ struct ExpressionTranslator {
         switch op {
         case .and: return .infix(a, "&&", b, shape: .bool)
         case .or: return .infix(a, "||", b, shape: .bool)
-        case .nilCoalescing: return .infix(a, "??", b, shape: b.shape == .nilValue ? nil : b.shape)
+        case .nilCoalescing:
+            // `x ?? 0` is what `x` holds, which a whole-number literal does not say (`x` may be a Double).
+            return .infix(a, "??", b, shape: b.shape == .nilValue || b.isWholeLiteral ? nil : b.shape)
         case .equal: return comparable ? .infix(a, "==", b, shape: .bool) : call("equal", a, b)
         case .notEqual:
             return comparable ? .infix(a, "!=", b, shape: .bool)
@@ -194,7 +196,12 @@ struct ExpressionTranslator {
     /// takes the other side's type in Swift, and compares as the language does, with an Int or a Double alike.
     static func sameKind(_ a: SwiftExpression, _ b: SwiftExpression) -> Bool {
         switch (a.shape, b.shape) {
-        case (.text?, _), (_, .text?), (.bool?, _), (_, .bool?), (.nilValue?, _), (_, .nilValue?), (.enumValue?, _), (_, .enumValue?):
+        // `nil` beside a value known not to be optional is never equal: the helper says so without Swift's warning.
+        case (.nilValue?, .nilValue?), (.nilValue?, nil), (nil, .nilValue?), (.nilValue?, .enumValue?), (.enumValue?, .nilValue?):
+            return true
+        case (.nilValue?, _), (_, .nilValue?):
+            return false
+        case (.text?, _), (_, .text?), (.bool?, _), (_, .bool?), (.enumValue?, _), (_, .enumValue?):
             return true
         case (.int?, .int?), (.double?, .double?): return true
         case (.int?, _): return a.isWholeLiteral

@@ -129,37 +129,37 @@ struct FindingReader {
         // (`UserDefaults.standard.url(…)`, `Auth.auth().createUser(…)`, `db.collection(…)` with `let db =
         // Firestore.firestore()`), or through what a worker singleton holds (`DefaultsManager.instance.defaults.string(…)`).
         for role in [ComponentRole.view, .presenter] {
-        if let part = parts.component(role), let rule = rules.violation(PatternRules.Path(role, .worker)) {
-            let kind = "\(Self.word(role))-calls-worker"
-            let services = PatternDefinition.CodeVocabulary.platformServices
-            // The part's own properties that hold such a service.
-            var held: Set<String> = []
-            for property in index.members(of: part).properties {
-                let texts = [property.type, property.initializerType].compactMap { $0 }
-                if texts.contains(where: { text in VIPReader.typeNames(text).contains(where: services.contains) }) { held.insert(property.name) }
-            }
-            for method in index.members(of: part).methods {
-                guard let body = method.body else { continue }
-                let reader = BodyReader(converter: method.converter, file: method.location.file)
-                for call in CallCollector.calls(in: body) {
-                    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-                          let (root, chain) = Self.root(of: base) else { continue }
-                    let viaService = (root.first?.isUppercase == true && services.contains(root))
-                        || (held.contains(root) && (chain.isEmpty || !BodyReader.selfAliases.contains(root)))
-                    // `Manager.instance.defaults.string(…)`: a worker singleton used through what it holds.
-                    var viaSingleton = false
-                    if !viaService, root.first?.isUppercase == true, chain.count >= 2, parts.finder.vocabulary.singletons.contains(chain[0]),
-                       let found = parts.worker(root), parts.isWorded(found.typeName) {
-                        viaSingleton = true
+            if let part = parts.component(role), let rule = rules.violation(PatternRules.Path(role, .worker)) {
+                let kind = "\(Self.word(role))-calls-worker"
+                let services = PatternDefinition.CodeVocabulary.platformServices
+                // The part's own properties that hold such a service.
+                var held: Set<String> = []
+                for property in index.members(of: part).properties {
+                    let texts = [property.type, property.initializerType].compactMap { $0 }
+                    if texts.contains(where: { text in VIPReader.typeNames(text).contains(where: services.contains) }) { held.insert(property.name) }
+                }
+                for method in index.members(of: part).methods {
+                    guard let body = method.body else { continue }
+                    let reader = BodyReader(converter: method.converter, file: method.location.file)
+                    for call in CallCollector.calls(in: body) {
+                        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                              let (root, chain) = Self.root(of: base) else { continue }
+                        let viaService = (root.first?.isUppercase == true && services.contains(root))
+                            || (held.contains(root) && (chain.isEmpty || !BodyReader.selfAliases.contains(root)))
+                        // `Manager.instance.defaults.string(…)`: a worker singleton used through what it holds.
+                        var viaSingleton = false
+                        if !viaService, root.first?.isUppercase == true, chain.count >= 2, parts.finder.vocabulary.singletons.contains(chain[0]),
+                           let found = parts.worker(root), parts.isWorded(found.typeName) {
+                            viaSingleton = true
+                        }
+                        guard viaService || viaSingleton, seen.insert("\(kind) \(method.name)").inserted else { continue }
+                        var called = call.calledExpression.trimmedDescription.split(whereSeparator: \.isWhitespace).joined()
+                        if called.count > 80 { called = String(called.prefix(79)) + "…" }
+                        add(kind, rule, "\(part.name).\(method.name) calls \(called)(…) itself",
+                            at: reader.location(call))
                     }
-                    guard viaService || viaSingleton, seen.insert("\(kind) \(method.name)").inserted else { continue }
-                    var called = call.calledExpression.trimmedDescription.split(whereSeparator: \.isWhitespace).joined()
-                    if called.count > 80 { called = String(called.prefix(79)) + "…" }
-                    add(kind, rule, "\(part.name).\(method.name) calls \(called)(…) itself",
-                        at: reader.location(call))
                 }
             }
-        }
         }
         // The View reading the Interactor's state (`interactor?.items`, `router?.dataStore?.item`).
         if let view = parts.component(.view), let interactor = parts.component(.interactor),

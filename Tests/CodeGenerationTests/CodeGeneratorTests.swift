@@ -147,6 +147,41 @@ struct CodeGeneratorTests {
         #expect(try Self.generate(name) == Self.generate(name))
     }
 
+    @Test("Swift's operators where they mean what the language means; the helper where an Int may meet a Double or nil a value that is never nil")
+    func operatorsOrHelpers() throws {
+        let yaml = #"""
+            scenario: Operators
+            scenes:
+              A:
+                dataStore: { total: Double = 1.5, items: "[String] = []" }
+                useCases:
+                  U:
+                    request: { name: String, n: Int?, d: Double? }
+                    interactor:
+                      - respond:
+                          same: 'request.name == nil'
+                          mixed: '(request.n ?? 0) == dataStore.total'
+                          counted: '(request.d ?? 0) == dataStore.items.count'
+                          plain: '!request.name.isEmpty && request.name != "x" && dataStore.items.count > 0'
+                          text: '"\(request.n ?? 0) of \(request.name)"'
+                    response: { same: Bool, mixed: Bool, counted: Bool, plain: Bool, text: String }
+                    viewModel: { t: String }
+                    presenter: { t: '"\(response.text) \(response.plain)"' }
+                    view: [ { show: t } ]
+            story:
+              - do: A.U
+                request: { name: x, n: 2, d: 2.0 }
+            """#
+        let loaded = ScenarioLoader().load(yaml: yaml, file: "operators.yml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+        let files = try CodeGenerator(scenario: scenario, options: .init()).generate()
+        let interactor = try #require(files.first { $0.path.hasSuffix("AInteractor.swift") }).text
+        #expect(interactor.contains(#"let response = A.U.Response(same: ScenarioLogic.equal(request.name, nil), mixed: ScenarioLogic.equal(request.n ?? 0, self.total), counted: ScenarioLogic.equal(request.d ?? 0, self.items.count), plain: !request.name.isEmpty && request.name != "x" && self.items.count > 0, text: "\(ScenarioLogic.text(request.n ?? 0)) of \(request.name)")"#),
+                "\(interactor)")
+        let presenter = try #require(files.first { $0.path.hasSuffix("APresenter.swift") }).text
+        #expect(presenter.contains(#"let viewModel = A.U.ViewModel(t: "\(response.text) \(response.plain)")"#), "\(presenter)")
+    }
+
     @Test("scenario text is escaped where it goes into Swift")
     func escaping() throws {
         let yaml = #"""
