@@ -105,6 +105,25 @@ struct ComponentTestWriter {
                     body.line("var \(operation.name)Answers: [Result<\(result), WorkerFailure>] = []")
                     body.line("/// How long the answer takes, in milliseconds of the recorder's clock.")
                     body.line("var \(operation.name)Latency = 0")
+                    if let handler = scenes.completionHandler(operation) {
+                        // The stub answers through the handler, as the worker does.
+                        let done = SwiftSpelling.name(handler.label)
+                        body.block(declaration) { call in
+                            call.block("guard let answer = \(operation.name)Answers.isEmpty ? \(operation.name)Answer : \(operation.name)Answers.removeFirst() else") { pass in
+                                let notStubbed = handler.fails ? "\(done)(.failure(WorkerFailure(\"not stubbed\")))" : "Recorder.shared.fail(\"'\(operation.name)' is not stubbed\")"
+                                pass.line("guard let original else { \(notStubbed); return }")
+                                pass.line("original.\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): \(done)"]).joined(separator: ", ")))")
+                                pass.line("return")
+                            }
+                            call.line("Recorder.shared.elapse(\(operation.name)Latency)")
+                            if handler.fails {
+                                call.line("\(done)(answer.mapError { $0 })")
+                            } else {
+                                call.line(handler.value == "Void" ? "if case .success = answer { \(done)() }" : "if case .success(let value) = answer { \(done)(value) }")
+                            }
+                        }
+                        continue
+                    }
                     body.block(declaration) { call in
                         call.block("guard let answer = \(operation.name)Answers.isEmpty ? \(operation.name)Answer : \(operation.name)Answers.removeFirst() else") { pass in
                             pass.line("guard let original else { throw WorkerFailure(\"not stubbed\") }")

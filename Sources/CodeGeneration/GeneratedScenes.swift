@@ -218,13 +218,46 @@ struct GeneratedScenes {
     /// The test stub of a worker, as the scene's spies declare it: `LoginAuthWorkerStub`.
     func stubName(_ worker: WorkerName, in scene: Scene) -> String { "\(scene.name.rawValue)\(worker.rawValue)Stub" }
 
-    /// A worker's operations as Swift declarations: `login(username: String, password: String) throws -> LoginResult`.
+    /// A worker's operations as Swift declarations: `login(username: String, password: String) throws -> LoginResult`,
+    /// or with a completion handler: `fetchOrders(completionHandler: @escaping ([Order]) -> Void)`.
     func operationDeclarations(_ worker: Worker) -> [String] {
-        worker.operations.map { operation in
-            let parameters = operation.input.map { "\(SwiftSpelling.label($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
-            let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
-            return "func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters)) throws\(result)"
+        worker.operations.map(operationDeclaration)
+    }
+
+    func operationDeclaration(_ operation: WorkerOperation) -> String {
+        var parameters = operation.input.map { "\(SwiftSpelling.label($0.name)): \(swiftType($0.type))" }
+        if let handler = completionHandler(operation) {
+            parameters.append("\(SwiftSpelling.label(handler.label)): @escaping \(handler.type)")
+            return "func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters.joined(separator: ", ")))"
         }
+        let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
+        return "func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters.joined(separator: ", "))) throws\(result)"
+    }
+
+    /// How an operation of `style: completion` answers, as the generated code declares it: through a handler labelled
+    /// as the operation's method names it (`completionHandler` in `fetchOrders(completionHandler:)`), with the value
+    /// alone when no case can fail, or with a `Result` when one can.
+    struct CompletionHandler {
+        var label: String
+        var fails: Bool
+        /// What it answers: a Swift type, `Void` for nothing.
+        var value: String
+        var type: String { fails ? "(Result<\(value), any Error>) -> Void" : value == "Void" ? "() -> Void" : "(\(value)) -> Void" }
+    }
+
+    /// Nil for an operation that returns its answer, awaits it, or answers through callbacks (VIPER's data managers).
+    func completionHandler(_ operation: WorkerOperation) -> CompletionHandler? {
+        guard operation.style == .completion, operation.callbacks == nil else { return nil }
+        let inputs = Set(operation.input.map(\.name))
+        let extra = SwiftSpelling.labels(of: naming.operationMethod(operation)).filter { !inputs.contains($0) && $0 != "_" }
+        let fails = operation.cases.last?.condition != nil || operation.cases.contains {
+            switch $0.outcome {
+            case .error, .todo: true
+            default: false
+            }
+        }
+        return CompletionHandler(label: extra.count == 1 ? extra[0] : "completion", fails: fails,
+                                 value: operation.output.map(swiftType) ?? "Void")
     }
 
     /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
@@ -248,12 +281,34 @@ struct GeneratedScenes {
                 if !worker.state.isEmpty { body.line() }
             }
             for operation in worker.operations {
-                let parameters = operation.input.map { "\(SwiftSpelling.label($0.name)): \(swiftType($0.type))" }.joined(separator: ", ")
-                let result = operation.output.map { " -> \(swiftType($0))" } ?? ""
+                let handler = completionHandler(operation)
+                // The answer as the operation gives it: returned or thrown, or handed to its completion handler.
+                func answering(_ value: String?) -> [String] {
+                    guard let handler else { return [value.map { "return " + $0 } ?? "return"] }
+                    let argument = value ?? (handler.fails ? "()" : "")
+                    return [SwiftSpelling.name(handler.label) + (handler.fails ? "(.success(\(argument)))" : "(\(argument))"), "return"]
+                }
+                func failing(_ error: String) -> [String] {
+                    guard let handler else { return ["throw " + error] }
+                    return [SwiftSpelling.name(handler.label) + "(.failure(\(error)))", "return"]
+                }
                 if let description = operation.description { body.line("/// \(SwiftSpelling.comment(description))") }
-                body.block("func \(SwiftSpelling.name(operation.name.rawValue))(\(parameters)) throws\(result)") { logic in
+                body.block(operationDeclaration(operation)) { function in
+                    var logic = SwiftText()
+                    defer {
+                        // A handler that cannot fail has no way to say the run stopped (an overflow): the recorder says it.
+                        if let handler, !handler.fails, logic.lines.contains(where: { $0.contains("try ") }) {
+                            function.block("do") { body in for line in logic.lines { body.line(line) } }
+                            function.chain("catch") { body in body.line("Recorder.shared.fail(\"\\(error)\")") }
+                        } else {
+                            for line in logic.lines { function.line(line) }
+                        }
+                    }
                     let unmatched = operation.cases.last?.condition != nil
                     let translator = ExpressionTranslator(dataStore: "self", viewState: "self", appState: "appState")
+                    if let handler, operation.cases.isEmpty {
+                        logic.line(SwiftSpelling.name(handler.label) + (handler.fails ? "(.success(()))" : "()"))
+                    }
                     for workerCase in operation.cases {
                         var caseBody = SwiftText()
                         let latency = workerCase.latency ?? operation.latency
@@ -261,16 +316,17 @@ struct GeneratedScenes {
                             caseBody.line("let \(SwiftSpelling.name(binding.target)) = \(translator.translate(binding.value).statement)")
                         }
                         if latency > 0 { caseBody.line("Recorder.shared.elapse(\(latency))") }
-                        var answer: String
+                        // What the case answers (nil: nothing), or the failure it throws.
+                        var value: String?, error: String?
                         switch workerCase.outcome {
-                        case .result(let value), .fixture(_, let value):
-                            answer = operation.output.map { "return " + literal(value, $0) } ?? "return"
+                        case .result(let result), .fixture(_, let result):
+                            value = operation.output.map { literal(result, $0) }
                         case .returns(let expr):
-                            answer = "return " + translator.translate(expr).statement
+                            value = translator.translate(expr).statement
                         case .error(let message):
-                            answer = "throw WorkerFailure(\(SwiftSpelling.literal(message)))"
+                            error = "WorkerFailure(\(SwiftSpelling.literal(message)))"
                         case .todo:
-                            answer = "throw ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'\")"
+                            error = "ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'\")"
                         }
                         if !workerCase.updates.isEmpty {
                             // Every update is computed from the state before the call; the names the generated code
@@ -284,9 +340,9 @@ struct GeneratedScenes {
                             let updated = fresh("updated"), result = fresh("result")
                             let values = workerCase.updates.map { "(\(translator.translate($0.value).statement))" }
                             caseBody.line("let \(updated) = (\(values.joined(separator: ", "))\(values.count == 1 ? ", ()" : ""))")
-                            if answer.hasPrefix("return "), operation.output != nil {
-                                caseBody.line("let \(result) = " + answer.dropFirst("return ".count))
-                                answer = "return \(result)"
+                            if let answer = value, operation.output != nil {
+                                caseBody.line("let \(result) = " + answer)
+                                value = result
                             }
                             for (index, update) in workerCase.updates.enumerated() {
                                 // `self.` only where a binding of the same name would hide the state.
@@ -294,7 +350,10 @@ struct GeneratedScenes {
                                 caseBody.line("\(target) = \(updated).\(index)")
                             }
                         }
-                        caseBody.line(answer)
+                        var answer = error.map(failing) ?? answering(value)
+                        // The handler called last needs no `return` after it.
+                        if handler != nil, workerCase.condition == nil, answer.last == "return" { answer.removeLast() }
+                        for line in answer { caseBody.line(line) }
                         if let condition = workerCase.condition {
                             logic.block("if \(translator.translate(condition).statement)") { branch in
                                 for line in caseBody.lines { branch.line(line) }
@@ -306,7 +365,8 @@ struct GeneratedScenes {
                     if unmatched {
                         let input = operation.input.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }
                         logic.line("let input = Value.record(Record(traced: [\(input.joined(separator: ", "))]))")
-                        logic.line("throw ScenarioFailure(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
+                        for line in failing("ScenarioFailure(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
+                        where handler == nil || line != "return" { logic.line(line) }
                     }
                 }
                 if operation.output != nil, case .named(let name)? = operation.output, name.hasSuffix(".Result"),

@@ -198,11 +198,15 @@ struct SceneWriter {
         var translator = scenes.translator()
         translator.types = ExprTypes(scenario: scenes.scenario, roots: ["request": useCase.request, StateRoot.dataStore.rawValue: scene.dataStore])
         var unwritten: GenerationLimit?
-        for step in steps {
+        for (index, step) in steps.enumerated() {
             do throws(GenerationLimit) {
                 switch step.kind {
                 case .call(let call):
-                    try workerCall(call, useCase: useCase, translator: translator, into: &out)
+                    // A worker that answers through a completion handler: the steps after it run in the handler.
+                    if try workerCall(call, then: Array(steps[(index + 1)...]), useCase: useCase, translator: translator, into: &out) {
+                        if let unwritten { throw unwritten }
+                        return
+                    }
                 case .validate(let condition, let otherwise):
                     var failure: GenerationLimit?
                     out.block("guard \(translator.translate(condition).statement) else") { body in
@@ -291,7 +295,10 @@ struct SceneWriter {
         if let failure { throw failure }
     }
 
-    func workerCall(_ call: Call, useCase: UseCase, translator: ExpressionTranslator, into out: inout SwiftText) throws(GenerationLimit) {
+    /// A worker call; true when the worker answers through a completion handler and `rest`, the steps after the
+    /// call, are written in it.
+    func workerCall(_ call: Call, then rest: [Step], useCase: UseCase, translator: ExpressionTranslator,
+                    into out: inout SwiftText) throws(GenerationLimit) -> Bool {
         let worker: Worker, operation: OperationName, property: String
         switch call.target {
         case .worker(let workerName, let operationName)?:
@@ -337,8 +344,51 @@ struct SceneWriter {
         let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
         let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))
         let resultType = op.output.map { SwiftSpelling.literal($0.description) } ?? "nil"
+        if let handler = scenes.completionHandler(op) {
+            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments,
+                               header: "trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType))",
+                               then: rest, useCase: useCase, into: &out)
+            return true
+        }
         let invocation = "\(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
         let traceCall = "try trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType)) { try \(invocation) }"
+        try answer(call, op: op, traceCall, useCase: useCase, into: &out)
+        return false
+    }
+
+    /// A worker answering through a completion handler, as a developer writes the call: the worker is handed the
+    /// handler, and the steps after the call run in the closure that gets the answer (`then:`, or `thenResult:` with
+    /// a `Result` when the worker can fail).
+    func completionCall(_ call: Call, op: WorkerOperation, handler: GeneratedScenes.CompletionHandler, property: String,
+                        arguments: [String], header: String, then rest: [Step], useCase: UseCase,
+                        into out: inout SwiftText) throws(GenerationLimit) {
+        let done = SwiftSpelling.name(handler.label)
+        let method = SwiftSpelling.name(op.name.rawValue)
+        out.closure(header + " { \(done) in") { start in
+            start.line("\(property).\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): \(done)"]).joined(separator: ", ")))")
+        }
+        var body = SwiftText()
+        var failure: GenerationLimit?
+        let parameter: String?
+        if handler.fails {
+            let result = call.binding?.value == "result" ? "answered" : "result"
+            parameter = result
+            do throws(GenerationLimit) { try answer(call, op: op, "try \(result).get()", useCase: useCase, into: &body) } catch { failure.collect(error) }
+        } else {
+            // Nothing to answer: the closure takes nothing.
+            parameter = handler.value == "Void" ? nil : call.binding.map { SwiftSpelling.name($0.value) } ?? "_"
+        }
+        do throws(GenerationLimit) { try steps(rest, useCase: useCase, into: &body) } catch { failure.collect(error) }
+        let lines = Self.discardingUnused(body.lines)
+        let opening = [lines.isEmpty ? nil : "[self]", parameter].compactMap { $0 }.joined(separator: " ")
+        out.chainClosure((handler.fails ? "thenResult: {" : "then: {") + (opening.isEmpty ? "" : " \(opening) in")) { closure in
+            for line in lines { closure.line(line) }
+        }
+        if let failure { throw failure }
+    }
+
+    /// `let name = answer`, or with the call's `onError:`, `do { name = answer } catch … { the handling steps }`.
+    func answer(_ call: Call, op: WorkerOperation, _ traceCall: String, useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let bound = call.binding.map { SwiftSpelling.name($0.value) }
         guard let onError = call.onError else {
             out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + traceCall)

@@ -3,7 +3,8 @@ import TraceFormat
 
 /// The line of the code `sceneflow generate` writes that sends a message, for `explain` and the report to show
 /// beside it (`interactor?.login(request: request)` under View → Interactor). A `…` stands for what differs from
-/// message to message (an argument's expression); the report finds the line in the generated file by the rest.
+/// message to message (an argument's expression); the report finds the line in the generated file by the rest. A route
+/// the View keeps a selection for is two lines (`row = …`, then the Router's method).
 public enum SendingLine {
     /// The line, or nil for a message the user sends, the framework sends (`viewDidLoad()`), or a pattern the
     /// generator does not write.
@@ -35,7 +36,23 @@ public enum SendingLine {
         case .route(_, let invocation):
             if viper { return "wireFrame?." + loose(invocation.method) }
             if swiftUI { return "router?." + loose(invocation.method) }
-            return "router?." + call(invocation.method) { $0 == "segue" ? "nil" : SwiftSpelling.name($0) }
+            // What the route takes that its method does not (the selected row): the View keeps it, the Router reads it.
+            var kept: [String] = []
+            if case .record(let record)? = invocation.payload {
+                let labels = SwiftSpelling.labels(of: invocation.method)
+                kept = record.names.filter { !labels.contains($0) }.map { "\(SwiftSpelling.name($0)) = …\n" }
+            }
+            return kept.joined() + "router?." + call(invocation.method) { $0 == "segue" ? "nil" : SwiftSpelling.name($0) }
+        case .workerCall(_, let style, let invocation) where style == .completion:
+            // The worker is handed the completion handler, named as its label (`completionHandler: completionHandler`).
+            let property = SwiftSpelling.lowerFirst(event.to.name)
+            var inputs: [String] = []
+            if case .record(let record)? = invocation.payload { inputs = record.names }
+            let extra = SwiftSpelling.labels(of: invocation.method).filter { !inputs.contains($0) && $0 != "_" }
+            let handler = extra.count == 1 ? extra[0] : "completion"
+            let arguments = inputs + [handler]
+            return "\(property)." + SwiftSpelling.call(PatternNaming.baseName(invocation.method) + "(" + arguments.map { "\($0):" }.joined() + ")",
+                                                       arguments.map { $0 == handler ? SwiftSpelling.name(handler) : "…" })
         case .workerCall(_, _, let invocation):
             let property = SwiftSpelling.lowerFirst(event.to.name)
             // The generated worker answers by returning: no completion handler is passed.

@@ -500,6 +500,89 @@ enum SupportFiles {
             }
         }
 
+        /// A worker that answers through a completion handler that cannot fail (`fetchOrders(completionHandler:)`):
+        /// `start` makes the call with the handler; the answer is recorded when it comes, and `then` goes on with it,
+        /// caused by what made the call — at once when the worker answers before it returns, as the generated
+        /// workers do.
+        public func call<Answer>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                                 inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                                 _ start: (@escaping (Answer) -> Void) -> Void, then: @escaping (Answer) throws -> Void) {
+            answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+                   start, then: then) { [self] answer, target, started in
+                recorder.note(.workerResult(WorkerAnswer(
+                    operation: OperationName(operation),
+                    invocation: Invocation(protocolName: inputProtocol, method: method, payloadType: resultType,
+                                           payload: resultType == nil ? nil : (answer as? TraceValueConvertible)?.traceValue),
+                    answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                return answer
+            }
+        }
+
+        /// A worker whose completion handler answers nothing and cannot fail (`save(completion:)`).
+        public func call(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                         inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                         _ start: (@escaping () -> Void) -> Void, then: @escaping () throws -> Void) {
+            call(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+                 resultType: resultType, { (done: @escaping (()) -> Void) in start { done(()) } }, then: { (_: ()) in try then() })
+        }
+
+        /// A worker that answers through a completion handler with a `Result`: a failure is recorded as the worker's
+        /// error (`WorkerFailure`) and handed to `then` like a success.
+        public func call<Success>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                                  inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                                  _ start: (@escaping (Result<Success, any Error>) -> Void) -> Void,
+                                  thenResult then: @escaping (Result<Success, any Error>) throws -> Void) {
+            answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+                   start, then: then) { [self] result, target, started in
+                switch result {
+                case .success(let value):
+                    recorder.note(.workerResult(WorkerAnswer(
+                        operation: OperationName(operation),
+                        invocation: Invocation(protocolName: inputProtocol, method: method, payloadType: resultType,
+                                               payload: resultType == nil ? nil : (value as? TraceValueConvertible)?.traceValue),
+                        answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                    return result
+                case .failure(var failure as WorkerFailure):
+                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation),
+                                                                            invocation: Invocation(protocolName: inputProtocol, method: method),
+                                                                            answer: .unknown, latency: recorder.time - started), error: failure.message),
+                                                  from: target, to: interactor)
+                    return .failure(failure)
+                case .failure:
+                    return result
+                }
+            }
+        }
+
+        /// The call, then `record`'s note of the answer as caused by the call, then `then` as caused by what made it.
+        private func answer<Answer>(_ worker: String, _ operation: String, _ method: String, style: CallStyle,
+                                    inputProtocol: String?, input: Record?, inputType: String?,
+                                    _ start: (@escaping (Answer) -> Void) -> Void, then: @escaping (Answer) throws -> Void,
+                                    record: @escaping (Answer, Participant, Int) -> Answer) {
+            let target = self.worker(worker)
+            let started = recorder.time
+            let cause = recorder.cause ?? 0
+            var call = 0
+            var waiting = true
+            var early: Answer?
+            recorder.send(.workerCall(operation: OperationName(operation), style: style,
+                                      Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
+                                                 payload: input.map { .record($0) })),
+                          from: interactor, to: target) {
+                call = recorder.cause ?? 0
+                start { [self] answer in
+                    let answer = recorder.within(call) { record(answer, target, started) }
+                    if waiting {
+                        early = answer
+                    } else {
+                        recorder.within(cause) { run { try then(answer) } }
+                    }
+                }
+            }
+            waiting = false
+            if let early { run { try then(early) } }
+        }
+
         public func stored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
             recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
                                                      value: value?.traceValue ?? .null)), from: interactor, to: dataStore)

@@ -34,7 +34,7 @@ extension Report {
         .step-text { margin: 6px 0; font-size: 15px; }
         .step-why { margin: 6px 0; color: #374151; }
         .step-why b, .step-data b { color: #0e7490; }
-        .step-code code { color: #166534; }
+        .step-code code { color: #166534; white-space: pre-wrap; display: inline-block; vertical-align: top; }
         .step-file summary { cursor: pointer; color: #374151; font-size: 12px; }
         .step-file pre { max-height: 320px; overflow: auto; margin: 6px 0 0; padding: 6px 0; background: #f9fafb; border: 1px solid #e5e7eb; border-radius: 4px; font-size: 11px; }
         .step-file .line { display: block; padding: 0 8px; white-space: pre; }
@@ -125,11 +125,18 @@ extension Report {
           steps.forEach((step, i) => { for (const seq of step.seq) if (!stepOfSeq.has(seq)) stepOfSeq.set(seq, i); });
           $('scrub').max = String(Math.max(0, steps.length - 1));
 
-          // Scrolls the sequence diagram (only it) so `node` is in the middle.
+          // Scrolls the sequence diagram (only it) so `node` is in the middle; an arrow wider than the pane is
+          // placed so its label (which sits at the sender's end) shows whole.
           function reveal(node) {
             const box = $('sequence'), r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
             box.scrollTop += (r.top + r.height / 2) - (b.top + b.height / 2);
-            box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
+            const texts = [...node.querySelectorAll('text')].map((t) => t.getBoundingClientRect());
+            if (r.width <= b.width || !texts.length) {
+              box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
+              return;
+            }
+            const left = Math.min(...texts.map((t) => t.left)), right = Math.max(...texts.map((t) => t.right));
+            box.scrollLeft += right - left <= b.width ? (left + right) / 2 - (b.left + b.width / 2) : left - b.left - 16;
           }
 
           // A long run's sequence diagram comes in pages: the one holding message `seq` is shown.
@@ -140,14 +147,25 @@ extension Report {
             return page;
           }
 
+          const lastMessage = data.events.length ? data.events[data.events.length - 1].seq : 0;
+          function positionOf(step) {
+            switch (step.kind) {
+              case 'message': return 'message ' + step.seq[0] + ' of ' + lastMessage;
+              case 'setup': return 'wiring';
+              case 'cycleStart': return 'cycle ' + step.cycle + ' begins';
+              case 'cycleEnd': return 'cycle ' + step.cycle + ' ends';
+              default: return 'the end';
+            }
+          }
+
           function show(i, scroll) {
             index = Math.max(0, Math.min(steps.length - 1, i));
             const step = steps[index];
             for (const [node, cls] of marked) node.classList.remove(cls);
             marked = [];
             const onPage = step.seq.length ? pages.indexOf(showPage(step.seq[0])) : -1;
-            $('position').textContent = 'step ' + (index + 1) + ' of ' + steps.length + (step.kind === 'message' ? ' · message ' + step.seq[0] : '')
-              + (pages.length > 1 && onPage >= 0 ? ' · page ' + (onPage + 1) + ' of ' + pages.length : '');
+            // One number per place: a message by its number in the diagram and the table, the other steps by what they are.
+            $('position').textContent = positionOf(step) + (pages.length > 1 && onPage >= 0 ? ' · page ' + (onPage + 1) + ' of ' + pages.length : '');
             $('scrub').value = String(index);
             $('step-cycle').textContent = step.cycle != null ? 'cycle ' + step.cycle : '';
             $('step-headline').textContent = step.headline || '';

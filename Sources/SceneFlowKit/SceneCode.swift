@@ -28,8 +28,11 @@ public enum SceneCode {
                   sequence >= 1, sequence <= trace.events.count else { continue }
             let name = trace.events[sequence - 1].from.name + ".swift"
             guard let file = byName[name] else { continue }
-            let pieces = code.split(separator: "…")
-            let sending = file.lines.indices.filter { sends(file.lines[$0], pieces) }
+            // A sending line of several lines is found where they follow each other.
+            let parts = code.split(separator: "\n").map { $0.split(separator: "…") }
+            let sending = file.lines.indices.filter { start in
+                start + parts.count <= file.lines.count && parts.indices.allSatisfy { sends(file.lines[start + $0], parts[$0]) }
+            }.flatMap { start in (start..<start + parts.count).map { $0 } }
             guard !sending.isEmpty else { continue }
             let at = fileIndex[name] ?? files.count
             if at == files.count {

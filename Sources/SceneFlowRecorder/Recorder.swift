@@ -127,6 +127,12 @@ public final class Recorder: @unchecked Sendable {
         }
     }
 
+    /// The message whose `send` is running (what a message noted now would be caused by); nil outside every `send`.
+    public var cause: Int? {
+        guard isRecording else { return nil }
+        return locked { causes.last }
+    }
+
     /// Runs `body` as caused by the message numbered `cause` (a worker's failure, for the logic that handles it).
     public func within<Result>(_ cause: Int, _ body: () throws -> Result) rethrows -> Result {
         guard isRecording, cause > 0 else { return try body() }

@@ -162,8 +162,11 @@ public struct ExplainSession {
                             hangingFrom: catalogue.text("carries") + ": ") + "\n"
             }
             if let code = step.code {
-                // Code is not wrapped: a line of Swift reads as one line.
-                out += "      " + style.paint(catalogue.text("code") + ":", .cyan) + " " + style.paint(code, .green) + "\n"
+                // Code is not wrapped: a line of Swift reads as one line; the lines of several stand under each other.
+                let label = catalogue.text("code") + ":"
+                let hanging = "\n      " + String(repeating: " ", count: label.count + 1)
+                out += "      " + style.paint(label, .cyan) + " "
+                    + code.split(separator: "\n").map { style.paint(String($0), .green) }.joined(separator: hanging) + "\n"
             }
             return out
         }

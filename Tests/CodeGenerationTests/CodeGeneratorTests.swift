@@ -62,8 +62,10 @@ struct CodeGeneratorTests {
         for event in trace.events {
             guard let line = SendingLine.line(for: event, pattern: scenario.pattern.definition) else { continue }
             let sender = try #require(files.first { $0.path.hasSuffix("/\(event.from.name).swift") }, "\(event.from.name)")
-            let pieces = line.split(separator: "…")
-            let sent = (sender.text + "\n" + story.text).split(separator: "\n").contains { codeLine in
+            // A sending line of several lines (a selection the View keeps, then the route) is found where they follow each other.
+            let parts = line.split(separator: "\n").map { $0.split(separator: "…") }
+            let codeLines = (sender.text + "\n" + story.text).split(separator: "\n", omittingEmptySubsequences: false)
+            func holds(_ codeLine: Substring, _ pieces: [Substring]) -> Bool {
                 var rest = codeLine[...]
                 for piece in pieces {
                     guard let range = rest.firstRange(of: piece) else { return false }
@@ -71,10 +73,71 @@ struct CodeGeneratorTests {
                 }
                 return true
             }
+            let sent = codeLines.indices.contains { start in
+                start + parts.count <= codeLines.count && parts.indices.allSatisfy { holds(codeLines[start + $0], parts[$0]) }
+            }
             #expect(sent, "\(event.sequence): \(line) in \(sender.path)")
             found += 1
         }
         #expect(found >= 2)
+    }
+
+    /// The argument labels a line of Swift passes or declares in its first call (`fetchOrders(completionHandler: x)` →
+    /// `["completionHandler"]`).
+    static func labels(_ line: Substring) -> [String] {
+        guard let open = line.firstIndex(of: "(") else { return [] }
+        var labels: [String] = [], word = "", depth = 0, inString = false
+        for c in line[line.index(after: open)...] {
+            if inString { if c == "\"" { inString = false }; continue }
+            switch c {
+            case "\"": inString = true
+            case "(", "[": depth += 1; word = ""
+            case ")", "]": if depth == 0 { return labels }; depth -= 1; word = ""
+            case ":" where depth == 0 && !word.isEmpty: labels.append(word); word = ""
+            default: word = c.isLetter || c.isNumber || c == "_" ? word + String(c) : ""
+            }
+        }
+        return labels
+    }
+
+    @Test("the method explain prints beside a message is the one the code beside it calls: a worker answering through a completion handler is called with its handler and declared with it; a route's selection is kept before the route is taken",
+          arguments: ["CleanStore", "Tests/SceneFlowCLITests/Fixtures/Generate/MethodShapes"])
+    func printedMethodsAreCalled(name: String) throws {
+        let file = name.contains("/") ? "\(name).yml" : "Scenarios/\(name).yml"
+        let url = PackagePaths.root.appendingPathComponent(file)
+        let scenario = try #require(ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: file,
+                                                          baseDirectory: url.deletingLastPathComponent()).scenario)
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        let trace = try #require(recorder.trace)
+        // The workers' files and the test stubs that stand in for them (an Interactor may have a method of the same name).
+        let code = try CodeGenerator(scenario: scenario, options: .init()).generate()
+            .filter { $0.path.hasSuffix("Workers.swift") || $0.path.hasSuffix("Spies.swift") }.map(\.text).joined(separator: "\n")
+        var completions = 0, selections = 0
+        for event in trace.events {
+            guard let line = SendingLine.line(for: event, pattern: scenario.pattern.definition) else { continue }
+            switch event.message {
+            case .workerCall(_, let style, let invocation):
+                let printed = PatternNaming.labels(of: invocation.method)
+                #expect(Self.labels(line[...]) == printed, "\(event.sequence): \(invocation.method) beside \(line)")
+                let base = PatternNaming.baseName(invocation.method)
+                // A worker's declarations throw or take a handler (the Business Logic spy's method of the same name does neither).
+                let declared = code.split(separator: "\n").filter { $0.contains("func \(base)(") && ($0.contains(" throws") || $0.contains("@escaping")) }
+                #expect(!declared.isEmpty && declared.allSatisfy { Self.labels($0) == printed }, "\(invocation.method): \(declared)")
+                if style == .completion { completions += 1 }
+            case .route(_, let invocation):
+                guard case .record(let record)? = invocation.payload else { continue }
+                let called = PatternNaming.labels(of: invocation.method)
+                for field in record.names where !called.contains(field) {
+                    #expect(line.hasPrefix("\(field) = …\n"), "\(event.sequence): \(line)")
+                    selections += 1
+                }
+            default:
+                continue
+            }
+        }
+        #expect(completions > 0)
+        if name == "CleanStore" { #expect(selections > 0) }
     }
 
     @Test("Login's package matches the reviewed files, file for file")

@@ -1,6 +1,8 @@
 import Diagrams
 import Foundation
 import SceneFlowKit
+import ScenarioLoader
+import SceneEngine
 import ScenarioSpec
 import Testing
 import TestSupport
@@ -15,8 +17,20 @@ struct Format1Tests {
     /// The examples that existed when format 1 was current (later ones use what format 1 cannot say: dates, enums).
     static let names = Example.names.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0).jsonl").path) }
 
+    /// The scenario a format-1 trace was written from: the example, or where the example has changed since, the
+    /// copy of it kept beside the trace (`PostList-VIPER.yaml`, from before its Reload had an event of its own).
+    static func run(_ name: String) throws -> (Scenario, Trace) {
+        let kept = folder.appendingPathComponent("\(name).yaml")
+        guard FileManager.default.fileExists(atPath: kept.path) else { return try Example.run(name) }
+        let result = ScenarioLoader().load(data: try Data(contentsOf: kept), file: "Scenarios/\(name).yml", baseDirectory: PackagePaths.scenarios)
+        let scenario = try #require(result.scenario, "\(result.diagnostics)")
+        let recorder = TraceRecorder()
+        _ = try Engine(scenario: scenario).run(into: recorder)
+        return (scenario, try #require(recorder.trace))
+    }
+
     static func upgraded(_ name: String) throws -> (Scenario, Trace, Trace) {
-        let (scenario, fresh) = try Example.run(name)
+        let (scenario, fresh) = try run(name)
         let old = try Data(contentsOf: folder.appendingPathComponent("\(name).jsonl"))
         #expect(String(decoding: old.prefix(19), as: UTF8.self) == #"{"sceneflowTrace":1"#)
         return (scenario, try TraceReader.read(old, routeName: scenario.routeNamer), fresh)

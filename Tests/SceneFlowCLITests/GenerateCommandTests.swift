@@ -41,7 +41,7 @@ struct GenerateCommandTests {
     ]
 
     /// Scenarios written to hold method shapes real apps use (Fixtures/Generate): their own labels, keywords as names.
-    static let shapes: [(name: String, module: String, checks: Int)] = [("MethodShapes", "MethodShapes", 8)]
+    static let shapes: [(name: String, module: String, checks: Int)] = [("MethodShapes", "MethodShapes", 10)]
 
     /// The packages the proof builds: each example as written, then each translation, then each shape (`folder`: the
     /// package's folder and, for a translation, its scenario's name; `source`: the scenario file it starts from).

@@ -33,6 +33,8 @@ struct ReportTests {
         var scripts: Int
         var svgs: Int
         var jumped: String
+        /// Message steps whose highlighted arrow's label is not in view once the walk-through scrolls to it.
+        var cropped: [String]
         var error: String?
     }
 
@@ -61,12 +63,25 @@ struct ReportTests {
         kind.value = ''; kind.dispatchEvent(new win.Event('change'));
         const last = doc.querySelector('#table tbody tr:last-child');
         last.click();
+        const jumped = text('position') + ' ' + arrowsNow();
+        // Every step from the first: the highlighted arrow's label is in view (a label wider than the pane starts in it).
+        const cropped = [];
+        doc.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+        for (let i = 0; i < data.steps.length; i++) {
+          const label = doc.querySelector('.sequence g.current text');
+          if (label) {
+            const r = label.getBoundingClientRect(), b = doc.getElementById('sequence').getBoundingClientRect();
+            const fits = r.width <= b.width ? r.left >= b.left - 1 && r.right <= b.right + 1 : r.left >= b.left - 1 && r.left < b.right;
+            if (!fits || r.top < b.top - 1 || r.bottom > b.bottom + 1) cropped.push(text('position'));
+          }
+          doc.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        }
         return {
           title: text('title'), rows: doc.querySelectorAll('#table tbody tr').length, events: data.events.length,
           steps: data.steps.length, positions, arrows, rowsMarked, cycleMarked, filtered: visible.length,
           requests: data.events.filter((e) => e.kind === 'request').length, count,
           scripts: doc.querySelectorAll('script').length, svgs: doc.querySelectorAll('svg').length,
-          jumped: text('position') + ' ' + arrowsNow()
+          jumped, cropped
         };
         """
 
@@ -97,6 +112,7 @@ struct ReportTests {
             #expect(arrow == "seq\(page)-m\(message)", "\(position): \(arrow)")
         }
         #expect(seen.jumped.contains("message"), "clicking the last row jumps to its message: \(seen.jumped)")
+        #expect(seen.cropped == [], "the highlighted arrow's label is in view at every step")
     }
 
     @Test("Login's report: the first steps, their highlights and a screenshot kept in .build/test-artifacts")
@@ -104,14 +120,14 @@ struct ReportTests {
         let page = try report("Scenarios/Login.yml")
         let seen = try JSONDecoder().decode(Seen.self, from: Data(try Browser.evaluate(page, check: Self.check).utf8))
         #expect(seen.title == "Sign in")
-        // It opens at the first message (viewDidLoad), then the cycle starts, the user acts, the Request goes.
-        #expect(seen.positions == ["step 2 of 35 · message 8", "step 3 of 35", "step 4 of 35 · message 9",
-                                   "step 5 of 35 · message 10", "step 4 of 35 · message 9"])
+        // It opens at the first message (viewDidLoad), then the cycle starts, the user acts, the Request goes: one
+        // number per place, the message's own (as the diagram and the table number it).
+        #expect(seen.positions == ["message 8 of 39", "cycle 1 begins", "message 9 of 39", "message 10 of 39", "message 9 of 39"])
         #expect(seen.arrows == ["seq1-m8", "", "seq1-m9", "seq1-m10"])
         #expect(seen.rowsMarked == ["8", "", "9", "10"], "cycle markers have no row")
         #expect(seen.cycleMarked == ["", "", "cyc-cycle-user", "cyc-cycle-request"],
                 "the cycle picture's arrow: none for the lifecycle and the cycle's start, then the action and the Request")
-        #expect(seen.jumped == "step 33 of 35 · message 39 seq1-m39")
+        #expect(seen.jumped == "message 39 of 39 seq1-m39")
         let shot = Browser.artifacts.appendingPathComponent("report-Login.png")
         try? FileManager.default.removeItem(at: shot)
         try Browser.screenshot(page, fragment: "m26", to: shot)
