@@ -80,6 +80,10 @@ public struct Narrator: Sendable {
     /// rule, what goes wrong in an app and the fix, instead of the pattern's reason for the message it bends.
     public var ruleBreaks: RuleBreaks?
 
+    /// The fields of a message whose text the scenario words where the pattern would not (a Response carrying a
+    /// sentence, a Router wording what it passes): its reason then says so instead of teaching a rule it bends.
+    public var worded: (@Sendable (TraceEvent) -> [String])?
+
     public init(language: Language = .english, payloadLimit: Int = 160) {
         catalogue = Catalogue(language)
         self.payloadLimit = payloadLimit
@@ -242,6 +246,13 @@ public struct Narrator: Sendable {
                 why = catalogue.text(specific)
             } else if catalogue.has("why.\(stage.rawValue)") {
                 why = catalogue.text("why.\(stage.rawValue)")
+            }
+        }
+        if let fields = worded?(event), !fields.isEmpty {
+            let key = "why.worded.\(event.kind.rawValue)"
+            let specific = key + suffix
+            if catalogue.has(specific) || catalogue.has(key) {
+                why = catalogue.text(catalogue.has(specific) ? specific : key, ["fields": fields.joined(separator: ", ")])
             }
         }
         var data: String?

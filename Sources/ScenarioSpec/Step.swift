@@ -180,3 +180,25 @@ extension ExprNode {
         }
     }
 }
+
+extension ExprNode {
+    /// Whether the expression words text for people itself: a string literal with something in it, or an
+    /// interpolation (`"Only \(stock) left"`) — not an empty default (`name ?? ""`).
+    public var words: Bool {
+        switch kind {
+        case .literal(.string(let text)): !text.isEmpty
+        case .literal, .identifier, .todo, .enumCase, .state: false
+        case .interpolation: true
+        case .list(let items): items.contains { $0.words }
+        case .member(let base, _, _): base.words
+        case .index(let base, let index, _): base.words || index.words
+        case .unary(_, let operand): operand.words
+        case .binary(_, let left, let right): left.words || right.words
+        case .conditional(_, let then, let otherwise): then.words || otherwise.words
+        case .construct(_, let arguments): arguments.contains { $0.value.words }
+        case .method(let base, _, let arguments, _): base.words || arguments.contains { $0.value.words }
+        case .closure(_, let body): body.words
+        case .binding(_, let value): value.words
+        }
+    }
+}
