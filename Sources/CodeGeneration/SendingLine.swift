@@ -35,6 +35,8 @@ public enum SendingLine {
             return (swiftUI ? "view?." : "viewController?.") + call(invocation.method) { $0 == "viewModel" ? "viewModel" : "…" }
         case .route(_, let invocation):
             if viper { return "wireFrame?." + loose(invocation.method) }
+            // The AppState View's Router is a value it makes when it routes; SwiftUI VIP's is an optional it holds.
+            if appState { return "router." + loose(invocation.method) }
             if swiftUI { return "router?." + loose(invocation.method) }
             // What the route takes that its method does not (the selected row): the View keeps it, the Router reads it.
             var kept: [String] = []

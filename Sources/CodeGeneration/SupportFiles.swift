@@ -485,17 +485,10 @@ enum SupportFiles {
                                      from: interactor, to: target) {
                 do {
                     let result = try body()
-                    recorder.note(.workerResult(WorkerAnswer(
-                        operation: OperationName(operation),
-                        invocation: Invocation(protocolName: answerProtocol, method: resultMethod ?? method, payloadType: resultType,
-                                               payload: resultType == nil ? nil : (result as? TraceValueConvertible)?.traceValue),
-                        answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                    noteResult(operation, resultMethod ?? method, answerProtocol, resultType: resultType, result, from: target, started: started)
                     return result
-                } catch var failure as WorkerFailure {
-                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation), invocation: Invocation(protocolName: answerProtocol, method: errorMethod ?? method),
-                                                                            answer: .unknown, latency: recorder.time - started), error: failure.message),
-                                                  from: target, to: interactor)
-                    throw failure
+                } catch let failure as WorkerFailure {
+                    throw noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
                 }
             }
         }
@@ -509,11 +502,7 @@ enum SupportFiles {
                                  _ start: (@escaping (Answer) -> Void) -> Void, then: @escaping (Answer) throws -> Void) {
             answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
                    start, then: then) { [self] answer, target, started in
-                recorder.note(.workerResult(WorkerAnswer(
-                    operation: OperationName(operation),
-                    invocation: Invocation(protocolName: inputProtocol, method: method, payloadType: resultType,
-                                           payload: resultType == nil ? nil : (answer as? TraceValueConvertible)?.traceValue),
-                    answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                noteResult(operation, method, inputProtocol, resultType: resultType, answer, from: target, started: started)
                 return answer
             }
         }
@@ -536,22 +525,37 @@ enum SupportFiles {
                    start, then: then) { [self] result, target, started in
                 switch result {
                 case .success(let value):
-                    recorder.note(.workerResult(WorkerAnswer(
-                        operation: OperationName(operation),
-                        invocation: Invocation(protocolName: inputProtocol, method: method, payloadType: resultType,
-                                               payload: resultType == nil ? nil : (value as? TraceValueConvertible)?.traceValue),
-                        answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+                    noteResult(operation, method, inputProtocol, resultType: resultType, value, from: target, started: started)
                     return result
-                case .failure(var failure as WorkerFailure):
-                    failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation),
-                                                                            invocation: Invocation(protocolName: inputProtocol, method: method),
-                                                                            answer: .unknown, latency: recorder.time - started), error: failure.message),
-                                                  from: target, to: interactor)
-                    return .failure(failure)
+                case .failure(let failure as WorkerFailure):
+                    return .failure(noteFailure(operation, method, inputProtocol, failure, from: target, started: started))
                 case .failure:
                     return result
                 }
             }
+        }
+
+        /// The worker's result, as caused by the call being sent.
+        private func noteResult(_ operation: String, _ method: String, _ protocolName: String?, resultType: String?, _ value: Any,
+                                from target: Participant, started: Int) {
+            recorder.note(.workerResult(WorkerAnswer(
+                operation: OperationName(operation),
+                invocation: Invocation(protocolName: protocolName, method: method, payloadType: resultType,
+                                       payload: resultType == nil ? nil : (value as? TraceValueConvertible)?.traceValue),
+                answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+        }
+
+        /// The worker's failure, as caused by the call being sent; returned knowing its message's number, so what
+        /// handles it is caused by it.
+        private func noteFailure(_ operation: String, _ method: String, _ protocolName: String?, _ failure: WorkerFailure,
+                                 from target: Participant, started: Int) -> WorkerFailure {
+            var failure = failure
+            failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation),
+                                                                    invocation: Invocation(protocolName: protocolName, method: method),
+                                                                    answer: .unknown, latency: recorder.time - started),
+                                                       error: failure.message),
+                                          from: target, to: interactor)
+            return failure
         }
 
         /// The call, then `record`'s note of the answer as caused by the call, then `then` as caused by what made it.
