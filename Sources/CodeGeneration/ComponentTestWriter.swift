@@ -119,7 +119,7 @@ struct ComponentTestWriter {
                             if handler.fails {
                                 call.line("\(done)(answer.mapError { $0 })")
                             } else {
-                                call.line(handler.value == "Void" ? "if case .success = answer { \(done)() }" : "if case .success(let value) = answer { \(done)(value) }")
+                                call.line(handler.answersNothing ? "if case .success = answer { \(done)() }" : "if case .success(let value) = answer { \(done)(value) }")
                             }
                         }
                         continue

@@ -242,21 +242,28 @@ struct GeneratedScenes {
         var fails: Bool
         /// What it answers: a Swift type, `Void` for nothing.
         var value: String
-        var type: String { fails ? "(Result<\(value), any Error>) -> Void" : value == "Void" ? "() -> Void" : "(\(value)) -> Void" }
+        var answersNothing: Bool { value == "Void" }
+        var type: String { fails ? "(Result<\(value), any Error>) -> Void" : answersNothing ? "() -> Void" : "(\(value)) -> Void" }
+
+        /// The handler's label: the one label of `method` that is not an input (`completionHandler` in
+        /// `fetchOrders(completionHandler:)`), or `completion` when the method names none or several.
+        static func label(of method: String, inputs: [String]) -> String {
+            let extra = SwiftSpelling.labels(of: method).filter { !inputs.contains($0) && $0 != "_" }
+            return extra.count == 1 ? extra[0] : "completion"
+        }
     }
 
     /// Nil for an operation that returns its answer, awaits it, or answers through callbacks (VIPER's data managers).
     func completionHandler(_ operation: WorkerOperation) -> CompletionHandler? {
         guard operation.style == .completion, operation.callbacks == nil else { return nil }
-        let inputs = Set(operation.input.map(\.name))
-        let extra = SwiftSpelling.labels(of: naming.operationMethod(operation)).filter { !inputs.contains($0) && $0 != "_" }
         let fails = operation.cases.last?.condition != nil || operation.cases.contains {
             switch $0.outcome {
             case .error, .todo: true
             default: false
             }
         }
-        return CompletionHandler(label: extra.count == 1 ? extra[0] : "completion", fails: fails,
+        return CompletionHandler(label: CompletionHandler.label(of: naming.operationMethod(operation), inputs: operation.input.map(\.name)),
+                                 fails: fails,
                                  value: operation.output.map(swiftType) ?? "Void")
     }
 
@@ -365,8 +372,9 @@ struct GeneratedScenes {
                     if unmatched {
                         let input = operation.input.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }
                         logic.line("let input = Value.record(Record(traced: [\(input.joined(separator: ", "))]))")
+                        // The last thing the function does: no `return` after it.
                         for line in failing("ScenarioFailure(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
-                        where handler == nil || line != "return" { logic.line(line) }
+                        where line != "return" { logic.line(line) }
                     }
                 }
                 if operation.output != nil, case .named(let name)? = operation.output, name.hasSuffix(".Result"),

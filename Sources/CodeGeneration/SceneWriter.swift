@@ -376,7 +376,7 @@ struct SceneWriter {
             do throws(GenerationLimit) { try answer(call, op: op, "try \(result).get()", useCase: useCase, into: &body) } catch { failure.collect(error) }
         } else {
             // Nothing to answer: the closure takes nothing.
-            parameter = handler.value == "Void" ? nil : call.binding.map { SwiftSpelling.name($0.value) } ?? "_"
+            parameter = handler.answersNothing ? nil : call.binding.map { SwiftSpelling.name($0.value) } ?? "_"
         }
         do throws(GenerationLimit) { try steps(rest, useCase: useCase, into: &body) } catch { failure.collect(error) }
         let lines = Self.discardingUnused(body.lines)

@@ -50,8 +50,7 @@ public enum SendingLine {
             let property = SwiftSpelling.lowerFirst(event.to.name)
             var inputs: [String] = []
             if case .record(let record)? = invocation.payload { inputs = record.names }
-            let extra = SwiftSpelling.labels(of: invocation.method).filter { !inputs.contains($0) && $0 != "_" }
-            let handler = extra.count == 1 ? extra[0] : "completion"
+            let handler = GeneratedScenes.CompletionHandler.label(of: invocation.method, inputs: inputs)
             let arguments = inputs + [handler]
             return "\(property)." + SwiftSpelling.call(PatternNaming.baseName(invocation.method) + "(" + arguments.map { "\($0):" }.joined() + ")",
                                                        arguments.map { $0 == handler ? SwiftSpelling.name(handler) : "…" })

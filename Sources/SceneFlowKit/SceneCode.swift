@@ -32,7 +32,7 @@ public enum SceneCode {
             let parts = code.split(separator: "\n").map { $0.split(separator: "…") }
             let sending = file.lines.indices.filter { start in
                 start + parts.count <= file.lines.count && parts.indices.allSatisfy { sends(file.lines[start + $0], parts[$0]) }
-            }.flatMap { start in (start..<start + parts.count).map { $0 } }
+            }.flatMap { start in start..<start + parts.count }
             guard !sending.isEmpty else { continue }
             let at = fileIndex[name] ?? files.count
             if at == files.count {
