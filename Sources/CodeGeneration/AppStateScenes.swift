@@ -154,10 +154,10 @@ extension SceneWriter {
         out.block("struct \(component(.interactor))") { body in
             body.line("var appState: AppState!")
             for worker in scene.workers {
-                body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
+                body.line("var \(naming.workerProperty(worker.name)): \(scenes.workerProtocol(worker.name, of: scene)) = \(name).\(worker.name)()")
             }
             for (worker, _) in scene.sharedWorkersCalled {
-                body.line("var \(naming.workerProperty(worker)): \(worker)Protocol = \(worker).shared")
+                body.line("var \(naming.workerProperty(worker)): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared")
             }
             body.line("var trace: SceneTrace!")
             for useCase in scene.useCases {

@@ -91,11 +91,11 @@ struct ComponentTestWriter {
         }
         if viper { viperSpies(into: &out) }
         // Stubs for the workers the Interactor calls: each answers as it is told, or passes the call on.
-        for (type, worker) in scenes.stubbedWorkers(of: scene) {
+        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
             out.line()
-            out.block("final class \(scenes.stubName(worker.name, in: scene)): \(type)Protocol") { body in
+            out.block("final class \(scenes.stubName(worker.name, in: scene)): \(protocolName)") { body in
                 body.line("/// Answers the calls no answer is set for; without it, they fail.")
-                body.line("var original: \(type)Protocol?")
+                body.line("var original: \(protocolName)?")
                 for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
                     let result = operation.output.map { scenes.swiftType($0) } ?? "Void"
                     let method = SwiftSpelling.name(operation.name.rawValue)

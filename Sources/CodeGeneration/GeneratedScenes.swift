@@ -192,13 +192,23 @@ struct GeneratedScenes {
             var out = SwiftText()
             SceneWriter.imports(&out)
             out.line()
+            // Protocols the pattern names for the scene (VIPER's `…InputProtocol`) stand outside its namespace.
+            for worker in scene.workers {
+                guard let name = patternWorkerProtocol(worker.name, of: scene) else { continue }
+                var text = SwiftText()
+                workerProtocolDeclaration(worker, named: name, into: &text)
+                for line in text.lines { out.line(line) }
+                out.line()
+            }
             var failure: GenerationLimit?
             out.block("extension \(scene.name)") { namespace in
                 for (index, worker) in scene.workers.enumerated() {
                     if index > 0 { namespace.line() }
                     // Inside the scene's namespace its own types are named short (`Login` there is the use case).
                     var text = SwiftText()
-                    do throws(GenerationLimit) { try self.worker(worker, shared: false, into: &text) } catch { failure.collect(error) }
+                    do throws(GenerationLimit) {
+                        try self.worker(worker, shared: false, conforming: patternWorkerProtocol(worker.name, of: scene), into: &text)
+                    } catch { failure.collect(error) }
                     for line in text.lines { namespace.line(line.replacingOccurrences(of: "\(scene.name).\(worker.name).", with: "\(worker.name).")) }
                 }
             }
@@ -210,9 +220,11 @@ struct GeneratedScenes {
 
     /// The workers a scene's Interactor calls, each with its protocol's Swift name (`Login.AuthWorker`, or a shared
     /// worker's own name): the tests stub these.
-    func stubbedWorkers(of scene: Scene) -> [(type: String, worker: Worker)] {
-        scene.workers.map { (type: "\(scene.name.rawValue).\($0.name)", worker: $0) }
-            + scene.sharedWorkersCalled.compactMap { call in scenario.sharedWorker(call.worker.rawValue).map { (type: call.worker.rawValue, worker: $0) } }
+    func stubbedWorkers(of scene: Scene) -> [(protocolName: String, worker: Worker)] {
+        scene.workers.map { (protocolName: workerProtocol($0.name, of: scene), worker: $0) }
+            + scene.sharedWorkersCalled.compactMap { call in
+                scenario.sharedWorker(call.worker.rawValue).map { (protocolName: workerProtocol($0.name, of: nil), worker: $0) }
+            }
     }
 
     /// The test stub of a worker, as the scene's spies declare it: `LoginAuthWorkerStub`.
@@ -269,14 +281,35 @@ struct GeneratedScenes {
 
     /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
     /// passes as logical time.
-    func worker(_ worker: Worker, shared: Bool, into out: inout SwiftText) throws(GenerationLimit) {
-        var failure: GenerationLimit?
+    /// The Swift name of the protocol a worker is called through: the pattern's own where it names one (VIPER's
+    /// `PostListLocalDataManagerInputProtocol`, as the trace does), else `<Worker>Protocol` in the scene's namespace
+    /// (a shared worker's beside it).
+    func workerProtocol(_ worker: WorkerName, of scene: Scene?) -> String {
+        guard let scene else { return "\(worker)Protocol" }
+        return patternWorkerProtocol(worker, of: scene) ?? "\(scene.name).\(worker)Protocol"
+    }
+
+    /// The pattern's name for a scene worker's protocol, when it has one: declared outside the scene's namespace.
+    func patternWorkerProtocol(_ worker: WorkerName, of scene: Scene) -> String? {
+        scenario.pattern.definition.naming.protocolName(.workerInput, scene: scene.name, worker: worker)
+    }
+
+    /// A worker's protocol: what the Interactor asks of it.
+    func workerProtocolDeclaration(_ worker: Worker, named name: String, into out: inout SwiftText) {
         out.line("/// What the Interactor asks of \(worker.name); tests stand a stub in for it.")
-        out.block("protocol \(worker.name)Protocol") { body in
+        out.block("protocol \(name)") { body in
             for declaration in operationDeclarations(worker) { body.line(declaration) }
         }
-        out.line()
-        out.block("final class \(worker.name): \(worker.name)Protocol") { body in
+    }
+
+    /// A worker's class, after its protocol unless `conforming` names one declared elsewhere.
+    func worker(_ worker: Worker, shared: Bool, conforming declared: String? = nil, into out: inout SwiftText) throws(GenerationLimit) {
+        var failure: GenerationLimit?
+        if declared == nil {
+            workerProtocolDeclaration(worker, named: "\(worker.name)Protocol", into: &out)
+            out.line()
+        }
+        out.block("final class \(worker.name): \(declared ?? "\(worker.name)Protocol")") { body in
             if shared {
                 body.line("/// One for the app: every scene that calls it sees what it keeps.")
                 body.line("nonisolated(unsafe) static let shared = \(worker.name)()")

@@ -125,10 +125,10 @@ struct SceneWriter {
         out.block("final class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
             body.line("\(weakPresenter ? "weak " : "")var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
             for worker in scene.workers {
-                body.line("var \(naming.workerProperty(worker.name)): \(name).\(worker.name)Protocol = \(name).\(worker.name)()")
+                body.line("var \(naming.workerProperty(worker.name)): \(scenes.workerProtocol(worker.name, of: scene)) = \(name).\(worker.name)()")
             }
             for (worker, _) in scene.sharedWorkersCalled {
-                body.line("var \(naming.workerProperty(worker)): \(worker)Protocol = \(worker).shared")
+                body.line("var \(naming.workerProperty(worker)): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared")
             }
             for field in scene.dataStore where holdsDataStore {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
@@ -572,6 +572,7 @@ struct SceneWriter {
             }
             lifecycleHooks(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
             do throws(GenerationLimit) { try useCaseSections(into: &body, viewSteps) } catch { failure.collect(error) }
+            userRoutes(into: &body)
         }
         if let failure { throw failure }
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
@@ -588,16 +589,16 @@ struct SceneWriter {
         }
         if let load = naming.loadMethod {
             body.gap()
-            body.block("override func sceneLoads(cause: Int?)") { hook in
-                hook.line("super.sceneLoads(cause: cause)")
-                hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: cause)")
+            body.block("override func viewDidLoad()") { hook in
+                hook.line("super.viewDidLoad()")
+                hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: navigationCause)")
             }
         }
         if !onReveal.isEmpty, let appear = naming.appearMethod {
             body.gap()
-            body.block("override func sceneReappears(cause: Int?)") { hook in
-                hook.line("super.sceneReappears(cause: cause)")
-                hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: cause)")
+            body.block("override func viewWillAppear(_ animated: Bool)") { hook in
+                hook.line("super.viewWillAppear(animated)")
+                hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: navigationCause)")
             }
         }
         if !onFirstShow.isEmpty {
@@ -782,6 +783,42 @@ struct SceneWriter {
         let fields = zip(route.input, values).map { "(\(SwiftSpelling.literal($0.name)), \($1))" }
         return ("Record(traced: [" + fields.joined(separator: ", ") + "])",
                 SwiftSpelling.literal(TypeNames.routeInput(scene: scene.name, route: route.name)))
+    }
+
+    /// The routes the user takes from this View on their own (a story's `route:` step: a table row's segue, a bar
+    /// button), each the View's method: what an app's `tableView(_:didSelectRowAt:)` or action does.
+    var userRouteList: [Route] {
+        let taken = Set(scenes.scenario.story.compactMap { step -> String? in
+            guard case .route(let sceneName, let routeName, _) = step.action, sceneName.value == scene.name else { return nil }
+            return routeName.value.rawValue
+        })
+        return scene.routes.filter { taken.contains($0.name.rawValue) }
+    }
+
+    /// The View's method for a route the user takes (`openShowOrder(row:)` for `toShowOrder`).
+    func userRouteMethod(_ route: Route) -> String {
+        let name = route.name.rawValue
+        let stem = name.hasPrefix("to") && name.count > 2 && name.dropFirst(2).first!.isUppercase ? String(name.dropFirst(2)) : name
+        return PatternNaming.signature(nil, default: "open" + SwiftSpelling.upperFirst(stem), labels: route.input.map(\.name))
+    }
+
+    /// The View's methods for the routes the user takes: each keeps the selection its route passes and asks the Router.
+    func userRoutes(into body: inout SwiftText) {
+        let routes = userRouteList
+        guard !routes.isEmpty else { return }
+        body.mark("Routes the user takes")
+        for route in routes {
+            let names = route.input.map { SwiftSpelling.name($0.name) }
+            let parameters = route.input.map { "\(SwiftSpelling.name($0.name)): \(scenes.swiftType($0.type))" }
+            let (input, inputType) = routeRecord(route, names)
+            body.gap()
+            body.line("/// " + SwiftSpelling.comment(route.description ?? "The user takes route '\(route.name)'."))
+            body.block("func \(SwiftSpelling.methodName(userRouteMethod(route)))(\(parameters.joined(separator: ", ")))") { method in
+                method.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(input), inputType: \(inputType))") { send in
+                    for line in routeInvocation(route, names, view: "self") { send.line(line) }
+                }
+            }
+        }
     }
 
     /// The route's inputs its method does not take (`routeToShowOrder(segue:)` with a `row`): the user's selection,

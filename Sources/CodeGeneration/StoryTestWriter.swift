@@ -144,6 +144,13 @@ struct StoryTestWriter {
                                 swiftUICall = "top\(number).router\(usesAppState ? "" : "?").\(PatternNaming.baseName(naming.routeMethod(route)))(\(arguments.joined(separator: ", ")))"
                             } catch { failure.collect(error) }
                         }
+                        if !viewsAreValues, writer.userRouteList.contains(where: { $0.name == route.name }) {
+                            // The View's own method takes the route, as the app's row selection does.
+                            let method = writer.userRouteMethod(route)
+                            let arguments = zip(SwiftSpelling.labels(of: method), values).map { $0 == "_" ? $1 : "\($0): \($1)" }
+                            test.line("top\(number).\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
+                            break
+                        }
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
                             if let swiftUICall {
                                 send.line(swiftUICall)

@@ -16,16 +16,13 @@ enum SupportFiles {
         public var hasLoaded = false
         /// Whether it was presented modally (going back dismisses it) rather than pushed.
         public var isPresented = false
+        /// The recorded message that brought the scene on screen (the navigation, or none at launch): what its
+        /// `viewDidLoad()` and `viewWillAppear(_:)` are caused by in the trace.
+        public var navigationCause: Int?
 
         public init() { super.init(nibName: nil, bundle: nil) }
 
         public required init?(coder: NSCoder) { super.init(coder: coder) }
-
-        /// The scene is shown for the first time: it loads (UIKit's `viewDidLoad()`), caused by the navigation.
-        open func sceneLoads(cause: Int?) {}
-
-        /// Going back brought the scene on screen again (UIKit's `viewWillAppear(_:)`).
-        open func sceneReappears(cause: Int?) {}
 
         /// After the cycle that showed it: the scene runs what loading (or appearing again) starts.
         open func sceneShown(revealed: Bool) {}
@@ -38,12 +35,24 @@ enum SupportFiles {
         public var navigator: SceneNavigator = .shared
         public var hasLoaded = false
         public var isPresented = false
+        public var navigationCause: Int?
+        /// Whether `viewDidLoad()` has run, as UIKit's property says.
+        public private(set) var isViewLoaded = false
 
         public init() {}
 
-        open func sceneLoads(cause: Int?) {}
+        /// Loads the scene the first time it is asked to, as UIKit does: `viewDidLoad()` runs once.
+        public func loadViewIfNeeded() {
+            guard !isViewLoaded else { return }
+            isViewLoaded = true
+            viewDidLoad()
+        }
 
-        open func sceneReappears(cause: Int?) {}
+        /// The scene has loaded (UIKit calls it once, before the scene first appears).
+        open func viewDidLoad() {}
+
+        /// The scene is about to come on screen again.
+        open func viewWillAppear(_ animated: Bool) {}
 
         open func sceneShown(revealed: Bool) {}
     }
@@ -115,7 +124,8 @@ enum SupportFiles {
         }
 
         private func reveal(_ scene: SceneViewController, cause: Int?) {
-            scene.sceneReappears(cause: cause)
+            scene.navigationCause = cause
+            scene.viewWillAppear(false)
             pending.append { [weak self, scene] in
                 guard let self, self.stack.contains(where: { $0 === scene }) else { return }
                 scene.sceneShown(revealed: true)
@@ -157,7 +167,8 @@ enum SupportFiles {
         private func comeOnScreen(_ scene: SceneViewController, trace: SceneTrace, cause: Int?) {
             for key in standIns.keys.sorted() { standIns[key]?(scene) }
             scene.hasLoaded = true
-            scene.sceneLoads(cause: cause)
+            scene.navigationCause = cause
+            scene.loadViewIfNeeded()
             // A scene replaced before its turn never loads.
             pending.append { [weak self, scene] in
                 guard let self, self.stack.contains(where: { $0 === scene }) else { return }

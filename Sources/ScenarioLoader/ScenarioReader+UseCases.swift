@@ -368,9 +368,11 @@ extension ScenarioReader {
             diagnostics.warning("\(what) passes no data, so 'passData' names a method that is never called",
                                 at: location(entry.keyNode), notes: [Diagnostic.Note("add 'pass:' fields, or remove 'passData'")])
         }
-        return Route(name: RouteName(name), location: nameLocation,
-                     destination: Located(SceneName(destination.value), at: destination.location),
-                     navigation: navigation, input: input, pass: pass, method: method, passDataMethod: passDataMethod,
-                     navigateMethod: navigateMethod)
+        var route = Route(name: RouteName(name), location: nameLocation,
+                          destination: Located(SceneName(destination.value), at: destination.location),
+                          navigation: navigation, input: input, pass: pass, method: method, passDataMethod: passDataMethod,
+                          navigateMethod: navigateMethod)
+        route.description = keys["description"].flatMap { nodes.string($0.value, "'description'") }
+        return route
     }
 }

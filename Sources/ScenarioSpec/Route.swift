@@ -14,6 +14,8 @@ public struct Route: Sendable, Hashable {
     /// `navigateTo<X>` (X from `routeTo<X>`).
     public var passDataMethod: Located<String>?
     public var navigateMethod: Located<String>?
+    /// What the route is in the app (`The segue from a table row`): the generated code's comment.
+    public var description: String?
 
     public enum Navigation: String, Sendable, Hashable, Codable, CaseIterable {
         /// Pushed on the navigation stack; back returns.

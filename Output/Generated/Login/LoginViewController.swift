@@ -27,9 +27,9 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
 
     // MARK: View lifecycle
 
-    override func sceneLoads(cause: Int?) {
-        super.sceneLoads(cause: cause)
-        trace.loaded("viewDidLoad()", cause: cause)
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        trace.loaded("viewDidLoad()", cause: navigationCause)
     }
 
     // MARK: Login

@@ -20,6 +20,9 @@ public struct PatternNaming: Sendable, Hashable {
     public var loadMethod: String?
     /// What a View does each time it comes on screen: UIKit's `viewWillAppear(_:)`, SwiftUI's `onAppear()`.
     public var appearMethod: String?
+    /// The View's own method that puts its scene together, where the pattern wires that way (SwiftUI's
+    /// `configureView()`, in the scene's Configurator file); nil where a Configurator object or WireFrame does it.
+    public var configureMethod: String?
 
     public enum RequestLabels: Sendable, Hashable {
         /// One `request:` argument, the Request struct (Clean Swift).
@@ -37,7 +40,7 @@ public struct PatternNaming: Sendable, Hashable {
 
     public init(components: [ComponentRole: String], protocols: [ProtocolSlot: String], requestLabels: RequestLabels,
                 presenterMethod: String, presenterLabels: PresenterLabels, viewMethod: String = "display{Output}",
-                loadMethod: String?, appearMethod: String?) {
+                loadMethod: String?, appearMethod: String?, configureMethod: String? = nil) {
         self.components = components
         self.protocols = protocols
         self.requestLabels = requestLabels
@@ -46,6 +49,7 @@ public struct PatternNaming: Sendable, Hashable {
         self.viewMethod = viewMethod
         self.loadMethod = loadMethod
         self.appearMethod = appearMethod
+        self.configureMethod = configureMethod
     }
 
     // MARK: - Components and protocols
@@ -113,7 +117,12 @@ public struct PatternNaming: Sendable, Hashable {
         let labels: [String]
         switch presenterLabels {
         case .response: labels = ["response"]
-        case .unlabelledWhenValues: labels = output.response.isEmpty ? [] : ["_"]
+        case .unlabelledWhenValues:
+            // An answer with nothing in it is a plain call (`onError()`) — unless that is the name of the use case's
+            // own event method on the same Presenter (`signup()`): it then takes its empty Response (`signup(_:)`).
+            let plain = Self.fill(presenterMethod, output: output.name.rawValue)
+            let clashes = output.methods.presenter == nil && Self.baseName(plain) + "()" == eventMethod(useCase)
+            labels = output.response.isEmpty && !clashes ? [] : ["_"]
         }
         return Self.signature(output.methods.presenter?.value, default: Self.fill(presenterMethod, output: output.name.rawValue),
                               labels: labels)

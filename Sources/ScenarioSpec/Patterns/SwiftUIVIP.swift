@@ -22,7 +22,7 @@ extension PatternDefinition {
                 .dataPassing: "{scene}DataPassing", .dataStore: "{scene}DataStore",
             ],
             requestLabels: .request, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: nil, appearMethod: "onAppear()"),
+            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()"),
         wiring: Wiring(style: .configurator, links: [
             .init(.view, "interactor", .interactor, through: .businessLogic),
             .init(.interactor, "presenter", .presenter, through: .presentationLogic),
