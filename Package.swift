@@ -170,7 +170,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrationTests",
-            dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "TerminalOutput", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
+            dependencies: ["Narration", "HTMLReport", "SceneFlowKit", "TerminalOutput", "Diagrams", "SceneEngine", "TraceFormat", "ScenarioLoader", "ScenarioSpec",
+                           "CodeGeneration", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(

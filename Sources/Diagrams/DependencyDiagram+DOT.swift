@@ -44,7 +44,11 @@ struct DependencyDOT {
         var entries: [(look: Look, symbol: String, text: String)] = [(Self.look(.calls), "──▶", "calls through a protocol")]
         if kinds.contains(.weak) || diagram.fromCode { entries.append((Self.look(.weak), "- - ▷", "weak reference back")) }
         // SwiftUI's Presenter holds no reference back: a copy of the View, which is a value.
-        if kinds.contains(.copy) { entries.append((Self.look(.copy), "- -◇", "holds a copy of the View (a value, without its Interactor)")) }
+        // An AppState View's Interactor and Router are structs too: the View holds values.
+        if kinds.contains(.copy) {
+            let copiesView = diagram.pattern.definition.dependencies.allSatisfy { $0.kind != .copy || $0.to == .view }
+            entries.append((Self.look(.copy), "- -◇", copiesView ? "holds a copy of the View (a value, without its Interactor)" : "holds a value (a struct, copied: nothing to release)"))
+        }
         if kinds.contains(.writes) {
             entries.append((Self.look(.writes), "──■", diagram.pattern.definition.flow.store == .appState ? "writes the AppState" : "writes or reads the DataStore"))
         }

@@ -53,14 +53,16 @@ struct DependencyLayout {
     }
 
     /// (column, row) of each role in a scene's template, chosen by the pattern's structure: a hub (the View's
-    /// events go to the Presenter) in one line with the WireFrame beneath; a line when there is no Presenter; the VIP
-    /// triangle otherwise, with a DataStore the View writes under the View. Workers stack from `worker`'s row down.
+    /// events go to the Presenter) in one line with the WireFrame beneath; a line when there is no Presenter (its
+    /// Router beneath the View); the VIP triangle otherwise, with a DataStore the View writes under the View. Workers
+    /// stack from `worker`'s row down.
     static func template(_ definition: PatternDefinition) -> [ComponentRole: (column: Int, row: Int)] {
         if definition.flow.entry == .presenter {
             return [.view: (0, 0), .presenter: (1, 0), .interactor: (2, 0), .worker: (3, 0), .router: (1, 1), .dataStore: (2, 1)]
         }
         if !definition.has(.presenter) {
-            return [.view: (0, 0), .interactor: (1, 0), .worker: (2, 0)]
+            // The Router the View makes when it routes, under the View.
+            return [.view: (0, 0), .interactor: (1, 0), .worker: (2, 0), .router: (0, 1)]
         }
         if definition.flow.viewWritesDataStore {
             // The View's own DataStore under it, the Router beside it: no line crosses the Presenter.

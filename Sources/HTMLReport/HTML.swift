@@ -127,8 +127,11 @@ extension HTML {
     /// A pattern's ownership card (`OwnershipCard`) as the report, compare and the mistakes gallery show it: folded
     /// under its title, or `open`.
     public static func ownershipCard(_ definition: PatternDefinition, language: Language, open: Bool = false) -> String {
-        let card = OwnershipCard(definition, language: language)
-        return "<details class=\"card\"\(open ? " open" : "")><summary>" + escape(card.title) + "</summary><ul>"
+        ownershipCard(OwnershipCard(definition, language: language), open: open)
+    }
+
+    public static func ownershipCard(_ card: OwnershipCard, open: Bool = false) -> String {
+        "<details class=\"card\"\(open ? " open" : "")><summary>" + escape(card.title) + "</summary><ul>"
             + card.lines.map { "<li>" + escape($0) + "</li>" }.joined() + "</ul></details>"
     }
 }

@@ -189,8 +189,7 @@ public enum Report {
 
     /// Who holds whom, as `explain` opens with it: the pattern's ownership card, folded.
     static func ownershipCard(_ input: Input) -> String {
-        guard let pattern = Pattern(rawValue: input.narration.pattern) else { return "" }
-        return HTML.ownershipCard(pattern.definition, language: input.language)
+        HTML.ownershipCard(input.narration.card)
     }
 
     // MARK: - Data

@@ -7,6 +7,8 @@ public struct Narration: Sendable, Hashable {
     public var legend: String
     /// The pattern's name.
     public var pattern: String
+    /// Who holds whom, for this run's scenario where the narrator was given it (else the pattern's).
+    public var card: OwnershipCard
     public var steps: [Step]
 
     public struct Step: Sendable, Hashable {
@@ -84,6 +86,18 @@ public struct Narrator: Sendable {
     /// sentence, a Router wording what it passes): its reason then says so instead of teaching a rule it bends.
     public var worded: (@Sendable (TraceEvent) -> [String])?
 
+    /// What a View does itself with a ViewModel it is given, beyond putting it on screen: the conditions it chooses on
+    /// (`viewModel.isSuccess`) and the labels it words (`rows`). Its reason then says so.
+    public var viewLogic: (@Sendable (TraceEvent) -> (conditions: [String], worded: [String]))?
+
+    /// How the code spells a type the trace names (`[Product]` → `[ProductEntity]`); nil for a type the code does
+    /// not have (a worker's input, whose fields are the call's arguments).
+    public var typeSpelling: (@Sendable (String) -> String?)?
+
+    /// The scenario the trace was run from: the ownership card then says what its scenes have (no Router in a
+    /// scene with no routes, the workers the app shares).
+    public var scenario: Scenario?
+
     public init(language: Language = .english, payloadLimit: Int = 160) {
         catalogue = Catalogue(language)
         self.payloadLimit = payloadLimit
@@ -139,8 +153,15 @@ public struct Narrator: Sendable {
                         return false
                     }
                     let wiring = group.filter { !isWorker($0) }.map { "\($0.to.name).\($0.text())" }.joined(separator: ", ")
+                    // Where the View's own method wires the scene (SwiftUI's `configureView()`), that is who wires it:
+                    // the Configurator is only the file it is written in.
+                    var wirer = event.from.name
+                    if event.from.role == .configurator, let method = definition.naming.configureMethod,
+                       let view = group.first(where: { $0.to.role == .view })?.to.name {
+                        wirer = catalogue.text("setup.method", ["view": view, "method": method])
+                    }
                     var text = catalogue.text("setup", ["scene": event.from.scene?.rawValue ?? event.to.scene?.rawValue ?? "?",
-                                                        "configurator": event.from.name, "wiring": wiring])
+                                                        "configurator": wirer, "wiring": wiring])
                     let made = group.filter(isWorker)
                     if let holder = made.first?.to.name {
                         text += " " + catalogue.text("setup.workers", ["holder": holder, "workers": made.map { event -> String in
@@ -172,7 +193,8 @@ public struct Narrator: Sendable {
         }
         return Narration(
             title: catalogue.text("title", ["scenario": trace.header.scenario, "pattern": trace.header.pattern, "file": trace.header.file]),
-            legend: catalogue.text("legend"), pattern: trace.header.pattern, steps: steps)
+            legend: catalogue.text("legend"), pattern: trace.header.pattern,
+            card: OwnershipCard(definition, language: catalogue.language, scenario: scenario), steps: steps)
     }
 
     /// One message: what, why, the data, and the quiz question.
@@ -236,7 +258,7 @@ public struct Narrator: Sendable {
         var why: String?
         if key == "kind.navigation.back" {
             // The user's Back passes nothing: its lesson is what is released and what comes back.
-            why = catalogue.text("why.back")
+            why = catalogue.text(catalogue.has("why.back" + suffix) ? "why.back" + suffix : "why.back")
         } else if event.kind == .navigation, stage == .next, !passes {
             // A route that passes nothing: DataPassing's lesson does not belong here.
             why = catalogue.text(catalogue.has("why.next.nothing" + suffix) ? "why.next.nothing" + suffix : "why.next.nothing")
@@ -255,16 +277,30 @@ public struct Narrator: Sendable {
                 why = catalogue.text(catalogue.has(specific) ? specific : key, ["fields": fields.joined(separator: ", ")])
             }
         }
+        if event.kind == .display, let logic = viewLogic?(event), let told = why {
+            var extra = ""
+            if !logic.conditions.isEmpty {
+                extra += " " + catalogue.text("why.display.chooses", ["conditions": logic.conditions.joined(separator: ", ")])
+            }
+            if !logic.worded.isEmpty {
+                extra += " " + catalogue.text("why.display.words", ["fields": logic.worded.joined(separator: ", ")])
+            }
+            why = told + extra
+        }
         var data: String?
         if let payload = event.payload, ![.show, .dataStoreWrite, .stateWrite, .publish, .dataPassing, .workerError].contains(event.kind) {
+            // The type as the code spells it, where the caller knows the code; none where the call takes the fields
+            // as arguments (a worker's input).
+            let type: String? = event.payloadType.flatMap { traced in typeSpelling.map { $0(traced) } ?? traced }
             let arguments = (definition.naming.requestLabels == .fields && (event.kind == .request || event.kind == .event))
                 || (definition.naming.presenterLabels == .unlabelledWhenValues && event.kind == .response)
+                || (event.payloadType != nil && type == nil)
             if arguments, case .record = payload {
                 // The pattern passes the values as arguments (VIPER, AppState): there is no Request or Response object
                 // to name.
                 data = String(TraceEvent.brief(payload, limit: payloadLimit).dropFirst().dropLast())
             } else {
-                data = (event.payloadType.map { $0 + " " } ?? "") + TraceEvent.brief(payload, limit: payloadLimit)
+                data = (type.map { $0 + " " } ?? "") + TraceEvent.brief(payload, limit: payloadLimit)
             }
         }
         var headline = "\(event.sequence)  \(event.from.name) \(event.kind.isReturn ? "⇢" : "→") \(event.to.name)"

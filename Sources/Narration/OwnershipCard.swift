@@ -9,7 +9,12 @@ public struct OwnershipCard: Sendable, Hashable {
 
     public var text: String { ([title] + lines.map { "  " + $0 }).joined(separator: "\n") }
 
-    public init(_ definition: PatternDefinition, language: Language) {
+    /// With `scenario`, the card says what its scenes have: a part or a reference only some scenes have (a Router,
+    /// for routes) is on the card when one of them has it, and the workers the app shares are named.
+    public init(_ definition: PatternDefinition, language: Language, scenario: Scenario? = nil) {
+        func applies(_ condition: PatternDefinition.Condition) -> Bool {
+            scenario.map { $0.scenes.contains { condition.holds(for: $0) } } ?? true
+        }
         let catalogue = Catalogue(language)
         func role(_ role: ComponentRole) -> String {
             switch role {
@@ -28,17 +33,29 @@ public struct OwnershipCard: Sendable, Hashable {
         // What the maker connects: the parts the wiring sets, and (VIPER) the View the WireFrame makes too.
         let maker: ComponentRole? = definition.wiring.style == .wireFrame ? .router : nil
         var made: [ComponentRole] = maker == nil ? [] : [.view]
-        for link in definition.wiring.links where ![.view, .dataStore, .appState].contains(link.target) && link.target != maker {
+        for link in definition.wiring.links where ![.view, .dataStore, .appState].contains(link.target) && link.target != maker
+            && applies(link.condition) {
             if !made.contains(link.target) { made.append(link.target) }
         }
         let names = made.map(role)
         let parts = names.count > 1 ? names.dropLast().joined(separator: ", ") + catalogue.text("card.and") + names[names.count - 1] : names.joined()
         lines.append(text("card.makes", ["parts": parts]))
-        if definition.has(.worker) {
-            lines.append(catalogue.text("card.workers", ["holder": role(definition.wiring.workerHolder)]))
+        if definition.wiring.style == .environment, applies(.hasRoutes) {
+            lines.append(text("card.router"))
+        }
+        if definition.has(.worker), scenario.map({ !$0.sharedWorkers.isEmpty || $0.scenes.contains { !$0.workers.isEmpty } }) ?? true {
+            let holder = role(definition.wiring.workerHolder)
+            let shared = scenario?.sharedWorkers.map(\.name.rawValue) ?? []
+            let own = scenario.map { $0.scenes.contains { !$0.workers.isEmpty } } ?? true
+            if shared.isEmpty {
+                lines.append(catalogue.text("card.workers", ["holder": holder]))
+            } else {
+                lines.append(catalogue.text(own ? "card.workers.both" : "card.workers.shared",
+                                            ["holder": holder, "workers": shared.joined(separator: ", "), "example": shared[0]]))
+            }
         }
         var holds: [String] = []
-        for dependency in definition.dependencies {
+        for dependency in definition.dependencies where applies(dependency.condition) {
             let kind: String
             switch dependency.kind {
             case .calls: kind = catalogue.text("card.strong")
@@ -51,7 +68,8 @@ public struct OwnershipCard: Sendable, Hashable {
             holds.append("\(role(dependency.from)) → \(role(dependency.to)) (\(kind))")
         }
         lines.append(catalogue.text("card.holds", ["links": holds.joined(separator: ", ")]))
-        lines.append(text("card.state"))
+        // The Router's part in the state: what it passes on, where a route passes data.
+        lines.append(text("card.state") + (applies(.passesData) ? " " + text("card.passing") : ""))
         lines.append(text("card.models"))
         if definition.dependencies.contains(where: { $0.from == .interactor && $0.to == .presenter && $0.kind == .weak }) {
             lines.append(catalogue.text("card.twoWay"))

@@ -13,6 +13,12 @@ public enum Explanation {
         narrator.codeLine = { SendingLine.line(for: $0, pattern: definition) }
         narrator.ruleBreaks = DiagramWriter.ruleBreaks(trace: trace, scenario: scenario)
         if let scenario { narrator.worded = { worded($0, in: scenario) } }
+        narrator.scenario = scenario
+        if let scenario { narrator.viewLogic = { viewLogic($0, in: scenario) } }
+        if let scenario, CodeGenerator.writes(scenario.pattern.definition) {
+            let spelling = SwiftTypeSpelling(scenario: scenario)
+            narrator.typeSpelling = { spelling.spelling(ofTraced: $0) }
+        }
         return narrator.narrate(trace)
     }
 
@@ -21,6 +27,27 @@ public enum Explanation {
     static func unique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
+    }
+
+    /// What the receiving View does itself with a ViewModel: the conditions its display logic chooses on and the
+    /// labels whose text it words.
+    static func viewLogic(_ event: TraceEvent, in scenario: Scenario) -> (conditions: [String], worded: [String]) {
+        guard case .display(let name?, let outputName, _) = event.message,
+              let scene = event.to.scene.flatMap({ scenario.scene($0) }),
+              let useCase = scene.useCases.first(where: { $0.name == name }),
+              let output = outputName.flatMap({ output in useCase.outputs.first { $0.name == output } }) ?? useCase.outputs.first
+        else { return ([], []) }
+        var conditions: [String] = [], worded: [String] = []
+        for step in output.view.flatMap(\.flattened) {
+            switch step.kind {
+            case .conditional(let condition, _, _), .validate(let condition, _): conditions.append(condition.text)
+            case .route(_, let condition?, _): conditions.append(condition.text)
+            case .show(let assignments), .set(let assignments):
+                worded += assignments.filter { $0.value.root.words }.map(\.target)
+            default: break
+            }
+        }
+        return (unique(conditions), unique(worded))
     }
 
     static func worded(_ event: TraceEvent, in scenario: Scenario) -> [String] {

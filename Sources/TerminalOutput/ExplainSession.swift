@@ -61,7 +61,7 @@ public struct ExplainSession {
         output(wrap(narration.legend, indent: "") + "\n\n")
         if !options.step { output(picture.text + "\n\n") }
         // Who holds whom, from the pattern's definition: what the diagrams draw and the generated code declares.
-        let card = OwnershipCard(definition, language: catalogue.language)
+        let card = narration.card
         output(style.paint(card.title, bold: true) + "\n" + card.lines.map { wrap($0, indent: "  ") }.joined(separator: "\n") + "\n\n")
         if options.quiz { output(style.paint(catalogue.text("quiz.intro"), .cyan) + "\n\n") }
         var explained: Set<String> = []

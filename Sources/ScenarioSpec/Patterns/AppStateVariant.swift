@@ -9,7 +9,7 @@ extension PatternDefinition {
     public static let appStateVariant = PatternDefinition(
         pattern: .appStateVariant,
         title: "SwiftUI with AppState",
-        roles: [.init(.view), .init(.interactor), .init(.worker)],
+        roles: [.init(.view), .init(.interactor), .init(.worker), .init(.router, .hasRoutes)],
         naming: PatternNaming(
             components: [
                 .view: "{scene}View", .interactor: "{scene}Interactor", .presenter: "{scene}Presenter",
@@ -18,16 +18,18 @@ extension PatternDefinition {
             ],
             protocols: [:],
             requestLabels: .fields, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: nil, appearMethod: "onAppear()"),
+            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()"),
         wiring: Wiring(style: .environment, links: [
             .init(.view, "interactor", .interactor),
             .init(.interactor, "appState", .appState),
             .init(.view, "appState", .appState),
         ]),
         dependencies: [
-            .init(.view, .interactor, .calls),
+            // The Interactor and the Router are structs: the View holds a value, not a reference.
+            .init(.view, .interactor, .copy),
             .init(.interactor, .appState, .writes, .text("AppState")),
             .init(.appState, .view, .observes, .text("@EnvironmentObject"), when: .showsState),
+            .init(.view, .router, .copy, when: .hasRoutes),
             .init(.router, .appState, .writes, .text("AppState"), when: .passesData),
         ],
         flow: Flow(entry: .interactor, store: .appState, omitsEmptyRequest: true),

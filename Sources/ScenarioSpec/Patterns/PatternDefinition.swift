@@ -229,8 +229,8 @@ public struct PatternDefinition: Sendable {
             case calls
             /// A weak back-reference (Presenter → View).
             case weak
-            /// Holds a copy of a value and calls through a protocol (SwiftUI's Presenter → View: the View is a struct,
-            /// copied without its Interactor, so nothing refers back).
+            /// Holds a copy of a value and calls it (SwiftUI's Presenter → View: the View is a struct, copied without
+            /// its Interactor, so nothing refers back; an AppState View's Interactor and Router, both structs).
             case copy
             /// Writes (or owns) a DataStore or AppState.
             case writes
