@@ -564,7 +564,7 @@ struct SceneWriter {
             body.mark("Object lifecycle")
             viewInitializer(wiredByView: wiredByView,
                             after: ["super.init()", wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)"],
-                            into: &body)
+                            coder: true, into: &body)
             if wiredByView {
                 body.mark("Setup")
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")

@@ -267,17 +267,27 @@ extension SceneWriter {
 
     /// The View's `init(recorder:)` (with `parameters` before it), which makes the scene's `SceneTrace` after
     /// `lines`.
+    /// - Parameter coder: a UIKit View controller's, which a storyboard or nib makes through `init?(coder:)` (UIKit
+    ///   requires it of a subclass that has an initialiser of its own): it records through the shared recorder.
     func viewInitializer(_ parameters: String = "", wiredByView: Bool = false, before lines: [String] = [], after: [String] = [],
-                         into body: inout SwiftText) {
-        body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-        body.block("init(\(parameters)recorder: Recorder = .shared)") { initializer in
-            let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
-                .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
-            let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+                         coder: Bool = false, into body: inout SwiftText) {
+        let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+            .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+        let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+        func initialise(_ initializer: inout SwiftText, recorder: String, superInit: String) {
             for line in lines { initializer.line(line) }
             initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-            initializer.line("                   workers: [\(workers)], recorder: recorder)")
-            for line in after { initializer.line(line) }
+            initializer.line("                   workers: [\(workers)], recorder: \(recorder))")
+            for line in after { initializer.line(line == "super.init()" ? superInit : line) }
+        }
+        body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
+        body.block("init(\(parameters)recorder: Recorder = .shared)") { initialise(&$0, recorder: "recorder", superInit: "super.init()") }
+        if coder {
+            body.line()
+            body.line("#if canImport(UIKit)")
+            body.line("/// Made by a storyboard or a nib: it records through the shared recorder.")
+            body.block("required init?(coder: NSCoder)") { initialise(&$0, recorder: ".shared", superInit: "super.init(coder: coder)") }
+            body.line("#endif")
         }
     }
 

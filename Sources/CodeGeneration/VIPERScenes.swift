@@ -105,7 +105,7 @@ extension SceneWriter {
             body.line("var shown: [String: Value] { trace.screen }")
             body.mark("Object lifecycle")
             body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
-            viewInitializer(after: ["super.init()"], into: &body)
+            viewInitializer(after: ["super.init()"], coder: true, into: &body)
             lifecycleHooks(into: &body) { useCase, cycle in sendEvent(useCase, into: &cycle) }
             // The user's actions: those the story has the user start (a reload of what loads, a selection).
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))

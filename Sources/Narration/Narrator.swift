@@ -152,7 +152,14 @@ public struct Narrator: Sendable {
                         if case .configure(_, _, let value) = event.message { return value.role == .worker }
                         return false
                     }
-                    let wiring = group.filter { !isWorker($0) }.map { "\($0.to.name).\($0.text())" }.joined(separator: ", ")
+                    // The AppState an AppState View observes is given to its initialiser, not set by the wiring.
+                    let wiring = group.filter { !isWorker($0) }.map { event -> String in
+                        if case .configure(_, _, let value) = event.message, value.role == .appState, event.to.role == .view,
+                           definition.wiring.style == .environment {
+                            return catalogue.text("setup.given", ["view": event.to.name])
+                        }
+                        return "\(event.to.name).\(event.text())"
+                    }.joined(separator: ", ")
                     // Where the View's own method wires the scene (SwiftUI's `configureView()`), that is who wires it:
                     // the Configurator is only the file it is written in.
                     var wirer = event.from.name
@@ -171,12 +178,13 @@ public struct Narrator: Sendable {
                     }
                     steps.append(Narration.Step(
                         kind: .setup, sequences: group.map(\.sequence), cycle: nil,
-                        headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(event.from.name)",
+                        headline: "\(group[0].sequence)–\(group[group.count - 1].sequence)  \(wirer)",
                         text: text,
                         why: catalogue.text(setupKey(wiredBy: event.from, definition)), data: nil, stage: nil, question: nil))
                 } else {
                     if event.kind == .route { passedSinceRoute = 0 }
-                    if event.kind == .dataPassing { passedSinceRoute += 1 }
+                    // What a route passes: the next DataStore's fields, or (AppState) what its Router writes there.
+                    if event.kind == .dataPassing || (event.kind == .publish && event.from.role == .router) { passedSinceRoute += 1 }
                     steps.append(message(event, definition: definition,
                                          latency: event.parent.flatMap { timeOf[$0] }.map { event.time - $0 }, known: known,
                                          passes: passedSinceRoute > 0))
@@ -262,6 +270,8 @@ public struct Narrator: Sendable {
         } else if event.kind == .navigation, stage == .next, !passes {
             // A route that passes nothing: DataPassing's lesson does not belong here.
             why = catalogue.text(catalogue.has("why.next.nothing" + suffix) ? "why.next.nothing" + suffix : "why.next.nothing")
+        } else if event.kind == .load {
+            why = catalogue.text("why.load")
         } else if let stage {
             let specific = "why.\(stage.rawValue)" + suffix
             if catalogue.has(specific) {
@@ -292,8 +302,8 @@ public struct Narrator: Sendable {
             // The type as the code spells it, where the caller knows the code; none where the call takes the fields
             // as arguments (a worker's input).
             let type: String? = event.payloadType.flatMap { traced in typeSpelling.map { $0(traced) } ?? traced }
+            // (A VIPER answer is one Response value, `didRetrievePosts(_ response:)`: named as such.)
             let arguments = (definition.naming.requestLabels == .fields && (event.kind == .request || event.kind == .event))
-                || (definition.naming.presenterLabels == .unlabelledWhenValues && event.kind == .response)
                 || (event.payloadType != nil && type == nil)
             if arguments, case .record = payload {
                 // The pattern passes the values as arguments (VIPER, AppState): there is no Request or Response object

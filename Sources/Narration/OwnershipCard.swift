@@ -65,7 +65,9 @@ public struct OwnershipCard: Sendable, Hashable {
             case .reads: kind = catalogue.text("card.reads")
             case .observes: kind = catalogue.text("card.observes")
             }
-            holds.append("\(role(dependency.from)) → \(role(dependency.to)) (\(kind))")
+            // Who holds whom: a View observing the AppState holds it (the diagram draws the change flowing to the View).
+            holds.append(dependency.kind == .observes ? "\(role(dependency.to)) → \(role(dependency.from)) (\(kind))"
+                                                      : "\(role(dependency.from)) → \(role(dependency.to)) (\(kind))")
         }
         lines.append(catalogue.text("card.holds", ["links": holds.joined(separator: ", ")]))
         // The Router's part in the state: what it passes on, where a route passes data.

@@ -128,8 +128,8 @@ struct ExplainTests {
               10  LoginViewController → LoginInteractor  · through LoginBusinessLogic
                   LoginViewController sends a Request to LoginInteractor: LoginBusinessLogic.login(request:).
                   Why: The Interactor holds the scene's business logic: it decides what happens, calls Workers
-                       and keeps state in its DataStore. The View leaves the decision to it: it creates the
-                       Request from what the user did and forwards it.
+                       and keeps state in its DataStore. The View leaves the decision to it: it passes on what
+                       the user did (or that the scene came on screen) as the Request.
                   Carries: Login.Login.Request {username: "ann", password: "wrong"}
                   User ◀─▶ View ━━request━━▶ Interactor ◀─▶ Worker
                             │ ▲                │   └─▶ DataStore
@@ -157,8 +157,8 @@ struct ExplainTests {
               > 1
               ✓ Right: LoginInteractor.
                 The Interactor holds the scene's business logic: it decides what happens, calls Workers and
-                keeps state in its DataStore. The View leaves the decision to it: it creates the Request from
-                what the user did and forwards it.
+                keeps state in its DataStore. The View leaves the decision to it: it passes on what the user did
+                (or that the scene came on screen) as the Request.
               10  LoginViewController → LoginInteractor  · through LoginBusinessLogic
             """))
         #expect(text.contains("  > 2\n  ✗ It goes to AuthWorker.\n"))
@@ -259,7 +259,7 @@ struct PatternNarrationTests {
     func rules() throws {
         let whys = try whys("Login")
         let text = { (prefix: String) in whys.first { $0.why.hasPrefix(prefix) }?.why ?? "" }
-        #expect(text("The Interactor holds").contains("it creates the Request from what the user did"))
+        #expect(text("The Interactor holds").contains("it passes on what the user did (or that the scene came on screen) as the Request"))
         #expect(text("The Interactor creates the Response").contains("the Presenter never calls the Interactor back"))
         #expect(text("The Presenter creates the ViewModel").contains("holds the View weakly")
                 && text("The Presenter creates the ViewModel").contains("retain cycle"))

@@ -62,6 +62,8 @@ struct OneTruthTests {
             let view = try #require(example.file(event.to.name), "\(event.to.name)")
             let declaration = method == "viewWillAppear(_:)" ? "override func viewWillAppear(_ animated: Bool)" : "override func \(method)"
             #expect(view.contains(declaration), "\(file): \(event.to.name) is told to run \(method)")
+            // UIKit asks a View controller with an initialiser of its own for init(coder:) too.
+            #expect(view.contains("    required init?(coder: NSCoder) {\n"), "\(file): \(event.to.name)")
             checked += 1
         }
         if !file.contains("SwiftUI") && !file.contains("swiftui") && !file.contains("ppState") && !file.contains("appstate") {
@@ -159,7 +161,9 @@ struct OneTruthTests {
         }
         for dependency in definition.dependencies {
             let applies = example.scenario.scenes.contains { dependency.condition.holds(for: $0) }
-            let told = references.contains("\(roleName(dependency.from)) → \(roleName(dependency.to)) (")
+            // Who holds whom: a View observing the AppState holds it.
+            let (holder, held) = dependency.kind == .observes ? (dependency.to, dependency.from) : (dependency.from, dependency.to)
+            let told = references.contains("\(roleName(holder)) → \(roleName(held)) (")
             #expect(told == applies, "\(file): \(dependency.from) → \(dependency.to) in '\(references)'")
             guard applies, [.calls, .weak, .copy].contains(dependency.kind), dependency.to != .worker else { continue }
             for scene in example.scenario.scenes where dependency.condition.holds(for: scene) {
@@ -263,10 +267,39 @@ struct OneTruthTests {
         }
     }
 
+    @Test("an AppState route is told as passing data exactly where its Router writes the AppState before it navigates")
+    func appStatePassing() throws {
+        let example = try Self.example("Tests/PatternTranslationTests/Goldens/Shop.appstate.yml")
+        var wrote = false, passing = 0, nothing = 0
+        for step in example.narration.steps where step.kind == .message {
+            guard let sequence = step.sequences.first else { continue }
+            let event = example.trace.events[sequence - 1]
+            if event.kind == .route { wrote = false }
+            if event.kind == .publish, event.from.role == .router { wrote = true }
+            guard event.kind == .navigation, event.from.role == .router else { continue }
+            if wrote {
+                #expect(step.why?.hasPrefix("The Router writes what the next scene needs into the AppState") == true, "#\(sequence): \(step.why ?? "")")
+                passing += 1
+            } else {
+                #expect(step.why?.contains("writes nothing to the AppState") == true, "#\(sequence): \(step.why ?? "")")
+                nothing += 1
+            }
+        }
+        #expect(passing >= 3 && nothing >= 1)
+        // A VIPER answer is one Response value, named as such.
+        let viper = try Self.example("Scenarios/PostList-VIPER.yml")
+        let answers = viper.narration.steps.filter { step in
+            step.sequences.first.map { viper.trace.events[$0 - 1].kind == .response } == true && step.data != nil
+        }
+        #expect(!answers.isEmpty && answers.allSatisfy { $0.data?.hasPrefix("PostList.RetrievePostList.didRetrievePosts.Response {") == true },
+                "\(answers.map { $0.data ?? "" })")
+        #expect(viper.code.contains("func didRetrievePosts(_ response: PostList.RetrievePostList.didRetrievePosts.Response)"))
+    }
+
     @Test("going back in an AppState app releases values, and the AppState keeps what the scene above wrote")
     func appStateBack() throws {
         let catalogue = Catalogue(.english)
-        #expect(catalogue.text("why.back.appstate").contains("releases its View with the Interactor and Router values it held"))
+        #expect(catalogue.text("why.back.appstate").contains("releases its View with the Interactor value it held (its Router is made anew each time it routes)"))
         let example = try Self.example("Tests/PatternTranslationTests/Goldens/Shop.appstate.yml")
         let card = example.narration.card
         #expect(card.lines.contains("The View's configureView() makes the Interactor, a value the View keeps, and gives it the AppState the View was made with (init(appState:); @EnvironmentObject in an app)."))

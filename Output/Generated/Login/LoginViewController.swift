@@ -25,6 +25,16 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
         LoginConfigurator.configure(viewController: self)
     }
 
+    #if canImport(UIKit)
+    /// Made by a storyboard or a nib: it records through the shared recorder.
+    required init?(coder: NSCoder) {
+        trace = SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
+                           workers: ["AuthWorker"], recorder: .shared)
+        super.init(coder: coder)
+        LoginConfigurator.configure(viewController: self)
+    }
+    #endif
+
     // MARK: View lifecycle
 
     override func viewDidLoad() {
