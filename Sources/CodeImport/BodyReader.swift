@@ -512,6 +512,17 @@ struct BodyReader {
                 steps.append(.respond(method: handed, [], location: location(call)))
                 return
             }
+            // `items.append(item)`, `storage.news.removeAll()`, `regions.sort { … }`: a DataStore field (or what it
+            // holds) changed in place; a closure it takes is read too.
+            if let member = Self.member(of: call), let field = Self.changedField(member, dataStoreFields),
+               Self.mutatingNames.contains(where: { member.name.hasPrefix($0) }) {
+                steps.append(.store([ImportedApp.Assignment(field: field, expression: "todo", location: location(call))],
+                                    location: location(call)))
+                unmapped.append(.init(message: "'\(Self.firstLine(expression))' changes '\(field)' in place; its new value is todo",
+                                      location: location(call)))
+                readClosures(of: call)
+                return
+            }
             // DispatchQueue.main.async { … }, Task { … } and any other call taking closures, or chained to one
             // (`Publishers.Zip(a, b).sink { … } receiveValue: { … }.store(in: &bag)`): what they run is read.
             if Self.chainTakesClosures(call) {
@@ -520,15 +531,6 @@ struct BodyReader {
                                           location: location(expression)))
                 }
                 readClosures(of: call)
-                return
-            }
-            // `items.append(item)`: a DataStore field changed in place.
-            if let member = Self.member(of: call), dataStoreFields.contains(member.base),
-               ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "sort", "reverse", "shuffle"].contains(where: { member.name.hasPrefix($0) }) {
-                steps.append(.store([ImportedApp.Assignment(field: member.base, expression: "todo", location: location(call))],
-                                    location: location(call)))
-                unmapped.append(.init(message: "'\(Self.firstLine(expression))' changes '\(member.base)' in place; its new value is todo",
-                                      location: location(call)))
                 return
             }
         }
@@ -767,6 +769,16 @@ struct BodyReader {
     }
 
     /// `base.name(…)` with `self.` and optional chaining removed: `("presenter", "presentX")`.
+    /// The methods that change a collection in place.
+    static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "sort", "reverse", "shuffle"]
+
+    /// The DataStore field a mutating call's receiver is, or holds (`storage.news` → `storage`).
+    static func changedField(_ member: (base: String, name: String), _ fields: Set<String>) -> String? {
+        if fields.contains(member.base) { return member.base }
+        let root = String(member.base.prefix { $0 != "." && $0 != "?" && $0 != "!" && $0 != "[" })
+        return root != member.base && fields.contains(root) ? root : nil
+    }
+
     static func member(of call: FunctionCallExprSyntax) -> (base: String, name: String)? {
         guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
         // The usual receivers without printing the tree: `presenter.x`, `presenter?.x`, `self.presenter.x`.

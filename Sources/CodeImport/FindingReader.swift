@@ -90,6 +90,8 @@ struct FindingReader {
                 for call in CallCollector.calls(in: body) {
                     guard let reached = BodyReader.member(of: call), let target = held[reached.base] else { continue }
                     if let other = target.scene {
+                        // A Router building the next scene through the factory it is given is routing.
+                        if member.role == .router, target.role == .configurator { continue }
                         let key = "delegate \(method.name) \(other)"
                         if seen.insert(key).inserted {
                             add("delegate-between-scenes", PatternRules.ownScene,
@@ -121,15 +123,18 @@ struct FindingReader {
                 guard let rule = rules.violation(PatternRules.Path(call.from, .worker)) else { continue }
                 let kind = "\(Self.word(call.from))-calls-worker"
                 if seen.insert("\(kind) \(call.method)").inserted {
-                    add(kind, rule, "\(type(call.from)).\(call.method) calls \(use.name).\(call.operation)", at: call.location)
+                    add(kind, rule, "\(call.owner).\(call.method) calls \(use.name).\(call.operation)", at: call.location)
                 }
             }
         }
         // The View (or a Presenter) doing a worker's job itself: storage, the network or accounts reached directly
         // (`UserDefaults.standard.url(…)`, `Auth.auth().createUser(…)`, `db.collection(…)` with `let db =
         // Firestore.firestore()`), or through what a worker singleton holds (`DefaultsManager.instance.defaults.string(…)`).
-        for role in [ComponentRole.view, .presenter] {
-            if let part = parts.component(role), let rule = rules.violation(PatternRules.Path(role, .worker)) {
+        // The View's own cells and views count as the View (a cell fetching its image with URLSession).
+        let doers = [(ComponentRole.view, parts.component(.view)), (.presenter, parts.component(.presenter))].compactMap { role, part in
+            part.map { (role, $0) } } + parts.viewSubviews.map { (ComponentRole.view, $0) }
+        for (role, part) in doers {
+            if let rule = rules.violation(PatternRules.Path(role, .worker)) {
                 let kind = "\(Self.word(role))-calls-worker"
                 let services = PatternDefinition.CodeVocabulary.platformServices
                 // The part's own properties that hold such a service.

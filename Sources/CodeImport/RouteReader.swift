@@ -45,6 +45,20 @@ struct RouteReader {
                 sceneOf[member.type.name] = scene.name
             }
         }
+        // A module's input protocol a scene's part adopts names it too: a route opening `ChooseCityModuleInput.self`
+        // (a Generamba module's input, which its Presenter adopts) leads there. One several scenes adopt names none;
+        // a module's output, which the scene that shows it adopts, names no scene.
+        var adopted: [String: String] = [:]
+        for scene in found {
+            for member in scene.members {
+                for name in index.members(of: member.type).inherited where name.contains("ModuleInput") && sceneOf[name] == nil
+                    && index.protocol(named: name) != nil {
+                    if let other = adopted[name], other != scene.name { shared.insert(name) }
+                    adopted[name] = scene.name
+                }
+            }
+        }
+        for (name, scene) in adopted { sceneOf[name] = scene }
         // A part several scenes share (one Interactor for all, through a protocol each) names none of them.
         for name in shared { sceneOf[name] = nil }
         self.sceneOf = sceneOf
@@ -734,6 +748,29 @@ struct RouteReader {
                     if let value = reader.translated(argument.expression) { values[parameter.name] = value }
                 }
                 given["\(inner.location)"] = values
+            }
+        }
+        // The destination's own method the route calls on it (`moduleInput.configureCurrentModule(withRegion: region)`,
+        // a Generamba module's input that its Presenter adopts): what that method keeps of its parameters is passed.
+        for call in CallCollector.calls(in: body) {
+            guard let name = BodyReader.member(of: call)?.name else { continue }
+            for member in target.found.members where member.role != .router && member.role != .configurator {
+                for inner in index.members(of: member.type).methods where inner.name == name && inner.parameters.count == call.arguments.count {
+                    guard let innerBody = inner.body else { continue }
+                    var values: [String: String] = [:]
+                    for (parameter, argument) in zip(inner.parameters, call.arguments) {
+                        values[parameter.name] = reader.translated(argument.expression) ?? "todo"
+                    }
+                    let innerReader = BodyReader(inner, in: index)
+                    for assignment in AssignmentCollector.assignments(in: innerBody) {
+                        guard let access = assignment.target.as(MemberAccessExprSyntax.self),
+                              access.base.map({ BodyReader.selfAliases.contains($0.trimmedDescription) }) == true,
+                              case let field = access.declName.baseName.text, fields.contains(field),
+                              let parameter = assignment.value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                              let value = values[parameter] else { continue }
+                        note(field, value, innerReader.location(assignment.target))
+                    }
+                }
             }
         }
         for (block, owner) in bodies {

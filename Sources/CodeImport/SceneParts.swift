@@ -35,7 +35,9 @@ struct SceneParts {
         var names: [ComponentRole: Set<String>]
         var location: SourceLocation
         /// Operation names in the order first called, with the part and its method that call them, and where.
-        var calls: [(operation: String, from: ComponentRole, method: String, location: SourceLocation)]
+        /// Each call: the operation, the calling part's role, its method, the type that declares it (the View's
+        /// own cell, where it calls), and where.
+        var calls: [(operation: String, from: ComponentRole, method: String, owner: String, location: SourceLocation)]
     }
 
     private(set) var held: [ComponentRole: [Held]] = [:]
@@ -72,6 +74,25 @@ struct SceneParts {
 
     /// A part's methods this scene uses: all of them, or, for a part several scenes share, those of the protocol
     /// this scene uses it through.
+    /// The View's own views: the cells and views the code declares beside its View Controller (in its folder) that
+    /// are no scene's part — named for the scene, or in a folder no other scene's View shares. A table cell loading its
+    /// image through a service calls that worker for the View.
+    var viewSubviews: [SwiftIndex.TypeDecl] {
+        guard let view = component(.view) else { return [] }
+        let folder = Self.folder(of: view.location.file)
+        let shared = finder.byName.values.contains { $0.role == .view && $0.type.name != view.name && Self.folder(of: $0.type.location.file) == folder }
+        return index.declarations.filter { declaration in
+            declaration.kind == .class && declaration.name != view.name && finder.byName[declaration.name] == nil
+                && Self.folder(of: declaration.location.file) == folder
+                && (!shared || declaration.name.hasPrefix(found.name))
+                && declaration.inherited.contains { $0.hasSuffix("Cell") || $0.hasSuffix("View") }
+        }
+    }
+
+    static func folder(of file: String) -> Substring {
+        file.lastIndex(of: "/").map { file[..<$0] } ?? ""
+    }
+
     func methods(of type: SwiftIndex.TypeDecl) -> [SwiftIndex.Method] {
         let all = index.members(of: type).methods
         guard let interface = found.interfaces[type.name], let declared = index.protocol(named: interface) else { return all }
@@ -186,7 +207,9 @@ struct SceneParts {
                 uses.append(WorkerUse(name: found.name, typeName: found.typeName, names: [role: [reach]], location: location, calls: []))
             }
         }
-        let parts = found.members.filter { $0.role != .configurator }
+        // The scene's parts, and for the View its own cells and views.
+        let parts = found.members.filter { $0.role != .configurator }.map { (role: $0.role, type: $0.type) }
+            + viewSubviews.map { (role: ComponentRole.view, type: $0) }
         // Held: a property of a worker's type (injected, defaulted or made in place).
         for member in parts {
             // A part several scenes share holds workers for all of them: this scene's are those its methods use.
@@ -250,7 +273,7 @@ struct SceneParts {
                 for call in CallCollector.calls(in: body) {
                     guard let reached = BodyReader.member(of: call) else { continue }
                     for at in reaching where uses[at].names[member.role]!.contains(reached.base) {
-                        uses[at].calls.append((reached.name, member.role, method.name, reader.location(call)))
+                        uses[at].calls.append((reached.name, member.role, method.name, member.type.name, reader.location(call)))
                     }
                 }
             }

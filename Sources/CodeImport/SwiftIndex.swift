@@ -749,6 +749,11 @@ private final class Collector: SyntaxAnyVisitor {
                 else if value.is(FloatLiteralExprSyntax.self) { initializerType = "Double" }
                 else if value.is(BooleanLiteralExprSyntax.self) { initializerType = "Bool" }
                 else if value.is(StringLiteralExprSyntax.self) { initializerType = "String" }
+                // `[Region(id: 0, …), …]`: an array of what its first element makes.
+                else if let array = value.as(ArrayExprSyntax.self), let first = array.elements.first?.expression.as(FunctionCallExprSyntax.self),
+                        let made = first.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, made.first?.isUppercase == true {
+                    initializerType = "[\(made)]"
+                }
             }
             var property = SwiftIndex.Property(
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,

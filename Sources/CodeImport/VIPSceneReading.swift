@@ -333,6 +333,12 @@ extension VIPReader {
         return field
     }
 
+    /// Whether `name` is a struct or an enum the app declares that is not a SwiftUI View: a value it keeps.
+    static func isModelValue(_ name: String, context: [String], types: TypeMapping, index: SwiftIndex) -> Bool {
+        guard let declared = types.resolve(name, context: context), declared.kind == .struct || declared.kind == .enum else { return false }
+        return !index.members(of: declared).inherited.contains("View")
+    }
+
     /// What a component keeps for its scene when the code has no DataStore protocol: its stored values, not the
     /// components, workers, closures and views it holds.
     mutating func stateFields(of type: SwiftIndex.TypeDecl, parts: SceneParts, role: ComponentRole) -> [ImportedApp.Field] {
@@ -345,12 +351,15 @@ extension VIPReader {
             guard !held.contains(property.name), !workerNames.contains(property.name), !roleNames.contains(property.name),
                   // A worker held for another scene's use (one Interactor several scenes share) is no state either.
                   parts.found.interfaces[type.name] == nil || (property.type ?? property.initializerType).flatMap(parts.worker) == nil,
-                  parts.finder.typeWord(Self.baseTypeName(property.type ?? "") ?? "") == nil,
+                  parts.finder.typeWord(Self.baseTypeName(property.type ?? "") ?? "") == nil
+                    || Self.isModelValue(Self.baseTypeName(property.type ?? "") ?? "", context: type.path, types: types, index: index),
                   let typeText = property.type ?? property.initializerType,
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
                   let base = Self.baseTypeName(typeText),
                   !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal", "URL", "UIImage"].contains(base),
-                  !base.hasSuffix("Delegate"), !base.hasSuffix("View"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
+                  !base.hasSuffix("Delegate"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
+                  // A View is no state; a model of the app's named for a View (`NewsForView`, a struct) is.
+                  !base.hasSuffix("View") || Self.isModelValue(base, context: type.path, types: types, index: index),
                   // A stream is how parts talk, unless the app declares it as its own box of a value (`Observable<T>`).
                   !Self.streamWords.contains(where: { base.hasSuffix($0) }) || index.type(named: base)?.isGeneric == true else { continue }
             // A constant given its value where it is declared is configuration, not state (a `var` so given is state

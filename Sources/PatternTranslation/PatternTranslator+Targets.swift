@@ -109,7 +109,7 @@ extension TranslationWork {
             var carried: [String: Set<String>] = [:]  // output → fields
             var pending: [String: Bool] = [:]  // field → delivered
             var sent: [String: String] = [:]  // DataStore field → Request field the View fills with it
-            var failed = false
+            var failed = false, placeholder = false
             // The Interactor's reads of the DataStore: what it stored itself in this cycle is its own local; the rest
             // the View sends in the Request.
             func reads(_ node: ExprNode) -> ExprNode? {
@@ -128,6 +128,8 @@ extension TranslationWork {
                     let step = original.rewritingOwnExpressions(reads)
                     switch step.kind {
                     case .store(let list):
+                        // A value still to fill has no type for the local the View is handed.
+                        if list.contains(where: { if case .todo = $0.value.root.kind { true } else { false } }) { placeholder = true }
                         out.append(Step(.bind(list.map { Assignment(target: Self.local($0.writtenField), at: $0.targetLocation, value: $0.value) }),
                                         at: step.location))
                         for assignment in list { pending[assignment.writtenField] = false }
@@ -166,6 +168,10 @@ extension TranslationWork {
             let interactor = walk(useCase.interactor)
             if failed {
                 refuse("\(key): the Interactor stores inside an 'if:' branch; SwiftUI VIP's View must get the value in the Response, so answer inside that branch")
+                continue
+            }
+            if placeholder {
+                refuse("\(key): the Interactor stores a value still to fill ('todo'); SwiftUI VIP's View gets it in the Response, typed: fill it first")
                 continue
             }
             if pending.values.contains(false) {

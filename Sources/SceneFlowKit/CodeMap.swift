@@ -157,7 +157,8 @@ public enum CodeMap {
                 guard components.contains(where: { $0.id == to }) else { continue }
                 let kind: DependencyDiagram.LinkKind = reference.weak ? .weak : reference.to == .dataStore ? .reads : .calls
                 let calls = scene.calls.filter { $0.from == reference.from && $0.to == reference.to }.count
-                let ok = allowed(reference.from, reference.to)
+                // A Router (a WireFrame) keeping its View weakly, to navigate from, is what every pattern's Router does.
+                let ok = allowed(reference.from, reference.to) || (reference.weak && reference.from == .router && reference.to == .view)
                 diagram.links.append(.init(from: id(scene.name, reference.from), to: to, kind: kind, label: reference.property,
                                            declared: ok, messages: calls))
                 if !ok {

@@ -185,6 +185,8 @@ struct DriftMutants {
             // team changing its type does (one alone would not compile).
             for scene in app.scenes {
                 for field in scene.dataStore {
+                    // A type the scenario cannot tell from the one it had: an unknown type reads as a String.
+                    let mutant = field.type == "String" ? "Int" : "MutantType"
                     var displays = [field.location.file]
                     if let declared = dataStoreProtocol(of: scene.name)?.display, declared != field.location.file { displays.append(declared) }
                     var files: [(String, String)] = []
@@ -194,12 +196,12 @@ struct DriftMutants {
                         let lines = Self.lines(text).map { line -> String in
                             guard let match = line.firstMatch(of: try! Regex("(\\b(?:var|let)\\s+\(field.name)\\s*:\\s*)([^={]+?)(\\s*(\\{|=|$))")) else { return line }
                             changed = true
-                            return line.replacingCharacters(in: match.range, with: "\(match.output[1].substring ?? "")MutantType\(match.output[3].substring ?? "")")
+                            return line.replacingCharacters(in: match.range, with: "\(match.output[1].substring ?? "")\(mutant)\(match.output[3].substring ?? "")")
                         }
                         if changed { files.append((display, lines.joined(separator: "\n"))) }
                     }
                     guard !files.isEmpty else { continue }
-                    return Edit(change: "\(scene.name): DataStore field '\(field.name)' typed MutantType at \(field.location.file):\(field.location.line)", files: files)
+                    return Edit(change: "\(scene.name): DataStore field '\(field.name)' typed \(mutant) at \(field.location.file):\(field.location.line)", files: files)
                 }
             }
         case "pass-one-more-field":

@@ -41,7 +41,11 @@ struct ImportTests {
                         "scene-enum",
                         // A Presenter whose list's `didSet` reloads the View, one that keeps a flag in UserDefaults
                         // itself, and an Interactor that calls `self` `me` in its completion handler.
-                        "presenter-state"]
+                        "presenter-state",
+                        // Generamba modules opened by their input protocol and configured through it, a Router making
+                        // the next module through the factory it is given, and state changed in place (a struct's
+                        // list emptied, a list sorted by a closure, rows typed for the View).
+                        "module-input"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

@@ -251,6 +251,19 @@ struct MapDriftTests {
 
 @Suite("VIPER code: import, map and drift")
 struct VIPERCodeTests {
+    @Test("a WireFrame keeping its View weakly and a Router making the next module through its factory are allowed; the module opened by its input protocol is a route; the View's own cell calling a worker is the View's")
+    func moduleInput() throws {
+        let app = try CodeImporter().read([MapDriftTests.fixtures.appendingPathComponent("module-input").path])
+        let (_, violations) = CodeMap.diagram(app, title: "module-input")
+        #expect(violations.map { "\($0.location.line):\($0.location.column) \($0.what)" }
+                == ["124:9 NoteListCell.fill calls ThumbnailLoader.loadThumbnail; VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers"],
+                "\(violations.map(\.what))")
+        let noteList = try #require(app.scenes.first { $0.name == "NoteList" })
+        #expect(noteList.routes.map { "\($0.destination) \($0.pass.map { "\($0.field) = \($0.expression)" })" } == ["FolderPicker [\"folderName = input.note.folder\"]"])
+        #expect(noteList.references.contains { $0.from == .router && $0.to == .view && $0.weak })
+        #expect(noteList.dataStore.map(\.name) == ["storage", "rows"])
+    }
+
     @Test("a VIPER app imports into a scenario the code agrees with, and maps with every reference allowed")
     func viper() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-viper-\(UUID().uuidString)")
