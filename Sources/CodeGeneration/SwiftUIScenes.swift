@@ -274,10 +274,18 @@ extension SceneWriter {
         let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
             .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
         let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+        func makeTrace(_ recorder: String, into text: inout SwiftText, prefix: String) {
+            text.line("\(prefix)SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
+            text.line(String(repeating: " ", count: prefix.count) + "           workers: [\(workers)], recorder: \(recorder))")
+        }
+        // A View controller has two initialisers: the scene's trace is made in one place for both.
         func initialise(_ initializer: inout SwiftText, recorder: String, superInit: String) {
             for line in lines { initializer.line(line) }
-            initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-            initializer.line("                   workers: [\(workers)], recorder: \(recorder))")
+            if coder {
+                initializer.line("trace = Self.makeTrace(recorder: \(recorder))")
+            } else {
+                makeTrace(recorder, into: &initializer, prefix: "trace = ")
+            }
             for line in after { initializer.line(line == "super.init()" ? superInit : line) }
         }
         body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
@@ -288,6 +296,11 @@ extension SceneWriter {
             body.line("/// Made by a storyboard or a nib: it records through the shared recorder.")
             body.block("required init?(coder: NSCoder)") { initialise(&$0, recorder: ".shared", superInit: "super.init(coder: coder)") }
             body.line("#endif")
+            body.line()
+            body.line("/// The scene's recording: its parts by role, as the trace names them.")
+            body.block("private static func makeTrace(recorder: Recorder) -> SceneTrace") { make in
+                makeTrace("recorder", into: &make, prefix: "")
+            }
         }
     }
 

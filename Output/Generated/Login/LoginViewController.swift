@@ -19,8 +19,7 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
 
     /// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).
     init(recorder: Recorder = .shared) {
-        trace = SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
-                           workers: ["AuthWorker"], recorder: recorder)
+        trace = Self.makeTrace(recorder: recorder)
         super.init()
         LoginConfigurator.configure(viewController: self)
     }
@@ -28,12 +27,17 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     #if canImport(UIKit)
     /// Made by a storyboard or a nib: it records through the shared recorder.
     required init?(coder: NSCoder) {
-        trace = SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
-                           workers: ["AuthWorker"], recorder: .shared)
+        trace = Self.makeTrace(recorder: .shared)
         super.init(coder: coder)
         LoginConfigurator.configure(viewController: self)
     }
     #endif
+
+    /// The scene's recording: its parts by role, as the trace names them.
+    private static func makeTrace(recorder: Recorder) -> SceneTrace {
+        SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
+                   workers: ["AuthWorker"], recorder: recorder)
+    }
 
     // MARK: View lifecycle
 
