@@ -216,8 +216,9 @@ struct SceneWriter {
                     if let failure { throw failure }
                 case .store(let assignments) where usesAppState:
                     // The AppState publishes what the Interactor writes; the Views observing it render again.
+                    let appState = Dictionary(scenes.scenario.appState.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
                     for assignment in assignments {
-                        guard let field = scenes.scenario.appState.first(where: { $0.name == assignment.target }) else {
+                        guard let field = appState[assignment.target] else {
                             throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
                         let property = SwiftSpelling.name(field.name)
@@ -225,8 +226,10 @@ struct SceneWriter {
                         out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
                     }
                 case .store(let assignments):
+                    // Found by name, once: a store of thousands of fields stays linear.
+                    let dataStore = Dictionary(scene.dataStore.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
                     for assignment in assignments {
-                        guard let field = scene.dataStore.first(where: { $0.name == assignment.target }) else {
+                        guard let field = dataStore[assignment.target] else {
                             throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
                         out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
@@ -235,8 +238,9 @@ struct SceneWriter {
                 case .respond(let outputName, let fields):
                     let output = outputName.flatMap { useCase.output($0.value) } ?? useCase.outputs[0]
                     let type = responseType(useCase, output)
+                    let given = Dictionary(fields.map { ($0.target, $0) }, uniquingKeysWith: { first, _ in first })
                     let arguments = output.response.compactMap { field -> String? in
-                        guard let value = fields.first(where: { $0.target == field.name }) else { return nil }
+                        guard let value = given[field.name] else { return nil }
                         return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
                     }
                     let throwing = fields.contains { translator.translate($0.value).throwing }
