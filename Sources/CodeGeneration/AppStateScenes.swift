@@ -119,7 +119,7 @@ extension SceneWriter {
                         if route.navigation.goesBack {
                             method.line("guard let destination = SceneScreen.shared.below(\(destinationView).self) else { return }")
                         } else {
-                            method.line("let destination = \(destinationView)(appState: appState).configureView()")
+                            method.line("let destination = \(destinationView)(appState: appState).\(naming.configureName)()")
                         }
                         method.block("trace.run") { run in
                             for pass in route.pass {
@@ -189,8 +189,8 @@ extension SceneWriter {
         Self.imports(&out)
         out.line()
         out.block("extension \(component(.view))") { body in
-            body.line("/// Gives \(name)'s View its Interactor, which writes the View's AppState: `\(component(.view))(appState: appState).configureView()`.")
-            body.block("func configureView() -> \(component(.view))") { configure in
+            body.line("/// Gives \(name)'s View its Interactor, which writes the View's AppState: `\(component(.view))(appState: appState).\(naming.configureName)()`.")
+            body.block("func \(naming.configureName)() -> \(component(.view))") { configure in
                 configure.line("var view = self")
                 configure.line("var interactor = \(component(.interactor))()")
                 configure.line("interactor.trace = trace")

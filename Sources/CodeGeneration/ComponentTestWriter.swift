@@ -202,7 +202,7 @@ struct ComponentTestWriter {
                 if viper, configurator.hasSuffix("()") {
                     scope.line("let made = \(configurator.dropLast())recorder: .off)")
                 } else {
-                    scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".configureView()" : ""))
+                    scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
                 }
                 if !viewIsValue { scope.line("viewController = made") }
                 for (role, path) in reached { scope.line("\(role.rawValue) = \(path) as? \(writer.component(role))") }

@@ -279,8 +279,6 @@ struct GeneratedScenes {
                                  value: operation.output.map(swiftType) ?? "Void")
     }
 
-    /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
-    /// passes as logical time.
     /// The Swift name of the protocol a worker is called through: the pattern's own where it names one (VIPER's
     /// `PostListLocalDataManagerInputProtocol`, as the trace does), else `<Worker>Protocol` in the scene's namespace
     /// (a shared worker's beside it).
@@ -302,7 +300,8 @@ struct GeneratedScenes {
         }
     }
 
-    /// A worker's class, after its protocol unless `conforming` names one declared elsewhere.
+    /// A worker answering as the scenario's cases do: the first case whose condition holds decides; its latency
+    /// passes as logical time. Its class follows its protocol, unless `conforming` names one declared elsewhere.
     func worker(_ worker: Worker, shared: Bool, conforming declared: String? = nil, into out: inout SwiftText) throws(GenerationLimit) {
         var failure: GenerationLimit?
         if declared == nil {

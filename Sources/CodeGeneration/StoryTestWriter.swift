@@ -29,7 +29,7 @@ struct StoryTestWriter {
     func newView(_ scene: SceneName) -> String {
         // A VIPER module is made by its WireFrame: `PostListWireFrame.createPostListModule()`.
         if scenario.pattern.definition.wiring.style == .wireFrame { return naming.componentName(.configurator, of: scenario.scene(scene)!) }
-        return view(scene) + (usesAppState ? "(appState: appState).configureView()" : (viewsAreValues ? "().configureView()" : "()"))
+        return view(scene) + (usesAppState ? "(appState: appState).\(naming.configureName)()" : (viewsAreValues ? "().\(naming.configureName)()" : "()"))
     }
 
     /// The scene's Interactor, reached from its View (`scene`): VIPER's through its Presenter.

@@ -98,8 +98,8 @@ extension SceneWriter {
         Self.imports(&out)
         out.line()
         out.block("extension \(component(.view))") { body in
-            body.line("/// Creates \(name)'s components and connects them through their protocols: `\(component(.view))().configureView()`.")
-            body.block("func configureView() -> \(component(.view))") { configure in
+            body.line("/// Creates \(name)'s components and connects them through their protocols: `\(component(.view))().\(naming.configureName)()`.")
+            body.block("func \(naming.configureName)() -> \(component(.view))") { configure in
                 configure.line("var view = self")
                 configure.line("let interactor = \(component(.interactor))()")
                 configure.line("let presenter = \(component(.presenter))()")
@@ -197,7 +197,7 @@ extension SceneWriter {
                         if route.navigation.goesBack {
                             method.line("guard let destination = SceneScreen.shared.below(\(destinationView).self) else { return }")
                         } else {
-                            method.line("let destination = \(destinationView)().configureView()")
+                            method.line("let destination = \(destinationView)().\(naming.configureName)()")
                         }
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"

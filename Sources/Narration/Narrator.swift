@@ -82,20 +82,13 @@ public struct Narrator: Sendable {
     /// rule, what goes wrong in an app and the fix, instead of the pattern's reason for the message it bends.
     public var ruleBreaks: RuleBreaks?
 
-    /// The fields of a message whose text the scenario words where the pattern would not (a Response carrying a
-    /// sentence, a Router wording what it passes): its reason then says so instead of teaching a rule it bends.
-    public var worded: (@Sendable (TraceEvent) -> [String])?
-
-    /// What a View does itself with a ViewModel it is given, beyond putting it on screen: the conditions it chooses on
-    /// (`viewModel.isSuccess`) and the labels it words (`rows`). Its reason then says so.
-    public var viewLogic: (@Sendable (TraceEvent) -> (conditions: [String], worded: [String]))?
-
     /// How the code spells a type the trace names (`[Product]` → `[ProductEntity]`); nil for a type the code does
     /// not have (a worker's input, whose fields are the call's arguments).
     public var typeSpelling: (@Sendable (String) -> String?)?
 
     /// The scenario the trace was run from: the ownership card then says what its scenes have (no Router in a
-    /// scene with no routes, the workers the app shares).
+    /// scene with no routes, the workers the app shares), and a message's reason what the scenario does there that
+    /// the pattern would not (a Response carrying a sentence, a View choosing on its ViewModel).
     public var scenario: Scenario?
 
     public init(language: Language = .english, payloadLimit: Int = 160) {
@@ -280,14 +273,14 @@ public struct Narrator: Sendable {
                 why = catalogue.text("why.\(stage.rawValue)")
             }
         }
-        if let fields = worded?(event), !fields.isEmpty {
+        if let fields = scenario.map({ ScenarioReading.worded(event, in: $0) }), !fields.isEmpty {
             let key = "why.worded.\(event.kind.rawValue)"
             let specific = key + suffix
             if catalogue.has(specific) || catalogue.has(key) {
                 why = catalogue.text(catalogue.has(specific) ? specific : key, ["fields": fields.joined(separator: ", ")])
             }
         }
-        if event.kind == .display, let logic = viewLogic?(event), let told = why {
+        if event.kind == .display, let logic = scenario.map({ ScenarioReading.viewLogic(event, in: $0) }), let told = why {
             var extra = ""
             if !logic.conditions.isEmpty {
                 extra += " " + catalogue.text("why.display.chooses", ["conditions": logic.conditions.joined(separator: ", ")])

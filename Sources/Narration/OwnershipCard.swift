@@ -43,10 +43,10 @@ public struct OwnershipCard: Sendable, Hashable {
         if definition.wiring.style == .environment, applies(.hasRoutes) {
             lines.append(text("card.router"))
         }
-        if definition.has(.worker), scenario.map({ !$0.sharedWorkers.isEmpty || $0.scenes.contains { !$0.workers.isEmpty } }) ?? true {
+        let shared = scenario?.sharedWorkers.map(\.name.rawValue) ?? []
+        let own = scenario.map { $0.scenes.contains { !$0.workers.isEmpty } } ?? true
+        if definition.has(.worker), own || !shared.isEmpty {
             let holder = role(definition.wiring.workerHolder)
-            let shared = scenario?.sharedWorkers.map(\.name.rawValue) ?? []
-            let own = scenario.map { $0.scenes.contains { !$0.workers.isEmpty } } ?? true
             if shared.isEmpty {
                 lines.append(catalogue.text("card.workers", ["holder": holder]))
             } else {

@@ -530,6 +530,25 @@ struct TranslateCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(shared.path) cannot be said in clean-swift:\n  AppState's 'count' is used by 'A' and 'B'; a VIP scene keeps its own DataStore, so say which scene owns it and how the other gets it (a route's 'pass:')\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+        // An imported scenario whose Interactor stores a value still to fill: SwiftUI VIP's View would get it untyped.
+        let placeholder = try CLI.temporaryFile("""
+            scenario: Todo
+            scenes:
+              A:
+                dataStore: { items: "[String]" }
+                useCases:
+                  Load:
+                    trigger: load
+                    interactor: [{ store: { items: todo } }, { respond: { count: dataStore.items.count } }]
+                    response: { count: Int }
+                    viewModel: { text: String }
+                    presenter: { text: '"\\(response.count)"' }
+                    view: [{ show: text }]
+            """, name: "placeholder.yml")
+        let unfilled = try CLI.run(["translate", placeholder.path, "--to", "swiftui", "-o", out.path, "--color", "never"])
+        #expect(unfilled.status == 1)
+        #expect(unfilled.stderr == "error: \(placeholder.path) cannot be said in swiftui:\n  A.Load: the Interactor stores a value still to fill ('todo'); SwiftUI VIP's View gets it in the Response, typed: fill it first\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
         let broken = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    useCases:\n      Go: { interactor: [{ respnd: {} }] }\n", name: "broken.yml")
         let invalid = try CLI.run(["translate", broken.path, "--to", "viper", "--color", "never"])
         #expect(invalid.status == 1)

@@ -24,6 +24,9 @@ public struct PatternNaming: Sendable, Hashable {
     /// `configureView()`, in the scene's Configurator file); nil where a Configurator object or WireFrame does it.
     public var configureMethod: String?
 
+    /// The View's wiring method as the code calls it (`configureView`), SwiftUI's where the pattern has none.
+    public var configureName: String { Self.baseName(configureMethod ?? "configureView()") }
+
     public enum RequestLabels: Sendable, Hashable {
         /// One `request:` argument, the Request struct (Clean Swift).
         case request
