@@ -121,15 +121,18 @@ let package = Package(
         ),
         // Synthetic scenarios of any size (`sceneflow synth`), as YAML text.
         .target(name: "ScenarioSynth", dependencies: ["ScenarioSpec"]),
-        // The command-line tool: argument parsing only.
-        .executableTarget(
-            name: "sceneflow",
+        // The command line as a library: options mapped to the pipeline's calls, and what they print. ArgumentParser
+        // lives here only. Tests run its commands in process, with their own streams.
+        .target(
+            name: "SceneFlowCLI",
             dependencies: [
                 "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "TraceReading",
                 "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck", "CodeImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
             ]
         ),
+        // The command-line tool: its main, over SceneFlowCLI.
+        .executableTarget(name: "sceneflow", dependencies: ["SceneFlowCLI"]),
         // Golden files and package paths, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["validate_schema.py"]),
         // `make bench`: times the release `sceneflow` end to end beside PlantUML and dot; writes docs/Performance.md.
@@ -201,7 +204,7 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "sceneflow writes traces, diagrams and reports where its options say")]),
                 dependencies: ["sceneflow"]),
         .plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"]),
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowCLI", "SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
 )

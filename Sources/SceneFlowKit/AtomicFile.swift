@@ -12,9 +12,10 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: url)
     }
 
-    /// Writes what `produce` hands its writer to `url` (or, with no `url`, to standard output) a megabyte at a time,
+    /// Writes what `produce` hands its writer to `url` (or, with no `url`, to `standardOutput`) a megabyte at a time,
     /// so a long export is never held in memory; the file appears whole or not at all.
-    public static func stream(to url: URL?, _ produce: (_ write: @escaping (String) throws -> Void) throws -> Void) throws {
+    public static func stream(to url: URL?, standardOutput: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) },
+                              _ produce: (_ write: @escaping (String) throws -> Void) throws -> Void) throws {
         func buffered(_ flush: @escaping ([UInt8]) throws -> Void) throws {
             var buffer: [UInt8] = []
             try produce { text in
@@ -27,7 +28,7 @@ public enum AtomicFile {
             try flush(buffer)
         }
         guard let url else {
-            try buffered { FileHandle.standardOutput.write(Data($0)) }
+            try buffered { standardOutput(Data($0)) }
             return
         }
         try replace(url) { handle in try buffered { try write(Data($0), to: handle, naming: url) } }

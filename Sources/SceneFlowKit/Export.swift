@@ -36,12 +36,13 @@ public enum Export {
         return (TraceReader.header(of: URL(fileURLWithPath: input))?.version ?? 1) >= 2
     }
 
-    /// Writes `format` of the trace file at `input` to `output` (standard output when nil) as it reads it.
-    public static func stream(_ input: String, format: Format, to output: URL?) throws {
+    /// Writes `format` of the trace file at `input` to `output` (`standardOutput` when nil) as it reads it.
+    public static func stream(_ input: String, format: Format, to output: URL?,
+                              standardOutput: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) }) throws {
         let url = URL(fileURLWithPath: input)
         guard let header = TraceReader.header(of: url) else { throw Failure(message: "\(input) does not start with a trace header") }
         do {
-            try AtomicFile.stream(to: output) { write in
+            try AtomicFile.stream(to: output, standardOutput: standardOutput) { write in
                 let scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void = { body in
                     try TraceReader.scan(contentsOf: url, body)
                 }

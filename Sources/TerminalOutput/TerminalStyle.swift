@@ -7,13 +7,18 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
     /// Decides for a stream: `auto` colours only a terminal, and not when `NO_COLOR` is set.
     public func enabled(for descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        enabled(isTerminal: isatty(descriptor) == 1, environment: environment)
+    }
+
+    /// Decides for a stream that is, or is not, a terminal.
+    public func enabled(isTerminal: Bool, environment: [String: String]) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
-            return isatty(descriptor) == 1
+            return isTerminal
         }
     }
 }

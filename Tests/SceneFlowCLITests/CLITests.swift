@@ -1,8 +1,9 @@
 import Foundation
+import SceneFlowCLI
 import Testing
 import TestSupport
 
-/// Runs the built `sceneflow` binary as a user would, and checks output and exit codes.
+/// Runs `sceneflow` as a user would, and checks output and exit codes.
 @Suite("sceneflow command line")
 struct CLITests {
     @Test("validate: a clean folder of scenarios exits 0")
@@ -137,11 +138,63 @@ enum CLI {
         }
     }
 
-    /// Runs `sceneflow`; a run still going after `timeout` seconds is killed (and its status is SIGKILL's).
-    /// `addressSpace` (bytes) bounds the child's memory (`ulimit -v`): a run that would grow past it fails
-    /// instead of taking the machine.
+    /// Runs `sceneflow` with `arguments`: in this process through `SceneFlowCLI` (its own streams, standard input
+    /// from `stdin`), or as a process of its own when what the test holds needs one — a folder to run in, an
+    /// environment, a memory bound, a watchdog shorter than the default, a `/dev/` path naming this process's
+    /// descriptors, or a helper's side (`render-pages`, `vet-swift`: they read the process's own standard input).
+    /// `process: true` asks for one; the hostile-input tests call `subprocess` directly.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = PackagePaths.root,
-                    environment: [String: String] = [:], timeout: TimeInterval = 120, addressSpace: Int? = nil) throws -> Result {
+                    environment: [String: String] = [:], timeout: TimeInterval = 120, addressSpace: Int? = nil,
+                    process: Bool = false) throws -> Result {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        if process || addressSpace != nil || !environment.isEmpty || timeout != 120
+            || directory.standardizedFileURL.path != here.path || arguments.contains(where: { $0.hasPrefix("/dev/") })
+            || ["render-pages", "vet-swift"].contains(arguments.first) {
+            return try subprocess(arguments, stdin: stdin, in: directory, environment: environment, timeout: timeout,
+                                  addressSpace: addressSpace)
+        }
+        return try inProcess(arguments, stdin: stdin)
+    }
+
+    /// Runs a command in this process, with streams of its own.
+    static func inProcess(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        final class Streams: @unchecked Sendable {
+            let lock = NSLock()
+            var out = Data(), err = Data()
+            var lines: [Substring]
+            init(_ input: String?) {
+                var lines = input.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+                if input?.hasSuffix("\n") == true { lines.removeLast() }
+                self.lines = lines
+            }
+        }
+        let streams = Streams(stdin)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        let invocation = Invocation(
+            write: { descriptor, data in
+                streams.lock.withLock { if descriptor == 2 { streams.err.append(data) } else { streams.out.append(data) } }
+            },
+            readLine: { limit in
+                streams.lock.withLock {
+                    guard !streams.lines.isEmpty else { return nil }
+                    var line = Array(streams.lines.removeFirst().utf8.prefix(limit))
+                    if line.last == 0x0D { line.removeLast() }
+                    return String(decoding: line, as: UTF8.self)
+                }
+            },
+            isTerminal: { _ in false }, environment: environment, executable: try binary, columns: 80)
+        let status = SceneFlowCLI.run(arguments, in: invocation)
+        return streams.lock.withLock {
+            Result(status: status, stdout: String(decoding: streams.out, as: UTF8.self), stderr: String(decoding: streams.err, as: UTF8.self))
+        }
+    }
+
+    /// Runs the built `sceneflow` binary; a run still going after `timeout` seconds is killed (and its status is
+    /// SIGKILL's). `addressSpace` (bytes) bounds the child's memory (`ulimit -v`): a run that would grow past it fails
+    /// instead of taking the machine.
+    static func subprocess(_ arguments: [String], stdin: String? = nil, in directory: URL = PackagePaths.root,
+                           environment: [String: String] = [:], timeout: TimeInterval = 120, addressSpace: Int? = nil) throws -> Result {
         let process = Process()
         if let addressSpace {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

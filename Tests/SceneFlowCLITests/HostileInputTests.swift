@@ -25,7 +25,7 @@ struct HostileInputTests {
         try data.write(to: file)
         let out = folder.appendingPathComponent("out")
         let start = Date()
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--color", "never"] + arguments, timeout: 20)
+        let result = try CLI.subprocess(["run", file.path, "--out", out.path, "--color", "never"] + arguments, timeout: 20)
         let seconds = Date().timeIntervalSince(start)
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing may be written for a file that does not load")
         return (result, file, seconds)
@@ -120,7 +120,7 @@ struct HostileInputTests {
         let (result, file, _) = try runHostile(Data(text.utf8), arguments: ["--max-file-size", "200"])
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(file.path) is \(text.utf8.count) bytes; scenario files are limited to 200 bytes (raise it with --max-file-size)\n")
-        let raised = try CLI.run(["validate", file.path, "--max-file-size", "1000"])
+        let raised = try CLI.subprocess(["validate", file.path, "--max-file-size", "1000"])
         #expect(raised.status == 0)
     }
 
@@ -136,7 +136,7 @@ struct HostileInputTests {
                                 ("fifo.yml", "is not a regular file (a pipe, socket or device); give the path of a .yml file"),
                                 ("link.yml", "is not a regular file (a pipe, socket or device); give the path of a .yml file")] {
             let path = folder.appendingPathComponent(name).path
-            let result = try CLI.run(["run", path, "--out", out.path], timeout: 10)
+            let result = try CLI.subprocess(["run", path, "--out", out.path], timeout: 10)
             #expect(result.status == 1, "\(name)")
             #expect(result.stderr == "error: \(path) \(message)\n", "\(name)")
         }
@@ -153,8 +153,8 @@ struct HostileInputTests {
         try Data(plain.utf8).write(to: unix)
         try windows.write(to: dos)
         let out = folder.appendingPathComponent("out")
-        #expect(try CLI.run(["run", unix.path, "--out", out.path, "--quiet", "--no-diagrams"]).status == 0)
-        #expect(try CLI.run(["run", dos.path, "--out", out.path, "--quiet", "--no-diagrams"]).status == 0)
+        #expect(try CLI.subprocess(["run", unix.path, "--out", out.path, "--quiet", "--no-diagrams"]).status == 0)
+        #expect(try CLI.subprocess(["run", dos.path, "--out", out.path, "--quiet", "--no-diagrams"]).status == 0)
         func events(_ name: String) throws -> [Substring] {
             // Every line but the header, which names the file.
             try String(contentsOf: out.appendingPathComponent("\(name)/trace.jsonl"), encoding: .utf8)
@@ -185,7 +185,7 @@ struct HostileInputTests {
             """
         let file = try CLI.temporaryFile(text, name: "loop.yml")
         let out = file.deletingLastPathComponent().appendingPathComponent("out")
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "300",
+        let result = try CLI.subprocess(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "300",
                                   "--color", "never"], timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("""
@@ -205,12 +205,12 @@ struct HostileInputTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("long.yml")
-        let synth = try CLI.run(["synth", "--scenes", "5", "--steps", "50", "--repeat", "20000", "-o", file.path])
+        let synth = try CLI.subprocess(["synth", "--scenes", "5", "--steps", "50", "--repeat", "20000", "-o", file.path])
         #expect(synth.status == 0)
         let out = folder.appendingPathComponent("out")
         let traceFile = out.appendingPathComponent("long/trace.jsonl")
         // A first, short run: stopped by the message limit, its trace complete.
-        _ = try CLI.run(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "1000"])
+        _ = try CLI.subprocess(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "1000"])
         let before = try Data(contentsOf: traceFile)
         // A long run, killed while it writes.
         let process = Process()
@@ -228,7 +228,7 @@ struct HostileInputTests {
         #expect(try Data(contentsOf: traceFile) == before, "the old trace is untouched")
         #expect(try temporary().count == 1, "the killed run's temporary file is left behind")
         // The next run removes it (its process is gone) and writes its own trace.
-        _ = try CLI.run(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "1000"])
+        _ = try CLI.subprocess(["run", file.path, "--out", out.path, "--quiet", "--no-diagrams", "--max-messages", "1000"])
         #expect(try temporary().isEmpty)
         #expect(try Data(contentsOf: traceFile) == before)
     }
@@ -237,11 +237,11 @@ struct HostileInputTests {
     func concurrentRuns() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-both-\(UUID().uuidString)")
         let single = out.appendingPathComponent("single")
-        #expect(try CLI.run(["run", "Scenarios/Shop.yml", "--out", single.path, "--quiet"]).status == 0)
+        #expect(try CLI.subprocess(["run", "Scenarios/Shop.yml", "--out", single.path, "--quiet"]).status == 0)
         let shared = out.appendingPathComponent("shared")
         nonisolated(unsafe) var statuses: [Int32] = [0, 0]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            statuses[index] = (try? CLI.run(["run", "Scenarios/Shop.yml", "--out", shared.path, "--quiet"]).status) ?? -1
+            statuses[index] = (try? CLI.subprocess(["run", "Scenarios/Shop.yml", "--out", shared.path, "--quiet"]).status) ?? -1
         }
         #expect(statuses == [0, 0])
         for name in ["trace.jsonl", "sequence.svg", "sequence.dot", "index.html"] {

@@ -26,7 +26,7 @@ struct HostileRoundThreeTests {
         let folder = try appFolder(with: ["Slow.swift": slow])
         let output = folder.appendingPathComponent("app.yml")
         let start = Date()
-        let result = try CLI.run(["import", folder.appendingPathComponent("App").path, "-o", output.path],
+        let result = try CLI.subprocess(["import", folder.appendingPathComponent("App").path, "-o", output.path],
                                  environment: ["SCENEFLOW_PARSE_BUDGET": "1"], timeout: 60)
         #expect(Date().timeIntervalSince(start) < 30)
         #expect(result.status == 0, "\(result.stderr)")
@@ -71,7 +71,7 @@ struct HostileRoundThreeTests {
             "Raw.swift": "let r = #\"\\\"#; let q = " + String(repeating: "[", count: 30) + String(repeating: "]", count: 30) + "\n",
             "Members.swift": "let y = a" + String(repeating: ".b", count: 5_000) + "\n",
         ])
-        let result = try CLI.run(["map", folder.appendingPathComponent("App").path, "--out", folder.appendingPathComponent("map").path], timeout: 60)
+        let result = try CLI.subprocess(["map", folder.appendingPathComponent("App").path, "--out", folder.appendingPathComponent("map").path], timeout: 60)
         #expect(result.stderr.contains("App/Generics.swift:1:1: nests generic arguments '<' more than 32 deep; the file is not read"), "\(result.stderr)")
         #expect(result.stderr.contains("App/Members.swift:1:1: nests its syntax more than 1000 levels deep; the file is not read"), "\(result.stderr)")
         #expect(result.stderr.contains("App/Raw.swift:1:1: nests '[' more than 12 deep; the file is not read"), "\(result.stderr)")
@@ -81,7 +81,7 @@ struct HostileRoundThreeTests {
     func notSwift() throws {
         for (path, words) in [("/dev/zero", "is not a Swift file or a folder (a device, a FIFO or a socket is not read)"),
                               ("README.md", "is not a Swift file (.swift) or a folder of them")] {
-            let result = try CLI.run(["import", path, "-o", "-"])
+            let result = try CLI.subprocess(["import", path, "-o", "-"])
             #expect(result.status == 1)
             #expect(result.stderr == "error: \(path) \(words)\n", "\(result.stderr)")
         }
@@ -102,7 +102,7 @@ struct HostileRoundThreeTests {
                       - store: { \(unknown) }
 
             """)
-        let result = try CLI.run(["validate", file.path, "--color", "never"], timeout: 60)
+        let result = try CLI.subprocess(["validate", file.path, "--color", "never"], timeout: 60)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("""
             \(file.path):8:22: error: 'A' DataStore has no field 'b0'
@@ -119,7 +119,7 @@ struct HostileRoundThreeTests {
             """))
         // Output in proportion to the input (the file is 64 KB; every error once repeated every field name: 60 MB).
         #expect(result.stderr.utf8.count < 100_000)
-        let json = try CLI.run(["validate", file.path, "--format", "json"], timeout: 60)
+        let json = try CLI.subprocess(["validate", file.path, "--format", "json"], timeout: 60)
         let listed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(listed?.count == 3_000)
     }
@@ -141,7 +141,7 @@ struct HostileRoundThreeTests {
                       - respond: { \(stores) }
 
             """)
-        let result = try CLI.run(["validate", file.path], timeout: 60)
+        let result = try CLI.subprocess(["validate", file.path], timeout: 60)
         #expect(result.status == 0)
         #expect(result.stderr == "✓ 1 scenario valid (0 errors, 0 warnings)\n", "\(result.stderr.prefix(600))")
     }
@@ -171,7 +171,7 @@ struct HostileRoundThreeTests {
     func traceBudget() throws {
         let file = try CLI.temporaryFile(Self.multiplying, name: "big.yml")
         let folder = file.deletingLastPathComponent()
-        let result = try CLI.run(["run", "big.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never", "--max-trace-bytes", "10000000"],
+        let result = try CLI.subprocess(["run", "big.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never", "--max-trace-bytes", "10000000"],
                                  in: folder, timeout: 120, addressSpace: 2 << 30)
         #expect(result.status == 1)
         #expect(result.stderr == """
@@ -192,11 +192,11 @@ struct HostileRoundThreeTests {
     func heldTraceBudget() throws {
         let file = try CLI.temporaryFile(Self.multiplying, name: "big.yml")
         let folder = file.deletingLastPathComponent()
-        let check = try CLI.run(["check", "big.yml", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
+        let check = try CLI.subprocess(["check", "big.yml", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
         #expect(check.status == 1)
         #expect(check.stdout.contains("big.yml:13:13: step ran: expected the step runs, got the run stopped: the run's trace reached its limit of 256 MiB at message 2146, in story step 1, and stopped"),
                 "\(check.stdout.prefix(800))")
-        let generate = try CLI.run(["generate", "big.yml", "-o", "gen", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
+        let generate = try CLI.subprocess(["generate", "big.yml", "-o", "gen", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
         #expect(generate.status == 1)
         #expect(generate.stderr.hasSuffix("""
             error: the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows
@@ -228,29 +228,29 @@ struct HostileRoundThreeTests {
         let refusal = "error: out/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n"
         for arguments in [["run", "Login.yml", "--out", "out", "--quiet"], ["coverage", "Login.yml", "--out", "out"],
                           ["compare", "Login.yml", "--out", "out"]] {
-            let result = try CLI.run(arguments + ["--color", "never"], in: folder)
+            let result = try CLI.subprocess(arguments + ["--color", "never"], in: folder)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr == refusal, "\(arguments): \(result.stderr)")
         }
         // render of a trace, and compare's own folder, once the scene's folder is real.
         try FileManager.default.removeItem(at: out.appendingPathComponent("Login"))
-        #expect(try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--no-diagrams"], in: folder).status == 0)
-        let render = try CLI.run(["render", "out/Login/trace.jsonl", "--out", "out2", "--color", "never"], in: folder)
+        #expect(try CLI.subprocess(["run", "Login.yml", "--out", "out", "--quiet", "--no-diagrams"], in: folder).status == 0)
+        let render = try CLI.subprocess(["render", "out/Login/trace.jsonl", "--out", "out2", "--color", "never"], in: folder)
         #expect(render.status == 0, "\(render.stderr)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out3"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out3/Login").path, withDestinationPath: "../elsewhere")
-        let linkedRender = try CLI.run(["render", "out/Login/trace.jsonl", "--out", "out3", "--color", "never"], in: folder)
+        let linkedRender = try CLI.subprocess(["render", "out/Login/trace.jsonl", "--out", "out3", "--color", "never"], in: folder)
         #expect(linkedRender.status == 1)
         #expect(linkedRender.stderr == "error: out3/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
         try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("Login/compare").path, withDestinationPath: "../../elsewhere")
-        let compare = try CLI.run(["compare", "Login.yml", "--out", "out", "--color", "never"], in: folder)
+        let compare = try CLI.subprocess(["compare", "Login.yml", "--out", "out", "--color", "never"], in: folder)
         #expect(compare.status == 1)
         #expect(compare.stderr == "error: out/Login/compare is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
         // map's folder, named after the app's.
         let map = folder.appendingPathComponent("map")
         try FileManager.default.createDirectory(at: map, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: map.appendingPathComponent("current").path, withDestinationPath: "../elsewhere")
-        let mapped = try CLI.run(["map", PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
+        let mapped = try CLI.subprocess(["map", PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
                                   "--out", "map", "--color", "never"], in: folder)
         #expect(mapped.status == 1)
         #expect(mapped.stderr == "error: map/current is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
@@ -260,14 +260,14 @@ struct HostileRoundThreeTests {
     @Test("generate writes its package whole or not at all: --force into a package whose Sources is a link is refused before a file moves")
     func generateThroughALink() throws {
         let (folder, elsewhere) = try loginFolder()
-        let first = try CLI.run(["generate", "Login.yml", "-o", "gen", "--color", "never"], in: folder)
+        let first = try CLI.subprocess(["generate", "Login.yml", "-o", "gen", "--color", "never"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(contents(folder.appendingPathComponent("gen")) == ["Package.swift", "Sources", "Tests"])
         let package = try String(contentsOf: folder.appendingPathComponent("gen/Package.swift"), encoding: .utf8)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("gen/Sources"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gen/Sources").path, withDestinationPath: "../elsewhere")
         try Data("// edited\n".utf8).write(to: folder.appendingPathComponent("gen/Package.swift"))
-        let forced = try CLI.run(["generate", "Login.yml", "-o", "gen", "--force", "--color", "never"], in: folder)
+        let forced = try CLI.subprocess(["generate", "Login.yml", "-o", "gen", "--force", "--color", "never"], in: folder)
         #expect(forced.status == 1)
         #expect(forced.stderr == "error: gen/Sources is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
         #expect(contents(elsewhere) == [])
@@ -280,14 +280,14 @@ struct HostileRoundThreeTests {
     @Test("-o onto a stream writes it in place: /dev/stdout (a pipe here), /dev/null stays a device, a FIFO is read, '-' is standard output")
     func streamsAreWrittenInPlace() throws {
         let (folder, _) = try loginFolder()
-        let expected = try CLI.run(["export", "Login.yml", "--format", "mermaid"], in: folder)
+        let expected = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid"], in: folder)
         #expect(expected.status == 0 && expected.stdout.hasPrefix("sequenceDiagram\n"))
         for target in ["/dev/stdout", "-"] {
-            let result = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", target], in: folder)
+            let result = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", target], in: folder)
             #expect(result.status == 0, "\(target): \(result.stderr)")
             #expect(result.stdout == expected.stdout, "\(target)")
         }
-        let null = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/null"], in: folder)
+        let null = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/null"], in: folder)
         #expect(null.status == 0)
         var info = stat()
         #expect(lstat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
@@ -307,12 +307,12 @@ struct HostileRoundThreeTests {
             }
         }
         reader.start()
-        let viaFifo = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "pipe"], in: folder, timeout: 30)
+        let viaFifo = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", "pipe"], in: folder, timeout: 30)
         while !reader.isFinished { usleep(10_000) }
         #expect(viaFifo.status == 0, "\(viaFifo.stderr)")
         #expect(String(decoding: read, as: UTF8.self) == expected.stdout)
         #expect(lstat(fifo.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
-        let full = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/full"], in: folder)
+        let full = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", "/dev/full"], in: folder)
         #expect(full.status == 1)
         #expect(full.stderr == "error: cannot write /dev/full: no space left on the device\n")
     }
@@ -329,7 +329,7 @@ struct HostileRoundThreeTests {
             ("elsewhere", "error: cannot write elsewhere: it is a folder; name a file\n"),
         ]
         for (target, message) in cases {
-            let result = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", target, "--color", "never"], in: folder)
+            let result = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", target, "--color", "never"], in: folder)
             #expect(result.status == 1, "\(target)")
             #expect(result.stderr == message, "\(target): \(result.stderr)")
         }
@@ -358,7 +358,7 @@ struct HostileRoundThreeTests {
     @Test("drift --format json says a scenario's errors as JSON too, exit 2 (an error, not a drift)")
     func driftJSONErrors() throws {
         let file = try CLI.temporaryFile("scenario: x\npattern: clean-swift\nscenes: {}\n", name: "bad.yml")
-        let result = try CLI.run(["drift", file.lastPathComponent, PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
+        let result = try CLI.subprocess(["drift", file.lastPathComponent, PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/current").path,
                                   "--format", "json", "--color", "never"], in: file.deletingLastPathComponent())
         #expect(result.status == 2)
         #expect(result.stdout == """

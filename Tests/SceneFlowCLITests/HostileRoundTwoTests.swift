@@ -44,7 +44,7 @@ struct HostileRoundTwoTests {
     @Test("a value that doubles stops at the size limit, at its line, with the trace so far")
     func valueCap() throws {
         let dir = try folder(["grow.yml": Self.grow])
-        let defaults = try CLI.run(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir, timeout: 60,
+        let defaults = try CLI.subprocess(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir, timeout: 60,
                                    addressSpace: Self.addressSpace)
         #expect(defaults.status == 1)
         #expect(defaults.stderr == """
@@ -54,20 +54,20 @@ struct HostileRoundTwoTests {
             note: raise the limit with --max-value-size, or stop the value growing
 
             """)
-        let small = try CLI.run(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never",
+        let small = try CLI.subprocess(["run", "grow.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never",
                                  "--max-value-size", "1000"], in: dir, timeout: 60)
         #expect(small.status == 1)
         #expect(small.stderr.hasPrefix("grow.yml:9:35: error: this text would be 1024 bytes; a value is limited to 1000\n"))
         let trace = try String(contentsOf: dir.appendingPathComponent("out/grow/trace.jsonl"), encoding: .utf8)
         #expect(trace.hasSuffix(#"{"end":"failed","messages":29,"cycles":5,"t":0,"error":"this text would be 1024 bytes; a value is limited to 1000","at":"grow.yml:9:35"}"# + "\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/grow").path) == ["trace.jsonl"])
-        #expect(try CLI.run(["run", "grow.yml", "--max-value-size", "0"], in: dir).status == 2)
+        #expect(try CLI.subprocess(["run", "grow.yml", "--max-value-size", "0"], in: dir).status == 2)
     }
 
     @Test("repeat: with an empty story is refused before it spins")
     func emptyRepeat() throws {
         let dir = try folder(["spin.yml": "scenario: Spin\nstart: A\nrepeat: 1000000000\nscenes:\n  A: {}\nstory: []\n"])
-        let result = try CLI.run(["validate", "spin.yml", "--color", "never"], in: dir, timeout: 20)
+        let result = try CLI.subprocess(["validate", "spin.yml", "--color", "never"], in: dir, timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr == """
             spin.yml:3:9: error: 'repeat' plays the story 1000000000 times, but the story has no steps
@@ -104,7 +104,7 @@ struct HostileRoundTwoTests {
 
             """
         for command in [["validate"], ["run", "--out", "out"], ["check"], ["coverage", "--out", "out"], ["explain"], ["render", "--out", "out"]] {
-            let result = try CLI.run([command[0], "ds.yml"] + command.dropFirst() + ["--color", "never"], in: dir, timeout: 20)
+            let result = try CLI.subprocess([command[0], "ds.yml"] + command.dropFirst() + ["--color", "never"], in: dir, timeout: 20)
             #expect(result.status == 1, "\(command)")
             #expect(result.stderr.hasPrefix(expected), "\(command): \(result.stderr)")
         }
@@ -131,7 +131,7 @@ struct HostileRoundTwoTests {
                     view: [{ route: toA }]
                 routes: { toA: A }
             """])
-        let result = try CLI.run(["run", "loop.yml", "--out", "out", "--quiet", "--max-messages", "3000",
+        let result = try CLI.subprocess(["run", "loop.yml", "--out", "out", "--quiet", "--max-messages", "3000",
                                   "--max-diagram-messages", "500", "--color", "never"], in: dir, timeout: 120,
                                  addressSpace: Self.addressSpace)
         #expect(result.status == 1)
@@ -167,7 +167,7 @@ struct HostileRoundTwoTests {
         let dir = try folder(["creds.yml": "SECRET-LINE: x\n", "creds.txt": "SECRET-LINE\n"])
         _ = try trace(namingScenario: file, in: dir)
         for command in [["render", "t.jsonl", "--out", "out"], ["explain", "t.jsonl"], ["export", "t.jsonl", "--format", "mermaid"]] {
-            let result = try CLI.run(command + ["--color", "never"], in: dir, timeout: 20)
+            let result = try CLI.subprocess(command + ["--color", "never"], in: dir, timeout: 20)
             #expect(result.status == 0, "\(command)")
             #expect(result.stderr.hasPrefix(note + "\n"), "\(command): \(result.stderr)")
             #expect(!(result.stdout + result.stderr).contains("SECRET"), "\(command)")
@@ -225,7 +225,7 @@ struct HostileRoundTwoTests {
                 """),
         ]
         for (file, expected) in expectations {
-            let result = try CLI.run(["validate", file, "--color", "never"], in: dir, timeout: 20, addressSpace: Self.addressSpace)
+            let result = try CLI.subprocess(["validate", file, "--color", "never"], in: dir, timeout: 20, addressSpace: Self.addressSpace)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix(expected + "\n"), "\(result.stderr)")
         }
@@ -239,7 +239,7 @@ struct HostileRoundTwoTests {
         let elsewhere = try folder()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("out/Login"), withDestinationURL: elsewhere)
-        let result = try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--color", "never"], in: dir)
+        let result = try CLI.subprocess(["run", "Login.yml", "--out", "out", "--quiet", "--color", "never"], in: dir)
         #expect(result.status == 1)
         #expect(result.stderr == "error: out/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
@@ -261,7 +261,7 @@ struct HostileRoundTwoTests {
             (".trace.jsonl.sceneflow-\(getpid())-0000abd1.tmp", #"{"sceneflowTrace":2}"#),           // a live process
         ]
         for (name, text) in files { try Data(text.utf8).write(to: scenarioFolder.appendingPathComponent(name)) }
-        let result = try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir)
+        let result = try CLI.subprocess(["run", "Login.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: scenarioFolder.path).filter { $0.hasPrefix(".") }.sorted()
         #expect(left == files.dropFirst(2).map(\.0).sorted())
@@ -273,24 +273,24 @@ struct HostileRoundTwoTests {
         let dir = try folder(["a b.yml": login, "a-b.yml": login, "로그인.yml": login, "홈화면.yml": login,
                               "Login.yml": login, "Login.yaml": login])
         // Letters of any script are kept: no collision.
-        #expect(try CLI.run(["run", "로그인.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir).status == 0)
-        #expect(try CLI.run(["run", "홈화면.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir).status == 0)
+        #expect(try CLI.subprocess(["run", "로그인.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir).status == 0)
+        #expect(try CLI.subprocess(["run", "홈화면.yml", "--out", "out", "--quiet", "--no-diagrams"], in: dir).status == 0)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/로그인/trace.jsonl").path))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/홈화면/trace.jsonl").path))
         // Across runs: the folder's trace says whose it is.
-        #expect(try CLI.run(["run", "a b.yml", "--out", "out", "--quiet", "--no-diagrams", "--golden", "golden"], in: dir).status == 0)
-        let second = try CLI.run(["run", "a-b.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir)
+        #expect(try CLI.subprocess(["run", "a b.yml", "--out", "out", "--quiet", "--no-diagrams", "--golden", "golden"], in: dir).status == 0)
+        let second = try CLI.subprocess(["run", "a-b.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: dir)
         #expect(second.status == 1)
         #expect(second.stderr == "error: out/a-b holds the run of 'a b.yml', and 'a-b.yml' would overwrite it (both names lead to 'a-b'): rename one of the files, or use another --out\n")
-        let golden = try CLI.run(["run", "a-b.yml", "--out", "other", "--quiet", "--no-diagrams", "--golden", "golden", "--color", "never"], in: dir)
+        let golden = try CLI.subprocess(["run", "a-b.yml", "--out", "other", "--quiet", "--no-diagrams", "--golden", "golden", "--color", "never"], in: dir)
         #expect(golden.status == 1)
         #expect(golden.stderr == "error: golden/a-b.jsonl is the golden trace of 'a b.yml', and 'a-b.yml' would overwrite it (both names lead to 'a-b.jsonl'): rename one of the files\n")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other/a-b/trace.jsonl").path), "refused before the run")
         // check --golden compares each file with its own golden trace only.
-        let check = try CLI.run(["check", "a-b.yml", "--golden", "golden", "--color", "never"], in: dir)
+        let check = try CLI.subprocess(["check", "a-b.yml", "--golden", "golden", "--color", "never"], in: dir)
         #expect(check.status == 1)
         #expect(check.stdout.contains("golden trace: expected a golden trace of 'a-b.yml', got golden/a-b.jsonl was recorded from 'a b.yml' (both names lead to it); rename one of the files"), "\(check.stdout)")
-        let batch = try CLI.run(["check", "Login.yml", "Login.yaml", "--golden", "golden", "--color", "never"], in: dir)
+        let batch = try CLI.subprocess(["check", "Login.yml", "Login.yaml", "--golden", "golden", "--color", "never"], in: dir)
         #expect(batch.status == 1)
         #expect(batch.stderr.contains("error: Login.yml: 'Login.yml', 'Login.yaml' share the golden trace 'Login.jsonl': rename all but one\n"), "\(batch.stderr)")
     }
@@ -299,14 +299,14 @@ struct HostileRoundTwoTests {
     func writeFailures() throws {
         let dir = try folder(["Login.yml": try String(contentsOf: PackagePaths.root.appendingPathComponent("Scenarios/Login.yml"), encoding: .utf8),
                               "afile": "x"])
-        let onFile = try CLI.run(["run", "Login.yml", "--out", "afile", "--quiet", "--color", "never"], in: dir)
+        let onFile = try CLI.subprocess(["run", "Login.yml", "--out", "afile", "--quiet", "--color", "never"], in: dir)
         #expect(onFile.status == 1)
         #expect(onFile.stderr == "error: cannot write afile/Login: afile is a file, not a folder\n")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/Login/trace.jsonl"), withIntermediateDirectories: true)
-        let onFolder = try CLI.run(["run", "Login.yml", "--out", "out", "--quiet", "--color", "never"], in: dir)
+        let onFolder = try CLI.subprocess(["run", "Login.yml", "--out", "out", "--quiet", "--color", "never"], in: dir)
         #expect(onFolder.status == 1)
         #expect(onFolder.stderr == "error: cannot write out/Login/trace.jsonl: it is a folder; name a file\n")
-        let export = try CLI.run(["export", "Login.yml", "--format", "mermaid", "-o", "out", "--color", "never"], in: dir)
+        let export = try CLI.subprocess(["export", "Login.yml", "--format", "mermaid", "-o", "out", "--color", "never"], in: dir)
         #expect(export.status == 1)
         #expect(export.stderr == "error: cannot write out: it is a folder; name a file\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).filter { $0.hasPrefix(".") } == [])
@@ -321,7 +321,7 @@ struct HostileRoundTwoTests {
         for name in ["d.jsonl", "p.jsonl", "z.jsonl"] {
             for command in [["render", name], ["explain", name], ["export", name, "--format", "mermaid"], ["diff", name, name],
                             ["check", "Login.yml", "--trace", name]] {
-                let result = try CLI.run(command + ["--color", "never"], in: dir, timeout: 20)
+                let result = try CLI.subprocess(command + ["--color", "never"], in: dir, timeout: 20)
                 // diff tells an error (2) from traces that differ (1).
                 #expect(result.status == (command[0] == "diff" ? 2 : 1), "\(command)")
                 #expect(result.stderr.contains("\(name) is not a regular file"), "\(command): \(result.stderr)")
@@ -333,22 +333,22 @@ struct HostileRoundTwoTests {
 
     @Test("options out of range get a usage error, and huge ones do not crash")
     func optionBounds() throws {
-        let nan = try CLI.run(["coverage", "Scenarios/Login.yml", "--minimum", "nan"])
+        let nan = try CLI.subprocess(["coverage", "Scenarios/Login.yml", "--minimum", "nan"])
         #expect(nan.status == 2)
         #expect(nan.stderr.hasPrefix("Error: --minimum is a percentage from 0 to 100, got nan\n"))
-        #expect(try CLI.run(["coverage", "Scenarios/Login.yml", "--minimum", "101"]).status == 2)
-        let context = try CLI.run(["diff", "Output/Login/trace.jsonl", "Output/Shop/trace.jsonl", "--context", String(Int.max)])
+        #expect(try CLI.subprocess(["coverage", "Scenarios/Login.yml", "--minimum", "101"]).status == 2)
+        let context = try CLI.subprocess(["diff", "Output/Login/trace.jsonl", "Output/Shop/trace.jsonl", "--context", String(Int.max)])
         #expect(context.status == 1)
         #expect(context.stdout.hasSuffix("177 inserted, 39 removed, 0 changed, 0 unchanged\n"))
     }
 
     @Test("explain --quiz ends on endless wrong answers and endless lines")
     func quizBounds() throws {
-        let wrong = try CLI.run(["explain", "Output/Login/trace.jsonl", "--quiz", "--color", "never"],
+        let wrong = try CLI.subprocess(["explain", "Output/Login/trace.jsonl", "--quiz", "--color", "never"],
                                 stdin: String(repeating: "x\n", count: 30_000), timeout: 60)
         #expect(wrong.status == 0)
         #expect(wrong.stdout.hasSuffix("Score: 0 of 17.\n"))
-        let long = try CLI.run(["explain", "Output/Login/trace.jsonl", "--quiz", "--color", "never"],
+        let long = try CLI.subprocess(["explain", "Output/Login/trace.jsonl", "--quiz", "--color", "never"],
                                stdin: String(repeating: "a", count: 60_000), timeout: 60)
         #expect(long.status == 0)
         #expect(!long.stdout.contains(String(repeating: "a", count: 1025)))
@@ -435,7 +435,7 @@ struct HostileRoundTwoTests {
     @Test("escape sequences in every string field reach no terminal, from any command", arguments: ["never", "always"])
     func terminalInjection(color: String) throws {
         let dir = try folder(["evil.yml": Self.injected, "many/\u{1B}[2Jevil\u{07}.yml": Self.injected])
-        #expect(try CLI.run(["run", "evil.yml", "--out", "out", "--quiet"], in: dir).status == 0)
+        #expect(try CLI.subprocess(["run", "evil.yml", "--out", "out", "--quiet"], in: dir).status == 0)
         let commands: [[String]] = [
             ["validate", "many"], ["validate", "many", "--format", "json"], ["run", "evil.yml", "--out", "out"],
             ["run", "evil.yml", "--out", "out", "--json"], ["explain", "out/evil/trace.jsonl"], ["check", "many"], ["check", "evil.yml"],
@@ -445,13 +445,13 @@ struct HostileRoundTwoTests {
             ["compare", "evil.yml", "--out", "out4"],
         ]
         for command in commands {
-            let result = try CLI.run(command + ["--color", color], in: dir, timeout: 60)
+            let result = try CLI.subprocess(command + ["--color", color], in: dir, timeout: 60)
             #expect([0, 1].contains(result.status), "\(command): \(result.stderr)")
             #expect(Self.obeyed(result.stdout, colour: color == "always").isEmpty, "\(command) stdout")
             #expect(Self.obeyed(result.stderr, colour: color == "always").isEmpty, "\(command) stderr")
             if color == "never" { #expect(!(result.stdout + result.stderr).unicodeScalars.contains("\u{1B}"), "\(command)") }
         }
-        let quiz = try CLI.run(["explain", "out/evil/trace.jsonl", "--quiz", "--color", color],
+        let quiz = try CLI.subprocess(["explain", "out/evil/trace.jsonl", "--quiz", "--color", color],
                                stdin: "\u{1B}]0;x\u{07}\n\u{1B}[2J\n1\n", in: dir, timeout: 60)
         #expect(Self.obeyed(quiz.stdout, colour: color == "always").isEmpty)
     }
@@ -464,7 +464,7 @@ struct HostileRoundTwoTests {
             "m.yml": "scenario: M\nstart: A\nscenes:\n  A:\n    workers:\n      W:\n        get:\n          output: Int\n          result: 1\n          method: \(String(repeating: "m", count: 300))()\n",
             "k.yml": "scenario: K\nstart: A\nscenes:\n  A:\n    dataStore: { \(String(repeating: "k", count: 257)): Int }\n",
         ])
-        let worker = try CLI.run(["validate", "w.yml", "--color", "never"], in: dir)
+        let worker = try CLI.subprocess(["validate", "w.yml", "--color", "never"], in: dir)
         #expect(worker.status == 1)
         #expect(worker.stderr == """
             w.yml:6:7: warning: worker 'APresenter' has the name of the presenter of scene 'A'; diagrams and traces will show two 'APresenter'
@@ -477,11 +477,11 @@ struct HostileRoundTwoTests {
             ✗ 1 of 1 scenario invalid (1 error, 1 warning)
 
             """)
-        let title = try CLI.run(["validate", "t.yml", "--color", "never"], in: dir)
+        let title = try CLI.subprocess(["validate", "t.yml", "--color", "never"], in: dir)
         #expect(title.stderr.hasPrefix("t.yml:1:11: error: 'scenario' (the scenario's title) is 201 characters long; a title is at most 200\n"))
-        let method = try CLI.run(["validate", "m.yml", "--color", "never"], in: dir)
+        let method = try CLI.subprocess(["validate", "m.yml", "--color", "never"], in: dir)
         #expect(method.stderr.hasPrefix("m.yml:10:19: error: this method signature is 302 bytes long; a signature is at most 256\n"))
-        let key = try CLI.run(["validate", "k.yml", "--color", "never"], in: dir)
+        let key = try CLI.subprocess(["validate", "k.yml", "--color", "never"], in: dir)
         #expect(key.status == 1)
         #expect(key.stderr.hasPrefix("k.yml:5:18: error: this key is 257 bytes long; a name is at most 256\n"), "\(key.stderr)")
     }

@@ -76,7 +76,7 @@ struct DriftCommand: ParsableCommand {
         for pair in pairs {
             do {
                 results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
-                                                     vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL)))
+                                                     vet: SwiftFileVetting.helper(executable: Invocation.current.executable)))
             } catch let failure as ScenarioImport.Failure {
                 errorStyle.printError(failure.message)
                 throw ExitCode(2)
@@ -86,24 +86,24 @@ struct DriftCommand: ParsableCommand {
         var seen = Set<ImportedApp.Unmapped>()
         let notRead = results.flatMap(\.app.filesNotRead).filter { seen.insert($0).inserted }
         for item in notRead {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
         let errors = results.flatMap { $0.diagnostics.filter { $0.severity == .error } }
         if !errors.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(errors))
+            Console.err(DiagnosticRenderer(style: errorStyle).render(errors))
             // A tool reading the JSON gets the errors as validate --format json gives them, never an empty output.
-            if format == .json { FileHandle.standardOutput.write(DiagnosticRenderer().json(errors)) }
+            if format == .json { Console.out(DiagnosticRenderer().json(errors)) }
             throw ExitCode(2)
         }
         let differences = results.flatMap(\.differences)
         switch format {
         case .json:
-            FileHandle.standardOutput.write(ScenarioDrift.json(differences))
+            Console.out(ScenarioDrift.json(differences))
         case .text:
             for difference in differences {
-                FileHandle.standardOutput.write(style.paint("drift:", .red, bold: true) + " \(difference.description)\n")
+                Console.out(style.paint("drift:", .red, bold: true) + " \(difference.description)\n")
             }
-            FileHandle.standardOutput.write(differences.isEmpty
+            Console.out(differences.isEmpty
                 ? style.paint("✓", .green, bold: true) + " the scenario\(pairs.count == 1 ? " and the code agree" : "s and the code agree")"
                     + (notRead.isEmpty ? "" : " in the files read (\(notRead.count) not read: see the warnings)") + "\n"
                 : "\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")

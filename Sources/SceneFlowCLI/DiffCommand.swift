@@ -34,7 +34,7 @@ struct DiffCommand: ParsableCommand {
                 return try TraceSource.load(path).trace
             } catch let failure as TraceSource.Failure {
                 if !failure.diagnostics.isEmpty {
-                    FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
+                    Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
                 }
                 errorStyle.printError(failure.message)
                 throw ExitCode(2)

@@ -58,13 +58,13 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let errorStyle = outputOptions.style(for: STDERR_FILENO)
         if deprecatedOut != nil {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true)
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true)
                                            + " --out is deprecated for export; use -o/--output FILE\n")
         }
         // The Chrome trace and the JSON document of a recorded trace are written as the trace is read.
         if Export.streams(format, input: input) {
             do {
-                try Export.stream(input, format: format, to: (output ?? deprecatedOut).map { URL(fileURLWithPath: $0) })
+                try Export.stream(input, format: format, to: (output ?? deprecatedOut).map { URL(fileURLWithPath: $0) }, standardOutput: Console.outData)
             } catch let failure as Export.Failure {
                 errorStyle.printError(failure.message)
                 throw ExitCode(1)
@@ -78,7 +78,7 @@ struct ExportCommand: ParsableCommand {
             source = try TraceSource.load(input, scenario: traceScenario.scenario, keepingEvents: drawing ? maxDiagramMessages : nil)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
-                FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
+                Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
             }
             errorStyle.printError(failure.message)
             throw ExitCode(1)
@@ -107,12 +107,12 @@ struct ExportCommand: ParsableCommand {
             }
             for (url, text) in zip(Export.pageFiles(for: URL(fileURLWithPath: file), count: exported.texts.count), exported.texts) {
                 try AtomicFile.write(text, to: url)
-                FileHandle.standardOutput.write(RunSummaryText.relative(url.path) + "\n")
+                Console.out(RunSummaryText.relative(url.path) + "\n")
             }
         } else if let file {
             try AtomicFile.write(exported.texts[0], to: URL(fileURLWithPath: file))
         } else {
-            FileHandle.standardOutput.write(exported.texts[0])
+            Console.out(exported.texts[0])
         }
     }
 }

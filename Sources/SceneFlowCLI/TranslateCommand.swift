@@ -47,19 +47,19 @@ struct TranslateCommand: ParsableCommand {
         } catch {
             switch error {
             case .invalid(let diagnostics):
-                FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(diagnostics))
+                Console.err(DiagnosticRenderer(style: style, showsSource: true).render(diagnostics))
             case .refused(let message):
                 style.printError(message)
             }
             throw ExitCode(1)
         }
         if !translated.result.diagnostics.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: false).render(translated.result.diagnostics))
+            Console.err(DiagnosticRenderer(style: style, showsSource: false).render(translated.result.diagnostics))
         }
         if let written = translated.written {
-            FileHandle.standardError.write("\(translated.scenario.name) in \(to): \(RunSummaryText.relative(written.path))\n")
+            Console.err("\(translated.scenario.name) in \(to): \(RunSummaryText.relative(written.path))\n")
         } else {
-            FileHandle.standardOutput.write(translated.result.text)
+            Console.out(translated.result.text)
         }
     }
 }

@@ -43,7 +43,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         guard FileManager.default.fileExists(atPath: file) else {
-            FileHandle.standardError.write("error: no such file: \(file)\n")
+            Console.err("error: no such file: \(file)\n")
             throw ExitCode(1)
         }
         let comparison = PatternComparison()
@@ -53,8 +53,8 @@ struct CompareCommand: ParsableCommand {
                                               under: root)
         let title = entries.first { $0.translation == nil && $0.scenario != nil }?.scenario?.name ?? (file as NSString).lastPathComponent
         let files = try comparison.write(entries, title: title, to: folder, language: lang)
-        FileHandle.standardOutput.write(PatternComparison.text(entries))
-        FileHandle.standardOutput.write("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
+        Console.out(PatternComparison.text(entries))
+        Console.out("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
         if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw ExitCode(1) }
     }
 }

@@ -43,7 +43,7 @@ struct SynthCommand: ParsableCommand {
         if let output = outputFile(output) {
             try AtomicFile.write(text, to: URL(fileURLWithPath: output))
         } else {
-            FileHandle.standardOutput.write(text)
+            Console.out(text)
         }
     }
 }

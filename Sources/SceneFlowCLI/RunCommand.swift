@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let style = output.style(for: STDOUT_FILENO, unless: json)
         let errorStyle = output.style(for: STDERR_FILENO)
-        let printer = quiet || json ? nil : TracePrinter(style: style) { FileHandle.standardOutput.write($0) }
+        let printer = quiet || json ? nil : TracePrinter(style: style) { Console.out($0) }
         var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
                                  options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes),
                                  diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
@@ -81,22 +81,22 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !report.diagnostics.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
+            Console.err(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
         }
         printNotes(report.diagrams.notes, style: errorStyle)
         for problem in report.diagrams.warnings + report.diagrams.failures {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }
         if json {
             say(RunSummaryText.json(report))
         } else if let summary = report.summary {
-            FileHandle.standardOutput.write((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
+            Console.out((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
             let drawn = RunSummaryText.diagramList(report.diagrams)
-            if !drawn.isEmpty { FileHandle.standardOutput.write("  diagrams: " + drawn + "\n") }
+            if !drawn.isEmpty { Console.out("  diagrams: " + drawn + "\n") }
             if let reportFile = report.reportFile {
-                FileHandle.standardOutput.write("  report: \(RunSummaryText.relative(reportFile.path))\n")
+                Console.out("  report: \(RunSummaryText.relative(reportFile.path))\n")
             }
-            if let goldenFile = report.goldenFile { FileHandle.standardOutput.write("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
+            if let goldenFile = report.goldenFile { Console.out("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
         }
         if report.exitCode != 0 || !report.diagrams.failures.isEmpty { throw ExitCode(1) }
     }

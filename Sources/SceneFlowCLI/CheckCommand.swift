@@ -67,7 +67,7 @@ struct CheckCommand: ParsableCommand {
         } catch let failure as ScenarioCheck.Failure {
             throw ValidationError(failure.message)
         }
-        FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         for problem in result.problems {
             errorStyle.printError("\(problem)")
         }

@@ -38,14 +38,14 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !result.diagnostics.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+            Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         }
         printNotes(result.notes + result.written.notes, style: errorStyle)
         for problem in result.written.warnings + result.written.failures {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }
         for file in result.written.files {
-            FileHandle.standardOutput.write(RunSummaryText.relative(file.path) + "\n")
+            Console.out(RunSummaryText.relative(file.path) + "\n")
         }
         if result.diagnostics.containsErrorsOrEmpty || !result.written.failures.isEmpty { throw ExitCode(1) }
     }

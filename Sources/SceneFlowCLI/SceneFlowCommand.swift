@@ -5,8 +5,25 @@ import SceneFlowKit
 import TerminalOutput
 import TraceFormat
 
+/// `sceneflow` as a library: the executable's `main` is `SceneFlowCLI.main()`, and a test runs a command in process
+/// with `SceneFlowCLI.run(_:in:)`.
+public enum SceneFlowCLI {
+    /// Runs the command line this process was started with and exits with its status.
+    public static func main() -> Never {
+        // One command per process: what Graphviz's plugins print to stderr themselves (cairo's "graph is too large")
+        // can be collected and reported as warnings by pointing stderr at a file while rendering.
+        GraphvizRenderer.shared.capturesStandardError = true
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs one command line (without the tool's name) with `invocation`'s streams: its exit status, 0 success,
+    /// 1 scenario, run or write errors (and "differs" or "fails" for the commands that compare), 2 usage errors.
+    public static func run(_ arguments: [String], in invocation: Invocation = .current) -> Int32 {
+        Invocation.$current.withValue(invocation) { SceneFlowCommand.run(arguments, columns: invocation.columns) }
+    }
+}
+
 /// `sceneflow`: validate, run, draw and check VIP scenarios.
-@main
 struct SceneFlowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sceneflow",
@@ -23,35 +40,35 @@ struct SceneFlowCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
-    static func main() {
-        // A single-threaded tool: Graphviz's own prints can be collected and reported as warnings.
-        GraphvizRenderer.shared.capturesStandardError = true
+    /// Parses and runs `arguments`, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
+    static func run(_ arguments: [String], columns: Int?) -> Int32 {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
+            return 0
         } catch {
             // A file that could not be written is the user's situation, not a usage error: said like other errors.
             if let failure = error as? WriteFailure {
-                FileHandle.standardError.write("error: \(failure)\n")
-                Foundation.exit(1)
+                Console.err("error: \(failure)\n")
+                return 1
             }
             // So is an output folder SceneFlow will not write into (a link, a file, another scenario's run).
             if let conflict = error as? OutputLayout.Conflict {
-                FileHandle.standardError.write("error: \(conflict)\n")
-                Foundation.exit(1)
+                Console.err("error: \(conflict)\n")
+                return 1
             }
             let code = exitCode(for: error)
+            let message = fullMessage(for: error, columns: columns)
             if code == .validationFailure {
-                FileHandle.standardError.write(fullMessage(for: error) + "\n")
-                FileHandle.standardError.write("Run 'sceneflow --help' for usage.\n")
-                Foundation.exit(2)
+                Console.err(message + "\n")
+                Console.err("Run 'sceneflow --help' for usage.\n")
+                return 2
             }
             // ArgumentParser's own printing would bypass `Console`; help and version go to standard output.
-            if !(error is ExitCode), !fullMessage(for: error).isEmpty {
-                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(fullMessage(for: error) + "\n")
+            if !(error is ExitCode), !message.isEmpty {
+                if code == .success { Console.out(message + "\n") } else { Console.err(message + "\n") }
             }
-            Foundation.exit(code.rawValue)
+            return code.rawValue
         }
     }
 }
@@ -68,8 +85,9 @@ struct OutputOptions: ParsableArguments {
 
     /// The style for a stream, which also lets SceneFlow's own colours through on it (see `Console`).
     func style(for descriptor: Int32, unless off: Bool = false) -> TerminalStyle {
-        let enabled = !off && color.mode.enabled(for: descriptor)
-        Console.allowColour(enabled, on: descriptor)
+        let invocation = Invocation.current
+        let enabled = !off && color.mode.enabled(isTerminal: invocation.isTerminal(descriptor), environment: invocation.environment)
+        invocation.allowColour(enabled, on: descriptor)
         return TerminalStyle(enabled: enabled)
     }
 }
@@ -90,37 +108,12 @@ struct TraceScenarioOption: ParsableArguments {
 
 /// Prints what a user should know about where a trace's scenario came from.
 func printNotes(_ notes: [String], style: TerminalStyle) {
-    for note in notes { FileHandle.standardError.write(style.paint("note:", .gray, bold: true) + " \(note)\n") }
-}
-
-/// The one way out to the terminal: every text written to standard output or error passes `TerminalText.safe`,
-/// which keeps colour sequences only on a stream a command coloured.
-enum Console {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var colourOn: Set<Int32> = []
-
-    static func allowColour(_ allowed: Bool, on descriptor: Int32) {
-        lock.withLock { if allowed { colourOn.insert(descriptor) } else { colourOn.remove(descriptor) } }
-    }
-
-    static func allowsColour(on descriptor: Int32) -> Bool { lock.withLock { colourOn.contains(descriptor) } }
-}
-
-extension FileHandle {
-    /// Writes text made safe for a terminal (see `Console`).
-    func write(_ text: String) {
-        write(Data(TerminalText.safe(text, keepingColor: Console.allowsColour(on: fileDescriptor)).utf8))
-    }
-}
-
-/// `print` for SceneFlow: through `Console`.
-func say(_ text: String, terminator: String = "\n") {
-    FileHandle.standardOutput.write(text + terminator)
+    for note in notes { Console.err(style.paint("note:", .gray, bold: true) + " \(note)\n") }
 }
 
 extension TerminalStyle {
     /// A command's one-line refusal on standard error, as a compiler says it: `error: …`.
     func printError(_ message: String) {
-        FileHandle.standardError.write(paint("error:", .red, bold: true) + " \(message)\n")
+        Console.err(paint("error:", .red, bold: true) + " \(message)\n")
     }
 }

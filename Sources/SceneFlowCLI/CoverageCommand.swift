@@ -42,20 +42,20 @@ struct CoverageCommand: ParsableCommand {
         } catch let failure as ScenarioCheck.Failure {
             throw ValidationError(failure.message)
         }
-        FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
         for coverage in result.coverages {
             say(CoverageText.text(coverage), terminator: "")
             let folder = try OutputLayout.prepareFolder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
             let written = try CoverageMap.write(coverage, to: folder)
             for problem in written.warnings + written.failures {
-                FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+                Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
             }
             say("  map: " + written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }.joined() + "\n")
         }
         say(CoverageText.total(result))
         if result.broken > 0 { throw ExitCode(1) }
         if !result.meets(minimum) {
-            FileHandle.standardError.write(CoverageText.belowMinimum(result, minimum: minimum ?? 0))
+            Console.err(CoverageText.belowMinimum(result, minimum: minimum ?? 0))
             throw ExitCode(1)
         }
     }

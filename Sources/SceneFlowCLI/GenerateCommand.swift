@@ -49,10 +49,10 @@ struct GenerateCommand: ParsableCommand {
         }
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !result.diagnostics.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: style, showsSource: true).render(result.diagnostics))
+            Console.err(DiagnosticRenderer(style: style, showsSource: true).render(result.diagnostics))
         }
         if !errors.isEmpty { throw ExitCode(1) }
-        FileHandle.standardError.write("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))\n"
+        Console.err("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))\n"
                                        + "  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test\n")
     }
 }

@@ -65,7 +65,7 @@ struct ExplainCommand: ParsableCommand {
             source = try TraceSource.load(input, scenario: traceScenario.scenario)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
-                FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
+                Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
             }
             errorStyle.printError(failure.message)
             throw ExitCode(1)
@@ -82,10 +82,10 @@ struct ExplainCommand: ParsableCommand {
     func tell(_ narration: Narration, style: TerminalStyle) {
         let session = ExplainSession(
             narration: narration,
-            options: .init(step: step, quiz: quiz, echoInput: isatty(STDIN_FILENO) != 1),
+            options: .init(step: step, quiz: quiz, echoInput: !Invocation.current.isTerminal(STDIN_FILENO)),
             style: style, language: lang,
-            input: { readLine(limit: 1024) },
-            output: { text in FileHandle.standardOutput.write(text) })
+            input: { Invocation.current.readLine(1024) },
+            output: { text in Console.out(text) })
         session.run()
     }
 }
@@ -95,7 +95,7 @@ extension ExplainCommand {
         let definition = trace.header.patternDefinition
         if id == "list" {
             for mistake in MistakeGallery.mistakes(of: definition) {
-                FileHandle.standardOutput.write("\(mistake.rule.id)  \(mistake.path): \(MistakeGallery.rule(mistake, in: lang).text)\n")
+                Console.out("\(mistake.rule.id)  \(mistake.path): \(MistakeGallery.rule(mistake, in: lang).text)\n")
             }
             return
         }
@@ -111,10 +111,10 @@ extension ExplainCommand {
         case "all":
             let (files, skipped) = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder, language: lang)
             for failure in skipped {
-                FileHandle.standardError.write(errorStyle.paint("note:", .cyan, bold: true)
+                Console.err(errorStyle.paint("note:", .cyan, bold: true)
                                                + " left out of the gallery: \(failure.description)\n")
             }
-            FileHandle.standardOutput.write("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
+            Console.out("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
         default:
             let broken: MistakeGallery.Broken
             do {
@@ -124,10 +124,10 @@ extension ExplainCommand {
                 throw ExitCode(1)
             }
             tell(MistakeGallery.narrate(broken, language: lang), style: style)
-            FileHandle.standardOutput.write(style.paint("✗", .red, bold: true) + " architecture: " + broken.check.actual + "\n")
+            Console.out(style.paint("✗", .red, bold: true) + " architecture: " + broken.check.actual + "\n")
             let files = try MistakeGallery.writeDiagrams(broken, scenario: scenario, to: folder.appendingPathComponent(MistakeGallery.folderName(broken.mistake.rule.id)))
             for file in files where file.pathExtension == "svg" {
-                FileHandle.standardOutput.write("  " + RunSummaryText.relative(file.path) + "\n")
+                Console.out("  " + RunSummaryText.relative(file.path) + "\n")
             }
         }
     }

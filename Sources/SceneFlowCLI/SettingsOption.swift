@@ -23,11 +23,11 @@ struct SettingsOption: ParsableArguments {
         do {
             settings = try ProjectSettings.load(url, named: file)
         } catch let failure as ProjectSettings.Failure {
-            FileHandle.standardError.write(DiagnosticRenderer(style: style).render(failure.diagnostics))
+            Console.err(DiagnosticRenderer(style: style).render(failure.diagnostics))
             throw ExitCode(1)
         }
-        FileHandle.standardError.write(style.paint("settings:", .gray, bold: true) + " \(settings.file)\n")
-        FileHandle.standardError.write(DiagnosticRenderer(style: style).render(settings.warnings))
+        Console.err(style.paint("settings:", .gray, bold: true) + " \(settings.file)\n")
+        Console.err(DiagnosticRenderer(style: style).render(settings.warnings))
         return settings
     }
 }

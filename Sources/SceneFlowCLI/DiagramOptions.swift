@@ -59,7 +59,7 @@ struct DiagramOptions: ParsableArguments {
     /// This tool, started again to render a long run's pages on the machine's other cores (at most 7 helpers).
     static var pageHelpers: (executable: URL, count: Int)? {
         let count = min(ProcessInfo.processInfo.activeProcessorCount - 1, 7)
-        guard count > 0, let executable = Bundle.main.executableURL else { return nil }
+        guard count > 0, let executable = Invocation.current.executable else { return nil }
         return (executable, count)
     }
 }

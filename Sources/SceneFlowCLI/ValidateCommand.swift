@@ -51,8 +51,8 @@ struct ValidateCommand: ParsableCommand {
             say(DiagnosticRenderer().json(result.diagnostics), terminator: "")
         case .text:
             let style = output.style(for: STDERR_FILENO)
-            FileHandle.standardError.write(DiagnosticRenderer(style: style).render(result.diagnostics))
-            FileHandle.standardError.write(ValidationSummary(result).text(style: style) + "\n")
+            Console.err(DiagnosticRenderer(style: style).render(result.diagnostics))
+            Console.err(ValidationSummary(result).text(style: style) + "\n")
         }
         if result.failed { throw ExitCode(1) }
         if let stamp { try AtomicFile.write(Data(), to: URL(fileURLWithPath: stamp)) }

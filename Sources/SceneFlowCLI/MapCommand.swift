@@ -64,7 +64,7 @@ struct MapCommand: ParsableCommand {
         do {
             let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? project?.acceptances() ?? []
             result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
-                                     vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
+                                     vet: SwiftFileVetting.helper(executable: Invocation.current.executable))
         } catch let failure as ScenarioImport.Failure {
             errorStyle.printError(failure.message)
             throw ExitCode(1)
@@ -74,41 +74,41 @@ struct MapCommand: ParsableCommand {
         }
         // What was not read is not vouched for: said before anything is counted.
         for item in result.app.filesNotRead {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }
         for unused in result.unusedAcceptances {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " \(acceptFile ?? ""):\(unused)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " \(acceptFile ?? ""):\(unused)\n")
         }
         for problem in result.written.warnings + result.written.failures {
-            FileHandle.standardError.write(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
+            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
         }
         let app = result.app
         let links = result.diagram.links.filter { $0.kind != .route }
-        FileHandle.standardOutput.write("\(app.scenes.count) scenes, \(links.count) references, "
+        Console.out("\(app.scenes.count) scenes, \(links.count) references, "
                                         + "\(app.scenes.reduce(0) { $0 + $1.calls.count }) calls, "
                                         + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes from \(app.files) Swift files (\(app.convention))\n")
         for violation in result.violations {
             let mark = violation.accepted == nil ? style.paint("✗", .red, bold: true) : style.paint("accepted", .yellow)
             if let rule = violation.rule {
-                FileHandle.standardOutput.write(mark + " \(violation.location): \(violation.scene): \(violation.what) [\(rule)]\n")
+                Console.out(mark + " \(violation.location): \(violation.scene): \(violation.what) [\(rule)]\n")
             } else {
-                FileHandle.standardOutput.write(mark + " \(violation.location): \(violation.scene): "
+                Console.out(mark + " \(violation.location): \(violation.scene): "
                                                 + "\(violation.from.rawValue) → \(violation.to.rawValue) \(violation.what), which \(app.pattern.rawValue) does not allow\n")
             }
-            for edge in violation.cycle { FileHandle.standardOutput.write("    \(edge.location): \(edge.text)\n") }
-            if let reason = violation.accepted { FileHandle.standardOutput.write("    accepted: \(reason)\n") }
+            for edge in violation.cycle { Console.out("    \(edge.location): \(edge.text)\n") }
+            if let reason = violation.accepted { Console.out("    accepted: \(reason)\n") }
         }
         if result.violations.isEmpty {
             let unread = app.filesNotRead.count
-            FileHandle.standardOutput.write(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows"
+            Console.out(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows"
                                             + (unread == 0 ? "" : " in the files read (\(unread) not read: see the warnings)") + "\n")
         }
         for file in result.written.files where file.pathExtension != "dot" {
-            FileHandle.standardOutput.write("  map: \(RunSummaryText.relative(file.path))\n")
+            Console.out("  map: \(RunSummaryText.relative(file.path))\n")
         }
         if let writeBaseline {
             try AtomicFile.write(CodeMap.baseline(result), to: URL(fileURLWithPath: writeBaseline))
-            FileHandle.standardOutput.write("  baseline: \(RunSummaryText.relative(writeBaseline)) accepts \(result.violations.count) finding\(result.violations.count == 1 ? "" : "s")\n")
+            Console.out("  baseline: \(RunSummaryText.relative(writeBaseline)) accepts \(result.violations.count) finding\(result.violations.count == 1 ? "" : "s")\n")
             return
         }
         if result.fails { throw ExitCode(1) }

@@ -40,17 +40,17 @@ struct ImportCommand: ParsableCommand {
         let result: ScenarioImport.Result
         do {
             result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
-                                            vet: SwiftFileVetting.helper(executable: Bundle.main.executableURL))
+                                            vet: SwiftFileVetting.helper(executable: Invocation.current.executable))
         } catch let failure as ScenarioImport.Failure {
             errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
         for item in result.app.unmapped {
-            FileHandle.standardError.write(errorStyle.paint("note:", .gray, bold: true) + " \(item)\n")
+            Console.err(errorStyle.paint("note:", .gray, bold: true) + " \(item)\n")
         }
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
-            FileHandle.standardError.write(DiagnosticRenderer(style: errorStyle, showsSource: false).render(errors))
+            Console.err(DiagnosticRenderer(style: errorStyle, showsSource: false).render(errors))
         }
         let app = result.app
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -61,12 +61,12 @@ struct ImportCommand: ParsableCommand {
             summary += "; \(count(result.methodsGenerateRefuses, "method")) named as generate cannot write (validate lists them)"
         }
         if !errors.isEmpty {
-            FileHandle.standardError.write("\(summary)\n  nothing written: the scenario would not load\n")
+            Console.err("\(summary)\n  nothing written: the scenario would not load\n")
         } else if let written = result.written {
-            FileHandle.standardError.write("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
+            Console.err("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
         } else {
-            FileHandle.standardOutput.write(result.scenario)
-            FileHandle.standardError.write(summary + "\n")
+            Console.out(result.scenario)
+            Console.err(summary + "\n")
         }
         if !errors.isEmpty { throw ExitCode(1) }
     }

@@ -1,0 +1,3 @@
+import SceneFlowCLI
+
+SceneFlowCLI.main()
