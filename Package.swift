@@ -63,7 +63,7 @@ let package = Package(
         // A scenario model written back as a scenario file (what translate and import write). Text only.
         .target(name: "ScenarioWriting", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // A scenario rewritten into another pattern by that pattern's rules, with what had no counterpart said.
-        .target(name: "PatternTranslation", dependencies: ["ScenarioSpec", "TraceFormat"]),
+        .target(name: "PatternTranslation", dependencies: ["ScenarioSpec"]),
         // Scenario -> Swift package: scenes in the pattern's names with real bodies, recording through SceneFlowRecorder,
         // and tests. Text only: no engine.
         // The recorder's source it carries into every package is written as it builds (CarryRecorder), from the targets.
@@ -120,14 +120,14 @@ let package = Package(
             ]
         ),
         // Synthetic scenarios of any size (`sceneflow synth`), as YAML text.
-        .target(name: "ScenarioSynth", dependencies: ["ScenarioSpec"]),
+        .target(name: "ScenarioSynth"),
         // The command line as a library: options mapped to the pipeline's calls, and what they print. ArgumentParser
         // lives here only. Tests run its commands in process, with their own streams.
         .target(
             name: "SceneFlowCLI",
             dependencies: [
                 "SceneFlowKit", "TerminalOutput", "ScenarioSynth", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "TraceFormat", "TraceReading",
-                "Diagrams", "Exporters", "Narration", "GraphvizRenderer", "StoryCheck", "CodeImport",
+                "Diagrams", "Narration", "GraphvizRenderer", "StoryCheck", "CodeImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
             ]
         ),
@@ -149,13 +149,13 @@ let package = Package(
             dependencies: ["ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "TraceReading", "ScenarioSpec", "TestSupport"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "TraceReading", "ScenarioSpec"]),
         .testTarget(
             name: "SceneEngineTests",
             dependencies: ["SceneEngine", "StoryCheck", "TraceFormat", "TraceReading", "ScenarioLoader", "ScenarioSpec", "TestSupport"],
             exclude: ["Goldens", "Fixtures"]
         ),
-        .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer", "TestSupport"]),
+        .testTarget(name: "GraphvizRendererTests", dependencies: ["GraphvizRenderer"]),
         .testTarget(
             name: "DiagramsTests",
             dependencies: ["Diagrams", "TraceFormat", "TraceReading", "ScenarioSpec", "ScenarioLoader", "SceneEngine", "GraphvizRenderer", "SceneFlowKit", "ScenarioSynth", "TestSupport"],
@@ -196,7 +196,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SceneFlowMacrosTests",
-                    dependencies: ["SceneFlowMacros", "SceneFlowTracing", "TraceFormat", "TestSupport",
+                    dependencies: ["SceneFlowMacros", "SceneFlowTracing",
                                    .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: tracing),
                                    .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: tracing)]),
         .plugin(name: "SceneFlowCommand",
@@ -204,6 +204,7 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "sceneflow writes traces, diagrams and reports where its options say")]),
                 dependencies: ["sceneflow"]),
         .plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"]),
+        // `sceneflow` is built for the tests that run the binary (hostile input, helpers, folders of their own).
         .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowCLI", "SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]

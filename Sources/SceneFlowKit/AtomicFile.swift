@@ -81,3 +81,74 @@ public enum AtomicFile {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
+
+extension AtomicFile {
+    /// Writes a folder of files (a generated package) whole into a temporary folder beside `folder` first, so a
+    /// failure (a full disk) or a kill leaves nothing half-written. A new or empty `folder` is then that folder, renamed into place; one that holds
+    /// files (`--force`) has each generated file moved into place, through real folders only: a link inside the
+    /// package (a linked `Sources`) or a generated file's place held by anything but a regular file is refused by
+    /// name before anything is moved.
+    public static func writeFolder(_ files: [(path: String, data: Data)], to folder: URL, replacingFiles: Bool) throws {
+        removeStaleTemporaryFolders(beside: folder)
+        let parent = folder.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw WriteFailure(file: parent.relativePath, error: error)
+        }
+        let temporary = TemporaryFile.url(beside: folder)
+        guard mkdir(temporary.path, 0o755) == 0 else { throw WriteFailure(file: folder.relativePath, errno: errno) }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        for file in files {
+            let destination = temporary.appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.data.write(to: destination)
+            } catch {
+                throw WriteFailure(file: folder.appendingPathComponent(file.path).relativePath, error: error)
+            }
+        }
+        var info = stat()
+        let folderIsLink = lstat(folder.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        if !replacingFiles && !folderIsLink {
+            // An empty folder is replaced by the whole package in one rename.
+            if rename(temporary.path, folder.path) != 0 { throw WriteFailure(file: folder.relativePath, errno: errno) }
+            return
+        }
+        // Every place is checked before the first file moves, so a refusal changes nothing.
+        for file in files {
+            let destination = folder.appendingPathComponent(file.path)
+            try OutputLayout.checkFolder(destination.deletingLastPathComponent(), under: folder)
+            if try FileDestination.of(destination) != .replace {
+                throw WriteFailure(file: destination.relativePath, reason: "it is not a regular file; move it away")
+            }
+        }
+        for file in files {
+            let destination = folder.appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw WriteFailure(file: destination.deletingLastPathComponent().relativePath, error: error)
+            }
+            if rename(temporary.appendingPathComponent(file.path).path, destination.path) != 0 {
+                throw WriteFailure(file: destination.relativePath, errno: errno)
+            }
+        }
+    }
+
+    /// Removes the temporary package folders beside `folder` that a killed `writeFolder` left: named for it, of this
+    /// user, whose process is gone, and holding a package.
+    static func removeStaleTemporaryFolders(beside folder: URL) {
+        let parent = folder.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let parsed = TemporaryFile.parse(name), parsed.destination == folder.lastPathComponent,
+                  kill(parsed.pid, 0) == -1, errno == ESRCH else { continue }
+            let candidate = parent.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(candidate.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid(),
+                  FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) else { continue }
+            try? FileManager.default.removeItem(at: candidate)
+        }
+    }
+}

@@ -79,7 +79,7 @@ public struct PatternComparison {
     /// Runs the scenario in each pattern: its own as written, the others translated (`translate`). A pattern it
     /// cannot be translated into is an entry with the reasons.
     public func compare(path: String, patterns: [Pattern]) -> [Entry] {
-        let loaded = loader.load(path: path)
+        let loaded = Pipeline.check(path, loader: loader)
         guard let original = loaded.scenario else {
             return patterns.map { Entry(pattern: $0, refusals: loaded.diagnostics.filter { $0.severity == .error }) }
         }
@@ -103,10 +103,14 @@ public struct PatternComparison {
     }
 
     func run(_ scenario: Scenario, pattern: Pattern) -> Entry {
-        let recorder = TraceRecorder()
-        let summary = try? Engine(scenario: scenario, options: options).run(into: recorder)
-        return Entry(pattern: pattern, refusals: summary?.error.map { [$0.diagnostic] } ?? [], summary: summary,
-                     trace: recorder.trace, scenario: scenario)
+        let recorded: Pipeline.Recorded
+        do {
+            recorded = try Pipeline.record(scenario, options: options)
+        } catch {
+            return Entry(pattern: pattern, refusals: [.error("the run could not be recorded: \(error)", at: nil)], scenario: scenario)
+        }
+        return Entry(pattern: pattern, refusals: recorded.summary.error.map { [$0.diagnostic] } ?? [], summary: recorded.summary,
+                     trace: recorded.trace, scenario: scenario)
     }
 
     /// Writes each pattern's trace, translated scenario and diagrams (the whole run's, and each story step's

@@ -83,7 +83,7 @@ public struct ScenarioCheck {
                 result.problems.append("\(path): \(message)")
                 continue
             }
-            let loaded = loader.load(path: path)
+            let loaded = Pipeline.check(path, loader: loader)
             guard let scenario = loaded.scenario else {
                 result.diagnostics += loaded.diagnostics
                 result.errors.append(JUnitReport.ScenarioError(file: path, message: loaded.diagnostics.map(\.description).joined(separator: "\n")))
@@ -139,9 +139,7 @@ public struct ScenarioCheck {
 
     /// The engine's run of `scenario`, in memory.
     public func run(_ scenario: Scenario) throws -> Trace {
-        let recorder = TraceRecorder()
-        _ = try Engine(scenario: scenario, options: options).run(into: recorder)
-        return recorder.trace!
+        try Pipeline.record(scenario, options: options).trace
     }
 
     /// A recorded trace of `scenario`, read (a format-1 trace is upgraded with the scenario's route names).
@@ -189,7 +187,7 @@ public enum ScenarioCoverage {
         }
         var result = Result(coverages: [], diagnostics: [], broken: 0)
         for path in files {
-            let loaded = loader.load(path: path)
+            let loaded = Pipeline.check(path, loader: loader)
             guard let scenario = loaded.scenario else {
                 result.diagnostics += loaded.diagnostics
                 result.broken += 1

@@ -43,7 +43,7 @@ public enum ScenarioDrift {
     /// `accepting`: findings the app accepts for now (as `map` takes them): a strong reference one names is not a difference.
     public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], accepting: [CodeMap.Acceptance] = [],
                            vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
-        let loaded = ScenarioLoader().load(path: path)
+        let loaded = Pipeline.check(path)
         let app: ImportedApp
         do {
             app = try CodeImporter(excluded: excluded, vet: vet).read(paths)

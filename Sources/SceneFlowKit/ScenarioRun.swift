@@ -52,7 +52,7 @@ public struct ScenarioRun {
     /// writes the trace up to the error.
     /// `loaded` is told the scenario before it runs (the printer learns what it accepts).
     public func run(path: String, outputRoot: URL, extraSink: TraceSink? = nil, loaded notify: ((Scenario) -> Void)? = nil) throws -> Report {
-        let loaded = loader.load(path: path)
+        let loaded = Pipeline.check(path, loader: loader)
         guard let scenario = loaded.scenario else {
             return Report(diagnostics: loaded.diagnostics, scenario: nil, summary: nil, traceFile: nil)
         }
@@ -75,7 +75,7 @@ public struct ScenarioRun {
         let sink: TraceSink = sinks.count == 1 ? writer : TraceFanout(sinks)
         let summary: RunSummary
         do {
-            summary = try Engine(scenario: scenario, options: options).run(into: sink)
+            summary = try Pipeline.run(scenario, options: options, into: sink)
         } catch {
             writer.discard()
             throw error

@@ -31,7 +31,7 @@ public enum ScenarioTranslate {
     public static func run(_ path: String, to pattern: Pattern, output: String?, force: Bool) throws(RunFailure)
         -> (scenario: Scenario, result: Result, written: URL?)
     {
-        let loaded = ScenarioLoader().load(path: path)
+        let loaded = Pipeline.check(path)
         guard let scenario = loaded.scenario else { throw .invalid(loaded.diagnostics) }
         if scenario.pattern == pattern { throw .refused("\(path) is already written in \(pattern.rawValue)") }
         if let output, !force, AtomicFile.wouldOverwrite(output) { throw .refused("\(output) exists; --force overwrites it") }

@@ -36,7 +36,7 @@ public struct ScenarioValidation {
         }
         var result = Result(files: files, valid: 0, diagnostics: [], strict: strict)
         for path in files {
-            let loaded = loader.load(path: path)
+            let loaded = Pipeline.check(path, loader: loader)
             result.diagnostics += loaded.diagnostics
             guard let scenario = loaded.scenario else { continue }
             result.valid += 1

@@ -37,15 +37,14 @@ public struct TraceSource {
                             readsNamedScenario: Bool = true) throws -> TraceSource {
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such file: \(path)") }
         guard path.hasSuffix(".jsonl") else {
-            let loaded = loader.load(path: path)
+            let loaded = Pipeline.check(path, loader: loader)
             guard let scenario = loaded.scenario else {
                 throw Failure(message: "\(path) has errors", diagnostics: loaded.diagnostics)
             }
-            let recorder = TraceRecorder(keepingEvents: keep)
-            let summary = try Engine(scenario: scenario, options: options).run(into: recorder)
+            let recorded = try Pipeline.record(scenario, options: options, keepingEvents: keep)
             var diagnostics = loaded.diagnostics
-            if let error = summary.error { diagnostics.append(error.diagnostic) }
-            return TraceSource(trace: recorder.trace!, scenario: scenario, diagnostics: diagnostics, tally: recorder.tally)
+            if let error = recorded.summary.error { diagnostics.append(error.diagnostic) }
+            return TraceSource(trace: recorded.trace, scenario: scenario, diagnostics: diagnostics, tally: recorded.tally)
         }
         if let keep, TraceReader.header(of: URL(fileURLWithPath: path))?.version ?? 1 >= 2 {
             _ = try readRegularFile(path, limit: Self.largestTrace, contents: false)
@@ -84,7 +83,7 @@ public struct TraceSource {
     /// Loads the scenario named by the user, or else the one the trace names when that is safe.
     private mutating func findScenario(_ scenarioPath: String?, tracePath: String, loader: ScenarioLoader) {
         if let scenarioPath {
-            let loaded = loader.load(path: scenarioPath)
+            let loaded = Pipeline.check(scenarioPath, loader: loader)
             diagnostics = loaded.diagnostics
             scenario = loaded.scenario
             if let scenario = loaded.scenario, let recorded = trace.header.scenarioSHA256, scenario.sha256 != recorded {
@@ -149,7 +148,7 @@ public struct TraceSource {
             }
             return
         }
-        let loaded = loader.load(data: data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        let loaded = Pipeline.check(data: data, file: file, loader: loader)
         scenario = loaded.scenario
         if recorded == nil {
             // A trace that does not fingerprint its scenario (format 1): the file is used as it is now, and if it
