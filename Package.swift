@@ -67,7 +67,9 @@ let package = Package(
         // Scenario -> Swift package: scenes in the pattern's names with real bodies, recording through SceneFlowRecorder,
         // and tests. Text only: no engine.
         // The recorder's source it carries into every package is written as it builds (CarryRecorder), from the targets.
-        .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"], plugins: ["CarryRecorder"]),
+        // The support files it writes into every package are real Swift files in Support/, embedded as they are.
+        .target(name: "CodeGeneration", dependencies: ["ScenarioSpec", "TraceFormat"],
+                resources: [.embedInCode("Support")], plugins: ["CarryRecorder"]),
         .executableTarget(name: "sceneflow-carry"),
         .plugin(name: "CarryRecorder", capability: .buildTool(), dependencies: ["sceneflow-carry"]),
         // Runs a scenario's story under its pattern's rules and emits trace events.
@@ -83,12 +85,16 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // DOT text -> SVG / PNG / PDF bytes, in process. CGraphviz lives here only.
-        .target(name: "GraphvizRenderer", dependencies: ["CGraphviz"]),
+        // The small C layer around libgvc: DOT read from memory with repeatable IDs, messages collected, the PNG device.
+        .target(name: "GraphvizShim", dependencies: ["CGraphviz"]),
+        // DOT text -> SVG / PNG / PDF bytes, in process. CGraphviz and the shim live here only.
+        .target(name: "GraphvizRenderer", dependencies: ["CGraphviz", "GraphvizShim"]),
         // A run told step by step for learners, in English and Korean; the quiz; the cycle picture in text.
         .target(name: "Narration", dependencies: ["ScenarioSpec", "TraceFormat"]),
         // The self-contained HTML report: page, data and script; SVGs come in as text. Foundation only.
-        .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration", "Diagrams"]),
+        // Its stylesheets and script are real files in Assets/, embedded as they are.
+        .target(name: "HTMLReport", dependencies: ["ScenarioSpec", "TraceFormat", "Narration", "Diagrams"],
+                resources: [.embedInCode("Assets")]),
         // Exports of traces and diagrams to other tools' formats (Mermaid, PlantUML, Chrome trace); no engine, no Graphviz.
         .target(name: "Exporters", dependencies: ["ScenarioSpec", "TraceFormat", "TraceReading", "Diagrams"]),
         // The pipeline as library calls: run, check, coverage, render, export, compare; the files they write.

@@ -250,7 +250,7 @@ public struct CodeImporter: Sendable {
         let files = sources
         if VIPReader.convention(of: index) == nil, let state = VIPReader.appStateType(index),
            case let names = VIPReader.appStateSceneNames(index, state: state), !names.isEmpty,
-           let variant = PatternRegistry.shared.all.first(where: { $0.flow.store == .appState }) {
+           let variant = PatternRegistry.current.all.first(where: { $0.flow.store == .appState }) {
             var reader = VIPReader(index: index)
             let (fields, scenes, entities) = reader.readAppState(state, names: names)
             for refused in index.refused {
@@ -294,7 +294,7 @@ public struct CodeImporter: Sendable {
             if type.kind == .struct { return true }
             guard type.path.count > 1, let outer = index.type(qualified: type.path.dropLast().joined(separator: ".")) else { return false }
             return outer.kind == .struct && index.members(of: outer).inherited.contains("View")
-        }), let swiftUI = PatternRegistry.shared.all.first(where: { $0.flow.viewWritesDataStore && $0.flow.entry == .interactor && $0.has(.presenter) }) {
+        }), let swiftUI = PatternRegistry.current.all.first(where: { $0.flow.viewWritesDataStore && $0.flow.entry == .interactor && $0.has(.presenter) }) {
             pattern = swiftUI.pattern
             conventionTitle = swiftUI.title + " (" + (known?.convention.businessLogic ?? "the app's own") + " protocols, SwiftUI Views)"
         }

@@ -55,7 +55,7 @@ struct SceneFinder {
         var protocols: [PatternDefinition.CodeVocabulary.Word] = []
         var types: [PatternDefinition.CodeVocabulary.Word] = []
         var workers: [String] = [], singletons: [String] = [], helpers: [String] = [], stubs: [String] = []
-        for definition in PatternRegistry.shared.all {
+        for definition in PatternRegistry.current.all {
             let words = definition.codeVocabulary
             for word in words.protocols where !protocols.contains(word) { protocols.append(word) }
             for word in words.types where !types.contains(word) { types.append(word) }

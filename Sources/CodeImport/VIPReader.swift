@@ -28,7 +28,7 @@ struct VIPReader {
     /// The pattern and generation whose protocols the code declares most (the first registered wins a tie).
     static func convention(of index: SwiftIndex) -> (definition: PatternDefinition, convention: Generation)? {
         var best: (definition: PatternDefinition, convention: Generation, count: Int)?
-        for definition in PatternRegistry.shared.all {
+        for definition in PatternRegistry.current.all {
             for convention in definition.codeConventions {
                 let count = sceneNames(index, convention).count
                 if count > 0, count > (best?.count ?? 0) { best = (definition, convention, count) }
@@ -139,13 +139,13 @@ struct VIPReader {
 
     /// The pattern whose View asks the Interactor and whose Presenter formats (Clean Swift's VIP cycle, UIKit Views).
     static var viewAsksInteractor: PatternDefinition {
-        PatternRegistry.shared.all.first { $0.flow.entry == .interactor && $0.has(.presenter) && !$0.flow.viewWritesDataStore && $0.flow.store == .dataStore }
-            ?? PatternRegistry.shared.all[0]
+        PatternRegistry.current.all.first { $0.flow.entry == .interactor && $0.has(.presenter) && !$0.flow.viewWritesDataStore && $0.flow.store == .dataStore }
+            ?? PatternRegistry.current.all[0]
     }
 
     /// The pattern whose View tells its Presenter, which asks the Interactor (VIPER).
     static var viewTellsPresenter: PatternDefinition {
-        PatternRegistry.shared.all.first { $0.flow.entry == .presenter } ?? viewAsksInteractor
+        PatternRegistry.current.all.first { $0.flow.entry == .presenter } ?? viewAsksInteractor
     }
 
     /// VIPER's flow: the Presenter asks the Interactor, or the View tells the Presenter and asks the Interactor nothing.

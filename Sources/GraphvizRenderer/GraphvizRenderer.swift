@@ -1,4 +1,5 @@
 import CGraphviz
+import GraphvizShim
 import Foundation
 
 /// Renders DOT text with Graphviz's library, in this process: DOT in, SVG, PNG or PDF bytes out.
@@ -156,7 +157,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         return Data(bytes: result, count: length)
     }
 
-    /// SceneFlow's PNG device: cairo draws, `sf_png_format` writes (see the shim for why).
+    /// SceneFlow's PNG device: cairo draws, `sf_png_format` writes (GraphvizShim.c says why).
     private static let pngDevice = "sfpng"
 
     /// The output devices that make `format`, best first; a Graphviz without cairo falls back to its own `png`.

@@ -146,21 +146,6 @@ public struct ComparisonPage {
         return out
     }
 
-    static let style = """
-        body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#111827}
-        h1{font-size:22px}h2{font-size:17px;margin:0 0 6px}code{font-size:12px}
-        .patterns{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px;margin-bottom:16px}
-        .pattern{border:1px solid #e5e7eb;border-radius:8px;padding:10px}.status{color:#374151;margin:4px 0}
-        .refused{color:#b91c1c}.card{margin:6px 0;font-size:13px}.card summary{cursor:pointer;font-weight:600}.card ul{margin:4px 0 0;padding-left:18px}nav.steps{display:flex;flex-wrap:wrap;gap:4px;margin:8px 0 16px}
-        nav.steps a{display:inline-block;min-width:28px;text-align:center;padding:3px 6px;border:1px solid #d1d5db;border-radius:4px;text-decoration:none;color:#111827}
-        nav.steps a.differs{border-color:#f59e0b;background:#fffbeb}
-        .step{display:none}.step:target{display:block}main:not(:has(.step:target)) .step:first-child{display:block}
-        @media print{.step{display:block}}
-        table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #e5e7eb;padding:4px 6px;vertical-align:top;text-align:left;font-size:13px}
-        thead th{background:#f9fafb}tr.differs th,tr.differs td{background:#fffbeb}tr.differs th{border-left:3px solid #f59e0b}
-        .none{color:#9ca3af}.differences li{margin:2px 0}.same{color:#047857}.mismatch{color:#b91c1c;font-weight:bold}
-        .diagrams{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:12px}
-        figure{margin:0;border:1px solid #e5e7eb;border-radius:6px;padding:6px;overflow:auto}figcaption{font-weight:bold;font-size:13px}
-        img{max-width:100%;height:auto}.pager a{margin-right:12px}
-        """
+    /// The page's style (Assets/compare.css).
+    static let style = String(decoding: PackageResources.compare_css, as: UTF8.self)
 }

@@ -11,7 +11,7 @@ public struct Pattern: RawRepresentable, Sendable, Hashable, Comparable, Codable
 
     /// A registered pattern; nil for a name no definition has.
     public init?(rawValue: String) {
-        guard PatternRegistry.shared.definition(named: rawValue) != nil else { return nil }
+        guard PatternRegistry.current.definition(named: rawValue) != nil else { return nil }
         self.rawValue = rawValue
     }
 
@@ -22,17 +22,17 @@ public struct Pattern: RawRepresentable, Sendable, Hashable, Comparable, Codable
 
     /// Everything the pattern means.
     public var definition: PatternDefinition {
-        guard let definition = PatternRegistry.shared.definition(named: rawValue) else {
+        guard let definition = PatternRegistry.current.definition(named: rawValue) else {
             preconditionFailure("pattern '\(rawValue)' has no registered definition")
         }
         return definition
     }
 
     /// The registered patterns, built-in ones first, in the order they were registered.
-    public static var all: [Pattern] { PatternRegistry.shared.all.map(\.pattern) }
+    public static var all: [Pattern] { PatternRegistry.current.all.map(\.pattern) }
 
     /// The pattern a scenario without `pattern:` is written in.
-    public static var `default`: Pattern { PatternRegistry.shared.all[0].pattern }
+    public static var `default`: Pattern { PatternRegistry.current.all[0].pattern }
 
     public static func < (lhs: Pattern, rhs: Pattern) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -53,10 +53,22 @@ public struct Pattern: RawRepresentable, Sendable, Hashable, Comparable, Codable
 
 /// The patterns SceneFlow knows: the built-in definitions, and any a library user (or a test) registers.
 public final class PatternRegistry: @unchecked Sendable {
+    /// The process's registry: the built-in patterns and whatever is registered in it.
     public static let shared = PatternRegistry()
 
+    /// The registry patterns are looked up in: `shared`, unless a caller scopes another for what it runs
+    /// (`PatternRegistry.$current.withValue(registry) { … }`) — as a test does whose pattern must not be seen by
+    /// the others running beside it in the same process.
+    @TaskLocal public static var current: PatternRegistry = .shared
+
     private let lock = NSLock()
-    private var definitions: [PatternDefinition] = PatternDefinition.builtIn
+    private var definitions: [PatternDefinition]
+
+    /// A registry of the built-in patterns, and `extra` after them.
+    public init(adding extra: [PatternDefinition] = []) {
+        definitions = PatternDefinition.builtIn
+        for definition in extra { register(definition) }
+    }
 
     /// Adds `definition`, or replaces the one with the same name.
     public func register(_ definition: PatternDefinition) {

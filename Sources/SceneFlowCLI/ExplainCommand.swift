@@ -112,7 +112,7 @@ extension ExplainCommand {
             let (files, skipped) = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder, language: lang)
             for failure in skipped {
                 Console.err(errorStyle.paint("note:", .cyan, bold: true)
-                                               + " left out of the gallery: \(failure.description)\n")
+                            + " left out of the gallery: \(failure.description)\n")
             }
             Console.out("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
         default:

@@ -59,7 +59,7 @@ struct ExportCommand: ParsableCommand {
         let errorStyle = outputOptions.style(for: STDERR_FILENO)
         if deprecatedOut != nil {
             Console.err(errorStyle.paint("warning:", .magenta, bold: true)
-                                           + " --out is deprecated for export; use -o/--output FILE\n")
+                        + " --out is deprecated for export; use -o/--output FILE\n")
         }
         // The Chrome trace and the JSON document of a recorded trace are written as the trace is read.
         if Export.streams(format, input: input) {
@@ -71,48 +71,31 @@ struct ExportCommand: ParsableCommand {
             }
             return
         }
-        // Mermaid and PlantUML draw at most --max-diagram-messages: only those are kept.
-        let drawing = format == .mermaid || format == .plantuml
-        let source: TraceSource
+        let made: Export.Made
         do {
-            source = try TraceSource.load(input, scenario: traceScenario.scenario, keepingEvents: drawing ? maxDiagramMessages : nil)
+            made = try Export.make(input, scenario: traceScenario.scenario, format: format, diagram: diagram,
+                                   detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain,
+                                   perPage: pageMessages, maxMessages: maxDiagramMessages)
         } catch let failure as TraceSource.Failure {
             if !failure.diagnostics.isEmpty {
                 Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
             }
             errorStyle.printError(failure.message)
             throw ExitCode(1)
-        }
-        var notes = source.notes
-        if drawing, let tally = source.tally, tally.messages > source.trace.events.count {
-            notes.append("the export draws \(source.trace.events.count) of the \(tally.messages) messages; raise --max-diagram-messages to draw more")
-        }
-        printNotes(notes, style: errorStyle)
-        let exported: Export.Output
-        do {
-            exported = try Export.paged(source.trace, scenario: source.scenario, format: format, diagram: diagram,
-                                        detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain,
-                                        perPage: pageMessages)
         } catch let failure as Export.Failure {
+            printNotes(failure.notes, style: errorStyle)
             errorStyle.printError(failure.message)
             throw ExitCode(1)
         }
-        let file = outputFile(output ?? deprecatedOut)
-        if exported.texts.count > 1 {
-            // Mermaid draws one diagram per file: the pages go to FILE-1.mmd, FILE-2.mmd, ….
-            guard let file else {
-                errorStyle.printError("the sequence has \(exported.texts.count) pages of at most \(pageMessages) messages, and a Mermaid file holds one diagram: "
-                    + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages")
-                throw ExitCode(1)
-            }
-            for (url, text) in zip(Export.pageFiles(for: URL(fileURLWithPath: file), count: exported.texts.count), exported.texts) {
-                try AtomicFile.write(text, to: url)
-                Console.out(RunSummaryText.relative(url.path) + "\n")
-            }
-        } else if let file {
-            try AtomicFile.write(exported.texts[0], to: URL(fileURLWithPath: file))
-        } else {
-            Console.out(exported.texts[0])
+        printNotes(made.notes, style: errorStyle)
+        do {
+            let written = try Export.write(made.output, to: outputFile(output ?? deprecatedOut).map { URL(fileURLWithPath: $0) },
+                                           perPage: pageMessages)
+            for url in written.pages { Console.out(RunSummaryText.relative(url.path) + "\n") }
+            if let text = written.text { Console.out(text) }
+        } catch let failure as Export.Failure {
+            errorStyle.printError(failure.message)
+            throw ExitCode(1)
         }
     }
 }

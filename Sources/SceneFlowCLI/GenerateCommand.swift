@@ -53,6 +53,6 @@ struct GenerateCommand: ParsableCommand {
         }
         if !errors.isEmpty { throw ExitCode(1) }
         Console.err("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))\n"
-                                       + "  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test\n")
+                    + "  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test\n")
     }
 }

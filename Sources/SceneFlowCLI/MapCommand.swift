@@ -85,15 +85,15 @@ struct MapCommand: ParsableCommand {
         let app = result.app
         let links = result.diagram.links.filter { $0.kind != .route }
         Console.out("\(app.scenes.count) scenes, \(links.count) references, "
-                                        + "\(app.scenes.reduce(0) { $0 + $1.calls.count }) calls, "
-                                        + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes from \(app.files) Swift files (\(app.convention))\n")
+                    + "\(app.scenes.reduce(0) { $0 + $1.calls.count }) calls, "
+                    + "\(app.scenes.reduce(0) { $0 + $1.routes.count }) routes from \(app.files) Swift files (\(app.convention))\n")
         for violation in result.violations {
             let mark = violation.accepted == nil ? style.paint("✗", .red, bold: true) : style.paint("accepted", .yellow)
             if let rule = violation.rule {
                 Console.out(mark + " \(violation.location): \(violation.scene): \(violation.what) [\(rule)]\n")
             } else {
                 Console.out(mark + " \(violation.location): \(violation.scene): "
-                                                + "\(violation.from.rawValue) → \(violation.to.rawValue) \(violation.what), which \(app.pattern.rawValue) does not allow\n")
+                            + "\(violation.from.rawValue) → \(violation.to.rawValue) \(violation.what), which \(app.pattern.rawValue) does not allow\n")
             }
             for edge in violation.cycle { Console.out("    \(edge.location): \(edge.text)\n") }
             if let reason = violation.accepted { Console.out("    accepted: \(reason)\n") }
@@ -101,7 +101,7 @@ struct MapCommand: ParsableCommand {
         if result.violations.isEmpty {
             let unread = app.filesNotRead.count
             Console.out(style.paint("✓", .green, bold: true) + " every reference and call is one \(app.pattern.rawValue) allows"
-                                            + (unread == 0 ? "" : " in the files read (\(unread) not read: see the warnings)") + "\n")
+                        + (unread == 0 ? "" : " in the files read (\(unread) not read: see the warnings)") + "\n")
         }
         for file in result.written.files where file.pathExtension != "dot" {
             Console.out("  map: \(RunSummaryText.relative(file.path))\n")

@@ -19,6 +19,13 @@ public enum Export {
 
     public struct Failure: Error, Sendable {
         public var message: String
+        /// What the reader should know beside it (where the scenario came from), said first.
+        public var notes: [String] = []
+
+        public init(message: String, notes: [String] = []) {
+            self.message = message
+            self.notes = notes
+        }
     }
 
     /// What an export writes: one text, or for a Mermaid sequence of a long run one text per page (Mermaid has no
@@ -81,6 +88,53 @@ public enum Export {
         var options = SequenceDiagramBuilder.Options(detail: detail)
         options.ruleBreaks = DiagramWriter.ruleBreaks(trace: trace, scenario: scenario)
         return options
+    }
+
+    /// An export made from a trace file or a scenario's run, with what its reader should know.
+    public struct Made: Sendable {
+        public var output: Output
+        /// Where the scenario came from, and how much of a long run is drawn.
+        public var notes: [String]
+    }
+
+    /// Reads `input` (a trace, or a scenario it runs) and makes `format` of it: Mermaid and PlantUML draw at most
+    /// `maxMessages` messages, and only those are kept. A file that cannot be read or run is a `TraceSource.Failure`;
+    /// an export the format cannot make, a `Failure`.
+    public static func make(_ input: String, scenario: String?, format: Format, diagram: Diagram = .sequence,
+                            detail: SequenceDiagramBuilder.Detail = .message, plain: Bool = false,
+                            perPage: Int = SequencePage.defaultMessages, maxMessages: Int) throws -> Made {
+        let drawing = format == .mermaid || format == .plantuml
+        let source = try TraceSource.load(input, scenario: scenario, keepingEvents: drawing ? maxMessages : nil)
+        var notes = source.notes
+        if drawing, let tally = source.tally, tally.messages > source.trace.events.count {
+            notes.append("the export draws \(source.trace.events.count) of the \(tally.messages) messages; raise --max-diagram-messages to draw more")
+        }
+        do {
+            let output = try paged(source.trace, scenario: source.scenario, format: format, diagram: diagram, detail: detail,
+                                   plain: plain, perPage: perPage)
+            return Made(output: output, notes: notes)
+        } catch var failure as Failure {
+            failure.notes = notes + failure.notes
+            throw failure
+        }
+    }
+
+    /// Writes `output` to `file`: its one text, or (Mermaid holds one diagram per file) each page to `FILE-1.mmd`,
+    /// `FILE-2.mmd`, …. Returns the page files written (empty for one text). With no file, a single text is for
+    /// standard output (returned in `text`); several pages cannot go there, and are a `Failure` saying what to do.
+    public static func write(_ output: Output, to file: URL?, perPage: Int) throws -> (pages: [URL], text: String?) {
+        if output.texts.count > 1 {
+            guard let file else {
+                throw Failure(message: "the sequence has \(output.texts.count) pages of at most \(perPage) messages, and a Mermaid file holds one diagram: "
+                    + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages")
+            }
+            let urls = pageFiles(for: file, count: output.texts.count)
+            for (url, text) in zip(urls, output.texts) { try AtomicFile.write(text, to: url) }
+            return (urls, nil)
+        }
+        guard let file else { return ([], output.texts[0]) }
+        try AtomicFile.write(output.texts[0], to: file)
+        return ([], nil)
     }
 
     /// `sequence.mmd` → `sequence-1.mmd`, `sequence-2.mmd`, ….

@@ -44,7 +44,8 @@ extension PatternDefinition {
 
 @Suite("A pattern defined in one file")
 struct ExtraPatternTests {
-    init() { PatternRegistry.shared.register(.screens) }
+    /// The pattern is registered for these tests only: other tests in the process list the built-in patterns.
+    static let registry = PatternRegistry(adding: [.screens])
 
     static let counter = """
         scenario: Counter
@@ -70,6 +71,10 @@ struct ExtraPatternTests {
 
     @Test("a registered pattern loads, runs with its own names and wiring, and is checked by its own rules")
     func runs() throws {
+        try PatternRegistry.$current.withValue(Self.registry) { try run() }
+    }
+
+    func run() throws {
         let loaded = ScenarioLoader().load(yaml: Self.counter, file: "counter.yml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics.map(\.description))")
         #expect(scenario.pattern == .screens)
@@ -92,6 +97,10 @@ struct ExtraPatternTests {
 
     @Test("a route in a pattern without a Router is refused with the pattern's rule")
     func refusesRoutes() {
+        PatternRegistry.$current.withValue(Self.registry) { refuseRoutes() }
+    }
+
+    func refuseRoutes() {
         let yaml = Self.counter.replacingOccurrences(of: "          - show: text", with: """
                       - show: text
                       - route: toOther

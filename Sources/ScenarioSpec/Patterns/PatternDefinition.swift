@@ -3,7 +3,7 @@
 /// cycle's stages, and which sentences narration uses. The engine, the checker, the diagrams and narration ask
 /// the definition; none of them compares pattern names.
 ///
-/// A new pattern is one new definition (a file in this folder, or `PatternRegistry.shared.register(_:)`).
+/// A new pattern is one new definition (a file in this folder, or `PatternRegistry.shared.register(_:)`; `PatternRegistry.$current` scopes a registry to a task).
 public struct PatternDefinition: Sendable {
     public var pattern: Pattern
     /// The pattern's name in prose: `Clean Swift`.

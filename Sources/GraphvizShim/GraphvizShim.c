@@ -1,17 +1,14 @@
-// The small C layer SceneFlow needs around libgvc:
+// The small C layer SceneFlow needs around libgvc (declared in include/GraphvizShim.h):
 // - reading DOT from memory through a discipline of our own (agmemread cannot take one);
 // - an ID discipline that numbers names in the order they are first seen, so layouts do not depend on
 //   string addresses (which differ between renders in one process) and output is repeatable;
 // - an error sink that collects libcgraph's messages instead of printing them;
+// - what plugins print to stderr themselves, collected while a render runs;
+// - a context without Pango's text measurement, and a PNG device that writes fast;
 // - gvRenderData's length, which is `unsigned int *` in Graphviz 2.x and `size_t *` later.
 // Every function here is called with the renderer's lock held: libgvc is not thread-safe.
-#ifndef SCENEFLOW_CGRAPHVIZ_SHIM_H
-#define SCENEFLOW_CGRAPHVIZ_SHIM_H
+#include "GraphvizShim.h"
 
-
-#include <graphviz/gvc.h>
-#include <graphviz/cgraph.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -158,7 +155,6 @@ static void sf_id_register(void *state, int type, void *object) {
 
 // MARK: - Errors
 
-// Storage lives in a function: file-scope statics in a header imported by Swift are not emitted.
 typedef struct {
     char text[16384];
     size_t length;
@@ -181,25 +177,20 @@ static int sf_collect(char *text) {
     return 0;
 }
 
-static inline void sf_messages_reset(void) {
+void sf_messages_reset(void) {
     sf_message_buffer *buffer = sf_messages();
     buffer->length = 0;
     buffer->text[0] = '\0';
     agreseterrors();
 }
 
-static inline const char *sf_messages_text(void) { return sf_messages()->text; }
+const char *sf_messages_text(void) { return sf_messages()->text; }
 
 // MARK: - Capturing stderr
 
 // Some plugins print straight to stderr (cairo: "graph is too large for cairo-renderer bitmaps"). While a
 // render runs, file descriptor 2 points at a temporary file, whose text is returned as warnings.
-typedef struct {
-    int saved;
-    FILE *file;
-} sf_capture;
-
-static inline sf_capture sf_capture_begin(void) {
+sf_capture sf_capture_begin(void) {
     sf_capture capture = {-1, NULL};
     fflush(NULL);
     capture.file = tmpfile();
@@ -215,7 +206,7 @@ static inline sf_capture sf_capture_begin(void) {
 }
 
 /// Restores stderr and copies what was written (at most size - 1 bytes) into buffer.
-static inline size_t sf_capture_end(sf_capture capture, char *buffer, size_t size) {
+size_t sf_capture_end(sf_capture capture, char *buffer, size_t size) {
     size_t count = 0;
     fflush(NULL);
     if (capture.saved >= 0) {
@@ -236,14 +227,13 @@ static inline size_t sf_capture_end(sf_capture capture, char *buffer, size_t siz
 // Exported by libcgraph but not declared in its public header: flushes the lexer's input buffer.
 extern void aglexbad(void);
 
-/// Installs the error sink and reports warnings as well as errors.
 // MARK: - A context that does not measure text
 
 // A context with Graphviz's core renderers (SVG, DOT) and its layouts, but no text-layout plugin: labels are
 // sized from Graphviz's built-in font metrics instead of Pango. For drawings whose boxes SceneFlow sized itself
 // (the sequence diagram), this skips the most expensive part of rendering big diagrams. The plugins are found
 // beside libgvc, as Graphviz itself finds them; NULL when they are not there (then the usual context serves).
-static inline GVC_t *sf_context_without_text_layout(void) {
+GVC_t *sf_context_without_text_layout(void) {
     char folder[4096] = {0};
 #if defined(__APPLE__)
     Dl_info info;
@@ -292,13 +282,13 @@ static inline GVC_t *sf_context_without_text_layout(void) {
     return gvContextPlugins(symbols, 0);
 }
 
-static inline void sf_setup(void) {
+void sf_setup(void) {
     agseterrf(sf_collect);
     agseterr(AGWARN);
 }
 
 /// Parses DOT text into a graph whose IDs follow the order of first appearance. NULL on a syntax error.
-static inline Agraph_t *sf_read_graph(const char *text, size_t length, char *name) {
+Agraph_t *sf_read_graph(const char *text, size_t length, char *name) {
     static Agiddisc_t ids = {sf_id_open, sf_id_map, sf_id_alloc, sf_id_free, sf_id_print, sf_id_close, sf_id_register};
     static Agiodisc_t io;
     static Agdisc_t discipline;
@@ -330,7 +320,7 @@ typedef struct {
     int failed;
 } sf_buffer;
 
-// One buffer per process (a function's static: a header's global would not be emitted).
+// One buffer per process.
 static sf_buffer *sf_png_output(void) {
     static sf_buffer buffer;
     return &buffer;
@@ -431,7 +421,7 @@ static void sf_png_format(GVJ_t *job) {
 }
 
 /// Hands over what the last PNG render wrote; the caller frees it. NULL when it failed.
-static inline unsigned char *sf_png_take(size_t *count) {
+unsigned char *sf_png_take(size_t *count) {
     sf_buffer *out = sf_png_output();
     unsigned char *bytes = out->failed ? NULL : out->bytes;
     if (!bytes) free(out->bytes);
@@ -443,7 +433,7 @@ static inline unsigned char *sf_png_take(size_t *count) {
 }
 
 /// Adds the `sfpng` device (cairo draws, SceneFlow writes the PNG) to a context.
-static inline void sf_add_png_device(GVC_t *context) {
+void sf_add_png_device(GVC_t *context) {
     static gvdevice_engine_t engine = {NULL, sf_png_format, NULL};
     static gvdevice_features_t features = {GVDEVICE_BINARY_FORMAT | GVDEVICE_DOES_TRUECOLOR, {0., 0.}, {0., 0.}, {96., 96.}};
     static gvplugin_installed_t types[] = {{0, "sfpng:cairo", 10, &engine, &features}, {0, NULL, 0, NULL, NULL}};
@@ -453,16 +443,14 @@ static inline void sf_add_png_device(GVC_t *context) {
 }
 
 /// Sets a graph attribute after reading, as if the DOT had said it (`size` for a PNG scaled to fit).
-static inline void sf_set_graph_attribute(Agraph_t *graph, const char *name, const char *value) {
+void sf_set_graph_attribute(Agraph_t *graph, const char *name, const char *value) {
     agsafeset(graph, (char *)name, (char *)value, (char *)"");
 }
 
 /// Renders with the length as size_t, whatever this Graphviz declares.
-static inline int sf_render(GVC_t *context, Agraph_t *graph, const char *format, char **result, size_t *length) {
+int sf_render(GVC_t *context, Agraph_t *graph, const char *format, char **result, size_t *length) {
     unsigned int size = 0;
     int status = gvRenderData(context, graph, format, result, &size);
     *length = size;
     return status;
 }
-
-#endif

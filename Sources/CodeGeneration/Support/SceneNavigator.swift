@@ -1,0 +1,115 @@
+import Foundation
+import SceneFlowRecorder
+
+/// The stack of scenes on screen. Pushing, presenting, replacing and going back change it; a scene that comes
+/// on screen loads (once) and appears after the current cycle is over, as UIKit calls `viewDidLoad()` and
+/// `viewWillAppear(_:)` on its next pass.
+public final class SceneNavigator {
+    nonisolated(unsafe) public static var shared = SceneNavigator()
+
+    public private(set) var stack: [SceneViewController] = []
+    private var pending: [() -> Void] = []
+    private var standIns: [Int: (SceneViewController) -> Void] = [:]
+    private var nextStandIn = 0
+
+    public init() {}
+
+    public var top: SceneViewController? { stack.last }
+
+    /// The app launches on `root`.
+    public func start(with root: SceneViewController, trace: SceneTrace) {
+        stack = [root]
+        comeOnScreen(root, trace: trace, cause: nil)
+    }
+
+    public func push(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+        stack.append(destination)
+        comeOnScreen(destination, trace: trace, cause: cause)
+    }
+
+    public func present(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+        destination.isPresented = true
+        stack.append(destination)
+        comeOnScreen(destination, trace: trace, cause: cause)
+    }
+
+    public func replace(with destination: SceneViewController, trace: SceneTrace, cause: Int) {
+        stack = [destination]
+        comeOnScreen(destination, trace: trace, cause: cause)
+    }
+
+    /// Back to `destination`, already on the stack below: what is above it goes.
+    public func back(to destination: SceneViewController, trace: SceneTrace, cause: Int) {
+        guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
+        stack.removeSubrange((index + 1)...)
+        reveal(destination, cause: cause)
+    }
+
+    /// The user goes back (the navigation bar's back button): the top scene goes, the one below appears again.
+    public func userGoesBack(recorder: Recorder = .shared) {
+        guard stack.count > 1, let top = stack.last else { return }
+        let revealed = stack[stack.count - 2]
+        var cause: Int?
+        if let topTrace = (top as? SceneTracing)?.sceneTrace, let revealedTrace = (revealed as? SceneTracing)?.sceneTrace {
+            let dismisses = top.isPresented
+            cause = recorder.note(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
+                                                         method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+                                                         removed: [topTrace.view])), from: Recorder.user, to: revealedTrace.view)
+        }
+        stack.removeLast()
+        reveal(revealed, cause: cause)
+    }
+
+    private func reveal(_ scene: SceneViewController, cause: Int?) {
+        scene.navigationCause = cause
+        scene.viewWillAppear(false)
+        pending.append { [weak self, scene] in
+            guard let self, self.stack.contains(where: { $0 === scene }) else { return }
+            scene.sceneShown(revealed: true)
+        }
+    }
+
+    /// The nearest scene below the top that is a `T`.
+    public func below<T: SceneViewController>(_ type: T.Type) -> T? {
+        stack.dropLast().last { $0 is T } as? T
+    }
+
+    /// Runs what waits for the current cycle to end: the loads and appearances of scenes just shown.
+    public func settle() {
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            next()
+        }
+    }
+
+    /// Applies `change` to every scene on the stack and to each scene that comes on screen until the returned
+    /// closure runs; that closure undoes every change, last first. A story test stands in a worker's given
+    /// answers this way for one step.
+    public func standIn(_ change: @escaping (SceneViewController) -> (() -> Void)?) -> () -> Void {
+        final class Undo { var steps: [() -> Void] = [] }
+        let undo = Undo()
+        undo.steps = stack.compactMap(change)
+        let key = nextStandIn
+        nextStandIn += 1
+        standIns[key] = { scene in
+            if let step = change(scene) { undo.steps.append(step) }
+        }
+        return { [weak self] in
+            self?.standIns[key] = nil
+            for step in undo.steps.reversed() { step() }
+            undo.steps = []
+        }
+    }
+
+    private func comeOnScreen(_ scene: SceneViewController, trace: SceneTrace, cause: Int?) {
+        for key in standIns.keys.sorted() { standIns[key]?(scene) }
+        scene.hasLoaded = true
+        scene.navigationCause = cause
+        scene.loadViewIfNeeded()
+        // A scene replaced before its turn never loads.
+        pending.append { [weak self, scene] in
+            guard let self, self.stack.contains(where: { $0 === scene }) else { return }
+            scene.sceneShown(revealed: false)
+        }
+    }
+}

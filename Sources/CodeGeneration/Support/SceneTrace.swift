@@ -1,0 +1,362 @@
+import Foundation
+import SceneFlowRecorder
+
+/// One scene instance's components as the trace knows them, and the messages they send, in the words of
+/// SceneFlow's trace format. Components call it where they make the call a message stands for.
+public final class SceneTrace {
+    public let scene: String
+    public let instance: Int
+    let recorder: Recorder
+    public let wirer, view, interactor, presenter, router, dataStore: Participant
+    private var workers: [String: Participant] = [:]
+    /// The sequence number of the View's load (or latest appearance): the cause of the cycles it starts.
+    var lastShown: Int?
+
+    public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
+                recorder: Recorder = .shared) {
+        self.scene = scene
+        self.recorder = recorder
+        let number = recorder.instance(of: scene)
+        instance = number
+        func make(_ role: ComponentRole) -> Participant {
+            recorder.participant(role, components[role] ?? scene, scene: scene, instance: number)
+        }
+        let configurator = make(.configurator)
+        view = make(.view)
+        wirer = wiredByView ? view : configurator
+        interactor = make(.interactor)
+        presenter = make(.presenter)
+        router = make(.router)
+        dataStore = make(.dataStore)
+        for worker in workers { self.workers[worker] = recorder.participant(.worker, worker, scene: scene, instance: instance) }
+    }
+
+    /// One of the scene's workers, or a worker the app shares (one participant for the whole run).
+    func worker(_ name: String) -> Participant {
+        workers[name] ?? recorder.sharedParticipant(.worker, name)
+    }
+
+    public func configure(_ holder: Participant, _ property: String, _ protocolName: String?, _ value: Participant) {
+        recorder.note(.configure(property: property, protocolName: protocolName, value: value), from: wirer, to: holder)
+    }
+
+    public func loaded(_ method: String, cause: Int?) {
+        lastShown = recorder.note(.load(method: method), from: view, to: view, parent: cause)
+    }
+
+    /// The View appears (UIKit's `viewWillAppear(_:)`, SwiftUI's `onAppear`); returns the message's number.
+    @discardableResult
+    public func appeared(_ method: String, cause: Int?) -> Int {
+        let appeared = recorder.note(.appear(method: method), from: view, to: view, parent: cause)
+        lastShown = appeared
+        return appeared
+    }
+
+    /// A V→I→P→V cycle the user starts with `payload`, or the View starts as it loads or appears.
+    public func cycle(_ useCase: String, trigger: TraceCycle.Trigger, payload: TraceValueConvertible?, type: String?,
+                      _ body: () -> Void) {
+        recorder.cycle(useCase, on: view, trigger: trigger, cause: trigger == .action ? nil : lastShown) {
+            if trigger == .action {
+                recorder.send(.action(useCase: UseCaseName(useCase), payloadType: type, payload: payload?.traceValue),
+                              from: Recorder.user, to: view, body)
+            } else {
+                body()
+            }
+        }
+    }
+
+    /// The View's Request to the Interactor, or (`fromPresenter`, VIPER) the Presenter's.
+    public func request(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
+                        type: String?, fromPresenter: Bool = false, _ body: () -> Void) {
+        recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                          payloadType: type, payload: request?.traceValue)),
+                      from: fromPresenter ? presenter : view, to: interactor, body)
+    }
+
+    /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap.
+    public func event(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
+                      type: String?, _ body: () -> Void) {
+        recorder.send(.event(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                        payloadType: type, payload: request?.traceValue)),
+                      from: view, to: presenter, body)
+    }
+
+    public func response(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
+                         _ response: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+        recorder.send(.response(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
+                                Invocation(protocolName: protocolName, method: method, payloadType: type, payload: response?.traceValue)),
+                      from: interactor, to: presenter, body)
+    }
+
+    public func display(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
+                        _ viewModel: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+        recorder.send(.display(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
+                               Invocation(protocolName: protocolName, method: method, payloadType: type, payload: viewModel?.traceValue)),
+                      from: presenter, to: view, body)
+    }
+
+    /// A worker call: the call, then its result or failure, with the time it took. A worker that answers through
+    /// callbacks (`style: .callback`, VIPER's data managers) names them: its answer is recorded as `resultMethod`
+    /// or `errorMethod` rather than as `method`.
+    /// VIPER's data managers name their protocols: `inputProtocol` for the call (and a returned answer),
+    /// `outputProtocol` for an answer through callbacks.
+    public func call<Result>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .return,
+                             resultMethod: String? = nil, errorMethod: String? = nil,
+                             inputProtocol: String? = nil, outputProtocol: String? = nil,
+                             input: Record?, inputType: String?, resultType: String?,
+                             _ body: () throws -> Result) throws -> Result {
+        let target = self.worker(worker)
+        let started = recorder.time
+        let answerProtocol = style == .callback ? outputProtocol : inputProtocol
+        return try recorder.send(.workerCall(operation: OperationName(operation), style: style,
+                                             Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
+                                                        payload: input.map { .record($0) })),
+                                 from: interactor, to: target) {
+            do {
+                let result = try body()
+                noteResult(operation, resultMethod ?? method, answerProtocol, resultType: resultType, result, from: target, started: started)
+                return result
+            } catch let failure as WorkerFailure {
+                throw noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
+            }
+        }
+    }
+
+    /// A worker that answers through a completion handler that cannot fail (`fetchOrders(completionHandler:)`):
+    /// `start` makes the call with the handler; the answer is recorded when it comes, and `then` goes on with it,
+    /// caused by what made the call — at once when the worker answers before it returns, as the generated
+    /// workers do.
+    public func call<Answer>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                             inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                             _ start: (@escaping (Answer) -> Void) -> Void, then: @escaping (Answer) throws -> Void) {
+        answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+               start, then: then) { [self] answer, target, started in
+            noteResult(operation, method, inputProtocol, resultType: resultType, answer, from: target, started: started)
+            return answer
+        }
+    }
+
+    /// A worker whose completion handler answers nothing and cannot fail (`save(completion:)`).
+    public func call(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                     inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                     _ start: (@escaping () -> Void) -> Void, then: @escaping () throws -> Void) {
+        call(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+             resultType: resultType, { (done: @escaping (()) -> Void) in start { done(()) } }, then: { (_: ()) in try then() })
+    }
+
+    /// A worker that answers through a completion handler with a `Result`: a failure is recorded as the worker's
+    /// error (`WorkerFailure`) and handed to `then` like a success.
+    public func call<Success>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
+                              inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
+                              _ start: (@escaping (Result<Success, any Error>) -> Void) -> Void,
+                              thenResult then: @escaping (Result<Success, any Error>) throws -> Void) {
+        answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
+               start, then: then) { [self] result, target, started in
+            switch result {
+            case .success(let value):
+                noteResult(operation, method, inputProtocol, resultType: resultType, value, from: target, started: started)
+                return result
+            case .failure(let failure as WorkerFailure):
+                return .failure(noteFailure(operation, method, inputProtocol, failure, from: target, started: started))
+            case .failure:
+                return result
+            }
+        }
+    }
+
+    /// The worker's result, as caused by the call being sent.
+    private func noteResult(_ operation: String, _ method: String, _ protocolName: String?, resultType: String?, _ value: Any,
+                            from target: Participant, started: Int) {
+        recorder.note(.workerResult(WorkerAnswer(
+            operation: OperationName(operation),
+            invocation: Invocation(protocolName: protocolName, method: method, payloadType: resultType,
+                                   payload: resultType == nil ? nil : (value as? TraceValueConvertible)?.traceValue),
+            answer: .unknown, latency: recorder.time - started)), from: target, to: interactor)
+    }
+
+    /// The worker's failure, as caused by the call being sent; returned knowing its message's number, so what
+    /// handles it is caused by it.
+    private func noteFailure(_ operation: String, _ method: String, _ protocolName: String?, _ failure: WorkerFailure,
+                             from target: Participant, started: Int) -> WorkerFailure {
+        var failure = failure
+        failure.event = recorder.note(.workerError(WorkerAnswer(operation: OperationName(operation),
+                                                                invocation: Invocation(protocolName: protocolName, method: method),
+                                                                answer: .unknown, latency: recorder.time - started),
+                                                   error: failure.message),
+                                      from: target, to: interactor)
+        return failure
+    }
+
+    /// The call, then `record`'s note of the answer as caused by the call, then `then` as caused by what made it.
+    private func answer<Answer>(_ worker: String, _ operation: String, _ method: String, style: CallStyle,
+                                inputProtocol: String?, input: Record?, inputType: String?,
+                                _ start: (@escaping (Answer) -> Void) -> Void, then: @escaping (Answer) throws -> Void,
+                                record: @escaping (Answer, Participant, Int) -> Answer) {
+        let target = self.worker(worker)
+        let started = recorder.time
+        let cause = recorder.cause ?? 0
+        var call = 0
+        var waiting = true
+        var early: Answer?
+        recorder.send(.workerCall(operation: OperationName(operation), style: style,
+                                  Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
+                                             payload: input.map { .record($0) })),
+                      from: interactor, to: target) {
+            call = recorder.cause ?? 0
+            start { [self] answer in
+                let answer = recorder.within(call) { record(answer, target, started) }
+                if waiting {
+                    early = answer
+                } else {
+                    recorder.within(cause) { run { try then(answer) } }
+                }
+            }
+        }
+        waiting = false
+        if let early { run { try then(early) } }
+    }
+
+    public func stored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
+        recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
+                                                 value: value?.traceValue ?? .null)), from: interactor, to: dataStore)
+    }
+
+    /// What the View has on screen, by label: what it showed and what it renders from state.
+    public private(set) var screen: [String: Value] = [:]
+
+    public func shown(_ label: String, _ value: TraceValueConvertible?) {
+        let value = value?.traceValue ?? .null
+        screen[label] = value
+        recorder.note(.show(label: label, value: value), from: view, to: Recorder.user)
+    }
+
+    /// The View renders the labels it shows from state (SwiftUI's `body`), because of message `cause`: each label
+    /// whose value changed is shown again (every label the first time).
+    public func render(_ labels: [(String, TraceValueConvertible?)], cause: Int) {
+        recorder.within(cause) {
+            for (label, value) in labels where screen[label] != (value?.traceValue ?? .null) {
+                shown(label, value)
+            }
+        }
+    }
+
+    /// The Interactor (or, passing data on, the Router) writes a field of the AppState `object`, which publishes
+    /// it: every View on screen that observes the AppState renders again.
+    public func published(_ field: String, type: String, _ value: TraceValueConvertible?, in object: AnyObject,
+                          fromRouter: Bool = false) {
+        let publish = recorder.note(.publish(FieldWrite(field: field, type: type, value: value?.traceValue ?? .null)),
+                                    from: fromRouter ? router : interactor, to: Recorder.appState)
+        for (observer, render) in AppStateObservers.views(of: object) {
+            let rendered = recorder.note(.render(method: "body"), from: Recorder.appState, to: observer.view, parent: publish)
+            render(rendered)
+        }
+    }
+
+    /// The View writes a field of the DataStore it holds (SwiftUI VIP); returns the message's number.
+    @discardableResult
+    public func viewStored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) -> Int {
+        recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
+                                                 value: value?.traceValue ?? .null)), from: view, to: dataStore)
+    }
+
+    /// The View asks the Router to move on, or (`fromPresenter`, VIPER) the Presenter asks the WireFrame.
+    public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
+                      fromPresenter: Bool = false, _ body: () -> Void) {
+        recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
+                                                           payload: input.map { .record($0) })),
+                      from: fromPresenter ? presenter : view, to: router, body)
+    }
+
+    public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,
+                       type: String, _ value: TraceValueConvertible?, into destination: SceneTrace) {
+        recorder.note(.dataPassing(DataPass(route: RouteName(route), protocolName: protocolName, method: method, field: field,
+                                            source: source, type: type, value: value?.traceValue ?? .null)),
+                      from: router, to: destination.dataStore)
+    }
+
+    /// The screen changes to `destination`; returns the message's number (what its load is caused by).
+    @discardableResult
+    public func navigated(_ style: Navigation.Style, _ route: String, _ method: String, to destination: SceneTrace,
+                          removed: [SceneTrace]) -> Int {
+        recorder.note(.navigation(Navigation(style: style, route: RouteName(route), method: method,
+                                             removed: removed.map(\.view))), from: router, to: destination.view)
+    }
+
+    /// Runs the logic that handles a worker's failure, as caused by it.
+    public func handling(_ failure: WorkerFailure, _ body: () throws -> Void) rethrows {
+        try recorder.within(failure.event, body)
+    }
+
+    /// Runs a component's logic; a failure the scenario engine would stop at (an overflow, an index out of
+    /// range) stops the run, and the trace says why.
+    public func run(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            recorder.fail("\(error)")
+        }
+    }
+}
+
+/// The Views that render from an AppState, by the AppState they observe, in the order they appeared: a change
+/// to it renders each again, as SwiftUI renders every View that holds it as an `@EnvironmentObject`.
+public enum AppStateObservers {
+    private final class Observer {
+        weak var object: AnyObject?
+        let trace: SceneTrace
+        let render: (Int) -> Void
+
+        init(_ object: AnyObject, _ trace: SceneTrace, _ render: @escaping (Int) -> Void) {
+            self.object = object
+            self.trace = trace
+            self.render = render
+        }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var observers: [Observer] = []
+
+    /// The View recorded by `trace` observes `object` from now on; `render` renders it, caused by a message.
+    public static func add(_ trace: SceneTrace, observing object: AnyObject, render: @escaping (Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        observers.removeAll { $0.object == nil }
+        observers.append(Observer(object, trace, render))
+    }
+
+    /// The View recorded by `trace` left the screen: it observes nothing any more.
+    public static func remove(_ trace: SceneTrace) {
+        lock.lock()
+        defer { lock.unlock() }
+        observers.removeAll { $0.trace === trace || $0.object == nil }
+    }
+
+    static func views(of object: AnyObject) -> [(SceneTrace, (Int) -> Void)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return observers.filter { $0.object === object }.map { ($0.trace, $0.render) }
+    }
+}
+
+/// A scene's View, as the trace knows it.
+public protocol SceneTracing: AnyObject {
+    var sceneTrace: SceneTrace { get }
+}
+
+/// A worker's failure: its message is what the scenario's `error:` says.
+public struct WorkerFailure: Error, CustomStringConvertible {
+    public var message: String
+    /// The trace's number for the failure, once recorded.
+    public var event = 0
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// What a failed worker call gives the logic that handles it: `{ error: String }`.
+public struct WorkerError: TraceValueConvertible {
+    public var error: String
+
+    public var traceValue: Value { .record(Record(traced: [("error", error)])) }
+}
