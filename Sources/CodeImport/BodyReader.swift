@@ -227,6 +227,12 @@ struct BodyReader {
         }
         if let doStatement = statement.as(DoStmtSyntax.self) {
             readInteractor(doStatement.body.statements)
+            // What a `catch` does (a Presenter told of the failure) is read after the `do`, as a switch's cases are.
+            for clause in doStatement.catchClauses where !clause.body.statements.isEmpty {
+                unmapped.append(.init(message: "'\(Self.firstLine(clause))' is not translated; what it does is read after its 'do'",
+                                      location: location(clause)))
+                readInteractor(clause.body.statements)
+            }
             return
         }
         if let returned = statement.as(ReturnStmtSyntax.self) {
@@ -359,6 +365,17 @@ struct BodyReader {
                                     location: location(sequence)))
                 unmapped.append(.init(message: "'\(Self.firstLine(sequence))' changes '\(field)' in place; its new value is todo",
                                       location: location(sequence)))
+                return
+            }
+            // `model.title = request.title`, `self.items[0].done = true`: a DataStore field changed in place through
+            // what it holds.
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let field = Self.fieldHolding(elements[0]),
+               dataStoreFields.contains(field), bound[field] == nil {
+                steps.append(.store([ImportedApp.Assignment(field: field, expression: "todo", location: location(elements[0]))],
+                                    location: location(sequence)))
+                unmapped.append(.init(message: "'\(Self.firstLine(sequence))' changes '\(field)' in place; its new value is todo",
+                                      location: location(sequence)))
+                readClosures(in: elements[2])
                 return
             }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let field = Self.ownField(elements[0]),
@@ -812,6 +829,29 @@ struct BodyReader {
         if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
         guard let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text, selfAliases.contains(root) else { return nil }
         return access.declName.baseName.text
+    }
+
+    /// The field an assignment's target reaches into (`model.title`, `self.model?.title`, `self.items[0].done`): its
+    /// own field, when the target goes past it; nil for the field itself and for anything not rooted in one.
+    static func fieldHolding(_ target: ExprSyntax) -> String? {
+        var node = target
+        var depth = 0
+        var last: String?
+        while true {
+            if let chained = node.as(OptionalChainingExprSyntax.self) { node = chained.expression; continue }
+            if let forced = node.as(ForceUnwrapExprSyntax.self) { node = forced.expression; continue }
+            if let subscripted = node.as(SubscriptCallExprSyntax.self) { node = subscripted.calledExpression; depth += 1; last = nil; continue }
+            if let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
+                last = access.declName.baseName.text
+                node = base
+                depth += 1
+                continue
+            }
+            break
+        }
+        guard let root = node.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if selfAliases.contains(root) { return depth >= 2 ? last : nil }
+        return depth >= 1 ? root : nil
     }
 
     /// The names an expression starts from that always hold a value.

@@ -35,8 +35,12 @@ extension VIPReader {
                 scene.dataStore.append(field)
             }
         }
-        if dataStoreProtocols.isEmpty, !swiftUI, let interactor {
-            scene.dataStore = stateFields(of: interactor, parts: parts, role: .interactor)
+        if !swiftUI, let interactor {
+            // Without a DataStore protocol the Interactor's state is the DataStore; with one, what else the Interactor
+            // keeps (`var monumentPhotos` a use case fills and another reads) is its state too.
+            for field in stateFields(of: interactor, parts: parts, role: .interactor) where !scene.dataStore.contains(where: { $0.name == field.name }) {
+                scene.dataStore.append(field)
+            }
         }
 
         // Workers: what any part holds or reaches; the operations they call.

@@ -45,7 +45,11 @@ struct ImportTests {
                         // Generamba modules opened by their input protocol and configured through it, a Router making
                         // the next module through the factory it is given, and state changed in place (a struct's
                         // list emptied, a list sorted by a closure, rows typed for the View).
-                        "module-input"]
+                        "module-input",
+                        // An Interactor keeping state besides its DataStore protocol (filled in a result's case, sorted in
+                        // place), changing a field through what it holds (`info.title = …`), and telling its Presenter
+                        // of a failure in a `catch`.
+                        "interactor-state"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
