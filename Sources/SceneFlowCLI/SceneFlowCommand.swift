@@ -33,10 +33,15 @@ struct SceneFlowCommand: ParsableCommand {
             Exit codes: 0 success, 1 scenario or run errors, 2 usage errors.
             """,
         version: SceneFlowVersion.current,
-        subcommands: [
-            ValidateCommand.self, RunCommand.self, ExplainCommand.self, CheckCommand.self, DiffCommand.self, CoverageCommand.self,
-            RenderCommand.self, ExportCommand.self, CompareCommand.self, SynthCommand.self, ImportCommand.self, MapCommand.self, DriftCommand.self,
-            GenerateCommand.self, TranslateCommand.self, InitCommand.self, RenderPagesCommand.self, VetSwiftCommand.self,
+        // The helpers' sides (render-pages, vet-swift) are hidden; the rest is listed by what it works on.
+        subcommands: [RenderPagesCommand.self, VetSwiftCommand.self],
+        groupedSubcommands: [
+            CommandGroup(name: "Scenarios", subcommands: [ValidateCommand.self, RunCommand.self, ExplainCommand.self, CheckCommand.self,
+                                                          DiffCommand.self, CoverageCommand.self]),
+            CommandGroup(name: "Diagrams and exports", subcommands: [RenderCommand.self, ExportCommand.self, CompareCommand.self]),
+            CommandGroup(name: "App code", subcommands: [ImportCommand.self, MapCommand.self, DriftCommand.self, GenerateCommand.self,
+                                                         TranslateCommand.self, InitCommand.self]),
+            CommandGroup(name: "Tools", subcommands: [SynthCommand.self]),
         ]
     )
 
