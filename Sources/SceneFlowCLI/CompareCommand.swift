@@ -19,7 +19,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated patterns: " + Pattern.all.map(\.rawValue).joined(separator: ", ") + "."))
     var patterns: String = Pattern.all.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: "The output folder; files go into <out>/<scenario>/compare/.")
+    @Option(help: ArgumentHelp("The output folder; files go into <dir>/<scenario>/compare/.", valueName: "dir"))
     var out: String = "Output"
 
     @Option(help: "Language of the page: en or ko.")

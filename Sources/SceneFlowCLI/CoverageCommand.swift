@@ -16,7 +16,7 @@ struct CoverageCommand: ParsableCommand {
     @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml"]))
     var files: [String] = []
 
-    @Option(help: "The output folder for coverage.svg (in <out>/<scenario>/; default: the settings file's 'out', else Output).")
+    @Option(help: ArgumentHelp("The output folder for coverage.svg (in <dir>/<scenario>/; default: the settings file's 'out', else Output).", valueName: "dir"))
     var out: String?
 
     @Option(help: "Fail (exit 1) when total coverage is below this percentage.")

@@ -18,7 +18,7 @@ struct ExplainCommand: ParsableCommand {
             and prints a score. \\
             --mistake RULE breaks one of the pattern's rules on purpose in the run (a message along a path the pattern \
             forbids), tells the broken cycle with the rule, what would go wrong in the app and the fix, and draws it \
-            into <out>/<scenario>/mistakes/<rule>/ with the offending arrow red; --mistake all writes the whole \
+            into <dir>/<scenario>/mistakes/<rule>/ with the offending arrow red; --mistake all writes the whole \
             gallery (mistakes/index.html); --mistake list names the rules. \\
             Exit codes: 0, 1 on scenario errors or a rule the run cannot break, 2 on usage errors.
             """
@@ -40,7 +40,7 @@ struct ExplainCommand: ParsableCommand {
                                valueName: "rule"))
     var mistake: String?
 
-    @Option(help: "The output folder for --mistake's diagrams; files go into <out>/<scenario>/mistakes/ (default: Output).")
+    @Option(help: ArgumentHelp("The output folder for --mistake's diagrams; files go into <dir>/<scenario>/mistakes/ (default: Output).", valueName: "dir"))
     var out: String?
 
     @OptionGroup var traceScenario: TraceScenarioOption

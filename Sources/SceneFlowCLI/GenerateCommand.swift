@@ -23,8 +23,12 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
     var file: String
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The folder to write the package into.", valueName: "folder"))
-    var out: String
+    @Option(help: ArgumentHelp("The folder to write the package into.", valueName: "dir"))
+    var out: String?
+
+    /// The old spelling of `--out`: elsewhere `-o` names a file, so here it is deprecated.
+    @Option(name: .customShort("o"), help: .hidden)
+    var deprecatedOut: String?
 
     @Flag(help: "Overwrite a folder that holds files.")
     var force = false
@@ -38,11 +42,20 @@ struct GenerateCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    func validate() throws {
+        if out != nil && deprecatedOut != nil { throw ValidationError("give the folder once, with --out") }
+        if out == nil && deprecatedOut == nil { throw ValidationError("Missing expected argument '--out <dir>'") }
+    }
+
     func run() throws {
         let style = outputOptions.style(for: STDERR_FILENO)
+        if deprecatedOut != nil {
+            Console.err(style.paint("warning:", .magenta, bold: true)
+                        + " -o is deprecated for generate (elsewhere it names a file); use --out DIR\n")
+        }
         let result: ScenarioGenerate.Result
         do {
-            result = try ScenarioGenerate.run(scenario: file, output: out, force: force, module: module, recorder: recorder)
+            result = try ScenarioGenerate.run(scenario: file, output: (out ?? deprecatedOut)!, force: force, module: module, recorder: recorder)
         } catch let failure as ScenarioGenerate.Failure {
             style.printError(failure.message)
             throw ExitCode(1)

@@ -14,7 +14,7 @@ struct MapCommand: ParsableCommand {
             the rule's id: a reference it does not draw, a strong reference back that closes a retain cycle (with \
             every reference in the cycle), a call between parts it does not connect, a View that reads the \
             Interactor's state or shows and leaves screens itself, a call into another scene. Writes \
-            <out>/<folder>/map.svg (and the formats asked for). --accept FILE names findings the app accepts for \
+            <dir>/<folder>/map.svg (and the formats asked for). --accept FILE names findings the app accepts for \
             now (rule, place, reason); --write-baseline FILE writes one that accepts everything found, for an app \
             that is not clean yet. Exit codes: 0 when nothing is found that is not accepted, 1 when something is \
             (or on errors).
@@ -24,7 +24,7 @@ struct MapCommand: ParsableCommand {
     @Argument(help: "Swift files or folders (default: the settings file's 'code').", completion: .directory)
     var paths: [String] = []
 
-    @Option(help: "The output folder (the map goes to <out>/<folder>/; default: the settings file's 'out', else Output).")
+    @Option(help: ArgumentHelp("The output folder (the map goes to <dir>/<folder>/; default: the settings file's 'out', else Output).", valueName: "dir"))
     var out: String?
 
     @Option(help: "Comma-separated formats: svg, png, pdf, dot.")

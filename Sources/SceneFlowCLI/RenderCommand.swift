@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A trace (.jsonl) or a scenario (.yml).", completion: .file(extensions: ["jsonl", "yml", "yaml"]))
     var input: String
 
-    @Option(help: "The output folder; files go into <out>/<scenario>/ (for a trace: next to it, unless given).")
+    @Option(help: ArgumentHelp("The output folder; files go into <dir>/<scenario>/ (for a trace: next to it, unless given).", valueName: "dir"))
     var out: String?
 
     @OptionGroup var traceScenario: TraceScenarioOption

@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml", "json"]))
     var file: String
 
-    @Option(help: "The output folder; the run writes into <out>/<scenario>/.")
+    @Option(help: ArgumentHelp("The output folder; the run writes into <dir>/<scenario>/.", valueName: "dir"))
     var out: String = "Output"
 
     @Flag(help: "Print only errors and the summary.")

@@ -26,7 +26,7 @@ struct SynthCommand: ParsableCommand {
         "Play the story this many times ('repeat:'): long runs from a small file.", valueName: "count"))
     var repeats: Int = 1
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (- is standard output).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     func validate() throws {

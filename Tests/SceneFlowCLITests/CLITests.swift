@@ -110,6 +110,47 @@ struct CLITests {
                            "TOOLS SUBCOMMANDS:", "synth"])
     }
 
+    @Test("one grammar in every command's help: -o/--output names a file, --out a folder, nothing else spells either")
+    func grammar() throws {
+        let commands = ["validate", "run", "explain", "check", "diff", "coverage", "render", "export", "compare", "import", "map",
+                        "drift", "generate", "translate", "init", "synth"]
+        var outputs: [String] = [], folders: [String] = []
+        for command in commands {
+            let help = try CLI.run(["help", command])
+            #expect(help.status == 0, "\(command)")
+            for line in help.stdout.split(separator: "\n") where line.hasPrefix("  -") {
+                let option = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 3)
+                let spelled = option.prefix { !$0.hasPrefix("<") }.joined(separator: " ")
+                let value = option.first { $0.hasPrefix("<") }.map(String.init)
+                if spelled.contains("-o,") || spelled.contains("--output") {
+                    #expect(spelled == "-o, --output" && value == "<file>", "\(command): \(line)")
+                    outputs.append(command)
+                }
+                if spelled == "--out" {
+                    #expect(value == "<dir>", "\(command): \(line)")
+                    folders.append(command)
+                }
+            }
+        }
+        #expect(outputs == ["export", "import", "translate", "synth"])
+        #expect(folders == ["run", "explain", "coverage", "render", "compare", "map", "generate"])
+    }
+
+    @Test("generate's old -o still writes the package, with a warning to use --out")
+    func generateOldSpelling() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-gen-\(UUID().uuidString)")
+        let result = try CLI.run(["generate", "Scenarios/Counter-SwiftUI.yml", "-o", folder.path, "--color", "never"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: -o is deprecated for generate (elsewhere it names a file); use --out DIR\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
+        let both = try CLI.run(["generate", "Scenarios/Counter-SwiftUI.yml", "-o", folder.path, "--out", folder.path])
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: give the folder once, with --out\n"))
+        let neither = try CLI.run(["generate", "Scenarios/Counter-SwiftUI.yml"])
+        #expect(neither.status == 2)
+        #expect(neither.stderr.hasPrefix("Error: Missing expected argument '--out <dir>'\n"))
+    }
+
     @Test("shell completion scripts are generated")
     func completion() throws {
         let result = try CLI.run(["--generate-completion-script", "bash"])

@@ -196,7 +196,7 @@ struct HostileRoundThreeTests {
         #expect(check.status == 1)
         #expect(check.stdout.contains("big.yml:13:13: step ran: expected the step runs, got the run stopped: the run's trace reached its limit of 256 MiB at message 2146, in story step 1, and stopped"),
                 "\(check.stdout.prefix(800))")
-        let generate = try CLI.subprocess(["generate", "big.yml", "-o", "gen", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
+        let generate = try CLI.subprocess(["generate", "big.yml", "--out", "gen", "--color", "never"], in: folder, timeout: 120, addressSpace: 2 << 30)
         #expect(generate.status == 1)
         #expect(generate.stderr.hasSuffix("""
             error: the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows
@@ -260,14 +260,14 @@ struct HostileRoundThreeTests {
     @Test("generate writes its package whole or not at all: --force into a package whose Sources is a link is refused before a file moves")
     func generateThroughALink() throws {
         let (folder, elsewhere) = try loginFolder()
-        let first = try CLI.subprocess(["generate", "Login.yml", "-o", "gen", "--color", "never"], in: folder)
+        let first = try CLI.subprocess(["generate", "Login.yml", "--out", "gen", "--color", "never"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(contents(folder.appendingPathComponent("gen")) == ["Package.swift", "Sources", "Tests"])
         let package = try String(contentsOf: folder.appendingPathComponent("gen/Package.swift"), encoding: .utf8)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("gen/Sources"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gen/Sources").path, withDestinationPath: "../elsewhere")
         try Data("// edited\n".utf8).write(to: folder.appendingPathComponent("gen/Package.swift"))
-        let forced = try CLI.subprocess(["generate", "Login.yml", "-o", "gen", "--force", "--color", "never"], in: folder)
+        let forced = try CLI.subprocess(["generate", "Login.yml", "--out", "gen", "--force", "--color", "never"], in: folder)
         #expect(forced.status == 1)
         #expect(forced.stderr == "error: gen/Sources is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
         #expect(contents(elsewhere) == [])

@@ -14,7 +14,7 @@ struct RecorderDependencyTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (scenario, name, module) in [("Login", "SignIn", "SignIn"), ("Counter-SwiftUI", "Counter", "CounterSwiftUI")] {
-            let generated = try CLI.run(["generate", "Scenarios/\(scenario).yml", "-o", folder.appendingPathComponent(name).path,
+            let generated = try CLI.run(["generate", "Scenarios/\(scenario).yml", "--out", folder.appendingPathComponent(name).path,
                                          "--module", module, "--recorder", PackagePaths.root.path])
             #expect(generated.status == 0, "\(generated.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/Sources/TraceFormat").path),
@@ -133,18 +133,18 @@ struct RecorderDependencyTests {
     func aFolderThatIsNotSceneFlowIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-rec-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let refused = try CLI.run(["generate", "Scenarios/Login.yml", "-o", folder.appendingPathComponent("App").path,
+        let refused = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.appendingPathComponent("App").path,
                                    "--recorder", "Scenarios", "--color", "never"])
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: --recorder Scenarios: not SceneFlow's package (no Package.swift beside Sources/SceneFlowRecorder); give the folder of SceneFlow's Package.swift, its git URL, or 'carried'\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        let remote = try CLI.run(["generate", "Scenarios/Login.yml", "-o", folder.appendingPathComponent("Remote").path,
+        let remote = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.appendingPathComponent("Remote").path,
                                   "--recorder", "https://example.com/team/SceneFlow.git"])
         #expect(remote.status == 0, "\(remote.stderr)")
         let manifest = try String(contentsOf: folder.appendingPathComponent("Remote/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(url: "https://example.com/team/SceneFlow.git", from: ""#))
         #expect(manifest.contains(#".target(name: "SignIn", dependencies: [.product(name: "SceneFlowRecorder", package: "sceneflow")]),"#))
-        let carried = try CLI.run(["generate", "Scenarios/Login.yml", "-o", folder.appendingPathComponent("Carried").path, "--recorder", "carried"])
+        let carried = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.appendingPathComponent("Carried").path, "--recorder", "carried"])
         #expect(carried.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Carried/Sources/TraceFormat/TraceEncoder.swift").path))
     }
