@@ -175,7 +175,7 @@ struct DependencyDOT {
             let hasReverse = diagram.links.contains { $0.from == link.to && $0.to == link.from }
             let offset = hasReverse ? 7.0 : 0
             let sceneIndex = { (id: String) in diagram.scenes.firstIndex { $0.name.rawValue == String(id.prefix { $0 != "." }) } }
-            let (points, labelPoint): ([(Double, Double)], (Double, Double))
+            var (points, labelPoint): ([(Double, Double)], (Double, Double))
             if !sameScene, let source = sceneIndex(link.from), let target = sceneIndex(link.to) {
                 let longest = label.split(separator: "\n").map { String($0) }.max { $0.count < $1.count } ?? ""
                 (points, labelPoint) = routed(from, to, source: source, target: target, lane: crossLane,
@@ -184,7 +184,13 @@ struct DependencyDOT {
                 leaving[source, default: 0] += 1
                 crossLane += 1
             } else {
+                // A straight line through another part of the scene would read as that part's arrow: it bends around.
+                let others = layout.components.filter { id, _ in id != link.from && id != link.to && sceneIndex(id) == sceneIndex(link.from) }
+                    .sorted { $0.key < $1.key }.map(\.value)
                 (points, labelPoint) = straight(from, to, offset: offset)
+                if others.contains(where: { Self.crosses(points.first!, points.last!, $0) }) {
+                    (points, labelPoint) = bent(from, to, around: others)
+                }
             }
             let tip = points.last!
             var attributes: DOTAttributes = [
@@ -235,6 +241,45 @@ struct DependencyDOT {
             labelPoint = (middle.0 + side * 48, middle.1)
         }
         return (points, labelPoint)
+    }
+
+    /// Whether the segment from `a` to `b` passes through `box` (with a margin).
+    static func crosses(_ a: (Double, Double), _ b: (Double, Double), _ box: DependencyLayout.Box) -> Bool {
+        let (left, right, top, bottom) = (box.left - 4, box.right + 4, box.top - 4, box.bottom + 4)
+        // Liang–Barsky: clip the segment to the box; anything left means it crosses.
+        var (t0, t1) = (0.0, 1.0)
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+        for (p, q) in [(-dx, a.0 - left), (dx, right - a.0), (-dy, a.1 - top), (dy, bottom - a.1)] {
+            if p == 0 {
+                if q < 0 { return false }
+                continue
+            }
+            let r = q / p
+            if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            if t0 > t1 { return false }
+        }
+        return true
+    }
+
+    /// A link bent clear of the boxes between its ends: a curve bulging to the side (above, for a link across a row)
+    /// far enough to pass the tallest box in its way.
+    private func bent(_ from: DependencyLayout.Box, _ to: DependencyLayout.Box, around others: [DependencyLayout.Box])
+        -> ([(Double, Double)], (Double, Double)) {
+        let a = DependencyLayout.border(of: from, towards: (to.x, to.y))
+        let b = DependencyLayout.border(of: to, towards: (from.x, from.y))
+        let length = max(1, ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
+        let (ux, uy) = ((b.0 - a.0) / length, (b.1 - a.1) / length)
+        // The normal pointing up (or left, for a link going straight down).
+        var (nx, ny) = (uy, -ux)
+        if ny > 0 || (ny == 0 && nx > 0) { (nx, ny) = (-nx, -ny) }
+        let tallest = others.map { max($0.width, $0.height) / 2 }.max() ?? 20
+        // A cubic's middle lies three quarters of the way to its control points.
+        let bulge = (min(tallest, 40) + 18) / 0.75
+        let c1 = (a.0 + (b.0 - a.0) / 3 + nx * bulge, a.1 + (b.1 - a.1) / 3 + ny * bulge)
+        let c2 = (a.0 + 2 * (b.0 - a.0) / 3 + nx * bulge, a.1 + 2 * (b.1 - a.1) / 3 + ny * bulge)
+        let base = (b.0 - ux * 7, b.1 - uy * 7)
+        let middle = ((a.0 + b.0) / 2 + nx * bulge * 0.75, (a.1 + b.1) / 2 + ny * bulge * 0.75)
+        return ([a, c1, c2, base, b], (middle.0 + nx * 12, middle.1 + ny * 12))
     }
 
     /// An orthogonal path between scenes through free space: down out of the Router's bottom (nothing is below it

@@ -76,7 +76,7 @@ struct DriftCommand: ParsableCommand {
         for pair in pairs {
             do {
                 results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
-                                                     vet: SwiftFileVetting.helper(executable: Invocation.current.executable)))
+                                                     vet: Invocation.current.swiftFileVetting))
             } catch let failure as ScenarioImport.Failure {
                 errorStyle.printError(failure.message)
                 throw ExitCode(2)

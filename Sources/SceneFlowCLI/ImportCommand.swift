@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         let result: ScenarioImport.Result
         do {
             result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
-                                            vet: SwiftFileVetting.helper(executable: Invocation.current.executable))
+                                            vet: Invocation.current.swiftFileVetting)
         } catch let failure as ScenarioImport.Failure {
             errorStyle.printError(failure.message)
             throw ExitCode(1)

@@ -41,7 +41,7 @@ struct InitCommand: ParsableCommand {
         do {
             result = try ProjectSetup.initialize(code: code, scenarios: scenarios, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                                                  excluded: exclude, force: force,
-                                                 vet: SwiftFileVetting.helper(executable: Invocation.current.executable))
+                                                 vet: Invocation.current.swiftFileVetting)
         } catch let failure as ProjectSetup.Failure {
             errorStyle.printError(failure.message)
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFlowKit
 import TerminalOutput
 
 /// What one run of the tool has from the world around it: where its standard output and error go, where its
@@ -76,4 +77,12 @@ enum Console {
 /// `print` for SceneFlow: through `Console`.
 func say(_ text: String, terminator: String = "\n") {
     Console.out(text + terminator)
+}
+
+extension Invocation {
+    /// Swift files parsed first by this tool's `vet-swift` helper, so a file written to hurt costs a named refusal
+    /// (`import`, `map`, `drift`, `init`).
+    var swiftFileVetting: (@Sendable ([String]) -> [String: String])? {
+        SwiftFileVetting.helper(executable: executable)
+    }
 }

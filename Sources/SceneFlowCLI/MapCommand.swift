@@ -64,7 +64,7 @@ struct MapCommand: ParsableCommand {
         do {
             let acceptances = try accept.map(CodeMap.acceptances(at:)) ?? project?.acceptances() ?? []
             result = try CodeMap.run(paths, excluded: Set(exclude), to: folder, formats: formats, accepting: acceptances,
-                                     vet: SwiftFileVetting.helper(executable: Invocation.current.executable))
+                                     vet: Invocation.current.swiftFileVetting)
         } catch let failure as ScenarioImport.Failure {
             errorStyle.printError(failure.message)
             throw ExitCode(1)

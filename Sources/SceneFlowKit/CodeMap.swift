@@ -172,6 +172,21 @@ public enum CodeMap {
                 diagram.links.append(.init(from: id(scene.name, .interactor), to: id(scene.name, .dataStore), kind: .writes,
                                            label: "", declared: allowed(.interactor, .dataStore), messages: stores))
             }
+            // A worker a part calls without holding it (a singleton, a static method), where the pattern does not let
+            // that part call workers: drawn red, as the list says it.
+            for worker in scene.workers {
+                let callers = scene.findings.filter { $0.worker == worker.name }
+                func role(_ finding: ImportedApp.Finding) -> ComponentRole? {
+                    let word = finding.kind.prefix { $0 != "-" }
+                    return ComponentRole.allCases.first { $0.rawValue.lowercased() == word }
+                }
+                for from in Set(callers.compactMap(role)).sorted() {
+                    let to = id(scene.name, .worker, worker.name)
+                    guard !diagram.links.contains(where: { $0.from == id(scene.name, from) && $0.to == to }) else { continue }
+                    let count = callers.filter { role($0) == from }.count
+                    diagram.links.append(.init(from: id(scene.name, from), to: to, kind: .calls, label: "", declared: false, messages: count))
+                }
+            }
             for route in scene.routes where app.scenes.contains(where: { $0.name == route.destination }) {
                 let fields = route.pass.isEmpty ? "" : " · passes " + route.pass.map(\.field).joined(separator: ", ")
                 // Calls to the route's method found in the code (a route a storyboard segue starts has none).

@@ -254,10 +254,13 @@ struct VIPERCodeTests {
     @Test("a WireFrame keeping its View weakly and a Router making the next module through its factory are allowed; the module opened by its input protocol is a route; the View's own cell calling a worker is the View's")
     func moduleInput() throws {
         let app = try CodeImporter().read([MapDriftTests.fixtures.appendingPathComponent("module-input").path])
-        let (_, violations) = CodeMap.diagram(app, title: "module-input")
+        let (diagram, violations) = CodeMap.diagram(app, title: "module-input")
         #expect(violations.map { "\($0.location.line):\($0.location.column) \($0.what)" }
                 == ["124:9 NoteListCell.fill calls ThumbnailLoader.loadThumbnail; VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers"],
                 "\(violations.map(\.what))")
+        // The call is drawn as the list says it: the View's (its cell's) arrow to the shared loader, red, one call found.
+        let drawn = diagram.links.filter { $0.to == "NoteList.worker.ThumbnailLoader" }
+        #expect(drawn.map { "\($0.from) \($0.kind) declared: \($0.declared) ×\($0.messages)" } == ["NoteList.view calls declared: false ×1"])
         let noteList = try #require(app.scenes.first { $0.name == "NoteList" })
         #expect(noteList.routes.map { "\($0.destination) \($0.pass.map { "\($0.field) = \($0.expression)" })" } == ["FolderPicker [\"folderName = input.note.folder\"]"])
         #expect(noteList.references.contains { $0.from == .router && $0.to == .view && $0.weak })
