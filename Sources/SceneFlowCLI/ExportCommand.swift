@@ -64,7 +64,8 @@ struct ExportCommand: ParsableCommand {
         // The Chrome trace and the JSON document of a recorded trace are written as the trace is read.
         if Export.streams(format, input: input) {
             do {
-                try Export.stream(input, format: format, to: (output ?? deprecatedOut).map { URL(fileURLWithPath: $0) }, standardOutput: Console.outData)
+                try Export.stream(input, format: format, to: outputFile(output ?? deprecatedOut).map { URL(fileURLWithPath: $0) },
+                                  standardOutput: Console.outData)
             } catch let failure as Export.Failure {
                 errorStyle.printError(failure.message)
                 throw ExitCode(1)

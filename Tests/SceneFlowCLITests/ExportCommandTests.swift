@@ -31,6 +31,19 @@ struct ExportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["login.mmd"])
     }
 
+    @Test("-o - is standard output for the exports written as the trace is read too: no file named '-'", arguments: ["chrome-trace", "json"])
+    func dashIsStandardOutput(_ format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-dash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let trace = PackagePaths.root.appendingPathComponent("Output/Login/trace.jsonl").path
+        let plain = try CLI.run(["export", trace, "--format", format], in: folder)
+        let dashed = try CLI.run(["export", trace, "--format", format, "-o", "-"], in: folder)
+        #expect(dashed.status == 0)
+        #expect(!dashed.stdout.isEmpty)
+        #expect(dashed.stdout == plain.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
     @Test("a trace read from another folder finds its scenario from where the trace lies (the SHA-256 still guards it)")
     func traceFromElsewhere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-elsewhere-\(UUID().uuidString)")
