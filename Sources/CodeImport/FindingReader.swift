@@ -124,7 +124,7 @@ struct FindingReader {
                 let kind = "\(Self.word(call.from))-calls-worker"
                 if seen.insert("\(kind) \(call.method)").inserted {
                     add(kind, rule, "\(call.owner).\(call.method) calls \(use.name).\(call.operation)", at: call.location)
-                    findings[findings.count - 1].worker = use.name
+                    findings[findings.count - 1].workerCall = .init(from: call.from, worker: use.name)
                 }
             }
         }

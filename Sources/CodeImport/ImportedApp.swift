@@ -112,8 +112,14 @@ public struct ImportedApp: Sendable {
         public var location: SourceLocation
         /// For a retain cycle, each strong reference in it (`LoginInteractor.presenter → LoginPresenter`) and its place.
         public var cycle: [Edge] = []
-        /// For a part calling a worker the pattern does not let it call, the worker (as the scene's workers name it).
-        public var worker: String?
+        /// For a part calling a worker the pattern does not let it call: that part, and the worker as the scene's
+        /// workers name it.
+        public var workerCall: WorkerCall?
+
+        public struct WorkerCall: Sendable, Hashable {
+            public var from: ComponentRole
+            public var worker: String
+        }
         public var description: String { "\(location): \(message) [\(rule)]" }
 
         public struct Edge: Sendable, Hashable {

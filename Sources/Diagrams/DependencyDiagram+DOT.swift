@@ -164,6 +164,8 @@ struct DependencyDOT {
         }
         var crossLane = 0
         var leaving: [Int: Int] = [:]
+        // Each scene's boxes, in a fixed order: what a link within a scene must not run through.
+        let boxesByScene = Dictionary(grouping: layout.components.sorted { $0.key < $1.key }) { $0.key.prefix { $0 != "." } }
         for (index, link) in diagram.links.enumerated() {
             guard let from = layout.components[link.from] ?? extras[link.from],
                   let to = layout.components[link.to] ?? extras[link.to] else { continue }
@@ -185,11 +187,10 @@ struct DependencyDOT {
                 crossLane += 1
             } else {
                 // A straight line through another part of the scene would read as that part's arrow: it bends around.
-                let others = layout.components.filter { id, _ in id != link.from && id != link.to && sceneIndex(id) == sceneIndex(link.from) }
-                    .sorted { $0.key < $1.key }.map(\.value)
                 (points, labelPoint) = straight(from, to, offset: offset)
-                if others.contains(where: { Self.crosses(points.first!, points.last!, $0) }) {
-                    (points, labelPoint) = bent(from, to, around: others)
+                let others = boxesByScene[link.from.prefix { $0 != "." }, default: []].filter { $0.key != link.from && $0.key != link.to }
+                if others.contains(where: { Self.crosses(points.first!, points.last!, $0.value) }) {
+                    (points, labelPoint) = bent(from, to)
                 }
             }
             let tip = points.last!
@@ -262,9 +263,8 @@ struct DependencyDOT {
     }
 
     /// A link bent clear of the boxes between its ends: a curve bulging to the side (above, for a link across a row)
-    /// far enough to pass the tallest box in its way.
-    private func bent(_ from: DependencyLayout.Box, _ to: DependencyLayout.Box, around others: [DependencyLayout.Box])
-        -> ([(Double, Double)], (Double, Double)) {
+    /// by more than a box's height and the gap around it.
+    private func bent(_ from: DependencyLayout.Box, _ to: DependencyLayout.Box) -> ([(Double, Double)], (Double, Double)) {
         let a = DependencyLayout.border(of: from, towards: (to.x, to.y))
         let b = DependencyLayout.border(of: to, towards: (from.x, from.y))
         let length = max(1, ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
@@ -272,9 +272,8 @@ struct DependencyDOT {
         // The normal pointing up (or left, for a link going straight down).
         var (nx, ny) = (uy, -ux)
         if ny > 0 || (ny == 0 && nx > 0) { (nx, ny) = (-nx, -ny) }
-        let tallest = others.map { max($0.width, $0.height) / 2 }.max() ?? 20
         // A cubic's middle lies three quarters of the way to its control points.
-        let bulge = (min(tallest, 40) + 18) / 0.75
+        let bulge = (DependencyLayout.componentHeight + 18) / 0.75
         let c1 = (a.0 + (b.0 - a.0) / 3 + nx * bulge, a.1 + (b.1 - a.1) / 3 + ny * bulge)
         let c2 = (a.0 + 2 * (b.0 - a.0) / 3 + nx * bulge, a.1 + 2 * (b.1 - a.1) / 3 + ny * bulge)
         let base = (b.0 - ux * 7, b.1 - uy * 7)

@@ -174,18 +174,12 @@ public enum CodeMap {
             }
             // A worker a part calls without holding it (a singleton, a static method), where the pattern does not let
             // that part call workers: drawn red, as the list says it.
-            for worker in scene.workers {
-                let callers = scene.findings.filter { $0.worker == worker.name }
-                func role(_ finding: ImportedApp.Finding) -> ComponentRole? {
-                    let word = finding.kind.prefix { $0 != "-" }
-                    return ComponentRole.allCases.first { $0.rawValue.lowercased() == word }
-                }
-                for from in Set(callers.compactMap(role)).sorted() {
-                    let to = id(scene.name, .worker, worker.name)
-                    guard !diagram.links.contains(where: { $0.from == id(scene.name, from) && $0.to == to }) else { continue }
-                    let count = callers.filter { role($0) == from }.count
-                    diagram.links.append(.init(from: id(scene.name, from), to: to, kind: .calls, label: "", declared: false, messages: count))
-                }
+            let workerCalls = scene.findings.compactMap(\.workerCall)
+            for call in Set(workerCalls).sorted(by: { ($0.worker, $0.from) < ($1.worker, $1.from) }) {
+                let (from, to) = (id(scene.name, call.from), id(scene.name, .worker, call.worker))
+                guard components.contains(where: { $0.id == to }), !diagram.links.contains(where: { $0.from == from && $0.to == to }) else { continue }
+                diagram.links.append(.init(from: from, to: to, kind: .calls, label: "", declared: false,
+                                           messages: workerCalls.filter { $0 == call }.count))
             }
             for route in scene.routes where app.scenes.contains(where: { $0.name == route.destination }) {
                 let fields = route.pass.isEmpty ? "" : " · passes " + route.pass.map(\.field).joined(separator: ", ")
