@@ -109,8 +109,10 @@ extension SceneWriter {
             body.line("let appState: AppState")
             body.line("let trace: SceneTrace")
             var routes = SwiftText(), navigation = SwiftText()
+            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
                 let destinationView = destination.component(.view)
                 do throws(GenerationLimit) {
                     let declaration = try routeMethodDeclaration(route, passesView: false)

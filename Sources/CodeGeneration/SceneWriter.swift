@@ -883,8 +883,10 @@ struct SceneWriter {
             body.line("var trace: SceneTrace!")
             // As the templates divide a Router: the routes, then how each navigates, then what each passes on.
             var routeSection = SwiftText(), navigationSection = SwiftText(), passingSection = SwiftText()
+            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                let destination = route.destination.value
+                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                let destination = destinationName
                 let destinationWriter = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destination)!)
                 let destinationView = destinationWriter.component(.view)
                 let destinationStore = destinationWriter.protocolName(.dataStore) ?? "\(destination)DataStore"

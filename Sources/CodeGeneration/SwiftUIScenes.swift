@@ -183,8 +183,10 @@ extension SceneWriter {
             body.line("var dataStore: \(dataStoreClass)?")
             body.line("var trace: SceneTrace!")
             var routes = SwiftText(), navigation = SwiftText(), passingData = SwiftText()
+            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
                 let destinationView = destination.component(.view)
                 let passData = naming.passDataMethod(route)
                 let navigate = naming.navigateMethod(route)
@@ -245,7 +247,7 @@ extension SceneWriter {
             case .replace:
                 method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
                 method.line("screen.replace(with: destination, cause: cause)")
-            case .pop, .popToScene, .dismiss:
+            case .pop, .popToScene, .dismiss, .back:
                 let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
                 method.line("let cause = trace.navigated(\(style), \(named), to: destination.trace, removed: screen.above(destination))")
                 method.line("screen.back(to: destination, cause: cause)")

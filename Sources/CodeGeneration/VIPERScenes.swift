@@ -415,8 +415,10 @@ extension SceneWriter {
                 create.line("return view")
             }
             var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
+            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(route.destination.value)!)
+                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
                 let destinationView = destination.component(.view)
                 let destinationStore = destination.protocolName(.dataStore) ?? "\(destination.name)DataStore"
                 let passData = naming.passDataMethod(route)
@@ -480,7 +482,7 @@ extension SceneWriter {
     /// Whether another route of the scene navigates to the same scene through the same method (two pops through one
     /// `goBack()`): then one method serves them, told which route it takes; `first` is the one that declares it.
     func sharesNavigation(_ route: Route) -> (shared: Bool, first: Bool) {
-        func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destination.value.rawValue }
+        func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destinationLabel }
         let same = scene.routes.filter { key($0) == key(route) }
         return (same.count > 1, same.first?.name == route.name)
     }
@@ -506,7 +508,7 @@ extension SceneWriter {
                 navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
                 navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
                 navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
-            case .pop, .popToScene, .dismiss:
+            case .pop, .popToScene, .dismiss, .back:
                 let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
                 navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
                 navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")

@@ -265,7 +265,9 @@ struct RouteReader {
                     }
                 } else if destinations.isEmpty, navigates, !candidate.uncalled || candidate.method.name != "start",
                           let back = kinds.first(where: \.goesBack) {
-                    var route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: back.rawValue,
+                    // Popping or dismissing, whichever way the scene came (`if navigationController != nil`): back.
+                    let both = kinds.contains(.pop) && kinds.contains(.dismiss)
+                    var route = ImportedApp.Route(name: "back", destination: "", method: candidate.method.signature, navigation: both ? "back" : back.rawValue,
                                                   pass: [], location: candidate.method.location)
                     route.entry = candidate.entry
                     backward.append((scene.found.name, route))
@@ -286,17 +288,19 @@ struct RouteReader {
                 add(&route, to: &routes, scene: scene)
             }
         }
-        // Going back leads to the scene that came here (the first, by name, when several do).
+        // Going back leads to the scene that came here when one scene does; when several do, or none the code shows,
+        // the route goes back to whichever scene is below, as the code does (no destination).
         for (scene, var route) in backward {
-            let before = routes.filter { $0.value.contains { $0.destination == scene && !["pop", "dismiss", "popToScene"].contains($0.navigation) } }
-                .map(\.key).sorted()
-            guard let destination = before.first(where: { $0 != scene }) else {
-                unmapped.append(.init(message: "'\(route.method)' goes back (\(route.navigation ?? "")) to a scene no route of the code leads here from; it is left out",
+            let before = Set(routes.filter { $0.value.contains { $0.destination == scene && !["pop", "dismiss", "popToScene", "back"].contains($0.navigation) } }
+                .map(\.key)).subtracting([scene])
+            if before.count == 1, let destination = before.first {
+                route.destination = destination
+                route.name = "backTo" + destination
+            } else if route.navigation == "popToScene" {
+                unmapped.append(.init(message: "'\(route.method)' goes back (popToScene) to a scene \(before.isEmpty ? "no route of the code leads here from" : "that is one of " + before.sorted().joined(separator: ", ")); it is left out",
                                       location: route.location))
                 continue
             }
-            route.destination = destination
-            route.name = "backTo" + destination
             add(&route, to: &routes, scene: scene)
         }
         return routes

@@ -151,7 +151,7 @@ struct ScenarioText {
     /// The scene no route leads to (the first such, by name), else the first scene.
     var startScene: String? {
         // Routes that go back do not make their destination a scene one reaches.
-        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "popToScene", "dismiss"].contains($0.navigation) }.map(\.destination) })
+        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "popToScene", "dismiss", "back"].contains($0.navigation) }.map(\.destination) })
         return app.scenes.first { !destinations.contains($0.name) }?.name ?? app.scenes.first?.name
     }
 
@@ -458,7 +458,8 @@ struct ScenarioText {
 
     private mutating func write(_ route: ImportedApp.Route) {
         line("      \(YAMLText.key(route.name)):")
-        line("        to: \(YAMLText.scalar(route.destination))")
+        // No destination: back to whichever scene is below.
+        if !route.destination.isEmpty { line("        to: \(YAMLText.scalar(route.destination))") }
         if let navigation = route.navigation, navigation != "push" { line("        navigation: \(navigation)") }
         if !route.input.isEmpty {
             line("        input:")

@@ -145,8 +145,9 @@ public enum DependencyDiagramBuilder {
                         operations.map(\.rawValue).joined(separator: ", "))
             }
             // A route carries its data passing: the fields it copies into the destination's DataStore.
+            // A route back to whichever scene is below holds no other scene: it draws no dependency.
             for route in scene.routes {
-                let destination = route.destination.value
+                guard let destination = route.destination?.value else { continue }
                 let fields = route.pass.isEmpty ? "" : " · passes " + route.pass.map(\.target).joined(separator: ", ")
                 declare(id(s, .router), id(destination, .view), .route, "\(route.name) [\(route.navigation.rawValue)]" + fields)
             }

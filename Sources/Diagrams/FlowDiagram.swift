@@ -37,12 +37,15 @@ public struct FlowDiagram: Sendable, Hashable {
 
     public struct Route: Sendable, Hashable {
         public var from: SceneName
-        public var to: SceneName
+        public var to: SceneName?
         public var name: RouteName
         public var navigation: ScenarioSpec.Route.Navigation
         public var fields: [String]
         /// Times the run took it.
         public var taken: Int
+        /// A route back to whichever scene is below, drawn to one of the scenes whose routes show `from` (`to` is
+        /// nil when none does).
+        public var toWhicheverIsBelow = false
     }
 }
 
@@ -61,6 +64,11 @@ public enum FlowDiagramBuilder {
                 switch event.message {
                 case .route(let route, _):
                     if let scene = event.from.scene ?? event.to.scene { taken["\(scene)|\(route)", default: 0] += count }
+                case .navigation(let navigation) where navigation.route != nil && event.from.role == .router:
+                    // Where a route back to whichever scene is below went.
+                    if let from = event.from.scene, let to = event.to.scene {
+                        taken["\(from)|\(navigation.route!)|\(to)", default: 0] += count
+                    }
                 case .navigation(let navigation) where navigation.route == nil && event.from.role == .view:
                     guard let from = event.from.scene, let to = event.to.scene else { break }
                     if let index = exits.firstIndex(where: { $0.from == from && $0.to == to && $0.method == navigation.method }) {
@@ -83,10 +91,24 @@ public enum FlowDiagramBuilder {
                                   visits: visits[scene.name] ?? 0, isExternal: scene.isExternal)
             },
             routes: scenario.scenes.flatMap { scene in
-                scene.routes.map { route in
-                    FlowDiagram.Route(from: scene.name, to: route.destination.value, name: route.name,
-                                      navigation: route.navigation, fields: route.pass.map(\.target),
-                                      taken: taken["\(scene.name)|\(route.name)"] ?? 0)
+                scene.routes.flatMap { route -> [FlowDiagram.Route] in
+                    guard route.destination == nil else {
+                        return [FlowDiagram.Route(from: scene.name, to: route.destination?.value, name: route.name,
+                                                  navigation: route.navigation, fields: route.pass.map(\.target),
+                                                  taken: taken["\(scene.name)|\(route.name)"] ?? 0)]
+                    }
+                    // Back to whichever scene is below: an arrow to each scene whose routes show this one.
+                    let showers = scenario.scenes.filter { other in
+                        other.routes.contains { $0.destination?.value == scene.name && !$0.navigation.goesBack }
+                    }.map(\.name)
+                    let targets: [SceneName?] = showers.isEmpty ? [nil] : showers
+                    return targets.map { target in
+                        var drawn = FlowDiagram.Route(from: scene.name, to: target, name: route.name, navigation: route.navigation,
+                                                      fields: [], taken: target.map { taken["\(scene.name)|\(route.name)|\($0)"] ?? 0 }
+                                                          ?? taken["\(scene.name)|\(route.name)"] ?? 0)
+                        drawn.toWhicheverIsBelow = true
+                        return drawn
+                    }
                 }
             },
             observed: trace != nil)
@@ -146,8 +168,16 @@ extension FlowDiagram {
             var text = "\(route.name)"
             if route.navigation != .push { text += " [\(route.navigation.rawValue)]" }
             if !route.fields.isEmpty { text += "\n" + route.fields.joined(separator: ", ") }
+            if route.toWhicheverIsBelow { text += "\nback to whoever showed it" }
             if observed && route.taken > 0 { text += "\n×\(route.taken)" }
-            graph.edge("scene_\(route.from)", "scene_\(route.to)", [
+            var target = "scene_\(route.to?.rawValue ?? "")"
+            if route.to == nil {
+                // No scene of the scenario shows this one: the arrow ends at a mark for the scene below.
+                target = "below_\(route.from)"
+                graph.node(target, ["shape": "plaintext", "style": "", "label": "(the scene below)", "fontsize": 9,
+                                    "fontcolor": "#6b7280"])
+            }
+            graph.edge("scene_\(route.from)", target, [
                 "label": .text(text),
                 "color": .text(used ? "#7c3aed" : "#9ca3af"), "fontcolor": .text(used ? "#5b21b6" : "#6b7280"),
                 "style": .text(used ? (route.navigation == .present ? "bold,dashed" : "bold") : "dashed"),

@@ -126,11 +126,21 @@ public enum MermaidExporter {
         out += "    start --> \(id[flow.start]!)\n"
         links.append((0, true))
         for route in flow.routes {
-            guard let from = id[route.from], let to = id[route.to] else { continue }
+            guard let from = id[route.from] else { continue }
+            let to: String
+            if let destination = route.to {
+                guard let known = id[destination] else { continue }
+                to = known
+            } else {
+                // Back to whichever scene is below, and no scene of the scenario shows this one.
+                to = "below_\(from)"
+                out += "    \(to)([\"(the scene below)\"])\n"
+            }
             let used = !flow.observed || route.taken > 0
             var label = text(route.name.rawValue)
             if route.navigation != .push { label += " [\(route.navigation.rawValue)]" }
             if !route.fields.isEmpty { label += "<br/>" + route.fields.map(text).joined(separator: ", ") }
+            if route.toWhicheverIsBelow { label += "<br/>back to whoever showed it" }
             if flow.observed && route.taken > 0 { label += "<br/>×\(route.taken)" }
             let arrow = !used || route.navigation == .present ? "-.->" : "==>"
             out += "    \(from) \(arrow)|\"\(label)\"| \(to)\n"

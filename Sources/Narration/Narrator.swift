@@ -260,6 +260,11 @@ public struct Narrator: Sendable {
         if key == "kind.navigation.back" {
             // The user's Back passes nothing: its lesson is what is released and what comes back.
             why = catalogue.text(catalogue.has("why.back" + suffix) ? "why.back" + suffix : "why.back")
+        } else if case .navigation(let navigation) = event.message, let route = navigation.route,
+                  let scene = event.from.scene.flatMap({ scenario?.scene($0) }),
+                  scene.routes.first(where: { $0.name == route })?.destination == nil {
+            // A route back to whichever scene is below: where it went is the run's, not the route's.
+            why = catalogue.text("why.back.anywhere", ["to": event.to.name])
         } else if event.kind == .navigation, stage == .next, !passes {
             // A route that passes nothing: DataPassing's lesson does not belong here.
             why = catalogue.text(catalogue.has("why.next.nothing" + suffix) ? "why.next.nothing" + suffix : "why.next.nothing")

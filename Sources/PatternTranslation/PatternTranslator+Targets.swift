@@ -345,8 +345,9 @@ extension TranslationWork {
         var passesByTarget: [String: [(source: String, value: Assignment, route: String)]] = [:]
         for scene in scenario.scenes {
             for route in scene.routes {
+                guard let destination = route.destination?.value else { continue }
                 for pass in route.pass {
-                    passesByTarget["\(route.destination.value).\(pass.target)", default: []].append((scene.name.rawValue, pass, "\(scene.name).\(route.name)"))
+                    passesByTarget["\(destination).\(pass.target)", default: []].append((scene.name.rawValue, pass, "\(scene.name).\(route.name)"))
                 }
             }
         }
@@ -375,7 +376,7 @@ extension TranslationWork {
         for s in scenario.scenes.indices {
             let sceneName = scenario.scenes[s].name.rawValue
             for r in scenario.scenes[s].routes.indices {
-                let destination = scenario.scenes[s].routes[r].destination.value.rawValue
+                guard let destination = scenario.scenes[s].routes[r].destination?.value.rawValue else { continue }
                 let fromSource: (ExprNode) -> ExprNode? = { node in
                     guard let field = node.field(of: "source"), let name = names["\(sceneName).\(field)"] else { return nil }
                     return ExprNode.state(.appState, name, at: node.location)

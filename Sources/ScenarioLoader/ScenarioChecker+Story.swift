@@ -153,8 +153,8 @@ extension ScenarioChecker {
         }
         while let name = queue.popLast() {
             guard let scene = draft.scenes.first(where: { $0.name == name }) else { continue }
-            for route in scene.routes where reached.insert(route.destination.value).inserted {
-                queue.append(route.destination.value)
+            for route in scene.routes {
+                if let destination = route.destination?.value, reached.insert(destination).inserted { queue.append(destination) }
             }
         }
         for scene in draft.scenes where !reached.contains(scene.name) {

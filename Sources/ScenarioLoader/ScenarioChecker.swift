@@ -410,12 +410,25 @@ final class ScenarioChecker {
     }
 
     func check(_ route: Route, in scene: Scene) {
-        guard let destination = draft.scenes.first(where: { $0.name == route.destination.value }) else {
-            unknownScene(route.destination.value, at: route.destination.location, context: "route '\(route.name)' leads to")
+        if definition.flow.store == .appState {
+            if let target = route.destination, !draft.scenes.contains(where: { $0.name == target.value }) {
+                unknownScene(target.value, at: target.location, context: "route '\(route.name)' leads to")
+                return
+            }
+            checkPassingIntoAppState(route, in: scene)
             return
         }
-        if definition.flow.store == .appState {
-            checkPassingIntoAppState(route, in: scene)
+        guard let target = route.destination else {
+            // Back to whichever scene is below: there is no one DataStore to pass into.
+            if let first = route.pass.first {
+                diagnostics.error("route '\(route.name)' goes back to whichever scene is below, so it has no DataStore to pass '\(first.target)' into",
+                                  at: first.targetLocation,
+                                  notes: [Diagnostic.Note("name the scene it returns to with 'to:', or tell the scene below through a 'delegate:' call")])
+            }
+            return
+        }
+        guard let destination = draft.scenes.first(where: { $0.name == target.value }) else {
+            unknownScene(target.value, at: target.location, context: "route '\(route.name)' leads to")
             return
         }
         var scope = Scope([("source", .named(TypeNames.dataStore(scene: scene.name)))],

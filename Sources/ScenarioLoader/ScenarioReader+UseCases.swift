@@ -344,11 +344,6 @@ extension ScenarioReader {
         }
         let what = "route '\(name)'"
         guard let keys = nodes.mapping(node, what, allowed: Vocabulary.route) else { return nil }
-        guard let toEntry = keys["to"] else {
-            diagnostics.error("\(what) is missing 'to' (the destination scene)", at: nameLocation)
-            return nil
-        }
-        guard let destination = nodes.identifier(toEntry.value, "'to' (the destination scene)") else { return nil }
         var navigation = Route.Navigation.push
         if let entry = keys["navigation"], let text = nodes.string(entry.value, "'navigation'") {
             if let n = Route.Navigation(rawValue: text) {
@@ -356,8 +351,17 @@ extension ScenarioReader {
             } else {
                 diagnostics.unknown("unknown navigation '\(text)'", name: text,
                                     candidates: Route.Navigation.allCases.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("navigation is one of: push, present, replace, pop, popToScene, dismiss")])
+                                    extraNotes: [Diagnostic.Note("navigation is one of: " + Route.Navigation.allCases.map(\.rawValue).joined(separator: ", "))])
             }
+        }
+        var destination: Located<String>?
+        if let toEntry = keys["to"] {
+            guard let scene = nodes.identifier(toEntry.value, "'to' (the destination scene)") else { return nil }
+            destination = scene
+        } else if !navigation.mayOmitDestination {
+            diagnostics.error("\(what) is missing 'to' (the destination scene)", at: nameLocation,
+                              notes: [Diagnostic.Note("only a route going back ('navigation: back', 'pop' or 'dismiss') may leave 'to' out, to return to whichever scene is below")])
+            return nil
         }
         let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []
         let pass = keys["pass"].map { readAssignments($0.value, "'pass' of \(what) (destination field: expression)") } ?? []
@@ -369,7 +373,7 @@ extension ScenarioReader {
                                 at: location(entry.keyNode), notes: [Diagnostic.Note("add 'pass:' fields, or remove 'passData'")])
         }
         var route = Route(name: RouteName(name), location: nameLocation,
-                          destination: Located(SceneName(destination.value), at: destination.location),
+                          destination: destination.map { Located(SceneName($0.value), at: $0.location) },
                           navigation: navigation, input: input, pass: pass, method: method, passDataMethod: passDataMethod,
                           navigateMethod: navigateMethod)
         route.description = keys["description"].flatMap { nodes.string($0.value, "'description'") }

@@ -2,7 +2,9 @@
 public struct Route: Sendable, Hashable {
     public var name: RouteName
     public var location: SourceLocation
-    public var destination: Located<SceneName>
+    /// Where it goes; nil for a route back to whichever scene is below (`navigation: back`, `pop` or `dismiss`
+    /// with no `to:`), as a Router's `dismiss(animated:)` returns to whoever presented it.
+    public var destination: Located<SceneName>?
     public var navigation: Navigation
     /// Values the route is called with (VIPER's `presentPostDetailScreen(forPost:)`), read in `pass` as `input`.
     public var input: [FieldDecl]
@@ -32,12 +34,17 @@ public struct Route: Sendable, Hashable {
         case popToScene
         /// Dismisses a presented scene, back to the one below (`dismiss`).
         case dismiss
+        /// Goes back the way the scene came: dismissed if it was presented, popped if it was pushed.
+        case back
 
         /// Whether the route returns to a scene already on the stack instead of making a new one.
-        public var goesBack: Bool { self == .pop || self == .popToScene || self == .dismiss }
+        public var goesBack: Bool { self == .pop || self == .popToScene || self == .dismiss || self == .back }
+
+        /// Whether the route may leave out its destination: it returns to the scene just below, whichever it is.
+        public var mayOmitDestination: Bool { self == .pop || self == .dismiss || self == .back }
     }
 
-    public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>, navigation: Navigation,
+    public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>?, navigation: Navigation,
                 input: [FieldDecl] = [], pass: [Assignment], method: Located<String>?) {
         self.name = name
         self.location = location
@@ -48,7 +55,7 @@ public struct Route: Sendable, Hashable {
         self.method = method
     }
 
-    public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>, navigation: Navigation,
+    public init(name: RouteName, location: SourceLocation, destination: Located<SceneName>?, navigation: Navigation,
                 input: [FieldDecl] = [], pass: [Assignment], method: Located<String>?, passDataMethod: Located<String>?,
                 navigateMethod: Located<String>?) {
         self.init(name: name, location: location, destination: destination, navigation: navigation, input: input,
@@ -56,4 +63,10 @@ public struct Route: Sendable, Hashable {
         self.passDataMethod = passDataMethod
         self.navigateMethod = navigateMethod
     }
+
+    /// The destination's name, or nil for a route back to whichever scene is below.
+    public var destinationName: SceneName? { destination?.value }
+
+    /// The destination as people read it: its name, or `the scene below` for a route back to whichever it is.
+    public var destinationLabel: String { destination?.value.rawValue ?? "the scene below" }
 }

@@ -278,7 +278,7 @@ public struct ScenarioWriter {
     private mutating func write(_ route: Route) {
         let pad = "        "
         line("      " + YAMLText.key(route.name.rawValue) + ":")
-        line(pad + "to: " + YAMLText.scalar(route.destination.value.rawValue))
+        if let destination = route.destination { line(pad + "to: " + YAMLText.scalar(destination.value.rawValue)) }
         if route.navigation != .push { line(pad + "navigation: " + route.navigation.rawValue) }
         if !route.input.isEmpty { fields(route.input, key: "input", indent: 8) }
         if !route.pass.isEmpty { line(pad + "pass: " + Self.assignments(route.pass)) }

@@ -522,7 +522,7 @@ public final class Engine {
             try performBackRoute(route, from: source, input: input, sender: sender, parent: parent, at: location)
             return
         }
-        let destination = scene(route.destination.value)
+        let destination = scene(route.destination!.value)
         let routeNames = source.names.route(route)
         let routeEvent = try emit(
             .route(route.name, Invocation(protocolName: source.names.routingLogic, method: routeNames.method,
@@ -535,7 +535,7 @@ public final class Engine {
         switch route.navigation {
         case .push: style = .push
         case .present: style = .present
-        case .replace, .pop, .popToScene, .dismiss: style = .replace
+        case .replace, .pop, .popToScene, .dismiss, .back: style = .replace
         }
         let navigation = try emit(
             .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate,
@@ -544,7 +544,7 @@ public final class Engine {
         target.navigation = route.navigation
         switch route.navigation {
         case .push, .present: stack.append(target)
-        case .replace, .pop, .popToScene, .dismiss: stack = [target]
+        case .replace, .pop, .popToScene, .dismiss, .back: stack = [target]
         }
         try appear(target, cause: navigation, at: route.location)
     }
@@ -574,28 +574,36 @@ public final class Engine {
         }
     }
 
-    /// A route that goes back (`pop`, `popToScene`, `dismiss`): the Router passes data into the destination's
-    /// existing instance, removes what is above it, and the destination comes on screen again.
+    /// A route that goes back (`pop`, `popToScene`, `dismiss`, `back`): the Router passes data into the destination's
+    /// existing instance, removes what is above it, and the destination comes on screen again. A route with no
+    /// destination returns to whichever scene is below.
     private func performBackRoute(_ route: Route, from source: SceneInstance, input: Value, sender: Participant, parent: Int?,
                                   at location: SourceLocation) throws {
         let below = stack.dropLast()
-        let destinationName = route.destination.value
         let index: Int?
-        switch route.navigation {
-        case .popToScene: index = below.lastIndex { $0.scene.name == destinationName }
-        default: index = below.isEmpty ? nil : (below.last!.scene.name == destinationName ? below.count - 1 : nil)
+        switch (route.navigation, route.destination?.value) {
+        case (.popToScene, let destinationName?): index = below.lastIndex { $0.scene.name == destinationName }
+        case (_, nil): index = below.isEmpty ? nil : below.count - 1
+        case (_, let destinationName?): index = below.isEmpty ? nil : (below.last!.scene.name == destinationName ? below.count - 1 : nil)
         }
         guard let index else {
             let beneath = below.last.map { "'\($0.scene.name)'" } ?? "nothing"
             throw RuntimeError(
-                "route '\(route.name)' goes back (\(route.navigation.rawValue)) to '\(destinationName)', but below '\(source.scene.name)' is \(beneath)",
-                at: route.destination.location,
+                "route '\(route.name)' goes back (\(route.navigation.rawValue)) to \(route.destination.map { "'\($0.value)'" } ?? "the scene below"), but below '\(source.scene.name)' is \(beneath)",
+                at: route.destination?.location ?? route.location,
                 notes: [Diagnostic.Note("the navigation stack is " + stack.map { $0.scene.name.rawValue }.joined(separator: " → ")
-                                        + (route.navigation == .popToScene ? "" : "; 'popToScene' goes back past other scenes"))])
+                                        + (route.navigation == .popToScene || route.destination == nil ? "" : "; 'popToScene' goes back past other scenes"))])
         }
-        if route.navigation == .dismiss, source.navigation != .present {
-            throw RuntimeError("route '\(route.name)' dismisses '\(source.scene.name)', which was pushed, not presented",
-                               at: route.location, notes: [Diagnostic.Note("use 'navigation: pop' for a pushed scene")])
+        let dismisses: Bool
+        switch route.navigation {
+        case .dismiss:
+            guard source.navigation == .present else {
+                throw RuntimeError("route '\(route.name)' dismisses '\(source.scene.name)', which was pushed, not presented",
+                                   at: route.location, notes: [Diagnostic.Note("use 'navigation: pop' for a pushed scene, or 'back' to leave the way it came")])
+            }
+            dismisses = true
+        case .back: dismisses = source.navigation == .present
+        default: dismisses = false
         }
         let target = stack[index]
         let routeNames = source.names.route(route)
@@ -606,7 +614,7 @@ public final class Engine {
         routesThisStep.append(route.name)
         try passData(route, from: source, into: target, input: input, cause: routeEvent)
         let removed = stack[(index + 1)...].reversed().map(\.view)
-        let style: Navigation.Style = route.navigation == .dismiss ? .dismiss : route.navigation == .popToScene ? .popToScene : .pop
+        let style: Navigation.Style = dismisses ? .dismiss : route.navigation == .popToScene ? .popToScene : .pop
         let navigation = try emit(
             .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate, removed: Array(removed))),
             from: source.router, to: target.view, at: route.location, parent: routeEvent)

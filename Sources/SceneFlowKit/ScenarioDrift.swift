@@ -196,8 +196,8 @@ public enum ScenarioDrift {
             // Then the one left to a destination on each side (a route the scenario names after the method the
             // scene calls, the code after the navigation it reaches): the same route, by other names.
             for route in scene.routes where pairs[route.name] == nil {
-                let destination = route.destination.value.rawValue
-                let scenarioSide = scene.routes.filter { pairs[$0.name] == nil && $0.destination.value.rawValue == destination }
+                let destination = route.destination?.value.rawValue ?? ""
+                let scenarioSide = scene.routes.filter { pairs[$0.name] == nil && ($0.destination?.value.rawValue ?? "") == destination }
                 let codeSide = code.routes.indices.filter { !paired.contains($0) && code.routes[$0].destination == destination }
                 if scenarioSide.count == 1, codeSide.count == 1 {
                     pairs[route.name] = code.routes[codeSide[0]]
@@ -210,9 +210,10 @@ public enum ScenarioDrift {
                     add(.route, "route '\(scene.name).\(route.name)' is in the scenario but not in the code", route.location, nil)
                     continue
                 }
-                if codeRoute.destination != route.destination.value.rawValue {
-                    add(.destination, "route '\(scene.name).\(route.name)' leads to '\(route.destination.value)' in the scenario, to '\(codeRoute.destination)' in the code",
-                        route.destination.location, codeRoute.location)
+                // A route back to whichever scene is below, on either side, goes where the other side says.
+                if let destination = route.destination, !codeRoute.destination.isEmpty, codeRoute.destination != destination.value.rawValue {
+                    add(.destination, "route '\(scene.name).\(route.name)' leads to '\(destination.value)' in the scenario, to '\(codeRoute.destination)' in the code",
+                        destination.location, codeRoute.location)
                 }
                 if !sameRouteMethod(method, codeRoute) {
                     add(.method, "route '\(scene.name).\(route.name)': the scenario's method is '\(method)', the code's '\(codeRoute.method)'",

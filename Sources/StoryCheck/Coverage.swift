@@ -83,7 +83,7 @@ public struct Coverage: Sendable {
                                   hits: cycles["\(scene.name).\(useCase.name)"] ?? 0, location: useCase.location))
             }
             for route in scene.routes {
-                items.append(Item(kind: .route, name: "\(scene.name).\(route.name) → \(route.destination.value)",
+                items.append(Item(kind: .route, name: "\(scene.name).\(route.name) → \(route.destinationLabel)",
                                   hits: routes["\(scene.name)|\(route.name)"] ?? 0, location: route.location))
                 for pass in route.pass {
                     items.append(Item(kind: .passedField, name: "\(scene.name).\(route.name): \(pass.target)",

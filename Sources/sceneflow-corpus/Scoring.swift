@@ -246,10 +246,17 @@ extension ImportedApp {
                     }
                 }
             }
+            // A route back to whichever scene is below (no destination) is the truth's route back from this scene, to
+            // whichever scene the truth names.
+            var truthBacks = truth.scenes.first { $0.name == s }?.routes
+                .filter { ["pop", "dismiss", "back"].contains($0.navigation ?? "") }.map(\.destination) ?? []
+            truthBacks.removeAll { back in scene.routes.contains { $0.destination == back && $0.navigation.map(["pop", "dismiss", "back"].contains) == true } }
             for route in scene.routes {
                 let pass = route.pass.map(\.field)
-                items.add(.routes, GroundTruth.routeKey(scene: s, destination: route.destination, pass: pass))
-                for field in pass { items.add(.passedFields, "\(s) → \(route.destination).\(field)") }
+                var destination = route.destination
+                if destination.isEmpty { destination = truthBacks.isEmpty ? "(the scene below)" : truthBacks.removeFirst() }
+                items.add(.routes, GroundTruth.routeKey(scene: s, destination: destination, pass: pass))
+                for field in pass { items.add(.passedFields, "\(s) → \(destination).\(field)") }
             }
             for field in scene.dataStore {
                 items.add(.dataStore, "\(s).\(field.name)")

@@ -334,7 +334,7 @@ struct StructureDiagramTests {
         let flow = FlowDiagramBuilder.build(scenario: scenario, trace: trace)
         #expect(flow.start == "Login")
         #expect(flow.scenes.map { "\($0.name) ×\($0.visits)" } == ["Login ×1", "Home ×1", "Signup ×0"])
-        #expect(flow.routes.map { "\($0.from)→\($0.to) \($0.name) \($0.fields) ×\($0.taken)" } == [
+        #expect(flow.routes.map { "\($0.from)→\($0.to?.rawValue ?? "") \($0.name) \($0.fields) ×\($0.taken)" } == [
             #"Login→Home toHome ["userID", "name"] ×1"#, "Login→Signup toSignup [] ×0",
         ])
     }

@@ -45,7 +45,7 @@ struct ExampleScenarioTests {
         #expect(useCase.outputs.count == 1)
         #expect(useCase.outputs[0].viewModel.map(\.name) == ["isSuccess", "message"])
         let route = try #require(login.route("toHome"))
-        #expect(route.destination.value == "Home")
+        #expect(route.destination?.value == "Home")
         #expect(route.navigation == .replace)
         #expect(route.pass.map(\.target) == ["userID", "name"])
         #expect(route.method?.value == "showHome()")

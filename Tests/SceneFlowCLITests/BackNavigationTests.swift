@@ -116,7 +116,7 @@ struct BackNavigationTests {
             dismiss.yml:32:7: error: route 'toList' dismisses 'Create', which was pushed, not presented
                   toList: { to: List, navigation: dismiss, pass: { count: source.created } }
                   ^
-            note: use 'navigation: pop' for a pushed scene
+            note: use 'navigation: pop' for a pushed scene, or 'back' to leave the way it came
 
             """)
         let pop = try CLI.temporaryFile(Self.scenario.replacingOccurrences(of: "navigation: popToScene", with: "navigation: pop"), name: "pop.yml")

@@ -154,11 +154,12 @@ public struct PatternNaming: Sendable, Hashable {
         Self.signature(route.navigateMethod?.value, default: "navigateTo\(routeSuffix(route))", labels: ["source", "destination"])
     }
 
-    /// `EditOrder` for `routeToEditOrder(segue:)`; the destination scene for a route method named otherwise.
+    /// `EditOrder` for `routeToEditOrder(segue:)`; the destination scene for a route method named otherwise, or
+    /// the route's own name for a route back to whichever scene is below.
     private func routeSuffix(_ route: Route) -> String {
         let base = Self.baseName(routeMethod(route))
         if base.hasPrefix("routeTo"), base.count > "routeTo".count { return String(base.dropFirst("routeTo".count)) }
-        return route.destination.value.rawValue
+        return route.destination?.value.rawValue ?? Self.upperFirst(route.name.rawValue)
     }
 
     /// A worker operation: `login(username:password:)`.
