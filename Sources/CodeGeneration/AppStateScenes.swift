@@ -109,16 +109,18 @@ extension SceneWriter {
             body.line("let appState: AppState")
             body.line("let trace: SceneTrace")
             var routes = SwiftText(), navigation = SwiftText()
-            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
-                let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
-                let destinationView = destination.component(.view)
+                // A route back to whichever scene is below finds it on the stack, whatever it is.
+                let destinationView = route.destination.map {
+                    SceneWriter(scenes: scenes, scene: scenes.scenario.scene($0.value)!).component(.view)
+                } ?? "any SceneRoot"
                 do throws(GenerationLimit) {
                     let declaration = try routeMethodDeclaration(route, passesView: false)
                     routes.gap()
                     routes.block("func \(declaration)") { method in
-                        if route.navigation.goesBack {
+                        if route.destination == nil {
+                            method.line("guard let destination = SceneScreen.shared.belowTop else { return }")
+                        } else if route.navigation.goesBack {
                             method.line("guard let destination = SceneScreen.shared.below(\(destinationView).self) else { return }")
                         } else {
                             method.line("let destination = \(destinationView)(appState: appState).\(naming.configureName)()")

@@ -286,14 +286,6 @@ public struct CodeGenerator {
             unwritten.collect(GenerationLimit("generate writes every part of \(scene.name); a scene without its router ('without:') is not written yet",
                                               at: scene.location, id: "generate/without"))
         }
-        for scene in scenario.scenes {
-            for route in scene.routes where route.destination == nil || route.navigation == .back {
-                unwritten.collect(GenerationLimit(route.destination == nil
-                    ? "generate does not write a route back to whichever scene is below (route '\(route.name)' of \(scene.name) names no 'to:') yet"
-                    : "generate does not write a route that goes back the way its scene came ('navigation: back' of \(scene.name).\(route.name)) yet: write 'pop' or 'dismiss'",
-                    at: route.location, id: "generate/route-back"))
-            }
-        }
         for scene in scenario.scenes where scene.isExternal {
             unwritten.collect(GenerationLimit("generate does not write a screen outside the pattern ('external: true' of \(scene.name)) yet",
                                               at: scene.location, id: "generate/external"))

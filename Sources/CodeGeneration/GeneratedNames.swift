@@ -28,11 +28,18 @@ enum GeneratedNames {
         "Style", "TraceCycle", "TraceValueConvertible", "Trigger", "UseCaseName", "Value", "WorkerAnswer",
     ]
 
-    /// Types the generated module declares in its support files, and the recorder types it names.
+    /// Types the generated module declares in its support files, the recorder types it names, and every public type
+    /// the recorder and the trace format declare at the top level: a scene named `Message` beside the trace
+    /// format's `Message` makes the name ambiguous wherever both are seen (the generated tests).
     static let carriedTypes: Set<String> = {
         var names = recorderTypes
         for text in [SupportFiles.trace, SupportFiles.viewController, SupportFiles.navigator, SupportFiles.observation, SupportFiles.screen] {
             for line in text.split(separator: "\n") {
+                if let name = declaredType(line) { names.insert(name) }
+            }
+        }
+        for file in CarriedSources.files {
+            for line in file.text.split(separator: "\n") where line.hasPrefix("public ") {
                 if let name = declaredType(line) { names.insert(name) }
             }
         }

@@ -883,10 +883,17 @@ struct SceneWriter {
             body.line("var trace: SceneTrace!")
             // As the templates divide a Router: the routes, then how each navigates, then what each passes on.
             var routeSection = SwiftText(), navigationSection = SwiftText(), passingSection = SwiftText()
-            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
-                let destination = destinationName
+                guard let destination = route.destination?.value else {
+                    // Back to whichever scene is below: nothing to pass, the scene below is found on the stack.
+                    routeSection.gap()
+                    routeSection.block("func \(routeDeclaration(route, defaults: true))") { method in
+                        method.line("guard let source = viewController, let destinationVC = source.navigator.below(SceneViewController.self) else { return }")
+                        method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: source, destination: destinationVC\(navigationRouteArgument(route)))")
+                    }
+                    writeNavigation(route, destinationView: "SceneViewController", into: &navigationSection)
+                    continue
+                }
                 let destinationWriter = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destination)!)
                 let destinationView = destinationWriter.component(.view)
                 let destinationStore = destinationWriter.protocolName(.dataStore) ?? "\(destination)DataStore"

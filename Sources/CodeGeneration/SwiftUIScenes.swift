@@ -183,9 +183,20 @@ extension SceneWriter {
             body.line("var dataStore: \(dataStoreClass)?")
             body.line("var trace: SceneTrace!")
             var routes = SwiftText(), navigation = SwiftText(), passingData = SwiftText()
-            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                guard let destinationName = route.destination?.value else {
+                    // Back to whichever screen is below: nothing to pass, the screen below is found on the stack.
+                    do throws(GenerationLimit) {
+                        let declaration = try routeMethodDeclaration(route, passesView: false)
+                        routes.gap()
+                        routes.block("func \(declaration)") { method in
+                            method.line("guard let destination = SceneScreen.shared.belowTop else { return }")
+                            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(destination: destination\(navigationRouteArgument(route)))")
+                        }
+                    } catch { failure.collect(error) }
+                    writeScreenNavigation(route, destinationView: "any SceneRoot", into: &navigation)
+                    continue
+                }
                 let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
                 let destinationView = destination.component(.view)
                 let passData = naming.passDataMethod(route)
@@ -248,8 +259,14 @@ extension SceneWriter {
                 method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
                 method.line("screen.replace(with: destination, cause: cause)")
             case .pop, .popToScene, .dismiss, .back:
-                let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
-                method.line("let cause = trace.navigated(\(style), \(named), to: destination.trace, removed: screen.above(destination))")
+                // `back` leaves the way the screen came: dismissed if it was presented, popped if it was pushed.
+                let style = switch route.navigation {
+                case .dismiss: ".dismiss"
+                case .popToScene: ".popToScene"
+                case .back: "screen.wasPresented(trace) ? .dismiss : .pop"
+                default: ".pop"
+                }
+                method.line("let cause = trace.navigated(\(style), \(named), to: destination.\(route.destination == nil ? "sceneTrace" : "trace"), removed: screen.above(destination))")
                 method.line("screen.back(to: destination, cause: cause)")
             }
         }

@@ -415,9 +415,20 @@ extension SceneWriter {
                 create.line("return view")
             }
             var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
-            // Routes back to whichever scene is below are refused before any writer runs (`generate/route-back`).
             for route in scene.routes {
-                guard let destinationName = route.destination?.value, route.navigation != .back else { continue }
+                guard let destinationName = route.destination?.value else {
+                    // Back to whichever module is below: nothing to pass, the module below is found on the stack.
+                    do throws(GenerationLimit) {
+                        let declaration = try routeMethodDeclaration(route, passesView: true)
+                        routes.gap()
+                        routes.block("func \(declaration)") { method in
+                            method.line("guard let source = viewController, let destination = source.navigator.below(SceneViewController.self) else { return }")
+                            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: source, destination: destination\(navigationRouteArgument(route)))")
+                        }
+                    } catch { failure.collect(error) }
+                    writeNavigation(route, destinationView: "SceneViewController", into: &navigation)
+                    continue
+                }
                 let destination = SceneWriter(scenes: scenes, scene: scenes.scenario.scene(destinationName)!)
                 let destinationView = destination.component(.view)
                 let destinationStore = destination.protocolName(.dataStore) ?? "\(destination.name)DataStore"
@@ -500,6 +511,11 @@ extension SceneWriter {
         let routeName = sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)
         out.gap()
         out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
+            // Back to whichever scene is below: its trace comes from what it is, not from its type.
+            let destinationTrace = route.destination == nil ? "destinationTrace" : "destination.trace"
+            if route.destination == nil {
+                navigation.line("guard let destinationTrace = (destination as? SceneTracing)?.sceneTrace else { return }")
+            }
             switch route.navigation {
             case .push, .present:
                 navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
@@ -509,11 +525,17 @@ extension SceneWriter {
                 navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
                 navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
             case .pop, .popToScene, .dismiss, .back:
-                let style = route.navigation == .dismiss ? ".dismiss" : (route.navigation == .popToScene ? ".popToScene" : ".pop")
+                // `back` leaves the way the scene came: dismissed if it was presented, popped if it was pushed.
+                let style = switch route.navigation {
+                case .dismiss: ".dismiss"
+                case .popToScene: ".popToScene"
+                case .back: "source.isPresented ? .dismiss : .pop"
+                default: ".pop"
+                }
                 navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
                 navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                navigation.line("let cause = trace.navigated(\(style), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: Array(removed))")
-                navigation.line("source.navigator.back(to: destination, trace: destination.trace, cause: cause)")
+                navigation.line("let cause = trace.navigated(\(style), \(routeName), \(SwiftSpelling.literal(navigate)), to: \(destinationTrace), removed: Array(removed))")
+                navigation.line("source.navigator.back(to: destination, trace: \(destinationTrace), cause: cause)")
             }
         }
     }

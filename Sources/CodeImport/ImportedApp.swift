@@ -192,6 +192,8 @@ public struct ImportedApp: Sendable {
         public var viewModel: [Field] = []
         public var mapping: [Assignment] = []
         public var viewMethod: String? = nil
+        /// What the View does when it displays this answer (routes).
+        public var view: [Step] = []
     }
 
     public struct UseCase: Sendable {

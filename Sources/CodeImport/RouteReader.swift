@@ -241,8 +241,10 @@ struct RouteReader {
                         // Finding the destination below and going back to it.
                         if kinds.contains(.popToScene) { navigation = .popToScene }
                         else if kinds.contains(.pop) && !kinds.contains(.push) { navigation = .pop }
+                        // Popping or dismissing, whichever way the scene came: back.
+                        let both = kinds.contains(.pop) && kinds.contains(.dismiss) && !kinds.contains(.push) && !kinds.contains(.present)
                         var route = ImportedApp.Route(name: "to" + destination, destination: destination, method: candidate.method.signature,
-                                                      navigation: navigation == .segue ? "push" : navigation.rawValue,
+                                                      navigation: both ? "back" : navigation == .segue ? "push" : navigation.rawValue,
                                                       pass: pass(in: candidate.method, body: body, followed: throughClosures, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
                         route.entry = candidate.entry
@@ -438,7 +440,19 @@ struct RouteReader {
     /// The navigation calls a body makes, in order.
     func navigations(in body: some SyntaxProtocol) -> [Navigation] {
         var kinds: [Navigation] = []
+        var backToFound = false
         for call in CallCollector.calls(in: body) {
+            // How a navigation is told by a value (`navigator.route(.dismiss)`, a recorder's `.pop`; both, as in
+            // `isPresented ? .dismiss : .pop`, when the way back is the way the screen came).
+            for argument in call.arguments {
+                for member in argument.expression.tokens(viewMode: .sourceAccurate) where member.tokenKind == .period {
+                    guard member.previousToken(viewMode: .sourceAccurate).map({ [.leftParen, .comma, .infixQuestionMark, .colon].contains($0.tokenKind) }) == true
+                            || member.previousToken(viewMode: .sourceAccurate) == nil,
+                          let word = member.nextToken(viewMode: .sourceAccurate)?.text else { continue }
+                    let kind: Navigation? = word == "dismiss" ? .dismiss : word == "pop" ? .pop : nil
+                    if let kind, !kinds.contains(kind) { kinds.append(kind) }
+                }
+            }
             let name: String
             if let access = call.calledExpression.as(MemberAccessExprSyntax.self) { name = access.declName.baseName.text }
             else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
@@ -454,6 +468,11 @@ struct RouteReader {
             case "dismiss", "dismissModule", "close", "closeModule": kind = .dismiss
             case "popViewController", "pop", "popModule": kind = .pop
             case "popToRootViewController", "popToViewController", "popToRoot": kind = .popToScene
+            // A navigator's way back to a screen below (`navigator.back(to: destination, …)`): a pop unless the body
+            // says otherwise.
+            case "back":
+                if call.arguments.first?.label?.text == "to" { backToFound = true }
+                kind = nil
             case "setViewControllers", "setRootViewController", "changeRootViewController", "setRoot": kind = .replace
             case "performSegue": kind = .segue
             // SwiftUI: a link pushes, a sheet, popover or cover presents (the View it builds is the destination).
@@ -469,6 +488,7 @@ struct RouteReader {
             }
             if let kind, !kinds.contains(kind) { kinds.append(kind) }
         }
+        if backToFound, !kinds.contains(where: \.goesBack) { kinds.append(.pop) }
         // `window.rootViewController = …`: the whole stack replaced.
         for token in body.tokens(viewMode: .sourceAccurate) where token.text == "rootViewController" {
             if let next = token.nextToken(viewMode: .sourceAccurate), next.text == "=" {

@@ -402,6 +402,10 @@ struct ScenarioText {
                     line(prefix + yaml)
                 }
             }
+            if !output.view.isEmpty {
+                line("            view:")
+                for step in output.view { writeStep(step, indent: 14, scene: scene) }
+            }
         }
     }
 

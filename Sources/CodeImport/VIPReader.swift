@@ -111,6 +111,7 @@ struct VIPReader {
                     }
                     scene.routes[at].input = fields(data, at: method.location, context: [])
                 }
+                addDisplayRoutes(to: &scene, parts: parts)
                 scenes.append(scene)
             }
         }
@@ -123,6 +124,69 @@ struct VIPReader {
         let reached = Set(scenes.flatMap { $0.routes.map(\.destination) })
         scenes.removeAll { $0.isScreen && !reached.contains($0.name) }
         return (scenes, types.entityOrder.compactMap { types.entities[$0] }, viper)
+    }
+
+    /// A View that routes when it is shown a ViewModel (`displayLogin(viewModel:) { router?.routeToHome() }`, the
+    /// Clean Swift templates' way to leave after an answer): the route is a view step of the answer it displays.
+    mutating func addDisplayRoutes(to scene: inout ImportedApp.Scene, parts: SceneParts) {
+        guard let view = parts.component(.view), !scene.routes.isEmpty else { return }
+        let routers = parts.properties(of: .view, holding: .router, usual: ["router"])
+        let methods = parts.methods(of: view)
+        func routeSteps(in signature: String?) -> [ImportedApp.Step] {
+            guard let signature, let method = methods.first(where: { $0.signature == signature }), let body = method.body else { return [] }
+            var reader = BodyReader(method, in: index)
+            if let viewModel = method.parameters.first { reader.bound[viewModel.name] = "viewModel" }
+            var steps: [ImportedApp.Step] = []
+            for call in CallCollector.calls(in: body) {
+                guard let member = BodyReader.member(of: call), routers.contains(member.base),
+                      let route = scene.routes.first(where: { PatternNaming.baseName($0.method) == member.name }) else { continue }
+                guard route.input.isEmpty else {
+                    unmapped.append(.init(message: "'\(call.trimmedDescription)' in '\(signature)' routes with values the View gives; it is no view step of the answer yet",
+                                          location: reader.location(call)))
+                    continue
+                }
+                // Only a route the display always takes: one under a condition, a case or a closure (an alert's
+                // button) is left to the story, and said.
+                // One plain `if` on what the View is shown (`if viewModel.isSignedIn { router?.routeToHome() }`) is a
+                // view step under that condition.
+                var node = Syntax(call).parent
+                var conditional = false
+                var condition: (text: String, node: IfExprSyntax)?
+                while let current = node, current.id != body.id {
+                    if let branch = current.as(IfExprSyntax.self), condition == nil, Syntax(branch.body).id == Syntax(call).ancestorID(below: branch),
+                       branch.elseBody == nil, branch.conditions.count == 1,
+                       let expression = branch.conditions.first?.condition.as(ExprSyntax.self), let text = reader.translated(expression) {
+                        condition = (text, branch)
+                    } else if current.is(ClosureExprSyntax.self) || current.is(SwitchCaseSyntax.self) || current.is(IfExprSyntax.self)
+                        || current.is(GuardStmtSyntax.self) || current.is(TernaryExprSyntax.self) {
+                        conditional = true
+                        break
+                    }
+                    node = current.parent
+                }
+                if conditional {
+                    unmapped.append(.init(message: "'\(call.trimmedDescription)' in '\(signature)' routes only in some cases; it is no view step of the answer",
+                                          location: reader.location(call)))
+                    continue
+                }
+                let step = ImportedApp.Step.route(route.name, arguments: [], location: reader.location(call))
+                if let condition {
+                    steps.append(.conditional(condition.text, then: [step], otherwise: [], location: reader.location(condition.node.conditions)))
+                } else {
+                    steps.append(step)
+                }
+            }
+            return steps
+        }
+        for at in scene.useCases.indices where scene.useCases[at].view.isEmpty {
+            if scene.useCases[at].outputs.count > 1 {
+                for o in scene.useCases[at].outputs.indices where scene.useCases[at].outputs[o].view.isEmpty {
+                    scene.useCases[at].outputs[o].view = routeSteps(in: scene.useCases[at].outputs[o].viewMethod)
+                }
+            } else {
+                scene.useCases[at].view = routeSteps(in: scene.useCases[at].viewMethod ?? scene.useCases[at].outputs.first?.viewMethod)
+            }
+        }
     }
 
     /// A plain screen: its View, and the state routes fill; no use cases, no routes of its own.
@@ -578,3 +642,14 @@ struct VIPReader {
     }
 }
 
+extension Syntax {
+    /// The id of this node's ancestor that is a direct child of `ancestor` (this node's own when it is one).
+    func ancestorID(below ancestor: some SyntaxProtocol) -> SyntaxIdentifier? {
+        var node: Syntax? = self
+        while let current = node {
+            if current.parent?.id == ancestor.id { return current.id }
+            node = current.parent
+        }
+        return nil
+    }
+}

@@ -514,6 +514,18 @@ struct CodeGeneratorTests {
             """))
     }
 
+    @Test("every public type the carried recorder and trace format declare is reserved: a scene named 'Message' would make it ambiguous")
+    func carriedPublicTypesReserved() throws {
+        var declared: Set<String> = []
+        for file in try Self.generate("Login") where file.path.hasPrefix("Sources/TraceFormat/") || file.path.hasPrefix("Sources/SceneFlowRecorder/") {
+            for match in file.text.matches(of: /(?m)^public (?:final )?(?:struct|enum|class|protocol|typealias) ([A-Za-z_][A-Za-z0-9_]*)/) {
+                declared.insert(String(match.output.1))
+            }
+        }
+        #expect(declared.isSuperset(of: ["Message", "Trace", "TraceEvent", "Recorder"]))
+        #expect(declared.subtracting(CodeGenerator.reservedTypeNames).isEmpty)
+    }
+
     @Test("the recorder types a scenario cannot name are those the generated code names", arguments: ["Login", "CleanStore", "Shop", "Counter-SwiftUI", "Counter-AppState", "PostList-VIPER", "Repositories", "CreateIceCream"])
     func reservedTypeNames(name: String) throws {
         let files = try Self.generate(name)

@@ -49,7 +49,10 @@ struct ImportTests {
                         // An Interactor keeping state besides its DataStore protocol (filled in a result's case, sorted in
                         // place), changing a field through what it holds (`info.title = …`), and telling its Presenter
                         // of a failure in a `catch`.
-                        "interactor-state"]
+                        "interactor-state",
+                        // A scene shown from two (pushed from one, presented from the other) whose Router goes back
+                        // the way it came, and Views that route when they display an answer.
+                        "shown-by-two"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

@@ -125,7 +125,7 @@ struct DriftMutationTests {
             drift: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
               scenario: current-swiftui.yml:54:11
             drift: 'Home.Greet.Request' has 'name' in the scenario, not in the code
-              scenario: current-swiftui.yml:74:11
+              scenario: current-swiftui.yml:77:11
             4 differences
 
             """)

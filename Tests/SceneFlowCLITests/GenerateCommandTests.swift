@@ -41,7 +41,13 @@ struct GenerateCommandTests {
     ]
 
     /// Scenarios written to hold method shapes real apps use (Fixtures/Generate): their own labels, keywords as names.
-    static let shapes: [(name: String, module: String, checks: Int)] = [("MethodShapes", "MethodShapes", 10)]
+    static let shapes: [(name: String, module: String, checks: Int)] = [("MethodShapes", "MethodShapes", 10), ("BackRoutes", "BackRoutes", 12)]
+
+    /// Shapes whose writing differs by pattern, translated into the others generate writes.
+    static let shapeTranslations: [(name: String, pattern: String, module: String, checks: Int)] = [
+        ("BackRoutes", "viper", "BackRoutesInVIPER", 12), ("BackRoutes", "swiftui", "BackRoutesInSwiftUI", 12),
+        ("BackRoutes", "appstate", "BackRoutesInAppState", 12),
+    ]
 
     /// The packages the proof builds: each example as written, then each translation, then each shape (`folder`: the
     /// package's folder and, for a translation, its scenario's name; `source`: the scenario file it starts from).
@@ -49,6 +55,7 @@ struct GenerateCommandTests {
         examples.map { ($0.name, "Scenarios/\($0.name).yml", nil, $0.module, $0.checks) }
             + translations.map { ("\($0.name)-in-\($0.pattern)", "Scenarios/\($0.name).yml", $0.pattern, $0.module, $0.checks) }
             + shapes.map { ($0.name, "Tests/SceneFlowCLITests/Fixtures/Generate/\($0.name).yml", nil, $0.module, $0.checks) }
+            + shapeTranslations.map { ("\($0.name)-in-\($0.pattern)", "Tests/SceneFlowCLITests/Fixtures/Generate/\($0.name).yml", $0.pattern, $0.module, $0.checks) }
     }
 
     /// Every other scenario the repository keeps that loads (import fixtures' scenarios, hand-written models of real
@@ -140,8 +147,8 @@ struct GenerateCommandTests {
                 refusedKept += 1
             }
         }
-        // Import fixtures, hand models, the keyword scenarios and the loader's, exporters' and rule findings' fixtures, two more hand models, the VIPER key fixture, the Presenter-state, module-input and Interactor-state imports: 20 generate, 26 are refused.
-        #expect(keptPackages.count == 20, "\(keptPackages.map(\.source))")
+        // Import fixtures, hand models, the keyword scenarios and the loader's, exporters' and rule findings' fixtures, two more hand models, the VIPER key fixture, the Presenter-state, module-input, Interactor-state and shown-by-two imports: 21 generate, 26 are refused.
+        #expect(keptPackages.count == 21, "\(keptPackages.map(\.source))")
         #expect(refusedKept == 26)
         // The carried recorder is the same in every package: the aggregate takes the first one's.
         let carrier = Self.examples[0].name
@@ -183,7 +190,7 @@ struct GenerateCommandTests {
             #expect(try Self.comparable(Data(contentsOf: trace)) == Self.comparable(simulated), "\(name): the recorded run is the simulated one")
             recorded += 1
         }
-        #expect(recorded == 8 + 24 + Self.shapes.count)
+        #expect(recorded == 8 + 24 + Self.shapes.count + Self.shapeTranslations.count)
         // Every kept scenario's package plays its story through the generated components and records the
         // simulation's trace.
         for (name, source, module) in keptPackages {
@@ -267,13 +274,14 @@ struct GenerateCommandTests {
     }
 
     @Test("round trip: what generate writes, drift reads back as the scenario",
-          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore"])
+          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore", "Generate/BackRoutes"])
     func roundTrip(_ name: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-roundtrip-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try CLI.run(["generate", "Scenarios/\(name).yml", "--out", folder.path])
+        let scenario = name.hasPrefix("Generate/") ? "Tests/SceneFlowCLITests/Fixtures/\(name).yml" : "Scenarios/\(name).yml"
+        let generated = try CLI.run(["generate", scenario, "--out", folder.path])
         #expect(generated.status == 0, "\(generated.stderr)")
-        let drift = try CLI.run(["drift", "Scenarios/\(name).yml", folder.appendingPathComponent("Sources").path, "--color", "never"])
+        let drift = try CLI.run(["drift", scenario, folder.appendingPathComponent("Sources").path, "--color", "never"])
         #expect(drift.status == 0, "\(drift.stdout)\(drift.stderr)")
         #expect(drift.stdout == "✓ the scenario and the code agree\n")
     }

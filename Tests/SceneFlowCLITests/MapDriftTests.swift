@@ -177,6 +177,7 @@ struct MapDriftTests {
             ("pass: { name: source.user?.firstName }", "pass: { name: source.user?.firstName, nickname: source.user?.firstName }"),
             ("    dataStore:\n      name: String?\n", "    dataStore:\n      name: String?\n      nickname: String?\n"),
             ("          isSignedIn: Bool\n", "          isSignedIn: Bool?\n"),
+            ("          - if: viewModel.isSignedIn\n", "          - if: viewModel.isSignedIn == true\n"),
             ("        request:\n          username: String\n", "        request:\n          user: String\n"),
             ("with: { username: request.username,", "with: { username: request.user,"),
             ("      toLogin:\n        to: Login\n", "      toLogin:\n        to: Settings\n"),
@@ -194,21 +195,21 @@ struct MapDriftTests {
             drift: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
               code: current/Shop/Scenes/Login/LoginModels.swift:8:11
             drift: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
-              scenario: \(path):57:47
+              scenario: \(path):61:47
               code: current/Shop/Scenes/Login/LoginRouter.swift:17:8
             drift: route 'Login.toSettings' is in the scenario but not in the code
-              scenario: \(path):59:7
+              scenario: \(path):63:7
             drift: scene 'Settings' is in the scenario but not in the code
-              scenario: \(path):60:3
+              scenario: \(path):64:3
             drift: 'Home.DataStore' has 'nickname' in the scenario, not in the code
-              scenario: \(path):65:7
+              scenario: \(path):69:7
             drift: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
-              scenario: \(path):68:32
+              scenario: \(path):72:32
               code: current/Shop/Scenes/Home/HomeInteractor.swift:15:8
             drift: use case 'Home.Wave' is in the scenario but not in the code
-              scenario: \(path):78:7
+              scenario: \(path):82:7
             drift: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
-              scenario: \(path):82:13
+              scenario: \(path):86:13
               code: current/Shop/Scenes/Home/HomeRouter.swift:15:8
             10 differences
 
@@ -221,6 +222,7 @@ struct MapDriftTests {
         // What only the code has: a scene, its use case and routes.
         let trimmed = try scenario([
             ("      toHome:\n        to: Home\n        navigation: present\n        pass: { name: source.user?.firstName }\n        method: routeToHome(segue:)\n", ""),
+            ("        view:\n          - if: viewModel.isSignedIn\n            then:\n              - route: toHome\n", ""),
         ])
         var text = try String(contentsOf: trimmed, encoding: .utf8)
         if let home = text.range(of: "  Home:\n"), let story = text.range(of: "\nstory:") {

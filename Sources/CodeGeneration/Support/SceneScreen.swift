@@ -88,6 +88,12 @@ public final class SceneScreen {
         for view in views { AppStateObservers.remove(view.sceneTrace) }
     }
 
+    /// The View just below the top: where going back from the top leads, whichever it is.
+    public var belowTop: (any SceneRoot)? { stack.dropLast().last }
+
+    /// Whether the View recording into `trace` was presented (going back dismisses it) rather than pushed.
+    public func wasPresented(_ trace: SceneTrace) -> Bool { presented.contains(ObjectIdentifier(trace)) }
+
     /// The nearest View below the top that is a `T`.
     public func below<T: SceneRoot>(_ type: T.Type) -> T? {
         stack.dropLast().last { $0 is T } as? T
