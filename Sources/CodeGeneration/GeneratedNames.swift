@@ -71,6 +71,10 @@ enum GeneratedNames {
         types += scenario.entities.map { ($0.name, "an entity", $0.location) }
         types += scenario.enums.map { ($0.name, "an enum", $0.location) }
         types += scenario.sharedWorkers.map { ($0.name.rawValue, "a shared worker", $0.location) }
+        // A worker's protocol as the app names it is a generated type too.
+        for worker in scenario.sharedWorkers + scenario.scenes.flatMap(\.workers) {
+            if let name = worker.protocolName { types.append((name.value, "the protocol of \(worker.name)", name.location)) }
+        }
         // The app's names for a scene's parts and protocols become generated types too.
         for scene in scenario.scenes {
             types += scene.names.components.sorted { $0.key < $1.key }.map { ($0.value.value, "the \($0.key.rawValue) of \(scene.name)", $0.value.location) }

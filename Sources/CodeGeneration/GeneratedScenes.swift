@@ -283,13 +283,15 @@ struct GeneratedScenes {
     /// `PostListLocalDataManagerInputProtocol`, as the trace does), else `<Worker>Protocol` in the scene's namespace
     /// (a shared worker's beside it).
     func workerProtocol(_ worker: WorkerName, of scene: Scene?) -> String {
-        guard let scene else { return "\(worker)Protocol" }
+        guard let scene else { return scenario.sharedWorker(worker.rawValue)?.protocolName?.value ?? "\(worker)Protocol" }
         return patternWorkerProtocol(worker, of: scene) ?? "\(scene.name).\(worker)Protocol"
     }
 
-    /// The pattern's name for a scene worker's protocol, when it has one: declared outside the scene's namespace.
+    /// The app's name for a scene worker's protocol (`protocol:`), else the pattern's, when there is one: declared
+    /// outside the scene's namespace.
     func patternWorkerProtocol(_ worker: WorkerName, of scene: Scene) -> String? {
-        scenario.pattern.definition.naming.protocolName(.workerInput, scene: scene.name, worker: worker)
+        if let declared = scene.worker(worker.rawValue) { return scenario.pattern.definition.naming.workerProtocol(declared, scene: scene.name) }
+        return scenario.pattern.definition.naming.protocolName(.workerInput, scene: scene.name, worker: worker)
     }
 
     /// A worker's protocol: what the Interactor asks of it.
@@ -304,11 +306,12 @@ struct GeneratedScenes {
     /// passes as logical time. Its class follows its protocol, unless `conforming` names one declared elsewhere.
     func worker(_ worker: Worker, shared: Bool, conforming declared: String? = nil, into out: inout SwiftText) throws(GenerationLimit) {
         var failure: GenerationLimit?
+        let own = worker.protocolName?.value ?? "\(worker.name)Protocol"
         if declared == nil {
-            workerProtocolDeclaration(worker, named: "\(worker.name)Protocol", into: &out)
+            workerProtocolDeclaration(worker, named: own, into: &out)
             out.line()
         }
-        out.block("final class \(worker.name): \(declared ?? "\(worker.name)Protocol")") { body in
+        out.block("final class \(worker.name): \(declared ?? own)") { body in
             if shared {
                 body.line("/// One for the app: every scene that calls it sees what it keeps.")
                 body.line("nonisolated(unsafe) static let shared = \(worker.name)()")

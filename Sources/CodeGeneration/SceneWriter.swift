@@ -339,7 +339,7 @@ struct SceneWriter {
                 + (callbacks.error.map { ", errorMethod: \(SwiftSpelling.literal($0))" } ?? "")
         }
         // VIPER's data managers: their input and output protocols.
-        if let input = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name) {
+        if let input = naming.workerProtocol(worker, scene: scene.name) {
             style += ", inputProtocol: \(SwiftSpelling.literal(input))"
         }
         if op.callbacks != nil, let output = naming.protocolName(.workerOutput, scene: scene.name, worker: worker.name) {
@@ -692,7 +692,7 @@ struct SceneWriter {
             out.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
         }
         for worker in scene.workers {
-            let through = naming.protocolName(.workerInput, scene: scene.name, worker: worker.name)
+            let through = naming.workerProtocol(worker, scene: scene.name)
             out.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), \(literal(through)), trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
         }
     }

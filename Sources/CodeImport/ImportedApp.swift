@@ -140,6 +140,8 @@ public struct ImportedApp: Sendable {
         public var name: String
         public var location: SourceLocation
         public var operations: [Operation]
+        /// The protocol the scene's parts hold it as (`LoginWorkerProtocol`), when that is not the worker's own type.
+        public var protocolName: String? = nil
     }
 
     public struct Operation: Sendable {

@@ -214,10 +214,15 @@ struct ScenarioText {
             expressionLine("      shows: ", scene.shows.map { ($0.field, $0.expression, $0.location) })
         }
         if !scene.workers.isEmpty {
+            let naming = app.pattern.definition.naming
             line("    workers:")
             for worker in scene.workers {
                 block(.worker(scene: scene.name, name: worker.name), origin: worker.location) { text in
-                    text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty ? " {}" : ""))
+                    // The protocol as the code names it, where the pattern would name it otherwise.
+                    let template = naming.protocolName(.workerInput, scene: SceneName(scene.name), worker: WorkerName(worker.name))
+                    let protocolName = worker.protocolName.flatMap { $0 == template ? nil : $0 }
+                    text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty && protocolName == nil ? " {}" : ""))
+                    if let protocolName { text.line("        protocol: \(YAMLText.scalar(protocolName))") }
                     for operation in worker.operations { text.write(operation) }
                 }
             }

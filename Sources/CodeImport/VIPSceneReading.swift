@@ -441,7 +441,10 @@ extension VIPReader {
                                                             callback: false, location: call.location))
                 }
             }
-            result.append(ImportedApp.Worker(name: use.name, location: declared.location, operations: operations))
+            var worker = ImportedApp.Worker(name: use.name, location: declared.location, operations: operations)
+            // Held as a protocol the app names (`var worker: LoginWorkerProtocol`): the trace and diagrams say it.
+            if use.typeName != use.name, index.protocol(named: use.typeName) != nil { worker.protocolName = use.typeName }
+            result.append(worker)
         }
         return result
     }

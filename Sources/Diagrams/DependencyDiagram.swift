@@ -138,11 +138,11 @@ public enum DependencyDiagramBuilder {
                 // Clean Swift workers are plain classes: name what is called instead of a protocol.
                 let operations = worker.operations.map(\.name.rawValue).joined(separator: ", ")
                 declare(id(s, definition.wiring.workerHolder), id(s, .worker, worker.name.rawValue), .calls,
-                        naming.protocolName(.workerInput, scene: s, worker: worker.name) ?? operations)
+                        naming.workerProtocol(worker, scene: s) ?? operations)
             }
             for (worker, operations) in scene.sharedWorkersCalled {
                 declare(id(s, definition.wiring.workerHolder), sharedWorkerID(worker.rawValue), .calls,
-                        operations.map(\.rawValue).joined(separator: ", "))
+                        scenario.sharedWorker(worker.rawValue)?.protocolName?.value ?? operations.map(\.rawValue).joined(separator: ", "))
             }
             // A route carries its data passing: the fields it copies into the destination's DataStore.
             // A route back to whichever scene is below holds no other scene: it draws no dependency.

@@ -603,6 +603,7 @@ final class ScenarioReader {
     func readWorker(named name: String, at nameLocation: SourceLocation, _ node: Node, shared: Bool = false) -> Worker {
         var operations: [WorkerOperation] = []
         var state: [FieldDecl] = []
+        var protocolName: Located<String>?
         if let list = nodes.mapping(node, "worker '\(name)' (a mapping of operation names to operations)") {
             var seen: [String: SourceLocation] = [:]
             for item in list {
@@ -614,6 +615,11 @@ final class ScenarioReader {
                         continue
                     }
                     state = readFields(item.value, "the state of worker '\(name)'")
+                    continue
+                }
+                if item.key == "protocol" {
+                    // The protocol its callers hold it as (`LoginWorkerProtocol`): a Swift type name.
+                    protocolName = nodes.identifier(item.value, "'protocol' (the Swift protocol the worker's callers hold it as)")
                     continue
                 }
                 guard NodeReader.isIdentifier(item.key) else {
@@ -629,7 +635,9 @@ final class ScenarioReader {
                 if let op = readOperation(named: item.key, worker: name, at: at, item.value) { operations.append(op) }
             }
         }
-        return Worker(name: WorkerName(name), location: nameLocation, operations: operations, state: state)
+        var worker = Worker(name: WorkerName(name), location: nameLocation, operations: operations, state: state)
+        worker.protocolName = protocolName
+        return worker
     }
 
     func readOperation(named name: String, worker: String, at nameLocation: SourceLocation, _ node: Node) -> WorkerOperation? {

@@ -6,6 +6,9 @@ public struct Worker: Sendable, Hashable {
     /// What the worker keeps between calls (an in-memory store): fields its operations read as `state` and write
     /// with `update:`. Only workers shared by the app (declared at the top level) have state.
     public var state: [FieldDecl]
+    /// The protocol its callers hold it as, as the app names it (`LoginWorkerProtocol`, `NetworkServiceType`); nil
+    /// for the pattern's name (VIPER's `…DataManagerInputProtocol`) or none (a Clean Swift worker is a class).
+    public var protocolName: Located<String>?
 
     public init(name: WorkerName, location: SourceLocation, operations: [WorkerOperation], state: [FieldDecl] = []) {
         self.name = name

@@ -138,7 +138,8 @@ public struct ScenarioWriter {
 
     private mutating func write(_ worker: Worker, indent: Int, scenario: Scenario) {
         let pad = String(repeating: " ", count: indent)
-        line(pad + YAMLText.key(worker.name.rawValue) + ":" + (worker.operations.isEmpty && worker.state.isEmpty ? " {}" : ""))
+        line(pad + YAMLText.key(worker.name.rawValue) + ":" + (worker.operations.isEmpty && worker.state.isEmpty && worker.protocolName == nil ? " {}" : ""))
+        if let protocolName = worker.protocolName { line(pad + "  protocol: " + YAMLText.scalar(protocolName.value)) }
         if !worker.state.isEmpty { fields(worker.state, key: "state", indent: indent + 2) }
         for operation in worker.operations {
             let pad = pad + "  "

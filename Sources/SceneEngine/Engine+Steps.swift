@@ -181,7 +181,7 @@ extension Engine {
             workerParticipant = makeParticipant(.worker, worker.name.rawValue, nil, nil)
             sharedWorkerParticipants[worker.name] = workerParticipant
         }
-        let names = instance.names.operation(operation, of: worker.name)
+        let names = instance.names.operation(operation, of: worker)
         let callEvent = try emit(
             .workerCall(operation: operation.name, style: callStyle(operation), Invocation(
                 protocolName: names.inputProtocol, method: names.method, payloadType: names.inputType,

@@ -440,7 +440,7 @@ public final class Engine {
         let holder = participant(definition.wiring.workerHolder, of: i)
         for worker in i.scene.workers {
             links.append((holder, definition.naming.workerProperty(worker.name), i.worker(worker.name.rawValue),
-                          i.names.workerProtocol(worker.name)))
+                          i.names.workerProtocol(worker)))
         }
         return links
     }

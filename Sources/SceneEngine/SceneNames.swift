@@ -60,15 +60,15 @@ final class SceneNames {
         return names
     }
 
-    func operation(_ operation: WorkerOperation, of worker: WorkerName) -> OperationNames {
-        if let names = operations[worker]?[operation.name] { return names }
+    func operation(_ operation: WorkerOperation, of worker: Worker) -> OperationNames {
+        if let names = operations[worker.name]?[operation.name] { return names }
         let names = OperationNames(
             method: naming.operationMethod(operation),
-            inputType: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker, operation: operation.name),
+            inputType: operation.input.isEmpty ? nil : TypeNames.workerInput(worker: worker.name, operation: operation.name),
             outputType: operation.output?.description,
-            inputProtocol: naming.protocolName(.workerInput, scene: scene, worker: worker),
-            outputProtocol: naming.protocolName(.workerOutput, scene: scene, worker: worker))
-        operations[worker, default: [:]][operation.name] = names
+            inputProtocol: naming.workerProtocol(worker, scene: scene),
+            outputProtocol: naming.protocolName(.workerOutput, scene: scene, worker: worker.name))
+        operations[worker.name, default: [:]][operation.name] = names
         return names
     }
 
@@ -87,7 +87,7 @@ final class SceneNames {
     }
 
     /// Interactor → worker (VIPER's DataManager input protocol), for the Configurator's wiring.
-    func workerProtocol(_ worker: WorkerName) -> String? { naming.protocolName(.workerInput, scene: scene, worker: worker) }
+    func workerProtocol(_ worker: Worker) -> String? { naming.workerProtocol(worker, scene: scene) }
 
     /// The spelled type of a DataStore field (`Int?`, `[Item]`).
     func dataStoreType(of field: FieldDecl) -> String {

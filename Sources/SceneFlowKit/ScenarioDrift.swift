@@ -114,8 +114,15 @@ public enum ScenarioDrift {
                 // Several answers (VIPER's outputs, or Clean Swift's Presenter methods for a loader, a result and an error):
                 // each output the code answers through, with its values. One Clean Swift answer is the use case's own.
                 if codeCase.outputs.count > 1 || (!codeCase.outputs.isEmpty && scenario.pattern.definition.flow.entry != .interactor) {
+                    // An output goes by its name, or by the Presenter method it stands for (`loader` is
+                    // `presentLoader(response:)`, which the code names it after).
+                    func matching(_ codeOutput: ImportedApp.Output) -> Output? {
+                        useCase.output(codeOutput.name) ?? useCase.outputs.first { output in
+                            PatternNaming.baseName(naming.presenterMethod(useCase, output: output)) == PatternNaming.baseName(codeOutput.presenterMethod)
+                        }
+                    }
                     for codeOutput in codeCase.outputs {
-                        guard let output = useCase.output(codeOutput.name) else {
+                        guard let output = matching(codeOutput) else {
                             add(.useCase, "output '\(scene.name).\(useCase.name).\(codeOutput.name)' is in the code but not in the scenario", useCase.location, codeOutput.location)
                             continue
                         }
@@ -135,7 +142,7 @@ public enum ScenarioDrift {
                             }
                         }
                     }
-                    for output in useCase.outputs where !codeCase.outputs.contains(where: { $0.name == output.name.rawValue }) {
+                    for output in useCase.outputs where !codeCase.outputs.contains(where: { matching($0)?.name == output.name }) {
                         add(.useCase, "output '\(scene.name).\(useCase.name).\(output.name)' is in the scenario but not in the code", output.location, codeCase.location)
                     }
                 } else if let output = useCase.outputs.first {
@@ -338,6 +345,12 @@ public enum ScenarioDrift {
             }
             for operation in codeWorker.operations where !worker.operations.contains(where: { $0.name == operation.name || $0.method == operation.name }) {
                 add(.operation, "'\(scene.name)' calls '\(worker.name).\(operation.name)' in the code, not in the scenario", worker.location, operation.location)
+            }
+            // The protocol the scenario names the worker by is the one the code holds it as.
+            let named = scene.worker(worker.name)?.protocolName ?? scenario.sharedWorker(worker.name)?.protocolName
+            if let named, codeWorker.protocolName != named.value {
+                add(.worker, "'\(scene.name)' holds the worker '\(worker.name)' as '\(named.value)' in the scenario, "
+                    + (codeWorker.protocolName.map { "as '\($0)' in the code" } ?? "as its own type in the code"), named.location, codeWorker.location)
             }
         }
         // A worker the code holds but never calls (an empty template class) is not one it calls.

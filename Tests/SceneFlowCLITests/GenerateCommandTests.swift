@@ -274,7 +274,7 @@ struct GenerateCommandTests {
     }
 
     @Test("round trip: what generate writes, drift reads back as the scenario",
-          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore", "Generate/BackRoutes"])
+          arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore", "Generate/BackRoutes", "Generate/MethodShapes"])
     func roundTrip(_ name: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-roundtrip-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -91,6 +91,11 @@ public struct PatternNaming: Sendable, Hashable {
         return worker == nil ? scene.names.protocols[slot]?.value ?? name : name
     }
 
+    /// The protocol a worker's callers hold it as: the app's name (`protocol:`), else the pattern's, else none.
+    public func workerProtocol(_ worker: Worker, scene: SceneName) -> String? {
+        worker.protocolName?.value ?? protocolName(.workerInput, scene: scene, worker: worker.name)
+    }
+
     /// The protocol in `slot` for `scene`, or nil when the pattern has none there.
     public func protocolName(_ slot: ProtocolSlot, scene: SceneName, worker: WorkerName? = nil) -> String? {
         protocols[slot].map { Self.fill($0, scene: scene, worker: worker?.rawValue) }
