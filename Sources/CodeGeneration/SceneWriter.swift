@@ -886,11 +886,9 @@ struct SceneWriter {
             for route in scene.routes {
                 guard let destination = route.destination?.value else {
                     // Back to whichever scene is below: nothing to pass, the scene below is found on the stack.
-                    routeSection.gap()
-                    routeSection.block("func \(routeDeclaration(route, defaults: true))") { method in
-                        method.line("guard let source = viewController, let destinationVC = source.navigator.below(SceneViewController.self) else { return }")
-                        method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: source, destination: destinationVC\(navigationRouteArgument(route)))")
-                    }
+                    writeRouteBackToWhicheverIsBelow(route, declaration: routeDeclaration(route, defaults: true),
+                                                     finding: "guard let source = viewController, let destinationVC = source.navigator.below(SceneViewController.self) else { return }",
+                                                     arguments: "source: source, destination: destinationVC", into: &routeSection)
                     writeNavigation(route, destinationView: "SceneViewController", into: &navigationSection)
                     continue
                 }

@@ -187,12 +187,9 @@ extension SceneWriter {
                 guard let destinationName = route.destination?.value else {
                     // Back to whichever screen is below: nothing to pass, the screen below is found on the stack.
                     do throws(GenerationLimit) {
-                        let declaration = try routeMethodDeclaration(route, passesView: false)
-                        routes.gap()
-                        routes.block("func \(declaration)") { method in
-                            method.line("guard let destination = SceneScreen.shared.belowTop else { return }")
-                            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(destination: destination\(navigationRouteArgument(route)))")
-                        }
+                        writeRouteBackToWhicheverIsBelow(route, declaration: try routeMethodDeclaration(route, passesView: false),
+                                                         finding: "guard let destination = SceneScreen.shared.belowTop else { return }",
+                                                         arguments: "destination: destination", into: &routes)
                     } catch { failure.collect(error) }
                     writeScreenNavigation(route, destinationView: "any SceneRoot", into: &navigation)
                     continue

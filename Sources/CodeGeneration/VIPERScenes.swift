@@ -419,12 +419,9 @@ extension SceneWriter {
                 guard let destinationName = route.destination?.value else {
                     // Back to whichever module is below: nothing to pass, the module below is found on the stack.
                     do throws(GenerationLimit) {
-                        let declaration = try routeMethodDeclaration(route, passesView: true)
-                        routes.gap()
-                        routes.block("func \(declaration)") { method in
-                            method.line("guard let source = viewController, let destination = source.navigator.below(SceneViewController.self) else { return }")
-                            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: source, destination: destination\(navigationRouteArgument(route)))")
-                        }
+                        writeRouteBackToWhicheverIsBelow(route, declaration: try routeMethodDeclaration(route, passesView: true),
+                                                         finding: "guard let source = viewController, let destination = source.navigator.below(SceneViewController.self) else { return }",
+                                                         arguments: "source: source, destination: destination", into: &routes)
                     } catch { failure.collect(error) }
                     writeNavigation(route, destinationView: "SceneViewController", into: &navigation)
                     continue
@@ -488,6 +485,16 @@ extension SceneWriter {
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// A route back to whichever scene is below (no `to:`): its method finds that scene on the stack (`finding` binds
+    /// `destination`) and navigates with `arguments`; there is nothing to pass.
+    func writeRouteBackToWhicheverIsBelow(_ route: Route, declaration: String, finding: String, arguments: String, into routes: inout SwiftText) {
+        routes.gap()
+        routes.block("func \(declaration)") { method in
+            method.line(finding)
+            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(\(arguments)\(navigationRouteArgument(route)))")
+        }
     }
 
     /// Whether another route of the scene navigates to the same scene through the same method (two pops through one
