@@ -111,7 +111,7 @@ struct VIPReader {
                     }
                     scene.routes[at].input = fields(data, at: method.location, context: [])
                 }
-                addDisplayRoutes(to: &scene, parts: parts)
+                addDisplayRoutes(to: &scene, parts: parts, routeMethods: methods)
                 scenes.append(scene)
             }
         }
@@ -128,22 +128,38 @@ struct VIPReader {
 
     /// A View that routes when it is shown a ViewModel (`displayLogin(viewModel:) { router?.routeToHome() }`, the
     /// Clean Swift templates' way to leave after an answer): the route is a view step of the answer it displays.
-    mutating func addDisplayRoutes(to scene: inout ImportedApp.Scene, parts: SceneParts) {
+    mutating func addDisplayRoutes(to scene: inout ImportedApp.Scene, parts: SceneParts, routeMethods: [SwiftIndex.Method]) {
         guard let view = parts.component(.view), !scene.routes.isEmpty else { return }
         let routers = parts.properties(of: .view, holding: .router, usual: ["router"])
         let methods = parts.methods(of: view)
         func routeSteps(in signature: String?) -> [ImportedApp.Step] {
             guard let signature, let method = methods.first(where: { $0.signature == signature }), let body = method.body else { return [] }
             var reader = BodyReader(method, in: index)
-            if let viewModel = method.parameters.first { reader.bound[viewModel.name] = "viewModel" }
+            // The ViewModel, or the values a display method takes in its place (`withMessage text: String` is the
+            // ViewModel's `text`).
+            if method.parameters.count == 1, let model = method.parameters.first, modelDeclaration(model.type, context: view.path) != nil {
+                reader.bound[model.name] = "viewModel"
+            } else {
+                for parameter in method.parameters { reader.bound[parameter.name] = "viewModel.\(parameter.name)" }
+            }
             var steps: [ImportedApp.Step] = []
             for call in CallCollector.calls(in: body) {
                 guard let member = BodyReader.member(of: call), routers.contains(member.base),
                       let route = scene.routes.first(where: { PatternNaming.baseName($0.method) == member.name }) else { continue }
-                guard route.input.isEmpty else {
-                    unmapped.append(.init(message: "'\(call.trimmedDescription)' in '\(signature)' routes with values the View gives; it is no view step of the answer yet",
-                                          location: reader.location(call)))
-                    continue
+                // What the View hands the route (`routeToAlert(withTitle: viewModel.message)`): its input, by the
+                // route method's parameters in order.
+                var arguments: [ImportedApp.Assignment] = []
+                if !route.input.isEmpty {
+                    guard let declared = routeMethods.first(where: { $0.signature == route.method && $0.location == route.location }),
+                          declared.parameters.count == call.arguments.count else {
+                        unmapped.append(.init(message: "'\(call.trimmedDescription)' in '\(signature)' routes with values the View gives, which do not match the route's input; it is no view step of the answer",
+                                              location: reader.location(call)))
+                        continue
+                    }
+                    for (parameter, argument) in zip(declared.parameters, call.arguments) where route.input.contains(where: { $0.name == parameter.name }) {
+                        arguments.append(ImportedApp.Assignment(field: parameter.name, expression: reader.translate(argument.expression),
+                                                                location: reader.location(argument)))
+                    }
                 }
                 // Only a route the display always takes: one under a condition, a case or a closure (an alert's
                 // button) is left to the story, and said.
@@ -169,7 +185,7 @@ struct VIPReader {
                                           location: reader.location(call)))
                     continue
                 }
-                let step = ImportedApp.Step.route(route.name, arguments: [], location: reader.location(call))
+                let step = ImportedApp.Step.route(route.name, arguments: arguments, location: reader.location(call))
                 if let condition {
                     steps.append(.conditional(condition.text, then: [step], otherwise: [], location: reader.location(condition.node.conditions)))
                 } else {

@@ -3,8 +3,8 @@ import UIKit
 enum Search {
     enum Pick {
         struct Request { var id: String }
-        struct Response {}
-        struct ViewModel {}
+        struct Response { var id: String }
+        struct ViewModel { var id: String }
     }
 }
 
@@ -22,7 +22,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
 
     func pick(request: Search.Pick.Request) {
         pickedID = request.id
-        presenter?.presentPick(response: Search.Pick.Response())
+        presenter?.presentPick(response: Search.Pick.Response(id: request.id))
     }
 }
 
@@ -34,7 +34,7 @@ final class SearchPresenter: SearchPresentationLogic {
     weak var viewController: SearchDisplayLogic?
 
     func presentPick(response: Search.Pick.Response) {
-        viewController?.displayPick(viewModel: Search.Pick.ViewModel())
+        viewController?.displayPick(viewModel: Search.Pick.ViewModel(id: response.id))
     }
 }
 
@@ -64,12 +64,12 @@ final class SearchViewController: UIViewController, SearchDisplayLogic {
     }
 
     func displayPick(viewModel: Search.Pick.ViewModel) {
-        router?.routeToConversation()
+        router?.routeToConversation(id: viewModel.id)
     }
 }
 
 protocol SearchRoutingLogic {
-    func routeToConversation()
+    func routeToConversation(id: String)
 }
 
 protocol SearchDataPassing {
@@ -80,10 +80,11 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     weak var viewController: SearchViewController?
     var dataStore: SearchDataStore?
 
-    func routeToConversation() {
+    // The selection comes with the call, not through the DataStore.
+    func routeToConversation(id: String) {
         let destinationVC = ConversationViewController()
         var destinationDS = destinationVC.router!.dataStore!
-        destinationDS.messageID = dataStore!.pickedID
+        destinationDS.messageID = id
         viewController?.present(UINavigationController(rootViewController: destinationVC), animated: true)
     }
 }
