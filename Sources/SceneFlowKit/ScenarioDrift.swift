@@ -44,6 +44,10 @@ public enum ScenarioDrift {
     public static func run(scenario path: String, code paths: [String], excluded: Set<String> = [], accepting: [CodeMap.Acceptance] = [],
                            vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         let loaded = Pipeline.check(path)
+        // A scenario that does not load is said before any code is read: a wrong path is not a slow answer.
+        guard loaded.scenario != nil || !loaded.diagnostics.containsErrors else {
+            return Result(differences: [], app: .unread(.cleanSwift), diagnostics: loaded.diagnostics)
+        }
         let app: ImportedApp
         do {
             app = try CodeImporter(excluded: excluded, vet: vet).read(paths)

@@ -160,6 +160,15 @@ struct MapDriftTests {
         return file
     }
 
+    @Test("drift: a scenario that does not load is said before any code is read (it said the code's problem instead)")
+    func missingScenarioFirst() throws {
+        let empty = try folder()
+        let result = try CLI.run(["drift", "missing.yml", empty.path, "--color", "never"], in: empty)
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: no such file: missing.yml\n")
+        #expect(result.stdout == "")
+    }
+
     @Test("drift: the imported scenario agrees with its code")
     func agrees() throws {
         let file = try scenario([])
