@@ -22,11 +22,6 @@ public struct ImportedApp: Sendable {
     /// How many Swift files were read.
     public var files: Int
 
-    /// No code read: what a command holds when it stops before reading any (a scenario that does not load).
-    public static func unread(_ pattern: Pattern) -> ImportedApp {
-        ImportedApp(pattern: pattern, convention: "", scenes: [], entities: [], unmapped: [], filesWithErrors: [], files: 0)
-    }
-
     public struct Field: Sendable, Hashable {
         public var name: String
         /// The scenario type (`[Order]?`).

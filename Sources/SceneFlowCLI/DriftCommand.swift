@@ -84,7 +84,7 @@ struct DriftCommand: ParsableCommand {
         }
         // What was not read is not compared: said first.
         var seen = Set<ImportedApp.Unmapped>()
-        let notRead = results.flatMap(\.app.filesNotRead).filter { seen.insert($0).inserted }
+        let notRead = results.flatMap { $0.app?.filesNotRead ?? [] }.filter { seen.insert($0).inserted }
         for item in notRead {
             Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
         }

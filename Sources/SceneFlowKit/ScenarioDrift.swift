@@ -25,7 +25,8 @@ public enum ScenarioDrift {
 
     public struct Result: Sendable {
         public var differences: [Difference]
-        public var app: ImportedApp
+        /// The code as read; nil when the scenario did not load, so no code was read.
+        public var app: ImportedApp?
         /// Diagnostics of a scenario that did not load (then there are no differences).
         public var diagnostics: [Diagnostic]
 
@@ -46,7 +47,7 @@ public enum ScenarioDrift {
         let loaded = Pipeline.check(path)
         // A scenario that does not load is said before any code is read: a wrong path is not a slow answer.
         guard loaded.scenario != nil || !loaded.diagnostics.containsErrors else {
-            return Result(differences: [], app: .unread(.cleanSwift), diagnostics: loaded.diagnostics)
+            return Result(differences: [], app: nil, diagnostics: loaded.diagnostics)
         }
         let app: ImportedApp
         do {
