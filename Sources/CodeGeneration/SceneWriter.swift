@@ -887,8 +887,8 @@ struct SceneWriter {
                 guard let destination = route.destination?.value else {
                     // Back to whichever scene is below: nothing to pass, the scene below is found on the stack.
                     writeRouteBackToWhicheverIsBelow(route, declaration: routeDeclaration(route, defaults: true),
-                                                     finding: "guard let source = viewController, let destinationVC = source.navigator.below(SceneViewController.self) else { return }",
-                                                     arguments: "source: source, destination: destinationVC", into: &routeSection)
+                                                     finding: "guard let destinationVC = viewController?.navigator.below(SceneViewController.self) else { return }",
+                                                     arguments: "source: viewController!, destination: destinationVC", into: &routeSection)
                     writeNavigation(route, destinationView: "SceneViewController", into: &navigationSection)
                     continue
                 }
