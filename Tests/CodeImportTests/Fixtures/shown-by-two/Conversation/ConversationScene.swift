@@ -6,10 +6,17 @@ enum Conversation {
         struct Response {}
         struct ViewModel {}
     }
+
+    enum Delete {
+        struct Request {}
+        struct Response {}
+        struct ViewModel { var title: String }
+    }
 }
 
 protocol ConversationBusinessLogic {
     func close(request: Conversation.Close.Request)
+    func delete(request: Conversation.Delete.Request)
 }
 
 protocol ConversationDataStore {
@@ -23,10 +30,15 @@ final class ConversationInteractor: ConversationBusinessLogic, ConversationDataS
     func close(request: Conversation.Close.Request) {
         presenter?.presentClose(response: Conversation.Close.Response())
     }
+
+    func delete(request: Conversation.Delete.Request) {
+        presenter?.presentDelete(response: Conversation.Delete.Response())
+    }
 }
 
 protocol ConversationPresentationLogic {
     func presentClose(response: Conversation.Close.Response)
+    func presentDelete(response: Conversation.Delete.Response)
 }
 
 final class ConversationPresenter: ConversationPresentationLogic {
@@ -35,10 +47,15 @@ final class ConversationPresenter: ConversationPresentationLogic {
     func presentClose(response: Conversation.Close.Response) {
         viewController?.displayClose(viewModel: Conversation.Close.ViewModel())
     }
+
+    func presentDelete(response: Conversation.Delete.Response) {
+        viewController?.displayDelete(viewModel: Conversation.Delete.ViewModel(title: "Deleted"))
+    }
 }
 
 protocol ConversationDisplayLogic: AnyObject {
     func displayClose(viewModel: Conversation.Close.ViewModel)
+    func displayDelete(viewModel: Conversation.Delete.ViewModel)
 }
 
 final class ConversationViewController: UIViewController, ConversationDisplayLogic {
@@ -66,6 +83,19 @@ final class ConversationViewController: UIViewController, ConversationDisplayLog
 
     func displayClose(viewModel: Conversation.Close.ViewModel) {
         router?.routeBack()
+    }
+
+    @objc func deleteTapped() {
+        interactor?.delete(request: Conversation.Delete.Request())
+    }
+
+    // Goes back only when the user confirms: no view step of the answer.
+    func displayDelete(viewModel: Conversation.Delete.ViewModel) {
+        let alert = UIAlertController(title: viewModel.title, message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in
+            self.router?.routeBack()
+        })
+        present(alert, animated: true)
     }
 }
 
