@@ -79,17 +79,17 @@ test: test-deps
 examples: release
 	@for scenario in Scenarios/*.yml; do \
 		name=$$(basename $$scenario .yml); \
-		$(BIN) run $$scenario --quiet --format svg || exit 1; \
+		$(BIN) run $$scenario --quiet --image-format svg || exit 1; \
 		$(BIN) export $$scenario --format mermaid -o Output/$$name/sequence.mmd || exit 1; \
 		$(BIN) export $$scenario --format mermaid --diagram flow -o Output/$$name/flow.mmd || exit 1; \
 	done
-	$(BIN) run Scenarios/Login.yml --quiet --format svg,png
+	$(BIN) run Scenarios/Login.yml --quiet --image-format svg,png
 	@# The README's generated scene: Login's files as `sceneflow generate` writes them.
 	@rm -rf .build/generated-login Output/Generated/Login && mkdir -p Output/Generated
 	$(BIN) generate Scenarios/Login.yml --out .build/generated-login
 	cp -R .build/generated-login/Sources/SignIn/Scenes/Login Output/Generated/Login
 	@# The README's map of an app's code: the import fixture written in the current Clean Swift templates.
-	$(BIN) map Tests/CodeImportTests/Fixtures/current --out Output/Map --format svg,png,dot
+	$(BIN) map Tests/CodeImportTests/Fixtures/current --out Output/Map --image-format svg,png,dot
 	@# One story in every pattern: seed 000's counter, and Login.
 	$(BIN) compare Scenarios/Counter-SwiftUI.yml > /dev/null
 	$(BIN) compare Scenarios/Login.yml > /dev/null

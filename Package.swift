@@ -211,7 +211,7 @@ let package = Package(
                 dependencies: ["sceneflow"]),
         .plugin(name: "SceneFlowValidate", capability: .buildTool(), dependencies: ["sceneflow"]),
         // `sceneflow` is built for the tests that run the binary (hostile input, helpers, folders of their own).
-        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowCLI", "SceneFlowKit", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
+        .testTarget(name: "SceneFlowCLITests", dependencies: ["SceneFlowCLI", "SceneFlowKit", "TerminalOutput", "CodeGeneration", "CodeImport", "Diagrams", "TraceFormat", "TraceReading", "Narration", "StoryCheck", "ScenarioSpec", "TestSupport", "sceneflow"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -29,11 +29,8 @@ public struct CodeImporter: Sendable {
         return nil
     }
 
-    /// Why nothing could be imported.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public var description: String { message }
-    }
+    /// Why nothing could be imported: SceneFlow's one `Failure`, with an `import/…` id.
+    public typealias Failure = ScenarioSpec.Failure
 
     public struct Result: Sendable {
         public var app: ImportedApp
@@ -223,7 +220,7 @@ public struct CodeImporter: Sendable {
             app = try read(sources: sources)
         } catch let failure as Failure where !skipped.isEmpty {
             // What was not read is part of why nothing was found.
-            throw Failure(message: failure.message + skipped.map { "; \($0)" }.joined())
+            throw Failure(failure.id, failure.message + skipped.map { "; \($0)" }.joined())
         }
         app.unmapped = Self.sorted(skipped + app.unmapped)
         // Everything skipped here is a file not read.
@@ -269,7 +266,7 @@ public struct CodeImporter: Sendable {
         let known = VIPReader.convention(of: index)
         if found.isEmpty && known == nil {
             let refusedNote = index.refused.map { "; \($0.file):\($0.line) \($0.reason)" }.joined()
-            throw Failure(message: "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a View, an Interactor and a Presenter (or a Router) that belong together, named like 'LoginViewController', 'LoginInteractor', 'LoginPresenter' or implementing protocols named so ('LoginBusinessLogic', 'LoginViewToPresenterProtocol', 'LoginViewOutput')" + refusedNote)
+            throw Failure("import/no-scenes", "no scenes found in \(files.count) Swift file\(files.count == 1 ? "" : "s"): a scene is a View, an Interactor and a Presenter (or a Router) that belong together, named like 'LoginViewController', 'LoginInteractor', 'LoginPresenter' or implementing protocols named so ('LoginBusinessLogic', 'LoginViewToPresenterProtocol', 'LoginViewOutput')" + refusedNote)
         }
         var reader = VIPReader(index: index)
         let scenes: [ImportedApp.Scene], entities: [ImportedApp.Entity]
@@ -332,18 +329,18 @@ public struct CodeImporter: Sendable {
         var files: [SourceFile] = []
         for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else { throw Failure(message: "no such file or folder: \(path)") }
+            guard stat(path, &info) == 0 else { throw Failure("import/not-found", "no such file or folder: \(path)") }
             // Places are named from the folder given, by its own name: the same in every checkout.
             let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             if (info.st_mode & S_IFMT) == S_IFREG {
                 guard path.hasSuffix(".swift") else {
-                    throw Failure(message: "\(path) is not a Swift file (.swift) or a folder of them")
+                    throw Failure("import/not-swift", "\(path) is not a Swift file (.swift) or a folder of them")
                 }
                 files.append(SourceFile(path: path, display: name))
                 continue
             }
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw Failure(message: "\(path) is not a Swift file or a folder (a device, a FIFO or a socket is not read)")
+                throw Failure("import/not-swift", "\(path) is not a Swift file or a folder (a device, a FIFO or a socket is not read)")
             }
             try walk(path, display: name, into: &files)
         }

@@ -6,11 +6,11 @@ final class DiagnosticCollector {
 
     var hasErrors: Bool { diagnostics.containsErrors }
 
-    func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.error(Self.capped(message), at: location, notes: notes.map(Self.capped)))
+    func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [], id: String) {
+        diagnostics.append(.error(Self.capped(message), at: location, notes: notes.map(Self.capped), id: id))
     }
 
-    func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [], id: String? = nil) {
+    func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [], id: String) {
         diagnostics.append(.warning(Self.capped(message), at: location, notes: notes.map(Self.capped), id: id))
     }
 
@@ -51,7 +51,7 @@ final class DiagnosticCollector {
 
     /// Reports `message` for an unknown name, with a `did you mean` note when a known name is close.
     func unknown(_ message: String, name: String, candidates: some Collection<String>, at location: SourceLocation,
-                 extraNotes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error, id: String? = nil) {
+                 extraNotes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error, id: String) {
         var notes: [Diagnostic.Note] = []
         if comparisons + candidates.count <= Self.comparisonsMade {
             comparisons += candidates.count
@@ -62,7 +62,7 @@ final class DiagnosticCollector {
         if severity == .warning {
             warning(message, at: location, notes: notes + extraNotes, id: id)
         } else {
-            error(message, at: location, notes: notes + extraNotes)
+            error(message, at: location, notes: notes + extraNotes, id: id)
         }
     }
 

@@ -129,12 +129,12 @@ enum DocumentLimits {
 
     private static func complexKey(at location: SourceLocation) -> Diagnostic {
         .error("YAML keys here must be plain names, not '? ' keys, aliases or lists", at: location,
-               notes: [Diagnostic.Note("write the key as a name, e.g. 'userID:'")])
+               notes: [Diagnostic.Note("write the key as a name, e.g. 'userID:'")], id: "yaml/unsupported")
     }
 
     private static func tooDeep(at location: SourceLocation) -> Diagnostic {
         .error("the YAML nests deeper than \(maxDepth) levels here; no scenario needs that many",
-               at: location, notes: [Diagnostic.Note("flatten the structure (deep nesting is how hostile files exhaust a parser)")])
+               at: location, notes: [Diagnostic.Note("flatten the structure (deep nesting is how hostile files exhaust a parser)")], id: "yaml/too-deep")
     }
 
     // MARK: - Expansion, on the tree
@@ -159,7 +159,8 @@ enum DocumentLimits {
                         "YAML aliases expand this document by more than \(maxAliasExpansion) nodes",
                         at: at,
                         notes: [Diagnostic.Note("an alias here repeats the \(known) nodes anchored at line \(anchor.line), column \(anchor.column)"),
-                                Diagnostic.Note("write the repeated parts out, or repeat less (aliases that repeat aliases multiply)")])
+                                Diagnostic.Note("write the repeated parts out, or repeat less (aliases that repeat aliases multiply)")],
+                        id: "yaml/too-large")
                 }
                 return known
             }

@@ -86,9 +86,9 @@ struct ExpressionChecker {
         case .type(.bool), .invalid: break
         case .type(.optional(.bool)):
             diagnostics.error("\(what) is 'Bool?'; compare it ('== true') or give a default ('?? false')",
-                              at: expr.location)
+                              at: expr.location, id: "expression/invalid")
         default:
-            diagnostics.error("\(what) must be a Bool, but '\(expr.text)' is '\(type)'", at: expr.location)
+            diagnostics.error("\(what) must be a Bool, but '\(expr.text)' is '\(type)'", at: expr.location, id: "expression/type")
         }
     }
 
@@ -101,7 +101,7 @@ struct ExpressionChecker {
             notes.append(Diagnostic.Note("give a default with '?? …', or declare the field as '\(target.asOptional)'"))
         }
         notes += Self.literalHints(type, target)
-        diagnostics.error("cannot use '\(type)' as '\(target)' for \(what)", at: expr.location, notes: notes)
+        diagnostics.error("cannot use '\(type)' as '\(target)' for \(what)", at: expr.location, notes: notes, id: "expression/type")
     }
 
     /// How to write a date or a decimal where text or a Double was written.
@@ -161,7 +161,7 @@ struct ExpressionChecker {
                 let type = check(inner, scope).type
                 if case .type(let t) = type, t.isOptional {
                     diagnostics.warning("'\(t)' in a string shows 'nil' when it has no value", at: inner.startLocation,
-                                        notes: [Diagnostic.Note("give a default: '\\(… ?? \"\")'")])
+                                        notes: [Diagnostic.Note("give a default: '\\(… ?? \"\")'")], id: "expression/redundant")
                 }
             }
             return Result(type: .type(.string))
@@ -175,7 +175,7 @@ struct ExpressionChecker {
                 }
                 guard let unified = unify(element, type) else {
                     diagnostics.error("list items must have one type, but this one is '\(type)' and earlier ones are '\(element)'",
-                                      at: item.startLocation)
+                                      at: item.startLocation, id: "expression/type")
                     return Result(type: .invalid)
                 }
                 element = unified
@@ -190,7 +190,7 @@ struct ExpressionChecker {
             return checkName(name, at: node.location, scope)
         case .todo:
             diagnostics.warning("a placeholder ('todo') stands here; a run that reaches it stops", at: node.location,
-                                notes: [Diagnostic.Note("write the expression")])
+                                notes: [Diagnostic.Note("write the expression")], id: "scenario/placeholder")
             return Result(type: .invalid)
         case .state(let root):
             return checkName(root.rawValue, at: node.location, scope)
@@ -198,7 +198,7 @@ struct ExpressionChecker {
             let base = check(baseNode, scope)
             guard case .type(let baseType) = base.type else {
                 if base.type == .nilLiteral {
-                    diagnostics.error("'nil' has no member '\(name)'", at: node.location)
+                    diagnostics.error("'nil' has no member '\(name)'", at: node.location, id: "expression/unknown-member")
                 }
                 return Result(type: .invalid)
             }
@@ -209,12 +209,12 @@ struct ExpressionChecker {
                     inner = baseType.unwrapped
                     chained = true
                 } else {
-                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)' to reach '\(name)'", at: node.location)
+                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)' to reach '\(name)'", at: node.location, id: "expression/type")
                     return Result(type: .invalid)
                 }
             } else if optionalChaining {
                 diagnostics.error("'?.' needs an optional, but this value is '\(baseType)'; use '.\(name)'",
-                                  at: node.location)
+                                  at: node.location, id: "expression/type")
             }
             guard let memberType = member(name, of: inner, at: node.location) else { return Result(type: .invalid) }
             return Result(type: .type(chained ? memberType.asOptional : memberType), chained: chained)
@@ -222,21 +222,21 @@ struct ExpressionChecker {
             let base = check(baseNode, scope)
             let index = check(indexNode, scope).type
             if index != .invalid && index != .type(.int) {
-                diagnostics.error("a list index must be an Int, not '\(index)'", at: indexNode.startLocation)
+                diagnostics.error("a list index must be an Int, not '\(index)'", at: indexNode.startLocation, id: "expression/type")
             }
             guard case .type(let baseType) = base.type else { return Result(type: .invalid) }
             var chained = base.chained
             var inner = baseType
             if baseType.isOptional {
                 guard base.chained || optionalChaining else {
-                    diagnostics.error("'\(baseType)' is optional; index it with '?[…]', or unwrap it with '?? []' first", at: node.location)
+                    diagnostics.error("'\(baseType)' is optional; index it with '?[…]', or unwrap it with '?? []' first", at: node.location, id: "expression/type")
                     return Result(type: .invalid)
                 }
                 inner = baseType.unwrapped
                 chained = true
             }
             guard case .list(let element) = inner else {
-                diagnostics.error("only lists can be indexed, not '\(inner)'", at: node.location)
+                diagnostics.error("only lists can be indexed, not '\(inner)'", at: node.location, id: "expression/type")
                 return Result(type: .invalid)
             }
             return Result(type: .type(chained ? element.asOptional : element), chained: chained)
@@ -247,9 +247,9 @@ struct ExpressionChecker {
             case (.not, .type(.bool)): return Result(type: .type(.bool))
             case (.negate, .type(let t)) where t.isNumeric: return Result(type: .type(t))
             case (.not, _):
-                diagnostics.error("'!' needs a Bool, not '\(operand)'", at: node.location)
+                diagnostics.error("'!' needs a Bool, not '\(operand)'", at: node.location, id: "expression/type")
             case (.negate, _):
-                diagnostics.error("'-' needs a number, not '\(operand)'", at: node.location)
+                diagnostics.error("'-' needs a number, not '\(operand)'", at: node.location, id: "expression/type")
             }
             return Result(type: .invalid)
         case .binary(let op, let leftNode, let rightNode):
@@ -263,7 +263,7 @@ struct ExpressionChecker {
             guard type.case(caseName) != nil else {
                 diagnostics.unknown("'\(name)' has no case '\(caseName)'", name: caseName, candidates: type.cases.map(\.name),
                                     at: node.location,
-                                    extraNotes: [Diagnostic.Note("cases of '\(name)': " + DiagnosticCollector.list(type.cases.lazy.map(\.name)))])
+                                    extraNotes: [Diagnostic.Note("cases of '\(name)': " + DiagnosticCollector.list(type.cases.lazy.map(\.name)))], id: "expression/unknown-name")
                 return Result(type: .invalid)
             }
             return Result(type: .type(.named(name)))
@@ -277,34 +277,34 @@ struct ExpressionChecker {
             var inner = baseType
             if baseType.isOptional {
                 guard optionalChaining || base.chained else {
-                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)(…)' to call '\(name)'", at: node.location)
+                    diagnostics.error("'\(baseType)' is optional; use '?.\(name)(…)' to call '\(name)'", at: node.location, id: "expression/type")
                     return Result(type: .invalid)
                 }
                 inner = baseType.unwrapped
                 chained = true
             } else if optionalChaining {
-                diagnostics.error("'?.' needs an optional, but this value is '\(baseType)'; use '.\(name)'", at: node.location)
+                diagnostics.error("'?.' needs an optional, but this value is '\(baseType)'; use '.\(name)'", at: node.location, id: "expression/type")
             }
             guard let type = method(name, of: inner, arguments, at: node.location, scope) else { return Result(type: .invalid) }
             return Result(type: .type(chained ? type.asOptional : type), chained: chained)
         case .closure:
-            diagnostics.error("a closure is a method's argument, as in 'orders.map { $0.id }'", at: node.location)
+            diagnostics.error("a closure is a method's argument, as in 'orders.map { $0.id }'", at: node.location, id: "expression/invalid")
             return Result(type: .invalid)
         case .binding(let name, _):
             diagnostics.error("'let \(name) = …' unwraps a value only as an 'if:' condition", at: node.location,
-                              notes: [Diagnostic.Note("use '?? default', or an 'if: let \(name) = …' step")])
+                              notes: [Diagnostic.Note("use '?? default', or an 'if: let \(name) = …' step")], id: "expression/invalid")
             return Result(type: .invalid)
         case .conditional(let conditionNode, let thenNode, let elseNode):
             let condition = check(conditionNode, scope).type
             if condition != .invalid && condition != .type(.bool) {
                 diagnostics.error("the condition before '?' must be a Bool, not '\(condition)'",
-                                  at: conditionNode.startLocation)
+                                  at: conditionNode.startLocation, id: "expression/type")
             }
             let a = check(thenNode, scope).type
             let b = check(elseNode, scope).type
             guard let unified = unify(a, b) else {
                 diagnostics.error("both sides of '? :' must have one type, but they are '\(a)' and '\(b)'",
-                                  at: node.location)
+                                  at: node.location, id: "expression/type")
                 return Result(type: .invalid)
             }
             return Result(type: unified)
@@ -323,7 +323,7 @@ struct ExpressionChecker {
             diagnostics.error(name == "rawValue" ? "'\(enumName)' has no raw values" : "'\(enumName)' has no member '\(name)'",
                               at: location,
                               notes: [Diagnostic.Note(type.rawType == nil ? "compare it with a case: '== \(enumName).\(type.cases[0].name)'"
-                                                      : "an enum case has 'rawValue'")])
+                                                      : "an enum case has 'rawValue'")], id: "expression/unknown-member")
             return nil
         case (.named(let recordName), _):
             guard let record = recordType(recordName) else { return nil }
@@ -331,19 +331,19 @@ struct ExpressionChecker {
             diagnostics.unknown("'\(recordName)' has no field '\(name)'", name: name,
                                 candidates: record.fields.map(\.name), at: location,
                                 extraNotes: [Diagnostic.Note("fields of '\(recordName)': "
-                                    + (record.fields.isEmpty ? "none" : DiagnosticCollector.list(record.fields.lazy.map(\.name))))])
+                                    + (record.fields.isEmpty ? "none" : DiagnosticCollector.list(record.fields.lazy.map(\.name))))], id: "expression/unknown-name")
             return nil
         case (.list, _):
             diagnostics.unknown("a list has no member '\(name)'", name: name,
                                 candidates: ["count", "isEmpty", "first", "last"], at: location,
-                                extraNotes: [Diagnostic.Note("lists have: count, isEmpty, first, last")])
+                                extraNotes: [Diagnostic.Note("lists have: count, isEmpty, first, last")], id: "expression/unknown-name")
             return nil
         case (.string, _):
             diagnostics.unknown("a String has no member '\(name)'", name: name, candidates: ["count", "isEmpty"],
-                                at: location, extraNotes: [Diagnostic.Note("strings have: count, isEmpty")])
+                                at: location, extraNotes: [Diagnostic.Note("strings have: count, isEmpty")], id: "expression/unknown-name")
             return nil
         default:
-            diagnostics.error("'\(type)' has no member '\(name)'", at: location)
+            diagnostics.error("'\(type)' has no member '\(name)'", at: location, id: "expression/unknown-member")
             return nil
         }
     }
@@ -357,7 +357,7 @@ struct ExpressionChecker {
             }
         }
         func fail(_ message: String, _ notes: [Diagnostic.Note] = []) -> CheckedType {
-            diagnostics.error(message, at: location, notes: notes)
+            diagnostics.error(message, at: location, notes: notes, id: "expression/invalid")
             return .invalid
         }
         switch op {
@@ -375,7 +375,7 @@ struct ExpressionChecker {
                 if right == .emptyList, case .list = wrapped { return .type(wrapped) }
                 return fail("'??' needs a default of type '\(wrapped)', but this one is '\(right)'")
             case .type(let l):
-                diagnostics.warning("the left side of '??' is never nil (it is '\(l)'); remove '?? …'", at: location)
+                diagnostics.warning("the left side of '??' is never nil (it is '\(l)'); remove '?? …'", at: location, id: "expression/redundant")
                 return left
             default:
                 return fail("'??' needs an optional on its left, not '\(left)'")
@@ -390,7 +390,7 @@ struct ExpressionChecker {
             case (.nilLiteral, .nilLiteral): return .type(.bool)
             case (.nilLiteral, .type(let t)), (.type(let t), .nilLiteral):
                 if !t.isOptional {
-                    diagnostics.warning("'\(t)' is not optional, so it is never nil", at: location)
+                    diagnostics.warning("'\(t)' is not optional, so it is never nil", at: location, id: "expression/redundant")
                 }
                 return .type(.bool)
             case (.emptyList, .type(let t)), (.type(let t), .emptyList):
@@ -495,7 +495,7 @@ struct ExpressionChecker {
                                      : "in scope here: " + DiagnosticCollector.list(visible)))
         if let explanation = scope.explanation { notes.append(Diagnostic.Note(explanation)) }
         diagnostics.unknown("unknown name '\(name)'", name: name, candidates: visible, at: location,
-                            extraNotes: notes)
+                            extraNotes: notes, id: "expression/unknown-name")
         return Result(type: .invalid)
     }
 

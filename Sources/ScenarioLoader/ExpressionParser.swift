@@ -662,7 +662,7 @@ struct ExpressionParser {
     }
 
     private func error(_ message: String, at offset: Int) -> SyntaxError {
-        SyntaxError(diagnostic: .error(message, at: location(offset)))
+        SyntaxError(diagnostic: .error(message, at: location(offset), id: "expression/syntax"))
     }
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }

@@ -47,19 +47,19 @@ struct NodeReader {
     func mapping(_ node: Node, _ what: String) -> [MappingEntry]? {
         guard case .mapping(let mapping) = node else {
             if Self.isNull(node) { return [] }
-            diagnostics.error("\(what) must be a mapping, found \(Self.describe(node))", at: location(node))
+            diagnostics.error("\(what) must be a mapping, found \(Self.describe(node))", at: location(node), id: "scenario/shape")
             return nil
         }
         var entries: [MappingEntry] = []
         for (keyNode, value) in mapping {
             guard case .scalar(let key) = keyNode else {
                 diagnostics.error("keys of \(what) must be plain names, found \(Self.describe(keyNode))",
-                                  at: location(keyNode))
+                                  at: location(keyNode), id: "scenario/shape")
                 continue
             }
             if key.string.utf8.count > Self.longestKey {
                 diagnostics.error("this key is \(key.string.utf8.count) bytes long; a name is at most \(Self.longestKey)",
-                                  at: location(keyNode))
+                                  at: location(keyNode), id: "scenario/too-long")
                 continue
             }
             entries.append(MappingEntry(key: key.string, keyNode: keyNode, value: value))
@@ -77,7 +77,7 @@ struct NodeReader {
             } else {
                 if entry.key == "<<" {
                     diagnostics.error("YAML merge keys ('<<') are not supported in \(what)", at: location(entry.keyNode),
-                                      notes: [Diagnostic.Note("write the keys out (merge keys can multiply a document)")])
+                                      notes: [Diagnostic.Note("write the keys out (merge keys can multiply a document)")], id: "yaml/unsupported")
                     continue
                 }
                 // `{ reason: fast, as the app does }`: YAML ends the value at the comma and reads the rest as a key.
@@ -86,7 +86,7 @@ struct NodeReader {
                 diagnostics.unknown(
                     "unknown key '\(entry.key)' in \(what)", name: entry.key, candidates: allowed,
                     at: location(entry.keyNode),
-                    extraNotes: comma + [Diagnostic.Note("expected one of: " + DiagnosticCollector.list(allowed))])
+                    extraNotes: comma + [Diagnostic.Note("expected one of: " + DiagnosticCollector.list(allowed))], id: "scenario/unknown-name")
             }
         }
         return result
@@ -100,7 +100,7 @@ struct NodeReader {
         case .mapping(let mapping) where single && mapping.count == 0: return []
         case .mapping, .scalar, .alias:
             if single { return [node] }
-            diagnostics.error("\(what) must be a list, found \(Self.describe(node))", at: location(node))
+            diagnostics.error("\(what) must be a list, found \(Self.describe(node))", at: location(node), id: "scenario/shape")
             return nil
         }
     }
@@ -108,7 +108,7 @@ struct NodeReader {
     /// A scalar's text; reports and returns nil for mappings, lists and null.
     func string(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
-            diagnostics.error("\(what) must be a single value, found \(Self.describe(node))", at: location(node))
+            diagnostics.error("\(what) must be a single value, found \(Self.describe(node))", at: location(node), id: "scenario/shape")
             return nil
         }
         return scalar.string
@@ -123,7 +123,7 @@ struct NodeReader {
         let length = text.unicodeScalars.count
         if length > Self.longestTitle {
             diagnostics.error("\(what) is \(length) characters long; a title is at most \(Self.longestTitle)",
-                              at: location(node))
+                              at: location(node), id: "scenario/too-long")
             return nil
         }
         return text
@@ -139,7 +139,7 @@ struct NodeReader {
         guard let name = located(node, what) else { return nil }
         guard Self.isIdentifier(name.value) else {
             diagnostics.error("\(what) '\(name.value)' is not a valid name; use letters, digits and '_'",
-                              at: name.location, notes: Self.whyNotIdentifier(name.value))
+                              at: name.location, notes: Self.whyNotIdentifier(name.value), id: "scenario/invalid-name")
             return nil
         }
         return name
@@ -167,17 +167,17 @@ struct NodeReader {
     func expression(_ node: Node, _ what: String) -> Expr? {
         guard case .scalar(let scalar) = node else {
             diagnostics.error("\(what) must be an expression, found \(Self.describe(node))", at: location(node),
-                              notes: [Diagnostic.Note("quote expressions that contain ':', '{' or '['")])
+                              notes: [Diagnostic.Note("quote expressions that contain ':', '{' or '['")], id: "scenario/shape")
             return nil
         }
         if let tag = Self.explicitTag(scalar) {
             diagnostics.error("YAML reads '\(tag)' as a tag, not as part of \(what)", at: location(node),
-                              notes: [Diagnostic.Note("quote the expression: '" + ([tag, scalar.string].filter { !$0.isEmpty }.joined(separator: " ")) + "'")])
+                              notes: [Diagnostic.Note("quote the expression: '" + ([tag, scalar.string].filter { !$0.isEmpty }.joined(separator: " ")) + "'")], id: "yaml/unsupported")
             return nil
         }
         // `nil` is the expression language's own literal; YAML's other nulls (`~`, `null`, nothing) say nothing.
         if Self.isNull(node), scalar.string != "nil" {
-            diagnostics.error("\(what) is empty; write an expression", at: location(node))
+            diagnostics.error("\(what) is empty; write an expression", at: location(node), id: "scenario/missing")
             return nil
         }
         // Numbers, booleans and nil are expressions too; YAML's own reading of them is ignored here.
@@ -194,7 +194,7 @@ struct NodeReader {
     func call(_ node: Node) -> ExpressionParser.CallSyntax? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
             diagnostics.error("'call' must be written 'Worker.operation(label: value, …)', found \(Self.describe(node))",
-                              at: location(node))
+                              at: location(node), id: "scenario/shape")
             return nil
         }
         do {

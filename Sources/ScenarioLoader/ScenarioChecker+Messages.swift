@@ -119,7 +119,7 @@ extension ScenarioChecker {
         for message in messages {
             let text = message.value.trimmingSpaces()
             guard !text.isEmpty else {
-                diagnostics.error("an expected message is empty", at: message.location)
+                diagnostics.error("an expected message is empty", at: message.location, id: "scenario/missing")
                 continue
             }
             if let arrow = text.range(of: "->") ?? text.range(of: "→") {
@@ -133,7 +133,7 @@ extension ScenarioChecker {
                 for name in [from, to] where !knows(receiver: name, vocabulary) {
                     diagnostics.unknown("'\(key)' names '\(name)', which is no component, worker or role of this scenario",
                                         name: name, candidates: vocabulary.receivers.sorted(), at: message.location,
-                                        extraNotes: vocabulary.renamed[name].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [])
+                                        extraNotes: vocabulary.renamed[name].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [], id: "scenario/unknown-name")
                 }
                 if let method, !method.isEmpty, !knows(method: method, vocabulary) {
                     unknownMethod(method, key: key, vocabulary: vocabulary, at: message.location)
@@ -148,7 +148,7 @@ extension ScenarioChecker {
                 if !knows(receiver: owner, vocabulary) {
                     diagnostics.unknown("'\(key)' names '\(owner)', which is no component, protocol or worker of this scenario",
                                         name: owner, candidates: vocabulary.receivers.sorted(), at: message.location,
-                                        extraNotes: vocabulary.renamed[owner].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [])
+                                        extraNotes: vocabulary.renamed[owner].map { [Diagnostic.Note("'names:' calls it '\($0)' in this app")] } ?? [], id: "scenario/unknown-name")
                     continue
                 }
                 if let methods = vocabulary.workerMethods[owner] {
@@ -156,7 +156,7 @@ extension ScenarioChecker {
                         let candidates = methods.filter { $0.contains("(") == method.contains("(") }.sorted()
                         diagnostics.unknown("'\(key)' names '\(method)', which \(owner) does not answer", name: method,
                                             candidates: candidates, at: message.location,
-                                            extraNotes: key == "absent" ? [Diagnostic.Note("an 'absent' message that cannot be sent would pass for nothing")] : [])
+                                            extraNotes: key == "absent" ? [Diagnostic.Note("an 'absent' message that cannot be sent would pass for nothing")] : [], id: "scenario/unknown-name")
                     }
                     continue
                 }
@@ -180,6 +180,6 @@ extension ScenarioChecker {
         let candidates = method.contains("(") ? vocabulary.subjects.filter { $0.contains("(") }.sorted() : vocabulary.baseNames.sorted()
         diagnostics.unknown("'\(key)' names '\(method)', which nothing in this scenario sends", name: method,
                             candidates: candidates, at: location,
-                            extraNotes: key == "absent" ? [Diagnostic.Note("an 'absent' message that cannot be sent would pass for nothing")] : [])
+                            extraNotes: key == "absent" ? [Diagnostic.Note("an 'absent' message that cannot be sent would pass for nothing")] : [], id: "scenario/unknown-name")
     }
 }

@@ -20,7 +20,7 @@ extension ScenarioChecker {
                 }
                 if scene.route(routeName.value.rawValue) == nil {
                     diagnostics.unknown("scene '\(scene.name)' has no route '\(routeName.value)'", name: routeName.value.rawValue,
-                                        candidates: scene.routes.map(\.name.rawValue), at: routeName.location)
+                                        candidates: scene.routes.map(\.name.rawValue), at: routeName.location, id: "scenario/unknown-name")
                 }
             case .perform(let sceneName, let useCaseName, _):
                 performed = resolve(scene: sceneName, useCase: useCaseName)
@@ -40,7 +40,7 @@ extension ScenarioChecker {
             }
             guard let useCase = scene.useCase(name.value.rawValue) else {
                 diagnostics.unknown("scene '\(scene.name)' has no use case '\(name.value)'", name: name.value.rawValue,
-                                    candidates: scene.useCases.map(\.name.rawValue), at: name.location)
+                                    candidates: scene.useCases.map(\.name.rawValue), at: name.location, id: "scenario/unknown-name")
                 return nil
             }
             return (scene, useCase)
@@ -49,10 +49,10 @@ extension ScenarioChecker {
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             diagnostics.unknown("no scene has a use case '\(name.value)'", name: name.value.rawValue,
-                                candidates: draft.scenes.flatMap { $0.useCases.map(\.name.rawValue) }, at: name.location)
+                                candidates: draft.scenes.flatMap { $0.useCases.map(\.name.rawValue) }, at: name.location, id: "scenario/unknown-name")
         } else {
             diagnostics.error("use case '\(name.value)' exists in " + matches.map { "'\($0.0.name)'" }.joined(separator: " and ")
-                              + "; write 'Scene.\(name.value)'", at: name.location)
+                              + "; write 'Scene.\(name.value)'", at: name.location, id: "scenario/ambiguous-name")
         }
         return nil
     }
@@ -64,23 +64,23 @@ extension ScenarioChecker {
         }
         if let route = expect.route, !draft.scenes.contains(where: { $0.route(route.value.rawValue) != nil }) {
             diagnostics.unknown("no scene has a route '\(route.value)'", name: route.value.rawValue,
-                                candidates: draft.scenes.flatMap { $0.routes.map(\.name.rawValue) }, at: route.location)
+                                candidates: draft.scenes.flatMap { $0.routes.map(\.name.rawValue) }, at: route.location, id: "scenario/unknown-name")
         }
         let labels = Set(draft.scenes.flatMap(Self.labels(of:)))
         for shown in expect.shown where !labels.contains(shown.value.path) {
             diagnostics.unknown("no View shows '\(shown.value.path)'", name: shown.value.path, candidates: labels,
                                 at: shown.location,
-                                extraNotes: [Diagnostic.Note("labels come from 'show:', 'display … with:' and 'view: { shows: }'")])
+                                extraNotes: [Diagnostic.Note("labels come from 'show:', 'display … with:' and 'view: { shows: }'")], id: "scenario/unknown-name")
         }
         let viewModelFields: [FieldDecl] = performed.map { $0.1.outputs.flatMap(\.viewModel) }
             ?? draft.scenes.flatMap { $0.useCases.flatMap { $0.outputs.flatMap(\.viewModel) } }
         for field in expect.viewModel where !viewModelFields.contains(where: { $0.name == field.value.path }) {
             diagnostics.unknown("the ViewModel has no field '\(field.value.path)'", name: field.value.path,
-                                candidates: viewModelFields.map(\.name), at: field.location)
+                                candidates: viewModelFields.map(\.name), at: field.location, id: "scenario/unknown-name")
         }
         for field in expect.appState where !draft.appState.contains(where: { $0.name == field.value.path }) {
             diagnostics.unknown("AppState has no field '\(field.value.path)'", name: field.value.path,
-                                candidates: draft.appState.map(\.name), at: field.location)
+                                candidates: draft.appState.map(\.name), at: field.location, id: "scenario/unknown-name")
         }
         let onScreen = expect.scene.flatMap { name in draft.scenes.first { $0.name == name.value } } ?? performed?.0
         for entry in expect.dataStore {
@@ -88,7 +88,7 @@ extension ScenarioChecker {
             // `field` or `Scene.field`, each part a name.
             guard parts.allSatisfy({ $0.first.map { $0 == "_" || $0.isLetter } == true && $0.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } }) else {
                 diagnostics.error("'\(entry.value.path)' is not a DataStore field; write 'field' or 'Scene.field'",
-                                  at: entry.location)
+                                  at: entry.location, id: "scenario/inconsistent")
                 continue
             }
             let scene: Scene
@@ -102,13 +102,13 @@ extension ScenarioChecker {
                 scene = onScreen
             } else {
                 diagnostics.error("cannot tell which scene's DataStore '\(entry.value.path)' is; write 'Scene.\(entry.value.path)'",
-                                  at: entry.location)
+                                  at: entry.location, id: "scenario/ambiguous-name")
                 continue
             }
             let field = parts[parts.count - 1]
             if !scene.dataStore.contains(where: { $0.name == field }) {
                 diagnostics.unknown("'\(scene.name)' DataStore has no field '\(field)'", name: field,
-                                    candidates: scene.dataStore.map(\.name), at: entry.location)
+                                    candidates: scene.dataStore.map(\.name), at: entry.location, id: "scenario/unknown-name")
             }
         }
         if !expect.messages.isEmpty || !expect.absent.isEmpty {
@@ -160,7 +160,7 @@ extension ScenarioChecker {
         for scene in draft.scenes where !reached.contains(scene.name) {
             diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
                                 at: scene.location,
-                                notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")])
+                                notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")], id: "scenario/no-effect")
         }
     }
 }

@@ -49,7 +49,7 @@ final class ScenarioChecker {
         if definition.flow.store != .appState, let field = draft.appState.first {
             let owners = Pattern.all.filter { $0.definition.flow.store == .appState }.map { "'\($0.rawValue)'" }
             diagnostics.error("'appState' belongs to the \(owners.joined(separator: " and ")) pattern; this scenario uses '\(pattern.rawValue)'",
-                              at: field.location)
+                              at: field.location, id: "scenario/misplaced-key")
         }
         for worker in draft.sharedWorkers {
             checkName(of: worker)
@@ -80,7 +80,7 @@ final class ScenarioChecker {
                 guard let method = useCase.delegate, !called.contains(method.value) else { continue }
                 diagnostics.warning("no step calls '\(method.value)' back, so 'delegate:' of '\(scene.name).\(useCase.name)' has no effect",
                                     at: method.location,
-                                    notes: [Diagnostic.Note("call it from the scene '\(scene.name)' shows: '- delegate: \(method.value)'")])
+                                    notes: [Diagnostic.Note("call it from the scene '\(scene.name)' shows: '- delegate: \(method.value)'")], id: "scenario/no-effect")
             }
         }
     }
@@ -202,7 +202,7 @@ final class ScenarioChecker {
                 diagnostics.unknown("unknown type '\(name)' for \(what)", name: name,
                                     candidates: draft.entities.map(\.name) + draft.enums.map(\.name) + TypeRef.builtinNames.sorted(),
                                     at: location,
-                                    extraNotes: [Diagnostic.Note("declare it under 'entities:' or 'enums:', or use String, Int, Double, Bool, Date, Decimal")])
+                                    extraNotes: [Diagnostic.Note("declare it under 'entities:' or 'enums:', or use String, Int, Double, Bool, Date, Decimal")], id: "scenario/unknown-name")
                 return
             }
         default: break
@@ -232,7 +232,7 @@ final class ScenarioChecker {
                             .first { $0.name == String(step[0].split(separator: ".")[1]) }!
                         diagnostics.error("entity '\(entity.name)' contains itself through " + step.map { "'\($0)'" }.joined(separator: ", "),
                                           at: first.typeLocation,
-                                          notes: [Diagnostic.Note("a struct cannot hold itself; use a list ('[\(entity.name)]')")])
+                                          notes: [Diagnostic.Note("a struct cannot hold itself; use a list ('[\(entity.name)]')")], id: "scenario/recursive-type")
                         break search
                     }
                     stack.append((next, step))
@@ -250,7 +250,7 @@ final class ScenarioChecker {
 
     func unknownScene(_ name: SceneName, at location: SourceLocation, context: String) {
         diagnostics.unknown("\(context) unknown scene '\(name)'", name: name.rawValue,
-                            candidates: draft.scenes.map(\.name.rawValue), at: location)
+                            candidates: draft.scenes.map(\.name.rawValue), at: location, id: "scenario/unknown-name")
     }
 
     // MARK: - Scenes
@@ -260,7 +260,7 @@ final class ScenarioChecker {
         checkWithout(scene)
         if let field = scene.dataStore.first, let rule = rules.absent[.dataStore] {
             diagnostics.error("scene '\(scene.name)' declares a DataStore, which \(pattern.rawValue) does not have", at: field.location,
-                              notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
+                              notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)], id: "scenario/inconsistent")
         }
         // The View renders these from state; what it can see depends on the pattern.
         let viewScope = scope(for: .view, scene: scene, useCase: nil, output: nil)
@@ -273,7 +273,7 @@ final class ScenarioChecker {
             if let shared = draft.sharedWorkers.first(where: { $0.name == worker.name }) {
                 diagnostics.error("scene '\(scene.name)' declares worker '\(worker.name)', which the app already shares",
                                   at: worker.location,
-                                  notes: [Diagnostic.Note("the shared worker is declared here; remove one of them", at: shared.location)])
+                                  notes: [Diagnostic.Note("the shared worker is declared here; remove one of them", at: shared.location)], id: "scenario/inconsistent")
             }
             for op in worker.operations { check(op, of: worker) }
         }
@@ -292,7 +292,7 @@ final class ScenarioChecker {
         }
         if !wired {
             diagnostics.warning("'without: [router]' has no effect: scene '\(scene.name)' has no routes, so \(pattern.rawValue) wires no router for it",
-                                at: scene.location, notes: [Diagnostic.Note("remove 'without'")])
+                                at: scene.location, notes: [Diagnostic.Note("remove 'without'")], id: "scenario/no-effect")
         }
     }
 
@@ -302,19 +302,19 @@ final class ScenarioChecker {
         // method, as the scene's first lifecycle message).
         if let appear = scene.names.appear, definition.naming.loadMethod != nil, !scene.useCases.contains(where: { $0.trigger == .appear }) {
             diagnostics.warning("'appear: \(appear.value)' has no effect: no use case of '\(scene.name)' runs when it comes on screen",
-                                at: appear.location, notes: [Diagnostic.Note("give a use case 'trigger: appear', or remove 'appear'")])
+                                at: appear.location, notes: [Diagnostic.Note("give a use case 'trigger: appear', or remove 'appear'")], id: "scenario/no-effect")
         }
         if let configurator = scene.names.components[.configurator],
            (draft.wiring ?? definition.wiring.style) == .setup {
             diagnostics.warning("'configurator: \(configurator.value)' has no effect: the View's setup() wires scene '\(scene.name)'",
-                                at: configurator.location, notes: [Diagnostic.Note("name the View instead, or remove 'configurator'")])
+                                at: configurator.location, notes: [Diagnostic.Note("name the View instead, or remove 'configurator'")], id: "scenario/no-effect")
         }
         var taken: [String: String] = [:]
         for role in definition.roles.map(\.role) + [.configurator] where role != .worker {
             let name = definition.naming.componentName(role, of: scene)
             if let other = taken[name], let located = scene.names.components[role] {
                 diagnostics.error("the \(role.rawValue) of scene '\(scene.name)' is named '\(name)', as is its \(other)",
-                                  at: located.location, notes: [Diagnostic.Note("give each part of a scene its own name")])
+                                  at: located.location, notes: [Diagnostic.Note("give each part of a scene its own name")], id: "scenario/duplicate")
             } else {
                 taken[name] = "\(role.rawValue)"
             }
@@ -325,7 +325,7 @@ final class ScenarioChecker {
     /// reads the state roots directly, and a second `request` would hide the first.
     func isReserved(_ name: String, at location: SourceLocation) -> Bool {
         guard PatternDefinition.Scopes.Name(rawValue: name) != nil else { return false }
-        diagnostics.error("'\(name)' is a name the pattern gives; call the value something else", at: location)
+        diagnostics.error("'\(name)' is a name the pattern gives; call the value something else", at: location, id: "scenario/invalid-name")
         return true
     }
 
@@ -333,7 +333,7 @@ final class ScenarioChecker {
     func checkName(of worker: Worker) {
         guard let (role, scene) = componentNames[worker.name.rawValue] else { return }
         diagnostics.warning("worker '\(worker.name)' has the name of the \(role.rawValue) of scene '\(scene)'; diagrams and traces will show two '\(worker.name)'",
-                            at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")])
+                            at: worker.location, notes: [Diagnostic.Note("name workers for the work they do, e.g. 'AuthWorker'")], id: "scenario/name-collision")
     }
 
     func check(_ op: WorkerOperation, of worker: Worker) {
@@ -359,7 +359,7 @@ final class ScenarioChecker {
                 } else {
                     _ = expressions.check(expr, in: scope)
                     diagnostics.error("'\(worker.name).\(op.name)' has no 'output' type, so it cannot return a value",
-                                      at: expr.location, notes: [Diagnostic.Note("declare its result type with 'output:'")])
+                                      at: expr.location, notes: [Diagnostic.Note("declare its result type with 'output:'")], id: "scenario/inconsistent")
                 }
             }
             var updated = Set<String>()
@@ -369,15 +369,15 @@ final class ScenarioChecker {
                     if worker.state.isEmpty {
                         diagnostics.error("'update' writes the worker's state, but '\(worker.name)' keeps none",
                                           at: update.targetLocation,
-                                          notes: [Diagnostic.Note("declare 'state:' fields on the shared worker '\(worker.name)'")])
+                                          notes: [Diagnostic.Note("declare 'state:' fields on the shared worker '\(worker.name)'")], id: "scenario/inconsistent")
                     } else {
                         diagnostics.unknown("worker '\(worker.name)' keeps no state '\(update.target)'", name: update.target,
-                                            candidates: worker.state.map(\.name), at: update.targetLocation)
+                                            candidates: worker.state.map(\.name), at: update.targetLocation, id: "scenario/unknown-name")
                     }
                     continue
                 }
                 if !updated.insert(field.name).inserted {
-                    diagnostics.error("'\(field.name)' is updated twice in one case", at: update.targetLocation)
+                    diagnostics.error("'\(field.name)' is updated twice in one case", at: update.targetLocation, id: "scenario/duplicate")
                 }
                 expressions.checkAssignment(update.value, to: field.type, in: scope, what: "'\(worker.name).\(field.name)'")
             }
@@ -385,7 +385,7 @@ final class ScenarioChecker {
         if let last = op.cases.last, op.cases.count > 1, op.cases.dropLast().contains(where: { $0.condition == nil }) {
             diagnostics.warning("a case without 'when' matches everything, so the cases after it never run",
                                 at: op.cases.first { $0.condition == nil }!.location,
-                                notes: [Diagnostic.Note("the last case is at line \(last.location.line)")])
+                                notes: [Diagnostic.Note("the last case is at line \(last.location.line)")], id: "scenario/no-effect")
         }
     }
 
@@ -400,7 +400,7 @@ final class ScenarioChecker {
             guard let field = draft.appState.first(where: { $0.name == target }) else {
                 diagnostics.unknown("the AppState has no field '\(target)' to pass into", name: target,
                                     candidates: draft.appState.map(\.name), at: pass.targetLocation,
-                                    extraNotes: [Diagnostic.Note("in '\(pattern.rawValue)' a route's 'pass:' writes AppState fields; declare it under 'appState:'")])
+                                    extraNotes: [Diagnostic.Note("in '\(pattern.rawValue)' a route's 'pass:' writes AppState fields; declare it under 'appState:'")], id: "scenario/unknown-name")
                 _ = expressions.check(pass.value, in: scope)
                 continue
             }
@@ -423,7 +423,7 @@ final class ScenarioChecker {
             if let first = route.pass.first {
                 diagnostics.error("route '\(route.name)' goes back to whichever scene is below, so it has no DataStore to pass '\(first.target)' into",
                                   at: first.targetLocation,
-                                  notes: [Diagnostic.Note("name the scene it returns to with 'to:', or tell the scene below through a 'delegate:' call")])
+                                  notes: [Diagnostic.Note("name the scene it returns to with 'to:', or tell the scene below through a 'delegate:' call")], id: "scenario/misplaced-key")
             }
             return
         }
@@ -441,7 +441,7 @@ final class ScenarioChecker {
                                     at: pass.targetLocation,
                                     extraNotes: [Diagnostic.Note(destination.dataStore.isEmpty
                                         ? "declare it under 'dataStore:' of scene '\(destination.name)'"
-                                        : "fields: " + DiagnosticCollector.list(destination.dataStore.lazy.map(\.name)))])
+                                        : "fields: " + DiagnosticCollector.list(destination.dataStore.lazy.map(\.name)))], id: "scenario/unknown-name")
                 _ = expressions.check(pass.value, in: scope)
                 continue
             }
@@ -452,7 +452,7 @@ final class ScenarioChecker {
                     notes.append(Diagnostic.Note("give a default with '?? …', or declare '\(field.name)' as '\(field.type.asOptional)'"))
                 }
                 diagnostics.error("data passing changes type: '\(pass.value.text)' is '\(type)' but '\(destination.name).\(field.name)' is '\(field.type)'",
-                                  at: pass.value.location, notes: notes)
+                                  at: pass.value.location, notes: notes, id: "scenario/type")
             }
         }
     }
@@ -552,7 +552,7 @@ final class ScenarioChecker {
                 guard let field = useCase.request.first(where: { $0.name == assignment.target }) else {
                     diagnostics.unknown("the Request of '\(useCase.name)' has no field '\(assignment.target)'", name: assignment.target,
                                         candidates: useCase.request.map(\.name), at: assignment.targetLocation,
-                                        extraNotes: [Diagnostic.Note("declare it under 'request:'; 'sends:' fills Request fields from what the View holds")])
+                                        extraNotes: [Diagnostic.Note("declare it under 'request:'; 'sends:' fills Request fields from what the View holds")], id: "scenario/unknown-name")
                     continue
                 }
                 expressions.checkAssignment(assignment.value, to: field.type, in: scope, what: "Request field '\(field.name)'")
@@ -562,7 +562,7 @@ final class ScenarioChecker {
             for field in useCase.request where field.initialValue == nil && !useCase.sends.contains(where: { $0.target == field.name }) {
                 diagnostics.error("'\(useCase.name)' runs when the scene appears, so nobody gives its request value '\(field.name)'",
                                   at: field.location,
-                                  notes: [Diagnostic.Note("give it a default ('\(field.name): \(field.type) = …') or make it optional")])
+                                  notes: [Diagnostic.Note("give it a default ('\(field.name): \(field.type) = …') or make it optional")], id: "scenario/inconsistent")
             }
         }
         if let event = useCase.event {
@@ -600,7 +600,7 @@ final class ScenarioChecker {
         if let event = useCase.methods.event, definition.flow.entry != .presenter {
             diagnostics.warning("'methods: { event: … }' has no effect in \(pattern.rawValue): the View's action goes to the Interactor, not to a Presenter",
                                 at: event.location,
-                                notes: [Diagnostic.Note("name the Interactor's method with 'interactor:', or remove 'event'")])
+                                notes: [Diagnostic.Note("name the Interactor's method with 'interactor:', or remove 'event'")], id: "scenario/no-effect")
         }
         // A Presenter written as steps shows through its own 'display:' steps: no ViewModel reaches the View, so
         // the View's steps of that answer never run.
@@ -609,7 +609,7 @@ final class ScenarioChecker {
             let what = useCase.outputs.count == 1 ? "use case '\(useCase.name)'" : "output '\(output.name)' of use case '\(useCase.name)'"
             diagnostics.warning("the 'view:' steps of \(what) never run: its Presenter is written as steps, which reach the View only through 'display:'",
                                 at: output.view[0].location,
-                                notes: [Diagnostic.Note("move what the View does into the Presenter's steps (a 'display:' with the values shown), or give the Presenter a ViewModel mapping")])
+                                notes: [Diagnostic.Note("move what the View does into the Presenter's steps (a 'display:' with the values shown), or give the Presenter a ViewModel mapping")], id: "scenario/no-effect")
         }
         // Outputs the logic never responds with: their Presenter and View steps never run.
         var responded = Set<String>()
@@ -634,7 +634,7 @@ final class ScenarioChecker {
                                 at: output.view.first?.location ?? output.location,
                                 notes: [Diagnostic.Note(useCase.outputs.count == 1
                                     ? "add '- respond: {}' to the Interactor's steps"
-                                    : "add '- respond: { … }' with 'output: \(output.name)' where the Interactor answers this way")])
+                                    : "add '- respond: { … }' with 'output: \(output.name)' where the Interactor answers this way")], id: "scenario/no-effect")
         }
     }
 
@@ -649,7 +649,7 @@ final class ScenarioChecker {
                 diagnostics.unknown("'\(record)' has no field '\(assignment.target)'", name: assignment.target,
                                     candidates: fields.map(\.name), at: assignment.targetLocation,
                                     extraNotes: [Diagnostic.Note(fields.isEmpty ? "'\(record)' declares no fields"
-                                        : "fields: " + DiagnosticCollector.list(fields.map(\.name)))])
+                                        : "fields: " + DiagnosticCollector.list(fields.map(\.name)))], id: "scenario/unknown-name")
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             }
@@ -660,7 +660,7 @@ final class ScenarioChecker {
         if !missing.isEmpty {
             diagnostics.error("\(what) does not set " + DiagnosticCollector.list(missing.map { "'\($0.name)'" })
                               + " of '\(record)'", at: location,
-                              notes: [Diagnostic.Note("set every non-optional field, or give it a default ('Int = 0')")])
+                              notes: [Diagnostic.Note("set every non-optional field, or give it a default ('Int = 0')")], id: "scenario/missing")
         }
     }
 
@@ -694,7 +694,7 @@ final class ScenarioChecker {
                 // A part calling its own method sends no message between parts.
                 diagnostics.error("\(asking) has \(PatternRules.roleName(receiver)) call itself; a part's call to its own method is no message between parts",
                                   at: step.location,
-                                  notes: [Diagnostic.Note("write that method's steps here (a YAML anchor '&name' and alias '*name' repeats them)")])
+                                  notes: [Diagnostic.Note("write that method's steps here (a YAML anchor '&name' and alias '*name' repeats them)")], id: "scenario/path")
             } else if rules.absent[receiver] != nil || rules.absent[role.component] != nil {
                 checkPath(role.component, receiver, at: step.location, asking: asking)
             } else {
@@ -704,7 +704,7 @@ final class ScenarioChecker {
         }
         guard role.stepKinds.contains(kind) || brokeRule else {
             diagnostics.error("'\(kind)' is not a step of \(role.rawValue)", at: step.location,
-                              notes: [Diagnostic.Note("\(role.rawValue) takes: " + role.stepKinds.joined(separator: ", "))])
+                              notes: [Diagnostic.Note("\(role.rawValue) takes: " + role.stepKinds.joined(separator: ", "))], id: "scenario/misplaced-key")
             return
         }
         switch step.kind {
@@ -723,14 +723,14 @@ final class ScenarioChecker {
                 if target == nil {
                     diagnostics.unknown("use case '\(useCase.name)' has no output '\(outputName.value)'",
                                         name: outputName.value, candidates: useCase.outputs.map(\.name.rawValue),
-                                        at: outputName.location)
+                                        at: outputName.location, id: "scenario/unknown-name")
                 }
             } else if useCase.outputs.count == 1 {
                 target = useCase.outputs[0]
             } else {
                 diagnostics.error("use case '\(useCase.name)' has several outputs; say which with 'output:'",
                                   at: step.location,
-                                  notes: [Diagnostic.Note("outputs: " + DiagnosticCollector.list(useCase.outputs.lazy.map(\.name.rawValue)))])
+                                  notes: [Diagnostic.Note("outputs: " + DiagnosticCollector.list(useCase.outputs.lazy.map(\.name.rawValue)))], id: "scenario/inconsistent")
                 target = nil
             }
             if let target {
@@ -748,7 +748,7 @@ final class ScenarioChecker {
                 case .type(let t): scope.add(assignment.target, t)
                 case .nilLiteral, .emptyList:
                     diagnostics.error("'let \(assignment.target)' needs a value with a type, not '\(type)'",
-                                      at: assignment.value.location)
+                                      at: assignment.value.location, id: "scenario/type")
                 case .invalid: break
                 }
             }
@@ -762,10 +762,10 @@ final class ScenarioChecker {
                     case .type(let t) where t.isOptional: thenScope.add(name, t.unwrapped)
                     case .type(let t):
                         diagnostics.warning("'\(value.startLocation == condition.location ? condition.text : name)' is never nil ('\(t)'), so 'if let' always runs 'then'",
-                                            at: value.startLocation, notes: [Diagnostic.Note("use 'let:' to name the value")])
+                                            at: value.startLocation, notes: [Diagnostic.Note("use 'let:' to name the value")], id: "scenario/no-effect")
                         thenScope.add(name, t)
                     case .nilLiteral:
-                        diagnostics.error("'let \(name) = nil' never has a value", at: value.startLocation)
+                        diagnostics.error("'let \(name) = nil' never has a value", at: value.startLocation, id: "scenario/inconsistent")
                         thenScope.addPoisoned(name)
                     default: thenScope.addPoisoned(name)
                     }
@@ -789,7 +789,7 @@ final class ScenarioChecker {
                 diagnostics.unknown("scene '\(scene.name)' has no route '\(name.value)'", name: name.value.rawValue,
                                     candidates: scene.routes.map(\.name.rawValue), at: name.location,
                                     extraNotes: scene.routes.isEmpty
-                                        ? [Diagnostic.Note("declare it under 'routes:' of scene '\(scene.name)'")] : [])
+                                        ? [Diagnostic.Note("declare it under 'routes:' of scene '\(scene.name)'")] : [], id: "scenario/unknown-name")
             }
             if let condition { expressions.checkCondition(condition, in: scope, what: "the 'when' condition") }
         case .display(_, let values):
@@ -830,7 +830,7 @@ final class ScenarioChecker {
         } else {
             for argument in arguments { _ = expressions.check(argument.value, in: scope) }
             diagnostics.warning("no use case answers '\(method.value)': the call back is traced and starts nothing", at: method.location,
-                                notes: [Diagnostic.Note("give the use case of the scene that shows '\(scene.name)' 'delegate: \(method.value)'")])
+                                notes: [Diagnostic.Note("give the use case of the scene that shows '\(scene.name)' 'delegate: \(method.value)'")], id: "scenario/no-effect")
         }
         findings.append(RuleFinding(rule: PatternRules.ownScene,
                                     message: "'delegate: \(method.value)' calls back the scene that showed '\(scene.name)', outside the Router's data passing",
@@ -856,7 +856,7 @@ final class ScenarioChecker {
         let path = PatternRules.Path(from, to)
         guard let rule = rules.violation(path) else { return }
         diagnostics.error("\(asking) sends \(path), which \(pattern.rawValue) does not allow", at: location,
-                          notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
+                          notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)], id: "scenario/path")
     }
 
     /// The receiver a step sends to, when it sends a message.
@@ -913,7 +913,7 @@ final class ScenarioChecker {
                 for argument in call.arguments { _ = expressions.check(argument.value, in: scope) }
                 diagnostics.unknown("worker '\(worker.name)' has no operation '\(call.method.value)'",
                                     name: call.method.value, candidates: worker.operations.map(\.name.rawValue),
-                                    at: call.method.location)
+                                    at: call.method.location, id: "scenario/unknown-name")
                 return
             }
             checkArguments(call.arguments, against: op.input, callee: "'\(worker.name).\(op.name)'",
@@ -926,7 +926,7 @@ final class ScenarioChecker {
                 } else {
                     diagnostics.error("'\(worker.name).\(op.name)' returns nothing, so 'as: \(binding.value)' has nothing to name",
                                       at: binding.location,
-                                      notes: [Diagnostic.Note("declare its result type with 'output:', or remove 'as'")])
+                                      notes: [Diagnostic.Note("declare its result type with 'output:', or remove 'as'")], id: "scenario/inconsistent")
                 }
                 errorScope.add(binding.value, .named(TypeNames.workerError))
             }
@@ -939,14 +939,14 @@ final class ScenarioChecker {
         if Self.componentRoles[call.receiver.value] != nil {
             if let binding = call.binding {
                 diagnostics.error("a call to \(call.receiver.value) returns nothing; remove 'as: \(binding.value)'",
-                                  at: binding.location)
+                                  at: binding.location, id: "scenario/inconsistent")
             }
             if call.receiver.value == "Interactor" {
                 guard let target = interactorUseCase(call.method.value, in: scene) else {
                     diagnostics.unknown("the Interactor of '\(scene.name)' has no method '\(call.method.value)'",
                                         name: call.method.value,
                                         candidates: scene.useCases.map { interactorMethodName($0) },
-                                        at: call.method.location)
+                                        at: call.method.location, id: "scenario/unknown-name")
                     return
                 }
                 checkArguments(call.arguments, against: target.request, callee: "'Interactor.\(call.method.value)'",
@@ -965,7 +965,7 @@ final class ScenarioChecker {
                 let rule = PatternRules.ownScene
                 diagnostics.error("'call: \(call.receiver.value).\(call.method.value)' reaches into scene '\(other.name)'",
                                   at: call.receiver.location,
-                                  notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)])
+                                  notes: [Diagnostic.Note("rule \(rule.id): \(rule.text)"), Diagnostic.Note(rule.fix)], id: "scenario/path")
                 return
             }
         }
@@ -975,7 +975,7 @@ final class ScenarioChecker {
                             at: call.receiver.location,
                             extraNotes: [Diagnostic.Note(scene.workers.isEmpty
                                 ? "declare it under 'workers:' of scene '\(scene.name)'"
-                                : "workers: " + DiagnosticCollector.list(scene.workers.lazy.map(\.name.rawValue)))])
+                                : "workers: " + DiagnosticCollector.list(scene.workers.lazy.map(\.name.rawValue)))], id: "scenario/unknown-name")
     }
 
     /// The Interactor method of a use case, without its labels: `login` for `Login`, or the `methods.interactor` name.
@@ -999,14 +999,14 @@ final class ScenarioChecker {
         var given = Set<String>()
         for argument in arguments {
             guard given.insert(argument.label).inserted else {
-                diagnostics.error("argument '\(argument.label)' is given twice", at: argument.labelLocation)
+                diagnostics.error("argument '\(argument.label)' is given twice", at: argument.labelLocation, id: "scenario/duplicate")
                 continue
             }
             guard let field = input.first(where: { $0.name == argument.label }) else {
                 diagnostics.unknown("\(callee) has no input '\(argument.label)'", name: argument.label,
                                     candidates: input.map(\.name), at: argument.labelLocation,
                                     extraNotes: [Diagnostic.Note(input.isEmpty ? "it takes no inputs"
-                                        : "inputs: " + input.map { "\($0.name): \($0.type)" }.joined(separator: ", "))])
+                                        : "inputs: " + input.map { "\($0.name): \($0.type)" }.joined(separator: ", "))], id: "scenario/unknown-name")
                 _ = expressions.check(argument.value, in: scope)
                 continue
             }
@@ -1015,7 +1015,7 @@ final class ScenarioChecker {
         let missing = input.filter { $0.initialValue == nil && !given.contains($0.name) }
         if !missing.isEmpty {
             diagnostics.error("\(callee) needs " + missing.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "),
-                              at: location)
+                              at: location, id: "scenario/missing")
         }
     }
 
@@ -1047,7 +1047,7 @@ final class ScenarioChecker {
                 diagnostics.unknown("\(owner) has no field '\(target)'", name: target, candidates: fields.lazy.map(\.name),
                                     at: assignment.targetLocation,
                                     extraNotes: [Diagnostic.Note(fields.isEmpty ? "declare the field under '\(store == .appState ? "appState" : "dataStore"):'"
-                                        : "fields: " + DiagnosticCollector.list(fields.lazy.map(\.name)))])
+                                        : "fields: " + DiagnosticCollector.list(fields.lazy.map(\.name)))], id: "scenario/unknown-name")
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             }
@@ -1090,7 +1090,7 @@ final class ScenarioChecker {
                     : "'set' writes the View's own state: declare it under 'view: { state: … }' of scene '\(scene.name)'"
                 diagnostics.unknown("the View of '\(scene.name)' has no field '\(target)'", name: target,
                                     candidates: fields.map(\.1.name), at: assignment.targetLocation,
-                                    extraNotes: [Diagnostic.Note(hint)])
+                                    extraNotes: [Diagnostic.Note(hint)], id: "scenario/unknown-name")
                 _ = expressions.check(assignment.value, in: scope)
                 continue
             }

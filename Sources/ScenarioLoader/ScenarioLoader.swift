@@ -35,27 +35,27 @@ public struct ScenarioLoader: Sendable {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return Result(scenario: nil, diagnostics: [.error("no such file: \(path)", at: nil)])
+            return Result(scenario: nil, diagnostics: [.error("no such file: \(path)", at: nil, id: "file/not-found")])
         }
         if isDirectory.boolValue {
-            return Result(scenario: nil, diagnostics: [.error("\(path) is a directory, not a scenario file", at: nil)])
+            return Result(scenario: nil, diagnostics: [.error("\(path) is a directory, not a scenario file", at: nil, id: "file/not-a-file")])
         }
         // What a link leads to decides: reading a FIFO or a device would wait or never end.
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             return Result(scenario: nil, diagnostics: [.error(
-                "\(path) is not a regular file (a pipe, socket or device); give the path of a .yml file", at: nil)])
+                "\(path) is not a regular file (a pipe, socket or device); give the path of a .yml file", at: nil, id: "file/not-a-file")])
         }
         if let size = attributes?[.size] as? Int, size > limits.maxFileSize {
             return Result(scenario: nil, diagnostics: [.error(
                 "\(path) is \(size) bytes; scenario files are limited to \(limits.maxFileSize) bytes (raise it with --max-file-size)",
-                at: nil)])
+                at: nil, id: "file/too-large")])
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return Result(scenario: nil, diagnostics: [.error("cannot read \(path): \(error.localizedDescription)", at: nil)])
+            return Result(scenario: nil, diagnostics: [.error("cannot read \(path): \(error.localizedDescription)", at: nil, id: "file/unreadable")])
         }
         return load(data: data, file: path, baseDirectory: url.deletingLastPathComponent())
     }
@@ -64,13 +64,13 @@ public struct ScenarioLoader: Sendable {
     public func load(data: Data, file: String, baseDirectory: URL?) -> Result {
         guard data.count <= limits.maxFileSize else {
             return Result(scenario: nil, diagnostics: [.error(
-                "\(file) is \(data.count) bytes; scenario files are limited to \(limits.maxFileSize) bytes", at: nil)])
+                "\(file) is \(data.count) bytes; scenario files are limited to \(limits.maxFileSize) bytes", at: nil, id: "file/too-large")])
         }
         guard var text = String(validatingUTF8: data) else {
             let offset = Self.firstInvalidUTF8(data)
             let location = Self.location(ofByte: offset, in: data, file: file)
             return Result(scenario: nil, diagnostics: [.error("the file is not valid UTF-8 text", at: location,
-                notes: [Diagnostic.Note("save the scenario as UTF-8")])])
+                notes: [Diagnostic.Note("save the scenario as UTF-8")], id: "file/not-utf8")])
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var result = load(yaml: text, file: file, baseDirectory: baseDirectory)
@@ -93,7 +93,7 @@ public struct ScenarioLoader: Sendable {
             // one against its regular expressions for bools, numbers and dates (a third of the load time).
             guard let node = try Yams.compose(yaml: text, .basic) else {
                 diagnostics.error("the scenario file is empty", at: source.location(line: 1, column: 1),
-                                  notes: [Diagnostic.Note("start with 'scenario: <title>' and 'scenes:'")])
+                                  notes: [Diagnostic.Note("start with 'scenario: <title>' and 'scenes:'")], id: "file/empty")
                 return Result(scenario: nil, diagnostics: diagnostics.diagnostics)
             }
             root = node
@@ -101,7 +101,7 @@ public struct ScenarioLoader: Sendable {
             diagnostics.append(YAMLErrorTranslator(source: source).diagnostic(for: error))
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics)
         } catch {
-            diagnostics.error("cannot parse the YAML: \(error)", at: source.location(line: 1, column: 1))
+            diagnostics.error("cannot parse the YAML: \(error)", at: source.location(line: 1, column: 1), id: "yaml/syntax")
             return Result(scenario: nil, diagnostics: diagnostics.diagnostics)
         }
 

@@ -33,25 +33,25 @@ extension ScenarioReader {
         if case .scalar(let scalar) = node {
             if scalar.string == "back" { return StoryStep(action: .back, location: at) }
             diagnostics.error("a story step is '- back' or a mapping with 'appear', 'do' or 'back', found \(NodeReader.describe(node))",
-                              at: at)
+                              at: at, id: "scenario/shape")
             return nil
         }
         guard let keys = nodes.mapping(node, "a story step", allowed: Vocabulary.storyStep) else { return nil }
         let actions = ["appear", "do", "back", "route"].filter { keys[$0] != nil }
         guard let actionKey = actions.first else {
-            diagnostics.error("a story step needs one of 'appear', 'do', 'back' or 'route'", at: at)
+            diagnostics.error("a story step needs one of 'appear', 'do', 'back' or 'route'", at: at, id: "scenario/missing")
             return nil
         }
         if actions.count > 1 {
             diagnostics.error("a story step does one thing, but this one has both '\(actions[0])' and '\(actions[1])'",
-                              at: location(keys[actions[1]]!.keyNode))
+                              at: location(keys[actions[1]]!.keyNode), id: "scenario/conflicting-keys")
             return nil
         }
         if actionKey != "do", let request = keys["request"] {
-            diagnostics.error("'request' belongs to a 'do' step", at: location(request.keyNode))
+            diagnostics.error("'request' belongs to a 'do' step", at: location(request.keyNode), id: "scenario/misplaced-key")
         }
         if actionKey != "route", let with = keys["with"] {
-            diagnostics.error("'with' belongs to a 'route' step (the route's input)", at: location(with.keyNode))
+            diagnostics.error("'with' belongs to a 'route' step (the route's input)", at: location(with.keyNode), id: "scenario/misplaced-key")
         }
         let title = keys["title"].flatMap { nodes.title($0.value, "'title'") }
         let actionNode = keys[actionKey]!.value
@@ -65,7 +65,7 @@ extension ScenarioReader {
         case "back":
             let isTrue: Bool = { if case .scalar(let s) = actionNode { return s.string == "true" } else { return false } }()
             if !NodeReader.isNull(actionNode) && !isTrue {
-                diagnostics.error("write '- back' or 'back: true'", at: location(actionNode))
+                diagnostics.error("write '- back' or 'back: true'", at: location(actionNode), id: "scenario/malformed-value")
             }
             action = .back
         case "route":
@@ -73,7 +73,7 @@ extension ScenarioReader {
             let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, parts.allSatisfy(NodeReader.isIdentifier) else {
                 diagnostics.error("'route' names a route as 'Scene.route' (a segue fired from that scene's View), found '\(text.value)'",
-                                  at: text.location)
+                                  at: text.location, id: "scenario/malformed-value")
                 return nil
             }
             let sceneName = Located(SceneName(parts[0]), at: text.location)
@@ -89,7 +89,7 @@ extension ScenarioReader {
                         guard let field = route.input.first(where: { $0.name == item.key }) else {
                             diagnostics.unknown("route '\(parts[0]).\(parts[1])' has no input '\(item.key)'", name: item.key,
                                                 candidates: route.input.map(\.name), at: keyAt,
-                                                extraNotes: route.input.isEmpty ? [Diagnostic.Note("declare it under the route's 'input:'")] : [])
+                                                extraNotes: route.input.isEmpty ? [Diagnostic.Note("declare it under the route's 'input:'")] : [], id: "scenario/unknown-name")
                             continue
                         }
                         value = values.value(raw, as: field.type, what: "input value '\(item.key)'")
@@ -105,7 +105,7 @@ extension ScenarioReader {
                 if !missing.isEmpty {
                     diagnostics.error("'route: \(text.value)' needs input values for " + missing.map { "'\($0.name)'" }.joined(separator: ", "),
                                       at: stepAt,
-                                      notes: [Diagnostic.Note("add 'with: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")])
+                                      notes: [Diagnostic.Note("add 'with: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")], id: "scenario/missing")
                 }
             }
             performedScene = scenes.byName[parts[0]]
@@ -115,7 +115,7 @@ extension ScenarioReader {
             let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard (parts.count == 1 || parts.count == 2), parts.allSatisfy(NodeReader.isIdentifier) else {
                 diagnostics.error("'do' names a use case as 'Scene.UseCase' or 'UseCase', found '\(text.value)'",
-                                  at: text.location)
+                                  at: text.location, id: "scenario/malformed-value")
                 return nil
             }
             var scene: Located<SceneName>?
@@ -142,7 +142,7 @@ extension ScenarioReader {
                     if let useCase {
                         guard let field = useCase.request.first(where: { $0.name == item.key }) else {
                             diagnostics.unknown("the Request of '\(performedScene!.name).\(useCaseName)' has no field '\(item.key)'",
-                                                name: item.key, candidates: useCase.request.map(\.name), at: keyAt)
+                                                name: item.key, candidates: useCase.request.map(\.name), at: keyAt, id: "scenario/unknown-name")
                             continue
                         }
                         value = values.value(raw, as: field.type, what: "request value '\(item.key)'")
@@ -154,13 +154,13 @@ extension ScenarioReader {
                 if let useCase {
                     for field in useCase.request where field.initialValue == nil && !entries.contains(where: { $0.key == field.name })
                         && !useCase.sends.contains(where: { $0.target == field.name }) {
-                        diagnostics.error("request value '\(field.name)' (\(field.type)) is missing", at: location(entry.keyNode))
+                        diagnostics.error("request value '\(field.name)' (\(field.type)) is missing", at: location(entry.keyNode), id: "scenario/missing")
                     }
                     for item in entries {
                         guard let sent = useCase.sends.first(where: { $0.target == item.key }) else { continue }
                         diagnostics.warning("request value '\(item.key)' has no effect: the View sends '\(sent.value.text)'",
                                             at: location(item.keyNode),
-                                            notes: [Diagnostic.Note("remove it here, or take '\(item.key)' out of the use case's 'sends:'")])
+                                            notes: [Diagnostic.Note("remove it here, or take '\(item.key)' out of the use case's 'sends:'")], id: "scenario/no-effect")
                     }
                 }
             } else if let useCase {
@@ -168,7 +168,7 @@ extension ScenarioReader {
                 if !missing.isEmpty {
                     diagnostics.error("'do: \(text.value)' needs request values for " + missing.map { "'\($0.name)'" }.joined(separator: ", "),
                                       at: stepAt,
-                                      notes: [Diagnostic.Note("add 'request: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")])
+                                      notes: [Diagnostic.Note("add 'request: { " + missing.map { "\($0.name): …" }.joined(separator: ", ") + " }'")], id: "scenario/missing")
                 }
             }
             action = .perform(scene: scene, useCase: Located(UseCaseName(useCaseName), at: useCaseLocation),
@@ -192,7 +192,7 @@ extension ScenarioReader {
             let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 || parts.count == 3, parts.allSatisfy(NodeReader.isIdentifier) else {
                 diagnostics.error("'given' names a worker operation as 'Worker.operation' or 'Scene.Worker.operation', found '\(entry.key)'",
-                                  at: at)
+                                  at: at, id: "scenario/malformed-value")
                 continue
             }
             let workerName = parts[parts.count - 2]
@@ -201,7 +201,7 @@ extension ScenarioReader {
                 // A worker the app shares: the stub answers for it whichever scene calls it.
                 guard let op = worker.operation(opName) else {
                     diagnostics.unknown("worker '\(workerName)' has no operation '\(opName)'", name: opName,
-                                        candidates: worker.operations.map(\.name.rawValue), at: at)
+                                        candidates: worker.operations.map(\.name.rawValue), at: at, id: "scenario/unknown-name")
                     continue
                 }
                 if let stub = readStub(entry, scene: nil, worker: worker, operation: op, at: at) { stubs.append(stub) }
@@ -211,7 +211,7 @@ extension ScenarioReader {
             if parts.count == 3 {
                 guard let scene = scenes.first(where: { $0.name.rawValue == parts[0] }) else {
                     diagnostics.unknown("'given' names unknown scene '\(parts[0])'", name: parts[0],
-                                        candidates: scenes.map(\.name.rawValue), at: at)
+                                        candidates: scenes.map(\.name.rawValue), at: at, id: "scenario/unknown-name")
                     continue
                 }
                 candidates = scene.worker(workerName) == nil ? [] : [scene]
@@ -223,18 +223,18 @@ extension ScenarioReader {
                                     candidates: scenes.flatMap { $0.workers.map(\.name.rawValue) } + sharedWorkers.map(\.name.rawValue),
                                     at: at,
                                     extraNotes: sharedWorkers.contains { $0.name.rawValue == workerName }
-                                        ? [Diagnostic.Note("'\(workerName)' is shared by the app: write '\(workerName).\(opName)'")] : [])
+                                        ? [Diagnostic.Note("'\(workerName)' is shared by the app: write '\(workerName).\(opName)'")] : [], id: "scenario/unknown-name")
                 continue
             }
             if candidates.count > 1 {
                 diagnostics.error("worker '\(workerName)' exists in " + candidates.map { "'\($0.name)'" }.joined(separator: " and ")
-                                  + "; write 'Scene.\(workerName).\(opName)'", at: at)
+                                  + "; write 'Scene.\(workerName).\(opName)'", at: at, id: "scenario/ambiguous-name")
                 continue
             }
             let worker = scene.worker(workerName)!
             guard let op = worker.operation(opName) else {
                 diagnostics.unknown("worker '\(workerName)' has no operation '\(opName)'", name: opName,
-                                    candidates: worker.operations.map(\.name.rawValue), at: at)
+                                    candidates: worker.operations.map(\.name.rawValue), at: at, id: "scenario/unknown-name")
                 continue
             }
             if let stub = readStub(entry, scene: scene.name, worker: worker, operation: op, at: at) { stubs.append(stub) }

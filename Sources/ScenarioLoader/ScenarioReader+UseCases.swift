@@ -14,7 +14,7 @@ extension ScenarioReader {
                 trigger = t
             } else {
                 diagnostics.unknown("'trigger' must be 'action', 'load' or 'appear', found '\(text)'", name: text,
-                                    candidates: ["action", "load", "appear"], at: location(entry.value))
+                                    candidates: ["action", "load", "appear"], at: location(entry.value), id: "scenario/unknown-name")
             }
         }
 
@@ -30,7 +30,7 @@ extension ScenarioReader {
             for key in ["event", "response", "presenter", "viewModel", "outputs"] where keys[key] != nil {
                 diagnostics.error("\(what) is handled by the View alone ('interactor: none'), so nothing answers it: it has no '\(key)'",
                                   at: location(keys[key]!.keyNode),
-                                  notes: [Diagnostic.Note("remove '\(key)', or give the Interactor steps if the action reaches it")])
+                                  notes: [Diagnostic.Note("remove '\(key)', or give the Interactor steps if the action reaches it")], id: "scenario/misplaced-key")
             }
         }
 
@@ -49,21 +49,21 @@ extension ScenarioReader {
             for key in ["response", "presenter", "viewModel", "view"] {
                 if let conflicting = keys[key] {
                     diagnostics.error("\(what) has 'outputs', so '\(key)' belongs inside each output",
-                                      at: location(conflicting.keyNode))
+                                      at: location(conflicting.keyNode), id: "scenario/misplaced-key")
                 }
             }
             if outputMethods.presenter != nil || outputMethods.view != nil {
                 diagnostics.error("\(what) has 'outputs': give 'presenter' and 'view' methods inside each output",
-                                  at: location(keys["methods"]!.keyNode))
+                                  at: location(keys["methods"]!.keyNode), id: "scenario/inconsistent")
             }
             if let list = nodes.mapping(entry.value, "'outputs' of \(what)") {
-                if list.isEmpty { diagnostics.error("'outputs' of \(what) is empty", at: location(entry.value)) }
+                if list.isEmpty { diagnostics.error("'outputs' of \(what) is empty", at: location(entry.value), id: "scenario/missing") }
                 var seen: [String: SourceLocation] = [:]
                 for item in list {
                     let at = location(item.keyNode)
                     guard NodeReader.isIdentifier(item.key) else {
                         diagnostics.error("output name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
-                                          notes: NodeReader.whyNotIdentifier(item.key))
+                                          notes: NodeReader.whyNotIdentifier(item.key), id: "scenario/invalid-name")
                         continue
                     }
                     if let first = seen[item.key] {
@@ -124,12 +124,12 @@ extension ScenarioReader {
         guard let text = nodes.located(node, "a method signature") else { return nil }
         if text.value.utf8.count > Self.longestSignature {
             diagnostics.error("this method signature is \(text.value.utf8.count) bytes long; a signature is at most \(Self.longestSignature)",
-                              at: text.location)
+                              at: text.location, id: "scenario/too-long")
             return nil
         }
         if !Self.isSignature(text.value) {
             diagnostics.error("'\(text.value)' is not a method signature; write e.g. 'presentLogin(response:)' or 'viewDidLoad()'",
-                              at: text.location)
+                              at: text.location, id: "scenario/malformed-value")
             return nil
         }
         return text
@@ -160,7 +160,7 @@ extension ScenarioReader {
             let at = location(entry.keyNode)
             let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false)
             guard (unlabelled && entry.key == "_") || !parts.isEmpty && parts.allSatisfy({ NodeReader.isIdentifier(String($0)) }) else {
-                diagnostics.error("'\(entry.key)' is not a field name", at: at)
+                diagnostics.error("'\(entry.key)' is not a field name", at: at, id: "scenario/invalid-name")
                 continue
             }
             if let first = seen[entry.key] {
@@ -186,7 +186,7 @@ extension ScenarioReader {
         let at = location(node)
         guard case .mapping = node, let entries = nodes.mapping(node, "a step") else {
             diagnostics.error("a step of \(what) must be a mapping such as '- store: { … }', found \(NodeReader.describe(node))",
-                              at: at)
+                              at: at, id: "scenario/shape")
             return nil
         }
         let kinds = Vocabulary.stepKinds.map(\.kind)
@@ -195,15 +195,15 @@ extension ScenarioReader {
             if let first = entries.first {
                 diagnostics.unknown("unknown step '\(first.key)'", name: first.key, candidates: kinds,
                                     at: location(first.keyNode),
-                                    extraNotes: [Diagnostic.Note("steps: " + kinds.joined(separator: ", "))])
+                                    extraNotes: [Diagnostic.Note("steps: " + kinds.joined(separator: ", "))], id: "scenario/unknown-name")
             } else {
-                diagnostics.error("empty step; steps are: " + kinds.joined(separator: ", "), at: at)
+                diagnostics.error("empty step; steps are: " + kinds.joined(separator: ", "), at: at, id: "scenario/inconsistent")
             }
             return nil
         }
         if present.count > 1 {
             diagnostics.error("a step does one thing, but this one has both '\(present[0].key)' and '\(present[1].key)'; split it into two steps",
-                              at: location(present[1].keyNode))
+                              at: location(present[1].keyNode), id: "scenario/conflicting-keys")
             return nil
         }
         let modifiers = Vocabulary.stepKinds.first { $0.kind == primary.key }!.modifiers + Vocabulary.everyStep
@@ -215,7 +215,7 @@ extension ScenarioReader {
                 let allowed = modifiers.isEmpty ? "takes no other keys" : "takes " + modifiers.map { "'\($0)'" }.joined(separator: ", ")
                 diagnostics.unknown("unknown key '\(entry.key)' in a '\(primary.key)' step", name: entry.key,
                                     candidates: modifiers, at: location(entry.keyNode),
-                                    extraNotes: [Diagnostic.Note("a '\(primary.key)' step \(allowed)")])
+                                    extraNotes: [Diagnostic.Note("a '\(primary.key)' step \(allowed)")], id: "scenario/unknown-name")
             }
         }
         let value = primary.value
@@ -237,7 +237,7 @@ extension ScenarioReader {
             if let with = keys["with"] {
                 if !arguments.isEmpty {
                     diagnostics.error("arguments are given both in parentheses and in 'with:'; keep one",
-                                      at: location(with.keyNode))
+                                      at: location(with.keyNode), id: "scenario/conflicting-keys")
                 }
                 arguments = readAssignments(with.value, "'with' (input: expression)").map {
                     Call.Argument(label: $0.target, at: $0.targetLocation, value: $0.value)
@@ -256,7 +256,7 @@ extension ScenarioReader {
         case "let":
             let assignments = readAssignments(value, "'let' (name: expression)")
             for assignment in assignments where assignment.target.contains(".") {
-                diagnostics.error("'let' introduces plain names; '\(assignment.target)' is a path", at: assignment.targetLocation)
+                diagnostics.error("'let' introduces plain names; '\(assignment.target)' is a path", at: assignment.targetLocation, id: "scenario/malformed-value")
             }
             return Step(.bind(assignments), at: stepAt)
         case "respond":
@@ -268,7 +268,7 @@ extension ScenarioReader {
                 if let name = nodes.identifier(value, "the output to respond with") {
                     if let explicit = output {
                         diagnostics.error("'respond: \(name.value)' already names the output; remove 'output: \(explicit.value)'",
-                                          at: explicit.location)
+                                          at: explicit.location, id: "scenario/conflicting-keys")
                     }
                     output = name
                 }
@@ -279,7 +279,7 @@ extension ScenarioReader {
         case "if":
             guard let condition = nodes.expression(value, "the 'if' condition") else { return nil }
             guard let then = keys["then"] else {
-                diagnostics.error("an 'if' step needs 'then:' with the steps to run when the condition holds", at: stepAt)
+                diagnostics.error("an 'if' step needs 'then:' with the steps to run when the condition holds", at: stepAt, id: "scenario/missing")
                 return nil
             }
             return Step(.conditional(condition, then: readSteps(then.value, "'then'"),
@@ -309,7 +309,7 @@ extension ScenarioReader {
             guard let how = Step.Leave(rawValue: text.value) else {
                 diagnostics.unknown("a View leaves its screen by 'back', 'pop' or 'dismiss', not '\(text.value)'", name: text.value,
                                     candidates: Step.Leave.allCases.map(\.rawValue), at: text.location,
-                                    extraNotes: [Diagnostic.Note("'back' leaves the way the screen came: dismissed if presented, popped if pushed")])
+                                    extraNotes: [Diagnostic.Note("'back' leaves the way the screen came: dismissed if presented, popped if pushed")], id: "scenario/unknown-name")
                 return nil
             }
             return Step(.leave(Located(how, at: text.location)), at: stepAt)
@@ -351,7 +351,7 @@ extension ScenarioReader {
             } else {
                 diagnostics.unknown("unknown navigation '\(text)'", name: text,
                                     candidates: Route.Navigation.allCases.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("navigation is one of: " + Route.Navigation.allCases.map(\.rawValue).joined(separator: ", "))])
+                                    extraNotes: [Diagnostic.Note("navigation is one of: " + Route.Navigation.allCases.map(\.rawValue).joined(separator: ", "))], id: "scenario/unknown-name")
             }
         }
         var destination: Located<String>?
@@ -360,7 +360,7 @@ extension ScenarioReader {
             destination = scene
         } else if !navigation.mayOmitDestination {
             diagnostics.error("\(what) is missing 'to' (the destination scene)", at: nameLocation,
-                              notes: [Diagnostic.Note("only a route going back ('navigation: back', 'pop' or 'dismiss') may leave 'to' out, to return to whichever scene is below")])
+                              notes: [Diagnostic.Note("only a route going back ('navigation: back', 'pop' or 'dismiss') may leave 'to' out, to return to whichever scene is below")], id: "scenario/missing")
             return nil
         }
         let input = keys["input"].map { readFields($0.value, "the input of \(what)") } ?? []
@@ -370,7 +370,7 @@ extension ScenarioReader {
         let navigateMethod = keys["navigate"].flatMap { readSignature($0.value) }
         if let entry = keys["passData"], pass.isEmpty {
             diagnostics.warning("\(what) passes no data, so 'passData' names a method that is never called",
-                                at: location(entry.keyNode), notes: [Diagnostic.Note("add 'pass:' fields, or remove 'passData'")])
+                                at: location(entry.keyNode), notes: [Diagnostic.Note("add 'pass:' fields, or remove 'passData'")], id: "scenario/no-effect")
         }
         var route = Route(name: RouteName(name), location: nameLocation,
                           destination: destination.map { Located(SceneName($0.value), at: $0.location) },

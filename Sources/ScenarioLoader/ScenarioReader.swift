@@ -46,7 +46,7 @@ final class ScenarioReader {
     func readScenario(_ root: Node) -> ScenarioDraft? {
         guard case .mapping = root else {
             diagnostics.error("a scenario must be a mapping with 'scenario', 'scenes' and 'story', found \(NodeReader.describe(root))",
-                              at: location(root))
+                              at: location(root), id: "scenario/shape")
             return nil
         }
         guard let top = nodes.mapping(root, "the scenario", allowed: Vocabulary.scenario) else { return nil }
@@ -56,7 +56,7 @@ final class ScenarioReader {
             name = nodes.title(entry.value, "'scenario' (the scenario's title)") ?? ""
         } else {
             diagnostics.error("missing key 'scenario': give the scenario a title, e.g. 'scenario: Sign in'",
-                              at: location(root))
+                              at: location(root), id: "scenario/missing")
         }
 
         if let entry = top["pattern"], let text = nodes.string(entry.value, "'pattern'") {
@@ -65,7 +65,7 @@ final class ScenarioReader {
             } else {
                 diagnostics.unknown("unknown pattern '\(text)'", name: text,
                                     candidates: Pattern.all.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("patterns: " + Pattern.all.map(\.rawValue).joined(separator: ", "))])
+                                    extraNotes: [Diagnostic.Note("patterns: " + Pattern.all.map(\.rawValue).joined(separator: ", "))], id: "scenario/unknown-name")
             }
         }
 
@@ -79,11 +79,11 @@ final class ScenarioReader {
                     wiring = style
                 } else {
                     diagnostics.error("'wiring' chooses between a Configurator and the View's setup(); \(pattern.rawValue) wires its scenes with \(pattern.definition.wiring.style.rawValue)",
-                                      at: location(entry.value), notes: [Diagnostic.Note("remove 'wiring'")])
+                                      at: location(entry.value), notes: [Diagnostic.Note("remove 'wiring'")], id: "scenario/conflicting-keys")
                 }
             } else {
                 diagnostics.unknown("unknown wiring '\(text)'", name: text, candidates: choices.map(\.rawValue), at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("'configurator': a Configurator object sets the references; 'setup': the View's setup() does (the current Clean Swift template)")])
+                                    extraNotes: [Diagnostic.Note("'configurator': a Configurator object sets the references; 'setup': the View's setup() does (the current Clean Swift template)")], id: "scenario/unknown-name")
             }
         }
 
@@ -119,14 +119,14 @@ final class ScenarioReader {
         if let entry = top["scenes"] {
             if let list = nodes.mapping(entry.value, "'scenes'") {
                 if list.isEmpty {
-                    diagnostics.error("'scenes' is empty; declare at least one scene", at: location(entry.value))
+                    diagnostics.error("'scenes' is empty; declare at least one scene", at: location(entry.value), id: "scenario/missing")
                 }
                 for (item, at) in typeNamed(list, what: "scene") {
                     if let scene = readScene(named: item.key, at: at, item.value) { scenes.append(scene) }
                 }
             }
         } else {
-            diagnostics.error("missing key 'scenes': declare the app's scenes", at: location(root))
+            diagnostics.error("missing key 'scenes': declare the app's scenes", at: location(root), id: "scenario/missing")
         }
 
         var start: Located<SceneName>?
@@ -146,12 +146,12 @@ final class ScenarioReader {
                 if count > 1 && story.isEmpty {
                     diagnostics.error("'repeat' plays the story \(count) times, but the story has no steps",
                                       at: location(entry.value),
-                                      notes: [Diagnostic.Note("add steps under 'story:', or remove 'repeat'")])
+                                      notes: [Diagnostic.Note("add steps under 'story:', or remove 'repeat'")], id: "scenario/missing")
                 }
             } else {
                 diagnostics.error("'repeat' must be a whole number from 1 to \(Scenario.maxStoryRepeats), found '\(text)'",
                                   at: location(entry.value),
-                                  notes: [Diagnostic.Note("'repeat: 100' plays the story 100 times in a row")])
+                                  notes: [Diagnostic.Note("'repeat: 100' plays the story 100 times in a row")], id: "scenario/malformed-value")
             }
         }
 
@@ -168,7 +168,7 @@ final class ScenarioReader {
         case "true": return true
         case "false": return false
         default:
-            diagnostics.error("\(what) is 'true' or 'false', not '\(text)'", at: location(node))
+            diagnostics.error("\(what) is 'true' or 'false', not '\(text)'", at: location(node), id: "scenario/malformed-value")
             return nil
         }
     }
@@ -194,7 +194,7 @@ final class ScenarioReader {
             }
             guard SwiftIdentifier.isValid(name.value) else {
                 diagnostics.error("'\(name.value)' is no Swift type name; the \(role) of \(what) needs one", at: name.location,
-                                  notes: NodeReader.whyNotIdentifier(name.value))
+                                  notes: NodeReader.whyNotIdentifier(name.value), id: "scenario/invalid-name")
                 return nil
             }
             return name
@@ -223,23 +223,23 @@ final class ScenarioReader {
             let what = "an acceptance"
             guard case .mapping = item else {
                 diagnostics.error("an acceptance is '{ rule: …, reason: … }', found \(NodeReader.describe(item))", at: location(item),
-                                  notes: [Diagnostic.Note("accept: { rule: clean-swift/workers-serve-interactor, reason: \"the app caches in the Presenter\" }")])
+                                  notes: [Diagnostic.Note("accept: { rule: clean-swift/workers-serve-interactor, reason: \"the app caches in the Presenter\" }")], id: "scenario/shape")
                 continue
             }
             guard let keys = nodes.mapping(item, what, allowed: Vocabulary.acceptance) else { continue }
             guard let ruleEntry = keys["rule"] else {
-                diagnostics.error("an acceptance needs 'rule:' (the id a finding names, such as 'clean-swift/one-way')", at: location(item))
+                diagnostics.error("an acceptance needs 'rule:' (the id a finding names, such as 'clean-swift/one-way')", at: location(item), id: "scenario/missing")
                 continue
             }
             guard let rule = nodes.located(ruleEntry.value, "'rule'") else { continue }
             guard let reasonEntry = keys["reason"] else {
-                diagnostics.error("the acceptance of \(rule.value) needs 'reason:': why the app breaks the rule", at: rule.location)
+                diagnostics.error("the acceptance of \(rule.value) needs 'reason:': why the app breaks the rule", at: rule.location, id: "scenario/missing")
                 continue
             }
             guard let reason = nodes.string(reasonEntry.value, "'reason'") else { continue }
             if reason.allSatisfy(\.isWhitespace) {
                 diagnostics.error("the acceptance of \(rule.value) gives no reason", at: location(reasonEntry.value),
-                                  notes: [Diagnostic.Note("say why the app breaks the rule: a reviewer reads it")])
+                                  notes: [Diagnostic.Note("say why the app breaks the rule: a reviewer reads it")], id: "scenario/inconsistent")
                 continue
             }
             acceptances.append(RuleAcceptance(rule: rule.value, reason: reason, scope: scope, at: rule.location))
@@ -266,18 +266,18 @@ final class ScenarioReader {
 
     func duplicate(_ what: String, _ name: String, at location: SourceLocation, first: SourceLocation) {
         diagnostics.error("duplicate \(what) '\(name)'", at: location,
-                          notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)])
+                          notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)], id: "scenario/duplicate")
     }
 
     /// Scene and entity names become Swift type names: letters, digits and '_', starting with a letter.
     func checkTypeName(_ name: String, at location: SourceLocation, what: String) -> Bool {
         guard NodeReader.isIdentifier(name) else {
             diagnostics.error("\(what) name '\(name)' is not a valid Swift name; use letters, digits and '_'",
-                              at: location)
+                              at: location, id: "scenario/invalid-name")
             return false
         }
         if TypeRef.builtinNames.contains(name) {
-            diagnostics.error("\(what) name '\(name)' is a built-in type; choose another name", at: location)
+            diagnostics.error("\(what) name '\(name)' is a built-in type; choose another name", at: location, id: "scenario/invalid-name")
             return false
         }
         return true
@@ -295,10 +295,10 @@ final class ScenarioReader {
             guard NodeReader.isIdentifier(entry.key) else {
                 if entry.key == "<<" {
                     diagnostics.error("YAML merge keys ('<<') are not supported in \(what)", at: at,
-                                      notes: [Diagnostic.Note("write the fields out (merge keys can multiply a document)")])
+                                      notes: [Diagnostic.Note("write the fields out (merge keys can multiply a document)")], id: "yaml/unsupported")
                 } else {
                     diagnostics.error("field name '\(entry.key)' is not a valid name; use letters, digits and '_'", at: at,
-                                      notes: NodeReader.whyNotIdentifier(entry.key))
+                                      notes: NodeReader.whyNotIdentifier(entry.key), id: "scenario/invalid-name")
                 }
                 continue
             }
@@ -321,7 +321,7 @@ final class ScenarioReader {
         case .mapping:
             guard let keys = nodes.mapping(node, "field '\(name)'", allowed: Vocabulary.field) else { return nil }
             guard let typeEntry = keys["type"] else {
-                diagnostics.error("field '\(name)' is missing 'type'", at: typeLocation)
+                diagnostics.error("field '\(name)' is missing 'type'", at: typeLocation, id: "scenario/missing")
                 return nil
             }
             guard let type = readType(typeEntry.value) else { return nil }
@@ -334,7 +334,7 @@ final class ScenarioReader {
                              typeLocation: location(typeEntry.value))
         case .scalar(let scalar):
             guard !NodeReader.isNull(node) else {
-                diagnostics.error("field '\(name)' has no type; write e.g. '\(name): String'", at: nameLocation)
+                diagnostics.error("field '\(name)' has no type; write e.g. '\(name): String'", at: nameLocation, id: "scenario/malformed-value")
                 return nil
             }
             let text = scalar.string
@@ -369,7 +369,7 @@ final class ScenarioReader {
         switch node {
         case .sequence(let sequence):
             guard sequence.count == 1, let element = readType(sequence[0]) else {
-                diagnostics.error("a list type names one element type, e.g. '[String]'", at: location(node))
+                diagnostics.error("a list type names one element type, e.g. '[String]'", at: location(node), id: "scenario/malformed-value")
                 return nil
             }
             return .list(element)
@@ -377,7 +377,7 @@ final class ScenarioReader {
             return parseType(scalar.string, at: location(node))
         default:
             diagnostics.error("expected a type such as 'String', 'Int?', '[Post]', found \(NodeReader.describe(node))",
-                              at: location(node))
+                              at: location(node), id: "scenario/shape")
             return nil
         }
     }
@@ -385,7 +385,7 @@ final class ScenarioReader {
     func parseType(_ text: String, at location: SourceLocation) -> TypeRef? {
         guard let type = TypeRef(parsing: text) else {
             diagnostics.error("'\(text.trimmingSpaces())' is not a type; write e.g. 'String', 'Int?', '[Post]'",
-                              at: location)
+                              at: location, id: "scenario/malformed-value")
             return nil
         }
         return type
@@ -394,7 +394,7 @@ final class ScenarioReader {
     /// A default written after `=`: a literal, `nil`, a negative number or a list of those.
     func constant(_ expr: ExprNode, as type: TypeRef, what: String) -> Value? {
         func fail(_ message: String) -> Value? {
-            diagnostics.error(message, at: expr.location)
+            diagnostics.error(message, at: expr.location, id: "scenario/malformed-value")
             return nil
         }
         switch (expr.kind, type) {
@@ -417,7 +417,7 @@ final class ScenarioReader {
             }
             guard enumType.case(name) != nil else {
                 diagnostics.unknown("'\(enumName)' has no case '\(name)'", name: name, candidates: enumType.cases.map(\.name),
-                                    at: expr.location)
+                                    at: expr.location, id: "scenario/unknown-name")
                 return nil
             }
             return .enumCase(EnumCaseValue(type: enumName, name: name))
@@ -452,17 +452,17 @@ final class ScenarioReader {
             var caseSeen: [String: SourceLocation] = [:]
             func add(_ name: String, _ raw: Value?, at caseAt: SourceLocation) {
                 guard NodeReader.isIdentifier(name) else {
-                    diagnostics.error("enum case '\(name)' is not a valid Swift name; use letters, digits and '_'", at: caseAt)
+                    diagnostics.error("enum case '\(name)' is not a valid Swift name; use letters, digits and '_'", at: caseAt, id: "scenario/invalid-name")
                     return
                 }
                 if let first = caseSeen[name] {
                     diagnostics.error("enum '\(item.key)' has the case '\(name)' twice", at: caseAt,
-                                      notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)])
+                                      notes: [Diagnostic.Note("'\(name)' is first declared here", at: first)], id: "scenario/duplicate")
                     return
                 }
                 if let raw, let other = cases.first(where: { $0.rawValue == raw }) {
                     diagnostics.error("raw value \(raw) of '\(item.key).\(name)' is also the raw value of '\(other.name)'",
-                                      at: caseAt, notes: [Diagnostic.Note("each case needs its own raw value", at: other.location)])
+                                      at: caseAt, notes: [Diagnostic.Note("each case needs its own raw value", at: other.location)], id: "scenario/duplicate")
                     return
                 }
                 caseSeen[name] = caseAt
@@ -472,7 +472,7 @@ final class ScenarioReader {
             case .sequence(let sequence):
                 for caseNode in sequence {
                     guard case .scalar(let scalar) = caseNode else {
-                        diagnostics.error("an enum case is a name, found \(NodeReader.describe(caseNode))", at: location(caseNode))
+                        diagnostics.error("an enum case is a name, found \(NodeReader.describe(caseNode))", at: location(caseNode), id: "scenario/shape")
                         continue
                     }
                     add(scalar.string, nil, at: location(caseNode))
@@ -482,7 +482,7 @@ final class ScenarioReader {
                     let caseAt = location(entry.keyNode)
                     guard case .scalar(let scalar) = entry.value, !NodeReader.isNull(entry.value) else {
                         diagnostics.error("the raw value of '\(item.key).\(entry.key)' must be a whole number or text",
-                                          at: location(entry.value))
+                                          at: location(entry.value), id: "scenario/malformed-value")
                         continue
                     }
                     let raw: Value, type: TypeRef
@@ -494,7 +494,7 @@ final class ScenarioReader {
                     if let rawType, rawType != type {
                         diagnostics.error("the raw values of '\(item.key)' must all be '\(rawType)', but '\(entry.key)' has '\(type)'",
                                           at: location(entry.value),
-                                          notes: [Diagnostic.Note(type == .string ? "write a whole number" : "quote it to make it text")])
+                                          notes: [Diagnostic.Note(type == .string ? "write a whole number" : "quote it to make it text")], id: "scenario/malformed-value")
                         continue
                     }
                     rawType = type
@@ -502,11 +502,11 @@ final class ScenarioReader {
                 }
             default:
                 diagnostics.error("enum '\(item.key)' needs cases: a list of names, or a mapping of names to raw values",
-                                  at: location(item.value))
+                                  at: location(item.value), id: "scenario/missing")
                 continue
             }
             if cases.isEmpty {
-                diagnostics.error("enum '\(item.key)' has no cases", at: at)
+                diagnostics.error("enum '\(item.key)' has no cases", at: at, id: "scenario/missing")
                 continue
             }
             let type = EnumType(name: item.key, cases: cases, rawType: rawType, location: at)
@@ -553,7 +553,7 @@ final class ScenarioReader {
                 let at = location(item.keyNode)
                 guard NodeReader.isIdentifier(item.key) else {
                     diagnostics.error("route name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
-                                      notes: NodeReader.whyNotIdentifier(item.key))
+                                      notes: NodeReader.whyNotIdentifier(item.key), id: "scenario/invalid-name")
                     continue
                 }
                 if let first = seen[item.key] {
@@ -574,13 +574,13 @@ final class ScenarioReader {
                 guard let text = nodes.located(item, "a part the scene is without") else { continue }
                 guard text.value == ComponentRole.router.rawValue else {
                     diagnostics.error("a scene may be without its 'router', not '\(text.value)'", at: text.location,
-                                      notes: [Diagnostic.Note("a pattern without a part is another pattern: see 'pattern:'")])
+                                      notes: [Diagnostic.Note("a pattern without a part is another pattern: see 'pattern:'")], id: "scenario/malformed-value")
                     continue
                 }
                 scene.without.insert(.router)
                 if !scene.routes.isEmpty {
                     diagnostics.error("scene '\(name)' is without its router, so it has no routes", at: scene.routes[0].location,
-                                      notes: [Diagnostic.Note("remove the routes, or 'without: [router]'")])
+                                      notes: [Diagnostic.Note("remove the routes, or 'without: [router]'")], id: "scenario/misplaced-key")
                 }
             }
         }
@@ -591,7 +591,7 @@ final class ScenarioReader {
                 for key in ["dataStore", "view", "workers", "useCases", "routes"] where keys[key] != nil {
                     diagnostics.error("scene '\(name)' is external, a screen with none of the pattern's parts, so it has no '\(key)'",
                                       at: location(keys[key]!.keyNode),
-                                      notes: [Diagnostic.Note("remove '\(key)', or 'external: true' if the app builds this scene with the pattern's parts")])
+                                      notes: [Diagnostic.Note("remove '\(key)', or 'external: true' if the app builds this scene with the pattern's parts")], id: "scenario/misplaced-key")
                 }
             }
         }
@@ -611,7 +611,7 @@ final class ScenarioReader {
                 if item.key == "state" {
                     guard shared else {
                         diagnostics.error("only a shared worker keeps state; '\(name)' belongs to one scene",
-                                          at: at, notes: [Diagnostic.Note("declare '\(name)' under the top-level 'workers:' to share it and its state between scenes")])
+                                          at: at, notes: [Diagnostic.Note("declare '\(name)' under the top-level 'workers:' to share it and its state between scenes")], id: "scenario/inconsistent")
                         continue
                     }
                     state = readFields(item.value, "the state of worker '\(name)'")
@@ -624,7 +624,7 @@ final class ScenarioReader {
                 }
                 guard NodeReader.isIdentifier(item.key) else {
                     diagnostics.error("operation name '\(item.key)' is not a valid name; use letters, digits and '_'", at: at,
-                                      notes: NodeReader.whyNotIdentifier(item.key))
+                                      notes: NodeReader.whyNotIdentifier(item.key), id: "scenario/invalid-name")
                     continue
                 }
                 if let first = seen[item.key] {
@@ -667,13 +667,13 @@ final class ScenarioReader {
         if let entry = keys["cases"] {
             if let first = shorthand.first, let other = keys[first] {
                 diagnostics.error("\(what) has both 'cases' and '\(first)'; put '\(first)' inside a case",
-                                  at: location(other.keyNode))
+                                  at: location(other.keyNode), id: "scenario/conflicting-keys")
             }
             for item in nodes.sequence(entry.value, "'cases' of \(what)") ?? [] {
                 if let c = readCase(item, output: output, what: what) { cases.append(c) }
             }
             if cases.isEmpty, nodes.sequence(entry.value, "'cases'")?.isEmpty == true {
-                diagnostics.error("'cases' of \(what) is empty; add at least one case", at: location(entry.value))
+                diagnostics.error("'cases' of \(what) is empty; add at least one case", at: location(entry.value), id: "scenario/missing")
             }
         } else if !shorthand.isEmpty {
             if let c = readOutcome(keys, condition: nil, latency: nil, output: output, what: what, at: nameLocation) {
@@ -683,7 +683,7 @@ final class ScenarioReader {
             cases.append(WorkerCase(condition: nil, outcome: .result(.null), latency: nil, location: nameLocation))
         } else {
             diagnostics.error("\(what) returns '\(output!)' but says nothing about what; add 'result', 'fixture', 'error' or 'cases'",
-                              at: nameLocation)
+                              at: nameLocation, id: "fixture/unreadable")
         }
 
         var callbacks: WorkerOperation.Callbacks?
@@ -703,12 +703,12 @@ final class ScenarioReader {
                 operation.style = style
                 if callbacks != nil {
                     diagnostics.warning("\(what) answers through 'callbacks', so 'style' has no effect", at: location(entry.value),
-                                        notes: [Diagnostic.Note("remove 'style', or 'callbacks'")])
+                                        notes: [Diagnostic.Note("remove 'style', or 'callbacks'")], id: "scenario/no-effect")
                 }
             } else {
                 diagnostics.unknown("unknown style '\(text)'", name: text, candidates: WorkerOperation.Style.allCases.map(\.rawValue),
                                     at: location(entry.value),
-                                    extraNotes: [Diagnostic.Note("'return': it returns; 'completion': it calls a completion handler; 'async': the caller awaits it")])
+                                    extraNotes: [Diagnostic.Note("'return': it returns; 'completion': it calls a completion handler; 'async': the caller awaits it")], id: "scenario/unknown-name")
             }
         }
         return operation
@@ -730,7 +730,7 @@ final class ScenarioReader {
             result?.bindings = readAssignments(entry.value, "'let' of \(what)")
             if keys["update"] == nil, keys["returns"] == nil {
                 diagnostics.warning("'let' names values for 'returns' and 'update', and this case has neither",
-                                    at: self.location(entry.keyNode), notes: [Diagnostic.Note("remove 'let', or use the names")])
+                                    at: self.location(entry.keyNode), notes: [Diagnostic.Note("remove 'let', or use the names")], id: "scenario/no-effect")
             }
         }
         return result
@@ -743,12 +743,12 @@ final class ScenarioReader {
 
         if given.count > 1, let second = keys[given[1]] {
             diagnostics.error("a case has one outcome, but this one has both '\(given[0])' and '\(given[1])'",
-                              at: self.location(second.keyNode))
+                              at: self.location(second.keyNode), id: "scenario/conflicting-keys")
             return nil
         }
         if !updates.isEmpty, given.first == "error" || given.first == "fixture" {
             diagnostics.error("'update' changes the worker's state when a case answers with 'result' or 'returns', not with '\(given.first!)'",
-                              at: self.location(keys["update"]!.keyNode))
+                              at: self.location(keys["update"]!.keyNode), id: "scenario/inconsistent")
         }
         switch given.first {
         case "error":
@@ -763,7 +763,7 @@ final class ScenarioReader {
             if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "todo" {
                 diagnostics.warning("the result of \(what) is a placeholder ('todo'); a run that calls it stops there",
                                     at: self.location(node),
-                                    notes: [Diagnostic.Note("write the result, or give it in the story with 'given:'")])
+                                    notes: [Diagnostic.Note("write the result, or give it in the story with 'given:'")], id: "scenario/placeholder")
                 return WorkerCase(condition: condition, outcome: .todo, latency: latency, location: location)
             }
             guard let output else {
@@ -771,7 +771,7 @@ final class ScenarioReader {
                     return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location, updates: updates)
                 }
                 diagnostics.error("\(what) has no 'output' type, so its result must be empty", at: self.location(node),
-                                  notes: [Diagnostic.Note("declare the result type, e.g. 'output: { userID: String }'")])
+                                  notes: [Diagnostic.Note("declare the result type, e.g. 'output: { userID: String }'")], id: "scenario/inconsistent")
                 return nil
             }
             // A result that does not fit is reported; the case stays so its condition is still checked.
@@ -783,7 +783,7 @@ final class ScenarioReader {
             guard let path = nodes.string(entry.value, "'fixture' (a JSON file next to the scenario)") else { return nil }
             guard let output else {
                 diagnostics.error("\(what) reads a fixture but has no 'output' type to read it as",
-                                  at: self.location(entry.value))
+                                  at: self.location(entry.value), id: "fixture/unreadable")
                 return nil
             }
             guard let value = readFixture(path, as: output, at: self.location(entry.value)) else { return nil }
@@ -794,7 +794,7 @@ final class ScenarioReader {
                 return WorkerCase(condition: condition, outcome: .result(.null), latency: latency, location: location,
                                   updates: updates)
             }
-            diagnostics.error("a case of \(what) needs an outcome: 'result', 'returns', 'error' or 'fixture'", at: location)
+            diagnostics.error("a case of \(what) needs an outcome: 'result', 'returns', 'error' or 'fixture'", at: location, id: "fixture/unreadable")
             return nil
         }
     }
@@ -805,7 +805,7 @@ final class ScenarioReader {
     /// Reads a JSON fixture from the scenario's folder (never outside it) and types it by the operation's output.
     func readFixture(_ path: String, as type: TypeRef, at location: SourceLocation) -> Value? {
         guard let baseDirectory else {
-            diagnostics.error("fixture '\(path)' cannot be read: this scenario did not come from a file", at: location)
+            diagnostics.error("fixture '\(path)' cannot be read: this scenario did not come from a file", at: location, id: "fixture/unreadable")
             return nil
         }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -813,14 +813,14 @@ final class ScenarioReader {
               !components.contains(where: { $0 == ".." || $0.isEmpty })
         else {
             diagnostics.error("fixture path '\(path)' must be relative and stay inside the scenario's folder",
-                              at: location)
+                              at: location, id: "fixture/unreadable")
             return nil
         }
         let url = baseDirectory.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             diagnostics.error("fixture '\(path)' not found next to the scenario", at: location,
-                              notes: [Diagnostic.Note("looked for \(fixtureDisplayPath(path))")])
+                              notes: [Diagnostic.Note("looked for \(fixtureDisplayPath(path))")], id: "fixture/unreadable")
             return nil
         }
         let displayPath = fixtureDisplayPath(path)
@@ -830,25 +830,25 @@ final class ScenarioReader {
         let folder = baseDirectory.resolvingSymlinksInPath().path
         guard resolved.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
             diagnostics.error("fixture '\(path)' leads outside the scenario's folder", at: location,
-                              notes: [Diagnostic.Note("fixtures are read from the scenario's folder and its subfolders; copy the file there")])
+                              notes: [Diagnostic.Note("fixtures are read from the scenario's folder and its subfolders; copy the file there")], id: "fixture/unreadable")
             return nil
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         guard let kind = attributes?[.type] as? FileAttributeType, kind == .typeRegular else {
-            diagnostics.error("fixture '\(path)' is not a regular file", at: location)
+            diagnostics.error("fixture '\(path)' is not a regular file", at: location, id: "fixture/unreadable")
             return nil
         }
         // The size is checked before reading: a huge file is never read whole.
         if let size = attributes?[.size] as? Int, size > Self.maxFixtureSize {
-            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
+            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location, id: "fixture/unreadable")
             return nil
         }
         guard let data = try? Data(contentsOf: resolved) else {
-            diagnostics.error("fixture '\(path)' cannot be read", at: location)
+            diagnostics.error("fixture '\(path)' cannot be read", at: location, id: "fixture/unreadable")
             return nil
         }
         guard data.count <= Self.maxFixtureSize else {
-            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location)
+            diagnostics.error("fixture '\(path)' is larger than 16 MiB", at: location, id: "fixture/unreadable")
             return nil
         }
         fixtureSHA256[path] = Fingerprint.sha256(data)
@@ -858,11 +858,11 @@ final class ScenarioReader {
                 .value(raw, as: type, what: "fixture '\(path)'")
         } catch is ValueReader.TooManyNodes {
             diagnostics.error("fixture '\(path)' holds more than \(ValueReader.nodeBudget) values", at: location,
-                              notes: [Diagnostic.Note("a fixture is a value of the scenario, and values are limited to \(ValueReader.nodeBudget) nodes")])
+                              notes: [Diagnostic.Note("a fixture is a value of the scenario, and values are limited to \(ValueReader.nodeBudget) nodes")], id: "fixture/unreadable")
             return nil
         } catch {
             diagnostics.error("fixture '\(path)' is not valid JSON", at: location,
-                              notes: [Self.jsonProblem(in: data, file: displayPath)])
+                              notes: [Self.jsonProblem(in: data, file: displayPath)], id: "fixture/unreadable")
             return nil
         }
     }
@@ -908,7 +908,7 @@ final class ScenarioReader {
         }
         guard let value = Double(number.trimmingSpaces()), value >= 0, value * scale <= 86_400_000 else {
             diagnostics.error("\(what == "'latency'" ? "latency '\(text)'" : "'\(what.dropFirst().dropLast()): \(text)'") is not a duration; write e.g. '120ms' or '1.5s' (at most a day)",
-                              at: location(node))
+                              at: location(node), id: "scenario/malformed-value")
             return nil
         }
         return Int((value * scale).rounded())

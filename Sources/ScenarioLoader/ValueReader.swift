@@ -26,7 +26,7 @@ struct ValueReader {
         guard let raw = raw(node, source: source, budget: &budget) else {
             diagnostics.error(
                 "this value expands to more than \(nodeBudget) nodes (YAML aliases repeat what they refer to)",
-                at: source.location(of: node))
+                at: source.location(of: node), id: "scenario/value")
             return nil
         }
         return raw
@@ -119,7 +119,7 @@ struct ValueReader {
             return value(raw, as: wrapped, what: what)
         case _ where { if case .scalar(_, .null, _) = raw { return true } else { return false } }():
             diagnostics.error("\(what) is nil, but its type '\(type)' is not optional", at: raw.location,
-                              notes: [Diagnostic.Note("give a value, or declare the field as '\(type)?'")])
+                              notes: [Diagnostic.Note("give a value, or declare the field as '\(type)?'")], id: "scenario/value")
             return nil
         case .string:
             guard case .scalar(let text, let kind, _) = raw else { return mismatch(raw, type, what) }
@@ -166,7 +166,7 @@ struct ValueReader {
                 guard enumType.case(text) != nil else {
                     diagnostics.unknown("'\(name)' has no case '\(text)'", name: text, candidates: enumType.cases.map(\.name),
                                         at: raw.location,
-                                        extraNotes: [Diagnostic.Note("cases of '\(name)': " + enumType.cases.map(\.name).joined(separator: ", "))])
+                                        extraNotes: [Diagnostic.Note("cases of '\(name)': " + enumType.cases.map(\.name).joined(separator: ", "))], id: "expression/unknown-name")
                     return nil
                 }
                 return .enumCase(EnumCaseValue(type: name, name: text))
@@ -184,7 +184,7 @@ struct ValueReader {
         var ok = true
         for entry in entries where type.field(entry.key) == nil {
             diagnostics.unknown("'\(type.name)' has no field '\(entry.key)'", name: entry.key,
-                                candidates: type.fields.map(\.name), at: entry.keyLocation)
+                                candidates: type.fields.map(\.name), at: entry.keyLocation, id: "expression/unknown-name")
             ok = false
         }
         var fields: [(String, Value)] = []
@@ -200,7 +200,7 @@ struct ValueReader {
             } else if let initial = field.initialValue {
                 fields.append((field.name, initial))
             } else {
-                diagnostics.error("\(what) is missing field '\(field.name)' of type '\(field.type)'", at: location)
+                diagnostics.error("\(what) is missing field '\(field.name)' of type '\(field.type)'", at: location, id: "scenario/value")
                 ok = false
             }
         }
@@ -213,7 +213,7 @@ struct ValueReader {
             notes.append(Diagnostic.Note("remove the quotes to write a number or a boolean"))
         }
         diagnostics.error("\(what) must be a value of type '\(type)', found \(raw.describe)", at: raw.location,
-                          notes: notes)
+                          notes: notes, id: "scenario/value")
         return nil
     }
 

@@ -13,23 +13,23 @@ struct YAMLErrorTranslator {
             var notes: [Diagnostic.Note] = []
             if let context { notes.append(Diagnostic.Note(context.text, at: source.location(of: context.mark))) }
             notes += hints(for: problem, at: mark)
-            return .error("invalid YAML: \(problem)", at: source.location(of: mark), notes: notes)
+            return .error("invalid YAML: \(problem)", at: source.location(of: mark), notes: notes, id: "yaml/syntax")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let first = source.location(of: context.mark)
             guard let key = duplicates.first(where: { $0 != "<uncovertable>" }) else {
                 // Yams names keys that are lists or mappings '<uncovertable>'.
                 return .error("a mapping repeats a key that is a list or a mapping; keys here must be plain names",
-                              at: first, notes: [Diagnostic.Note("write each key as a name, e.g. 'userID:'")])
+                              at: first, notes: [Diagnostic.Note("write each key as a name, e.g. 'userID:'")], id: "yaml/duplicate-key")
             }
             let second = findRepeat(of: key, after: context.mark)
             return .error("duplicate key '\(key)'; each key may appear once in a mapping", at: second ?? first,
-                          notes: second == nil ? [] : [Diagnostic.Note("'\(key)' first appears here", at: first)])
+                          notes: second == nil ? [] : [Diagnostic.Note("'\(key)' first appears here", at: first)], id: "yaml/duplicate-key")
         case .reader(let problem, let offset, _, _):
-            return .error("cannot read the file: \(problem)", at: offset.map(location(ofCharacter:)))
+            return .error("cannot read the file: \(problem)", at: offset.map(location(ofCharacter:)), id: "file/unreadable")
         case .memory:
-            return .error("the YAML parser ran out of memory", at: nil)
+            return .error("the YAML parser ran out of memory", at: nil, id: "yaml/syntax")
         default:
-            return .error("invalid YAML: \(error)", at: nil)
+            return .error("invalid YAML: \(error)", at: nil, id: "yaml/syntax")
         }
     }
 

@@ -33,11 +33,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Where the problem is; nil only for problems that have no place in a file (an unreadable path).
     public var location: SourceLocation?
     public var notes: [Note]
-    /// A stable name for the kind of problem (`generate/reserved-name`), printed after the message as compilers
-    /// print a warning's flag; nil for problems that have none yet.
-    public var id: String?
+    /// A stable name for the kind of problem (`scenario/unknown-name`, `generate/reserved-name`, `clean-swift/one-way`):
+    /// what an editor, a JSON reader or a test tells one problem from another by. docs/Diagnostics.md lists them
+    /// with their meaning and fix.
+    public var id: String
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = [], id: String) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -45,16 +46,35 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.id = id
     }
 
-    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) -> Diagnostic {
+    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes, id: id)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String? = nil) -> Diagnostic {
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], id: String) -> Diagnostic {
         Diagnostic(.warning, message, at: location, notes: notes, id: id)
     }
 
-    /// The message with its id, as printed: `… [generate/reserved-name]`.
-    public var messageWithID: String { message + (id.map { " [\($0)]" } ?? "") }
+    /// The message with its id, as the text form prints it: `… [generate/reserved-name]` where the id is one a user
+    /// writes or looks up by name (see `namesIDInText`), the message alone otherwise; with `allIDs` (`--verbose`),
+    /// every id.
+    public func messageWithID(allIDs: Bool = false) -> String {
+        allIDs || namesIDInText ? message + " [\(id)]" : message
+    }
+
+    /// Whether the text form names the id, as compilers name a warning's flag: a pattern rule's id (a scenario or
+    /// an acceptance file accepts a finding by it), an acceptance's own (`accept/unused`) and generate's limits
+    /// (docs/Generating.md lists them). A problem to fix in the file — a misspelt name, a wrong type, YAML that does
+    /// not parse — is said as a compiler says its errors, without one; JSON, GitHub annotations and `--verbose` give
+    /// every id.
+    public var namesIDInText: Bool {
+        !Self.namespacesSaidWithoutID.contains(id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id)
+    }
+
+    /// The namespaces of problems to fix where they are (docs/Diagnostics.md).
+    public static let namespacesSaidWithoutID: Set<String> = [
+        "scenario", "expression", "yaml", "file", "fixture", "settings", "output", "trace", "import", "code", "run",
+        "check", "render", "export", "translate", "drift", "map", "explain", "init", "graphviz", "usage", "accept-file",
+    ]
 }
 
 extension Diagnostic: Comparable {
@@ -85,10 +105,34 @@ extension Array where Element == Diagnostic {
 extension Diagnostic: CustomStringConvertible {
     /// The compiler format without colour or excerpt: `file:line:col: error: message`, then one `note:` line each.
     public var description: String {
-        var lines = [(location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(messageWithID)"]
+        var lines = [(location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(messageWithID())"]
         for note in notes {
             lines.append((note.location.map { "\($0): " } ?? "") + "note: \(note.message)")
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// What stops a stage before it has a result — a path that cannot be read, an output folder SceneFlow will not write
+/// into, a trace of another scenario — said as diagnostics, each with its id and place. The one error SceneFlow's
+/// stages throw at a command: the command line prints it as it prints every other diagnostic, and exits 2.
+public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// One error: `id` names its kind, `message` says what to do.
+    public init(_ id: String, _ message: String, at location: SourceLocation? = nil, notes: [Diagnostic.Note] = []) {
+        self.diagnostics = [.error(message, at: location, notes: notes, id: id)]
+    }
+
+    /// The first error's message: the one line a caller that reports nothing else shows.
+    public var message: String { (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.message ?? "" }
+
+    /// The first error's id.
+    public var id: String { (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.id ?? "" }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -16,7 +16,9 @@ public struct RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// As a diagnostic, for printing like every other problem.
-    public var diagnostic: Diagnostic { .error(message, at: location, notes: notes) }
+    /// `run/limit` when a limit stopped it, `run/failed` when the story did (a placeholder reached, a value out of
+    /// range, a worker case that matches nothing).
+    public var diagnostic: Diagnostic { .error(message, at: location, notes: notes, id: isLimit ? "run/limit" : "run/failed") }
 
     public var description: String { diagnostic.description }
 }

@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the stories' expectations and the pattern's rules, like a test runner.",
-        discussion: "Exit codes: 0 when everything passes, 1 on a failure or a scenario error, 2 on usage errors."
+        discussion: "Each failure is said as a compiler says an error (file:line:col: error: …), with the trace around it. Exit codes: 0 when everything passes, 1 when a check fails, 2 when a scenario does not load or a trace cannot be read."
     )
 
     @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml"]))
@@ -43,6 +43,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Stop a run when the trace it holds reaches this many bytes.")
     var maxTraceBytes: Int = EngineOptions.defaultMaxHeldTraceBytes
 
+    @OptionGroup var report: ReportOptions
     @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
@@ -55,25 +56,31 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
+    /// What `--format json` gives as the result: the counts of the summary line.
+    struct Counts: Encodable {
+        var scenarios, passed, failed, notChecked, scenariosWithErrors: Int
+    }
+
     func run() throws {
-        let style = output.style(for: STDOUT_FILENO)
-        let errorStyle = output.style(for: STDERR_FILENO)
+        let reporter = output.reporter(Self.configuration.commandName!, format: report.format)
+        let style = output.style(for: STDOUT_FILENO, unless: report.format != .text)
         let check = ScenarioCheck(options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes), exhaustive: exhaustive,
                                   goldenFolder: golden.map { URL(fileURLWithPath: $0) }, acceptScenarioChange: acceptScenarioChange)
-        let files = try self.files.isEmpty ? settings.scenarios(style: errorStyle) : self.files
-        let result: ScenarioCheck.Result
-        do {
-            result = try check.check(files, trace: trace)
-        } catch let failure as ScenarioCheck.Failure {
-            throw ValidationError(failure.message)
+        let files = try self.files.isEmpty ? settings.scenarios(reporter) : self.files
+        let result = try check.check(files, trace: trace)
+        reporter.report(result.diagnostics)
+        reporter.report(result.problems)
+        // In text, the failures are said in the listing, where they happen; the other formats get them as diagnostics.
+        reporter.report(result.reports.flatMap(CheckReportText.diagnostics), showsSource: false, saidInText: true)
+        if reporter.printsText {
+            if report.format == .text { for report in result.reports { say(CheckReportText.text(report, style: style)) } }
+            say(CheckReportText.summary(result, style: style))
         }
-        Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
-        for problem in result.problems {
-            errorStyle.printError("\(problem)")
-        }
-        for report in result.reports { say(CheckReportText.text(report, style: style)) }
-        say(CheckReportText.summary(result, style: style))
         if let junit { try AtomicFile.write(result.junit(), to: URL(fileURLWithPath: junit)) }
-        if !result.succeeded { throw ExitCode(1) }
+        let counts = Counts(scenarios: result.files, passed: result.passed, failed: result.failed, notChecked: result.notChecked,
+                            scenariosWithErrors: result.errors.count)
+        if !result.errors.isEmpty { throw reporter.exit(.error, result: counts) }
+        if !result.succeeded { throw reporter.exit(.fails, result: counts) }
+        reporter.finish(.ok, result: counts)
     }
 }

@@ -10,7 +10,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Run one story in several patterns: its own as written, the others translated, lined up step by step.",
-        discussion: "Writes Output/<scenario>/compare/index.html (one story step at a time: the cycle's stages lined up across the patterns, what differs marked and said, the values shown, each pattern's sequence diagram of the step) and one folder per pattern (trace, diagrams, the translated scenario). Each translated run is checked to show the same values as the original at every story step. A pattern the scenario cannot be translated into is listed with the reasons. Exit codes: 0, 1 when no pattern can run it, 2 on usage errors."
+        discussion: "Writes Output/<scenario>/compare/index.html (one story step at a time: the cycle's stages lined up across the patterns, what differs marked and said, the values shown, each pattern's sequence diagram of the step) and one folder per pattern (trace, diagrams, the translated scenario). Each translated run is checked to show the same values as the original at every story step. A pattern the scenario cannot be translated into is listed with the reasons. Exit codes: 0, 1 when no pattern can run it, 2 when the file is not there or the page cannot be written."
     )
 
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml"]))
@@ -42,10 +42,8 @@ struct CompareCommand: ParsableCommand {
     func validate() throws { _ = try chosen() }
 
     func run() throws {
-        guard FileManager.default.fileExists(atPath: file) else {
-            Console.err("error: no such file: \(file)\n")
-            throw ExitCode(1)
-        }
+        let reporter = output.reporter(Self.configuration.commandName!)
+        guard FileManager.default.fileExists(atPath: file) else { throw Failure("file/not-found", "no such file: \(file)") }
         let comparison = PatternComparison()
         let entries = comparison.compare(path: file, patterns: try chosen())
         let root = URL(fileURLWithPath: out)
@@ -55,6 +53,6 @@ struct CompareCommand: ParsableCommand {
         let files = try comparison.write(entries, title: title, to: folder, language: lang)
         Console.out(PatternComparison.text(entries))
         Console.out("  step by step: " + RunSummaryText.relative(files.last!.path) + "\n")
-        if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw ExitCode(1) }
+        if !entries.contains(where: { $0.summary != nil && $0.refusals.isEmpty }) { throw reporter.exit(.fails) }
     }
 }

@@ -10,7 +10,7 @@ struct CoverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
         abstract: "Show which scenes, routes, use cases, worker outcomes and passed fields the stories exercise.",
-        discussion: "Writes Output/<scenario>/coverage.svg, the flow map coloured by what was visited. Exit codes: 0, 1 on scenario errors, 2 on usage errors."
+        discussion: "Writes Output/<scenario>/coverage.svg, the flow map coloured by what was visited. Exit codes: 0, 1 when total coverage is below --minimum, 2 when a scenario does not load."
     )
 
     @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml"]))
@@ -32,31 +32,25 @@ struct CoverageCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = output.style(for: STDERR_FILENO)
-        let project = self.files.isEmpty ? try settings.settings(style: errorStyle, needed: "scenario files or folders") : nil
+        let reporter = output.reporter(Self.configuration.commandName!)
+        let project = self.files.isEmpty ? try settings.settings(reporter, needed: "scenario files or folders") : nil
         let files = try project.map { try settings.scenarios(of: $0) } ?? self.files
         let out = self.out ?? project?.out ?? "Output"
-        let result: ScenarioCoverage.Result
-        do {
-            result = try ScenarioCoverage.measure(files)
-        } catch let failure as ScenarioCheck.Failure {
-            throw ValidationError(failure.message)
-        }
-        Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
+        let result = try ScenarioCoverage.measure(files)
+        reporter.report(result.diagnostics)
         for coverage in result.coverages {
             say(CoverageText.text(coverage), terminator: "")
             let folder = try OutputLayout.prepareFolder(forScenarioAt: coverage.scenario.file, under: URL(fileURLWithPath: out))
             let written = try CoverageMap.write(coverage, to: folder)
-            for problem in written.warnings + written.failures {
-                Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
-            }
-            say("  map: " + written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }.joined() + "\n")
+            reporter.reportGraphviz(written)
+            let maps = written.files.filter { $0.pathExtension == "svg" }.map { RunSummaryText.relative($0.path) }
+            say("  map: " + maps.joined() + "\n")
         }
         say(CoverageText.total(result))
-        if result.broken > 0 { throw ExitCode(1) }
+        if result.broken > 0 { throw reporter.exit(.error) }
         if !result.meets(minimum) {
-            Console.err(CoverageText.belowMinimum(result, minimum: minimum ?? 0))
-            throw ExitCode(1)
+            reporter.status(CoverageText.belowMinimum(result, minimum: minimum ?? 0))
+            throw reporter.exit(.fails)
         }
     }
 }

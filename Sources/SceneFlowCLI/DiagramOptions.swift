@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Diagrams
 import SceneFlowKit
+import ScenarioSpec
 import TerminalOutput
 
 /// Options that choose which diagrams are drawn and how.
@@ -10,8 +11,11 @@ struct DiagramOptions: ParsableArguments {
             help: "Diagrams to draw: sequence, dependencies, flow, cycle (default: all).")
     var diagrams: [DiagramChoice] = []
 
-    @Option(help: "Comma-separated formats: svg, png, pdf, dot. The .dot is always written.")
-    var format: String = "svg"
+    @Option(help: ArgumentHelp("Comma-separated image formats: svg, png, pdf, dot. The .dot is always written.", valueName: "formats"))
+    var imageFormat: String = "svg"
+
+    /// An image list given to `--format`, its old spelling (run, render, map): set by the command that reads it.
+    var legacyImageFormat: String?
 
     @Option(help: "Sequence diagram detail: message (every message), cycle (one arrow per stage), scene.")
     var detail: DetailChoice = .message
@@ -44,7 +48,7 @@ struct DiagramOptions: ParsableArguments {
         if pageMessages < 10 { throw ValidationError("--page-messages must be 10 or more") }
     }
 
-    func formats() throws -> [DiagramFormat] { try diagramFormats(format) }
+    func formats() throws -> [DiagramFormat] { try diagramFormats(legacyImageFormat ?? imageFormat) }
 
     func writerOptions() throws -> DiagramWriter.Options {
         let steps: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 1)...(to ?? Int.max)
@@ -73,6 +77,23 @@ func diagramFormats(_ text: String) throws -> [DiagramFormat] {
         }
         if !result.contains(format) { result.append(format) }
     }
-    guard !result.isEmpty else { throw ValidationError("--format needs at least one of svg, png, pdf, dot") }
+    guard !result.isEmpty else { throw ValidationError("--image-format needs at least one of svg, png, pdf, dot") }
     return result
+}
+
+/// `--format` of a command that draws and reports (run, map): a report format, or an image list — the option's old
+/// meaning there, kept one release with a warning. Returns the report format and the image list, if one was given.
+func reportOrImageFormat(_ value: String?) throws -> (report: ReportFormat, images: String?) {
+    guard let value else { return (.text, nil) }
+    if let format = ReportFormat(rawValue: value) { return (format, nil) }
+    do { _ = try diagramFormats(value) } catch {
+        throw ValidationError("unknown format '\(value)'; --format is text, json or github (image formats go to --image-format: svg, png, pdf, dot)")
+    }
+    return (.text, value)
+}
+
+/// The warning the old spelling earns.
+func imageFormatDeprecation(_ value: String) -> Diagnostic {
+    .warning("--format \(value) names image formats, which is --image-format's job now; --format says how results are reported (text, json, github)",
+             at: nil, notes: [Diagnostic.Note("write --image-format \(value)")], id: "usage/deprecated")
 }

@@ -27,20 +27,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = output.style(for: STDERR_FILENO)
+        let reporter = output.reporter(Self.configuration.commandName!)
         let style = output.style(for: STDOUT_FILENO)
-        func load(_ path: String) throws -> Trace {
-            do {
-                return try TraceSource.load(path).trace
-            } catch let failure as TraceSource.Failure {
-                if !failure.diagnostics.isEmpty {
-                    Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
-                }
-                errorStyle.printError(failure.message)
-                throw ExitCode(2)
-            }
-        }
-        let (old, new) = (try load(a), try load(b))
+        let (old, new) = (try TraceSource.load(a).trace, try TraceSource.load(b).trace)
         let diff = TraceDiff(from: old, to: new)
         say(style.paint("--- \(a) (\(old.events.count) messages)", .red))
         say(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
@@ -53,6 +42,6 @@ struct DiffCommand: ParsableCommand {
             default: say(String(line))
             }
         }
-        if !diff.isEmpty { throw ExitCode(1) }
+        if !diff.isEmpty { throw reporter.exit(.fails) }
     }
 }

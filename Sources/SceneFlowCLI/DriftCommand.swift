@@ -15,7 +15,8 @@ struct DriftCommand: ParsableCommand {
             fields with the code's own types, the workers each scene calls and their operations, and references the \
             code holds strongly where the pattern holds them weakly, each with the scenario's and the code's place. \
             With no arguments, each 'drift' pair of .sceneflow.yml. Exit codes: 0 when they agree, 1 on drift, 2 on \
-            errors (a scenario that does not load, code that cannot be read, a bad option).
+            errors (a scenario that does not load, code that cannot be read, a bad option). Each difference is said as a \
+            compiler says an error, at the scenario's place, the code's in a note.
             """
     )
 
@@ -25,17 +26,13 @@ struct DriftCommand: ParsableCommand {
     @Argument(help: "Swift files or folders.", completion: .directory)
     var paths: [String] = []
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
-    @Option(help: "text, or json for tools.")
-    var format: Format = .text
-
     @Option(help: ArgumentHelp("Also skip folders or files of this name (repeatable).", valueName: "name"))
     var exclude: [String] = []
 
     @Option(help: ArgumentHelp("Findings the app accepts for now, as map takes them: a strong reference one names is no difference.", valueName: "file"))
     var accept: String?
 
+    @OptionGroup var report: ReportOptions
     @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
 
@@ -44,70 +41,46 @@ struct DriftCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = output.style(for: STDERR_FILENO)
+        let reporter = output.reporter(Self.configuration.commandName!, format: report.format)
         let style = output.style(for: STDOUT_FILENO)
         // No scenario given: every pair the settings file names, as one report.
         var pairs = [(scenario: String, code: [String])]()
         var exclude = self.exclude
-        var acceptances: [CodeMap.Acceptance] = []
-        if let accept {
-            do { acceptances = try CodeMap.acceptances(at: accept) } catch let failure as CodeMap.Failure {
-                errorStyle.printError(failure.message)
-                throw ExitCode(2)
-            }
-        }
+        var acceptances = try accept.map(CodeMap.acceptances(at:)) ?? []
         if let scenario {
             pairs = [(scenario, paths)]
         } else {
-            let project = try settings.settings(style: errorStyle, needed: "a scenario and the Swift files or folders it describes")
+            let project = try settings.settings(reporter, needed: "a scenario and the Swift files or folders it describes")
             guard !project.drift.isEmpty else {
                 throw ValidationError("give a scenario and its Swift files or folders: \(project.file) sets no 'drift' pairs")
             }
             pairs = project.drift.map { ($0.scenario, $0.code) }
             exclude += project.exclude
-            if accept == nil {
-                do { acceptances = try project.acceptances() } catch let failure as CodeMap.Failure {
-                    errorStyle.printError(failure.message)
-                    throw ExitCode(2)
-                }
-            }
+            if accept == nil { acceptances = try project.acceptances() }
         }
         var results: [ScenarioDrift.Result] = []
         for pair in pairs {
-            do {
-                results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
-                                                     vet: Invocation.current.swiftFileVetting))
-            } catch let failure as ScenarioImport.Failure {
-                errorStyle.printError(failure.message)
-                throw ExitCode(2)
-            }
+            results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,
+                                                 vet: Invocation.current.swiftFileVetting))
         }
         // What was not read is not compared: said first.
         var seen = Set<ImportedApp.Unmapped>()
         let notRead = results.flatMap { $0.app?.filesNotRead ?? [] }.filter { seen.insert($0).inserted }
-        for item in notRead {
-            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " \(item)\n")
-        }
+        reporter.report(notRead.map { .warning($0.message, at: $0.location, id: "code/not-read") }, showsSource: false)
         let errors = results.flatMap { $0.diagnostics.filter { $0.severity == .error } }
         if !errors.isEmpty {
-            Console.err(DiagnosticRenderer(style: errorStyle).render(errors))
-            // A tool reading the JSON gets the errors as validate --format json gives them, never an empty output.
-            if format == .json { Console.out(DiagnosticRenderer().json(errors)) }
-            throw ExitCode(2)
+            reporter.report(errors)
+            throw reporter.exit(.error)
         }
         let differences = results.flatMap(\.differences)
-        switch format {
-        case .json:
-            Console.out(ScenarioDrift.json(differences))
-        case .text:
-            for difference in differences {
-                Console.out(style.paint("drift:", .red, bold: true) + " \(difference.description)\n")
-            }
+        reporter.report(differences.map(\.diagnostic), showsSource: false)
+        if reporter.printsText {
             Console.out(differences.isEmpty
                 ? style.paint("✓", .green, bold: true) + " the scenario\(pairs.count == 1 ? " and the code agree" : "s and the code agree")"
                     + (notRead.isEmpty ? "" : " in the files read (\(notRead.count) not read: see the warnings)") + "\n"
                 : "\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")
         }
-        if !differences.isEmpty { throw ExitCode(1) }
+        if !differences.isEmpty { throw reporter.exit(.fails, result: ["differences": differences]) }
+        reporter.finish(.ok, result: ["differences": differences])
     }
 }

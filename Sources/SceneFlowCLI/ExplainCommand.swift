@@ -20,7 +20,7 @@ struct ExplainCommand: ParsableCommand {
             forbids), tells the broken cycle with the rule, what would go wrong in the app and the fix, and draws it \
             into <dir>/<scenario>/mistakes/<rule>/ with the offending arrow red; --mistake all writes the whole \
             gallery (mistakes/index.html); --mistake list names the rules. \\
-            Exit codes: 0, 1 on scenario errors or a rule the run cannot break, 2 on usage errors.
+            Exit codes: 0, 2 when the scenario or trace does not load or the run has no message that can break the rule.
             """
     )
 
@@ -59,20 +59,11 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let style = output.style(for: STDOUT_FILENO)
-        let errorStyle = output.style(for: STDERR_FILENO)
-        let source: TraceSource
-        do {
-            source = try TraceSource.load(input, scenario: traceScenario.scenario)
-        } catch let failure as TraceSource.Failure {
-            if !failure.diagnostics.isEmpty {
-                Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
-            }
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
-        printNotes(source.notes, style: errorStyle)
+        let reporter = output.reporter(Self.configuration.commandName!)
+        let source = try TraceSource.load(input, scenario: traceScenario.scenario)
+        for note in source.notes { reporter.note(note) }
         if let mistake {
-            try explainMistake(mistake, in: source.trace, scenario: source.scenario, style: style, errorStyle: errorStyle)
+            try explainMistake(mistake, in: source.trace, scenario: source.scenario, style: style, reporter: reporter)
             return
         }
         tell(Explanation.narrate(source.trace, scenario: source.scenario, language: lang), style: style)
@@ -91,7 +82,7 @@ struct ExplainCommand: ParsableCommand {
 }
 
 extension ExplainCommand {
-    func explainMistake(_ id: String, in trace: Trace, scenario: Scenario?, style: TerminalStyle, errorStyle: TerminalStyle) throws {
+    func explainMistake(_ id: String, in trace: Trace, scenario: Scenario?, style: TerminalStyle, reporter: Reporter) throws {
         let definition = trace.header.patternDefinition
         if id == "list" {
             for mistake in MistakeGallery.mistakes(of: definition) {
@@ -99,30 +90,15 @@ extension ExplainCommand {
             }
             return
         }
-        let folder: URL
-        do {
-            folder = try OutputLayout.prepareFolder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out ?? "Output"))
-                .appendingPathComponent("mistakes")
-        } catch let conflict as OutputLayout.Conflict {
-            errorStyle.printError(conflict.message)
-            throw ExitCode(1)
-        }
+        let folder = try OutputLayout.prepareFolder(forScenarioAt: trace.header.file, under: URL(fileURLWithPath: out ?? "Output"))
+            .appendingPathComponent("mistakes")
         switch id {
         case "all":
             let (files, skipped) = try MistakeGallery.writeGallery(trace, scenario: scenario, to: folder, language: lang)
-            for failure in skipped {
-                Console.err(errorStyle.paint("note:", .cyan, bold: true)
-                            + " left out of the gallery: \(failure.description)\n")
-            }
+            for failure in skipped { reporter.note("left out of the gallery: \(failure.message)") }
             Console.out("  gallery: " + RunSummaryText.relative(files.last!.path) + "\n")
         default:
-            let broken: MistakeGallery.Broken
-            do {
-                broken = try MistakeGallery.breaking(trace, with: try MistakeGallery.mistake(id, in: definition))
-            } catch let failure as MistakeGallery.Failure {
-                errorStyle.printError(failure.description)
-                throw ExitCode(1)
-            }
+            let broken = try MistakeGallery.breaking(trace, with: try MistakeGallery.mistake(id, in: definition))
             tell(MistakeGallery.narrate(broken, language: lang), style: style)
             Console.out(style.paint("✗", .red, bold: true) + " architecture: " + broken.check.actual + "\n")
             let files = try MistakeGallery.writeDiagrams(broken, scenario: scenario, to: folder.appendingPathComponent(MistakeGallery.folderName(broken.mistake.rule.id)))

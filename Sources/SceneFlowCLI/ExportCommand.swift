@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
             Formats: mermaid (sequenceDiagram, or with --diagram flow a flowchart), plantuml (sequence), \
             chrome-trace (open in ui.perfetto.dev or chrome://tracing), json (the whole trace as one document). \
             Writes to standard output unless -o/--output FILE is given (written atomically; --out is its old spelling). \
-            Exit codes: 0, 1 on errors, 2 on usage errors.
+            Exit codes: 0, 2 when the input cannot be read or run, or the export cannot be made or written.
             """
     )
 
@@ -56,48 +56,23 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = outputOptions.style(for: STDERR_FILENO)
+        let reporter = outputOptions.reporter(Self.configuration.commandName!)
         if deprecatedOut != nil {
-            Console.err(errorStyle.paint("warning:", .magenta, bold: true)
-                        + " --out is deprecated for export; use -o/--output FILE\n")
+            reporter.report(.warning("--out is deprecated for export; use -o/--output FILE", at: nil, id: "usage/deprecated"))
         }
+        let file = outputFile(output ?? deprecatedOut).map { URL(fileURLWithPath: $0) }
         // The Chrome trace and the JSON document of a recorded trace are written as the trace is read.
         if Export.streams(format, input: input) {
-            do {
-                try Export.stream(input, format: format, to: outputFile(output ?? deprecatedOut).map { URL(fileURLWithPath: $0) },
-                                  standardOutput: Console.outData)
-            } catch let failure as Export.Failure {
-                errorStyle.printError(failure.message)
-                throw ExitCode(1)
-            }
+            try Export.stream(input, format: format, to: file, standardOutput: Console.outData)
             return
         }
-        let made: Export.Made
-        do {
-            made = try Export.make(input, scenario: traceScenario.scenario, format: format, diagram: diagram,
+        let made = try Export.make(input, scenario: traceScenario.scenario, format: format, diagram: diagram,
                                    detail: SequenceDiagramBuilder.Detail(rawValue: detail.rawValue)!, plain: plain,
                                    perPage: pageMessages, maxMessages: maxDiagramMessages)
-        } catch let failure as TraceSource.Failure {
-            if !failure.diagnostics.isEmpty {
-                Console.err(DiagnosticRenderer(style: errorStyle).render(failure.diagnostics))
-            }
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        } catch let failure as Export.Failure {
-            printNotes(failure.notes, style: errorStyle)
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
-        printNotes(made.notes, style: errorStyle)
-        do {
-            let written = try Export.write(made.output, to: outputFile(output ?? deprecatedOut).map { URL(fileURLWithPath: $0) },
-                                           perPage: pageMessages)
-            for url in written.pages { Console.out(RunSummaryText.relative(url.path) + "\n") }
-            if let text = written.text { Console.out(text) }
-        } catch let failure as Export.Failure {
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
+        for note in made.notes { reporter.note(note) }
+        let written = try Export.write(made.output, to: file, perPage: pageMessages)
+        for url in written.pages { Console.out(RunSummaryText.relative(url.path) + "\n") }
+        if let text = written.text { Console.out(text) }
     }
 }
 

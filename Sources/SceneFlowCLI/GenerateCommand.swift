@@ -16,7 +16,9 @@ struct GenerateCommand: ParsableCommand {
             The tests play the story; with SCENEFLOW_TRACE=FILE set, 'swift test' records the run there for \
             'sceneflow check --trace'. The package carries SceneFlow's recorder: it builds offline with Swift alone. \
             Packages an app combines share SceneFlow's instead (--recorder): one recorder, one trace, and none of \
-            SceneFlow's own dependencies in the app's graph.
+            SceneFlow's own dependencies in the app's graph. Exit codes: 0, 2 when the scenario does not load, its \
+            story does not run to its end, generate cannot write what it says (each place named), or the folder \
+            holds files (--force).
             """
     )
 
@@ -48,24 +50,14 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = outputOptions.style(for: STDERR_FILENO)
+        let reporter = outputOptions.reporter(Self.configuration.commandName!)
         if deprecatedOut != nil {
-            Console.err(style.paint("warning:", .magenta, bold: true)
-                        + " -o is deprecated for generate (elsewhere it names a file); use --out DIR\n")
+            reporter.report(.warning("-o is deprecated for generate (elsewhere it names a file); use --out DIR", at: nil, id: "usage/deprecated"))
         }
-        let result: ScenarioGenerate.Result
-        do {
-            result = try ScenarioGenerate.run(scenario: file, output: (out ?? deprecatedOut)!, force: force, module: module, recorder: recorder)
-        } catch let failure as ScenarioGenerate.Failure {
-            style.printError(failure.message)
-            throw ExitCode(1)
-        }
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        if !result.diagnostics.isEmpty {
-            Console.err(DiagnosticRenderer(style: style, showsSource: true).render(result.diagnostics))
-        }
-        if !errors.isEmpty { throw ExitCode(1) }
-        Console.err("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))\n"
-                    + "  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test\n")
+        let result = try ScenarioGenerate.run(scenario: file, output: (out ?? deprecatedOut)!, force: force, module: module, recorder: recorder)
+        reporter.report(result.diagnostics)
+        if result.diagnostics.containsErrors { throw reporter.exit(.error) }
+        reporter.status("\(result.files.count) files, module \(result.module), in \(RunSummaryText.relative(result.folder.path))")
+        reporter.status("  build and play the story: cd \(RunSummaryText.relative(result.folder.path)) && swift test", chatter: true)
     }
 }

@@ -14,7 +14,8 @@ struct ImportCommand: ParsableCommand {
             to every Presenter and View method it reaches), their models, the DataStore, workers and the operations \
             called, routes with the data they pass. What the code cannot tell becomes 'todo' (validate warns about \
             each); what could not be mapped is listed with its place; what breaks the pattern's rules is for 'map'. \
-            Pods, Carthage, DerivedData, .build and hidden folders are skipped.
+            Pods, Carthage, DerivedData, .build and hidden folders are skipped. Exit codes: 0, 2 when nothing reads \
+            as a scene, a path cannot be read, the scenario would not load or the file cannot be written.
             """
     )
 
@@ -36,22 +37,12 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let errorStyle = outputOptions.style(for: STDERR_FILENO)
-        let result: ScenarioImport.Result
-        do {
-            result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
+        let reporter = outputOptions.reporter(Self.configuration.commandName!)
+        let result = try ScenarioImport.run(paths, excluded: Set(exclude), title: title, output: outputFile(output), force: force,
                                             vet: Invocation.current.swiftFileVetting)
-        } catch let failure as ScenarioImport.Failure {
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
-        for item in result.app.unmapped {
-            Console.err(errorStyle.paint("note:", .gray, bold: true) + " \(item)\n")
-        }
+        for item in result.app.unmapped { reporter.note("\(item)") }
         let errors = result.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            Console.err(DiagnosticRenderer(style: errorStyle, showsSource: false).render(errors))
-        }
+        reporter.report(errors, showsSource: false)
         let app = result.app
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var summary = "\(count(app.scenes.count, "scene")), \(count(app.scenes.reduce(0) { $0 + $1.useCases.count }, "use case")), "
@@ -61,13 +52,13 @@ struct ImportCommand: ParsableCommand {
             summary += "; \(count(result.methodsGenerateRefuses, "method")) named as generate cannot write (validate lists them)"
         }
         if !errors.isEmpty {
-            Console.err("\(summary)\n  nothing written: the scenario would not load\n")
+            reporter.status("\(summary)\n  nothing written: the scenario would not load")
+            throw reporter.exit(.error)
         } else if let written = result.written {
-            Console.err("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))\n")
+            reporter.status("\(summary)\n  scenario: \(RunSummaryText.relative(written.path))")
         } else {
             Console.out(result.scenario)
-            Console.err(summary + "\n")
+            reporter.status(summary)
         }
-        if !errors.isEmpty { throw ExitCode(1) }
     }
 }

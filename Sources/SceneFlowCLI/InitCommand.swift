@@ -11,7 +11,7 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Writes .sceneflow.yml in the current folder: the scenarios (Flows/), the app's code, the output folder and a \
             drift pair of the two. Imports Flows/<App>.yml from the code unless that file exists. From then on validate, \
-            check, coverage, map and drift run with no paths. Exit codes: 0, 1 on errors, 2 on usage errors.
+            check, coverage, map and drift run with no paths. Exit codes: 0, 2 on errors.
             """
     )
 
@@ -36,19 +36,9 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let errorStyle = output.style(for: STDERR_FILENO)
-        let result: ProjectSetup.Result
-        do {
-            result = try ProjectSetup.initialize(code: code, scenarios: scenarios, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                                                 excluded: exclude, force: force,
-                                                 vet: Invocation.current.swiftFileVetting)
-        } catch let failure as ProjectSetup.Failure {
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        } catch let failure as ScenarioImport.Failure {
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
+        _ = output.reporter(Self.configuration.commandName!)
+        let result = try ProjectSetup.initialize(code: code, scenarios: scenarios, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                                                 excluded: exclude, force: force, vet: Invocation.current.swiftFileVetting)
         say("  settings: \(RunSummaryText.relative(result.settings.path))")
         if let imported = result.imported {
             let app = imported.app

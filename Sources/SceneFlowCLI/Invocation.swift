@@ -22,8 +22,10 @@ public final class Invocation: @unchecked Sendable {
     /// The width help and usage text wrap to; nil for the terminal's (80 when there is none).
     public let columns: Int?
 
-    private let lock = NSLock()
+    let lock = NSLock()
     private var colourOn: Set<Descriptor> = []
+    /// The running command's reporter (see `Reporter`).
+    var currentReporter: Reporter?
 
     public init(write: @escaping @Sendable (Descriptor, Data) -> Void, readLine: @escaping @Sendable (Int) -> String?,
                 isTerminal: @escaping @Sendable (Descriptor) -> Bool, environment: [String: String], executable: URL?,

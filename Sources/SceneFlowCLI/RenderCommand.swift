@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Given a trace, the dependency and flow diagrams also need its scenario: it is read from the file the \
             trace names when that file is the scenario the trace was recorded from (same SHA-256), or from \
-            --scenario FILE. Exit codes: 0 success, 1 on errors, 2 on usage errors.
+            --scenario FILE. Exit codes: 0 success, 1 when a run-time error stopped the story (drawn as far as it ran), 2 when the input does not load or a diagram cannot be drawn.
             """
     )
 
@@ -25,32 +25,36 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var traceScenario: TraceScenarioOption
     @OptionGroup var diagrams: DiagramOptions
+
+    /// The old spelling of `--image-format`.
+    @Option(name: .customLong("format"), help: .hidden)
+    var deprecatedFormat: String?
+
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let deprecatedFormat {
+            _ = try diagramFormats(deprecatedFormat)
+            if diagrams.imageFormat != "svg" { throw ValidationError("give the image formats once, with --image-format") }
+        }
+    }
+
     func run() throws {
-        let errorStyle = output.style(for: STDERR_FILENO)
-        let rendering = DiagramRendering(options: try diagrams.writerOptions())
-        let result: DiagramRendering.Result
-        do {
-            result = try rendering.render(input: input, scenario: traceScenario.scenario, outputRoot: out.map { URL(fileURLWithPath: $0) })
-        } catch let failure as DiagramRendering.Failure {
-            errorStyle.printError(failure.message)
-            throw ExitCode(1)
-        }
-        if !result.diagnostics.isEmpty {
-            Console.err(DiagnosticRenderer(style: errorStyle).render(result.diagnostics))
-        }
-        printNotes(result.notes + result.written.notes, style: errorStyle)
-        for problem in result.written.warnings + result.written.failures {
-            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
-        }
+        let reporter = output.reporter(Self.configuration.commandName!)
+        if let deprecatedFormat { reporter.report(imageFormatDeprecation(deprecatedFormat)) }
+        var options = diagrams
+        options.legacyImageFormat = deprecatedFormat
+        let rendering = DiagramRendering(options: try options.writerOptions())
+        let result = try rendering.render(input: input, scenario: traceScenario.scenario, outputRoot: out.map { URL(fileURLWithPath: $0) })
+        reporter.report(result.diagnostics)
+        for note in result.notes + result.written.notes { reporter.note(note) }
+        reporter.reportGraphviz(result.written)
         for file in result.written.files {
             Console.out(RunSummaryText.relative(file.path) + "\n")
         }
-        if result.diagnostics.containsErrorsOrEmpty || !result.written.failures.isEmpty { throw ExitCode(1) }
+        // A story a run-time error stopped is drawn as far as it ran, and fails as `run` does.
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !result.written.failures.isEmpty || errors.contains(where: { !$0.id.hasPrefix("run/") }) { throw reporter.exit(.error) }
+        if !errors.isEmpty { throw reporter.exit(.fails) }
     }
-}
-
-private extension Array where Element == Diagnostic {
-    var containsErrorsOrEmpty: Bool { contains { $0.severity == .error } }
 }

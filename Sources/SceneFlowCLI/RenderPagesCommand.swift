@@ -10,10 +10,10 @@ struct RenderPagesCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "Comma-separated formats: svg, png, pdf.")
-    var format: String = "svg"
+    @Option(help: "Comma-separated image formats: svg, png, pdf.")
+    var imageFormat: String = "svg"
 
     func run() throws {
-        DiagramWriter.servePages(formats: try diagramFormats(format))
+        DiagramWriter.servePages(formats: try diagramFormats(imageFormat))
     }
 }

@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a scenario's story; write its trace and diagrams to Output/<scenario>/.",
-        discussion: "Exit codes: 0 when the story ran to its end, 1 on scenario or run-time errors, 2 on usage errors."
+        discussion: "Exit codes: 0 when the story ran to its end, 1 when a run-time error or a limit stopped it, 2 when the scenario does not load or a file cannot be written."
     )
 
     @Argument(help: "The scenario file.", completion: .file(extensions: ["yml", "yaml", "json"]))
@@ -22,11 +22,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The output folder; the run writes into <dir>/<scenario>/.", valueName: "dir"))
     var out: String = "Output"
 
-    @Flag(help: "Print only errors and the summary.")
-    var quiet = false
+    @Option(help: ArgumentHelp("How problems and the summary are said: text (the trace as it runs, then a summary), json (one document, docs/report.schema.json) or github (workflow annotations). Image formats are --image-format's.", valueName: "text|json|github"))
+    var format: String?
 
-    @Flag(help: "Print a JSON summary instead of the readable trace.")
-    var json = false
+    /// The old spelling of `--format json`.
+    @Flag(name: .customLong("json"), help: .hidden)
+    var deprecatedJSON = false
 
     @Option(help: "Stop the run after this many messages (a story whose routes loop never ends).")
     var maxMessages: Int = EngineOptions.defaultMaxMessages
@@ -61,36 +62,37 @@ struct RunCommand: ParsableCommand {
         if maxValueSize <= 0 { throw ValidationError("--max-value-size must be positive") }
         if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
         if maxTraceBytes <= 0 { throw ValidationError("--max-trace-bytes must be positive") }
+        let (report, images) = try reportOrImageFormat(format)
+        if deprecatedJSON && report != .text { throw ValidationError("--json is the old spelling of --format json; give one") }
+        if images != nil && diagrams.imageFormat != "svg" { throw ValidationError("give the image formats once, with --image-format") }
     }
 
     func run() throws {
-        let style = output.style(for: STDOUT_FILENO, unless: json)
-        let errorStyle = output.style(for: STDERR_FILENO)
-        let printer = quiet || json ? nil : TracePrinter(style: style) { Console.out($0) }
+        var (reportFormat, images) = try reportOrImageFormat(format)
+        if deprecatedJSON { reportFormat = .json }
+        let reporter = output.reporter(Self.configuration.commandName!, format: reportFormat)
+        if let images { reporter.report(imageFormatDeprecation(images)) }
+        if deprecatedJSON {
+            reporter.report(.warning("--json is deprecated; use --format json", at: nil, id: "usage/deprecated"))
+        }
+        let style = output.style(for: STDOUT_FILENO, unless: reportFormat != .text)
+        let printer = reportFormat != .text || output.quiet ? nil : TracePrinter(style: style) { Console.out($0) }
+        // A run that prints no trace says how far it is, on a terminal.
+        let progress = printer == nil ? reporter.progressLine() : nil
+        var diagramOptions = diagrams
+        diagramOptions.legacyImageFormat = images
         var runner = ScenarioRun(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)),
                                  options: EngineOptions(maxMessages: maxMessages, maxValueSize: maxValueSize, maxTraceBytes: maxTraceBytes),
-                                 diagrams: noDiagrams ? nil : try diagrams.writerOptions(),
+                                 diagrams: noDiagrams ? nil : try diagramOptions.writerOptions(),
                                  report: noReport ? nil : lang)
         runner.goldenFolder = golden.map { URL(fileURLWithPath: $0) }
-        let report: ScenarioRun.Report
-        do {
-            report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer,
+        let report = try runner.run(path: file, outputRoot: URL(fileURLWithPath: out), extraSink: printer ?? progress,
                                     loaded: { printer?.ruleBreaks = RuleBreaks($0) })
-        } catch let error as CustomStringConvertible & Error {
-            errorStyle.printError(error.description)
-            throw ExitCode(1)
-        }
-        if !report.diagnostics.isEmpty {
-            Console.err(DiagnosticRenderer(style: errorStyle).render(report.diagnostics))
-        }
-        printNotes(report.diagrams.notes, style: errorStyle)
-        for problem in report.diagrams.warnings + report.diagrams.failures {
-            Console.err(errorStyle.paint("warning:", .magenta, bold: true) + " Graphviz: \(problem)\n")
-        }
-        if json {
-            say(RunSummaryText.json(report))
-        } else if let summary = report.summary {
-            Console.out((quiet ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
+        reporter.report(report.diagnostics)
+        for note in report.diagrams.notes { reporter.note(note) }
+        reporter.reportGraphviz(report.diagrams)
+        if reporter.printsText, let summary = report.summary {
+            Console.out((printer == nil ? "" : "\n") + RunSummaryText.text(summary, traceFile: report.traceFile, style: style) + "\n")
             let drawn = RunSummaryText.diagramList(report.diagrams)
             if !drawn.isEmpty { Console.out("  diagrams: " + drawn + "\n") }
             if let reportFile = report.reportFile {
@@ -98,6 +100,8 @@ struct RunCommand: ParsableCommand {
             }
             if let goldenFile = report.goldenFile { Console.out("  golden: \(RunSummaryText.relative(goldenFile.path))\n") }
         }
-        if report.exitCode != 0 || !report.diagrams.failures.isEmpty { throw ExitCode(1) }
+        let status = report.status
+        if status != .ok { throw reporter.exit(status, result: RunSummaryText.result(report)) }
+        reporter.finish(.ok, result: RunSummaryText.result(report))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizRenderer
+import ScenarioSpec
 import SceneFlowKit
 import TerminalOutput
 import TraceFormat
@@ -16,8 +17,10 @@ public enum SceneFlowCLI {
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Runs one command line (without the tool's name) with `invocation`'s streams: its exit status, 0 success,
-    /// 1 scenario, run or write errors (and "differs" or "fails" for the commands that compare), 2 usage errors.
+    /// Runs one command line (without the tool's name) with `invocation`'s streams: its exit status, 0 when the
+    /// command did its work and found nothing wrong, 1 when its answer is no (a check fails, the scenario and the
+    /// code differ, a finding, a story stopped by a run-time error), 2 when it could not do its work (a file that does
+    /// not load or cannot be written, a bad option).
     public static func run(_ arguments: [String], in invocation: Invocation = .current) -> Int32 {
         Invocation.$current.withValue(invocation) { SceneFlowCommand.run(arguments, columns: invocation.columns) }
     }
@@ -30,7 +33,10 @@ struct SceneFlowCommand: ParsableCommand {
         abstract: "Validate, run and draw VIP (Clean Swift) scenarios.",
         discussion: """
             A scenario file describes scenes, their components and use cases, and a story of user actions.
-            Exit codes: 0 success, 1 scenario or run errors, 2 usage errors.
+            Exit codes, the same for every command: 0 ok; 1 when the command did its work and its answer is no (a \
+            check fails, a scenario is invalid for validate, the scenario and the code differ, a finding, a story \
+            stopped by a run-time error); 2 when it could not do its work (a scenario that does not load, a file that \
+            cannot be read or written, a bad option). --format json|github, --quiet and --verbose: see each command.
             """,
         version: SceneFlowVersion.current,
         // The helpers' sides (render-pages, vet-swift) are hidden; the rest is listed by what it works on.
@@ -47,22 +53,26 @@ struct SceneFlowCommand: ParsableCommand {
 
     /// Parses and runs `arguments`, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
     static func run(_ arguments: [String], columns: Int?) -> Int32 {
+        defer { Invocation.current.reporter = nil }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            Invocation.current.reporter?.finish(.ok)
             return 0
         } catch {
-            // A file that could not be written is the user's situation, not a usage error: said like other errors.
-            if let failure = error as? WriteFailure {
-                Console.err("error: \(failure)\n")
-                return 1
-            }
-            // So is an output folder SceneFlow will not write into (a link, a file, another scenario's run).
-            if let conflict = error as? OutputLayout.Conflict {
-                Console.err("error: \(conflict)\n")
-                return 1
-            }
+            // What stopped a stage (a file that cannot be read, an output folder SceneFlow will not write into) and a
+            // file that could not be written: reported as every diagnostic is, in the command's format; exit 2.
             let code = exitCode(for: error)
+            // An error none of SceneFlow's stages throws on purpose (ArgumentParser gives any such error status 1) is
+            // said as one, with what the system reported, and exits 2.
+            let unexpected = code == .failure && !(error is ExitCode) ? Failure("internal/unexpected", "\(error)") : nil
+            if let failure = error as? Failure ?? (error as? WriteFailure).map({ Failure("output/write", "\($0)") }) ?? unexpected {
+                let reporter = Invocation.current.reporter
+                    ?? Reporter(command: "sceneflow", format: .text, verbosity: .normal, style: .plain)
+                reporter.report(failure.diagnostics)
+                reporter.finish(.error)
+                return ReportStatus.error.exitCode
+            }
             let message = fullMessage(for: error, columns: columns)
             if code == .validationFailure {
                 Console.err(message + "\n")
@@ -78,10 +88,30 @@ struct SceneFlowCommand: ParsableCommand {
     }
 }
 
-/// Options shared by commands that print to a terminal.
+/// Options every command has: colour, and how much it says.
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "Colour output: auto (only on a terminal), always or never.")
     var color: ColorChoice = .auto
+
+    @Flag(name: .shortAndLong, help: "Say less: no trace while a story runs, no 'settings:' line, no next steps; problems and the result are still said.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also say every diagnostic's id, and how long the command took.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
+    }
+
+    var verbosity: Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
+
+    /// The reporter of `command` (its diagnostics, printed as `format` asks), made the invocation's, so a `Failure`
+    /// the command throws is reported the same way.
+    func reporter(_ command: String, format: ReportFormat = .text) -> Reporter {
+        let reporter = Reporter(command: command, format: format, verbosity: verbosity, style: style(for: STDERR_FILENO))
+        Invocation.current.reporter = reporter
+        return reporter
+    }
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
@@ -111,14 +141,10 @@ struct TraceScenarioOption: ParsableArguments {
     var scenario: String?
 }
 
-/// Prints what a user should know about where a trace's scenario came from.
-func printNotes(_ notes: [String], style: TerminalStyle) {
-    for note in notes { Console.err(style.paint("note:", .gray, bold: true) + " \(note)\n") }
+/// `--format`: how a command that reports says what it found.
+struct ReportOptions: ParsableArguments {
+    @Option(help: "How problems and results are said: text (compiler-style), json (one document for tools, docs/report.schema.json) or github (workflow annotations).")
+    var format: ReportFormat = .text
 }
 
-extension TerminalStyle {
-    /// A command's one-line refusal on standard error, as a compiler says it: `error: …`.
-    func printError(_ message: String) {
-        Console.err(paint("error:", .red, bold: true) + " \(message)\n")
-    }
-}
+extension ReportFormat: ExpressibleByArgument {}

@@ -13,29 +13,23 @@ struct SettingsOption: ParsableArguments {
     var file: String?
 
     /// The settings, when the command's paths are left out: the file given with --config, else the nearest one.
-    /// Says which file it reads and its warnings on standard error. With no file, a usage error that names `needed`
-    /// (what the command needs from it); a broken file, its errors and exit 1.
-    func settings(style: TerminalStyle, needed: String) throws -> ProjectSettings {
+    /// Says which file it reads and reports its warnings. With no file, a usage error that names `needed` (what the
+    /// command needs from it); a broken file throws its errors (`Failure`).
+    func settings(_ reporter: Reporter, needed: String) throws -> ProjectSettings {
         guard let url = file.map({ URL(fileURLWithPath: $0) }) ?? ProjectSettings.find() else {
             throw ValidationError("give \(needed), or write them in \(ProjectSettings.fileName) ('sceneflow init' writes one)")
         }
-        let settings: ProjectSettings
-        do {
-            settings = try ProjectSettings.load(url, named: file)
-        } catch let failure as ProjectSettings.Failure {
-            Console.err(DiagnosticRenderer(style: style).render(failure.diagnostics))
-            throw ExitCode(1)
-        }
-        Console.err(style.paint("settings:", .gray, bold: true) + " \(settings.file)\n")
-        Console.err(DiagnosticRenderer(style: style).render(settings.warnings))
+        let settings = try ProjectSettings.load(url, named: file)
+        reporter.note(settings.file, label: "settings:", chatter: true)
+        reporter.report(settings.warnings)
         return settings
     }
 }
 
 extension SettingsOption {
     /// The settings file's scenarios, for a command given none.
-    func scenarios(style: TerminalStyle) throws -> [String] {
-        try scenarios(of: settings(style: style, needed: "scenario files or folders"))
+    func scenarios(_ reporter: Reporter) throws -> [String] {
+        try scenarios(of: settings(reporter, needed: "scenario files or folders"))
     }
 
     func scenarios(of settings: ProjectSettings) throws -> [String] {

@@ -10,7 +10,7 @@ struct SynthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write a synthetic scenario of any size (for benchmarks and stress tests).",
-        discussion: "Scenes form a ring; each fetches through a worker when it appears and routes on when a row is selected. The story walks the ring."
+        discussion: "Scenes form a ring; each fetches through a worker when it appears and routes on when a row is selected. The story walks the ring. Exit codes: 0, 2 when the file cannot be written or an option is wrong."
     )
 
     @Option(help: "Number of scenes.")
@@ -28,6 +28,8 @@ struct SynthCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
+
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         guard (1...100_000).contains(scenes) else { throw ValidationError("--scenes must be between 1 and 100000") }

@@ -15,7 +15,7 @@ struct TranslateCommand: ParsableCommand {
             the View holds the DataStore and stores what the Response brings; in the AppState variant the Interactor \
             writes the one AppState and the View renders from it, with no Presenter. What has no counterpart is said \
             in comments; what cannot be said is an error naming the part. The result is loaded back and validated. \
-            Exit codes: 0, 1 when the scenario cannot be translated, 2 on usage errors.
+            Exit codes: 0, 2 when the scenario does not load or cannot be translated.
             """
     )
 
@@ -40,24 +40,11 @@ struct TranslateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = outputOptions.style(for: STDERR_FILENO)
-        let translated: (scenario: Scenario, result: ScenarioTranslate.Result, written: URL?)
-        do throws(ScenarioTranslate.RunFailure) {
-            translated = try ScenarioTranslate.run(file, to: Pattern(rawValue: to)!, output: outputFile(output), force: force)
-        } catch {
-            switch error {
-            case .invalid(let diagnostics):
-                Console.err(DiagnosticRenderer(style: style, showsSource: true).render(diagnostics))
-            case .refused(let message):
-                style.printError(message)
-            }
-            throw ExitCode(1)
-        }
-        if !translated.result.diagnostics.isEmpty {
-            Console.err(DiagnosticRenderer(style: style, showsSource: false).render(translated.result.diagnostics))
-        }
+        let reporter = outputOptions.reporter(Self.configuration.commandName!)
+        let translated = try ScenarioTranslate.run(file, to: Pattern(rawValue: to)!, output: outputFile(output), force: force)
+        reporter.report(translated.result.diagnostics, showsSource: false)
         if let written = translated.written {
-            Console.err("\(translated.scenario.name) in \(to): \(RunSummaryText.relative(written.path))\n")
+            reporter.status("\(translated.scenario.name) in \(to): \(RunSummaryText.relative(written.path))")
         } else {
             Console.out(translated.result.text)
         }

@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check scenario files and report every problem with its line and column.",
-        discussion: "Exit codes: 0 when clean (warnings allowed unless --strict), 1 on errors, 2 on usage errors."
+        discussion: "Exit codes: 0 when every scenario is valid (warnings allowed unless --strict), 1 when one is not, 2 when the files cannot be found or an option is wrong."
     )
 
     @Argument(help: "Scenario files or folders of scenarios (default: the settings file's 'scenarios').", completion: .file(extensions: ["yml", "yaml", "json"]))
@@ -19,42 +19,30 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    @Option(help: "Output format: text, or json for editors.")
-    var format: Format = .text
-
     @Option(help: "Largest scenario file to read, in bytes.")
     var maxFileSize: Int = ScenarioLoader.Limits().maxFileSize
 
     @Option(help: ArgumentHelp("When every scenario is valid, write this file (an empty stamp, for a build system that needs an output: the SwiftPM build-tool plugin).", valueName: "file"))
     var stamp: String?
 
+    @OptionGroup var report: ReportOptions
     @OptionGroup var settings: SettingsOption
     @OptionGroup var output: OutputOptions
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
         if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
     }
 
     func run() throws {
+        let reporter = output.reporter(Self.configuration.commandName!, format: report.format)
         let validation = ScenarioValidation(loader: ScenarioLoader(limits: .init(maxFileSize: maxFileSize)), strict: strict)
-        let files = try self.files.isEmpty ? settings.scenarios(style: output.style(for: STDERR_FILENO)) : self.files
-        let result: ScenarioValidation.Result
-        do {
-            result = try validation.validate(files)
-        } catch let failure as ScenarioCheck.Failure {
-            throw ValidationError(failure.message)
-        }
-        switch format {
-        case .json:
-            say(DiagnosticRenderer().json(result.diagnostics), terminator: "")
-        case .text:
-            let style = output.style(for: STDERR_FILENO)
-            Console.err(DiagnosticRenderer(style: style).render(result.diagnostics))
-            Console.err(ValidationSummary(result).text(style: style) + "\n")
-        }
-        if result.failed { throw ExitCode(1) }
+        let files = try self.files.isEmpty ? settings.scenarios(reporter) : self.files
+        let result = try validation.validate(files)
+        reporter.report(result.diagnostics)
+        let summary = ValidationSummary(result)
+        reporter.status(summary.text(style: reporter.style))
+        if result.failed { throw reporter.exit(.fails, result: summary) }
         if let stamp { try AtomicFile.write(Data(), to: URL(fileURLWithPath: stamp)) }
+        reporter.finish(.ok, result: summary)
     }
 }

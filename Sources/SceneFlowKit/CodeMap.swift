@@ -22,6 +22,16 @@ public enum CodeMap {
         /// Why the app accepts it for now, when an acceptance names it.
         public var accepted: String? = nil
         public var description: String { "\(location): \(scene): \(from.rawValue) → \(to.rawValue) (\(what))" }
+
+        /// The finding as a diagnostic at its place, named by its rule (`map/reference` for a reference the pattern
+        /// does not draw): an error, or a warning when the app accepts it for now; a retain cycle's references and
+        /// the acceptance's reason in notes.
+        public func diagnostic(pattern: Pattern) -> Diagnostic {
+            let message = rule != nil ? "\(scene): \(what)"
+                : "\(scene): \(from.rawValue) → \(to.rawValue) \(what), which \(pattern.rawValue) does not allow"
+            let notes = cycle.map { Diagnostic.Note($0.text, at: $0.location) } + (accepted.map { [Diagnostic.Note("accepted for now: \($0)")] } ?? [])
+            return Diagnostic(accepted == nil ? .error : .warning, message, at: location, notes: notes, id: rule ?? "map/reference")
+        }
     }
 
     public struct Result: Sendable {
@@ -30,7 +40,7 @@ public enum CodeMap {
         public var violations: [Violation]
         public var written: DiagramWriter.Result
         /// Acceptances that matched nothing (`file:line: …`).
-        public var unusedAcceptances: [String] = []
+        public var unusedAcceptances: [Acceptance] = []
         /// Whether anything not accepted is left: `map` fails on it.
         public var fails: Bool { violations.contains { $0.accepted == nil } }
     }
@@ -42,6 +52,7 @@ public enum CodeMap {
         public var reason: String
         /// Where the acceptance is written.
         public var line: Int
+        public var column: Int = 1
 
         func matches(_ violation: Violation) -> Bool { matches(rule: violation.rule ?? violation.what, at: violation.location) }
 
@@ -52,22 +63,16 @@ public enum CodeMap {
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        /// For a mistake in an acceptance list: where it is written, and what is wrong without the place.
-        public var place: YAMLTree.Place? = nil
-        public var reason: String? = nil
-        public var description: String { message }
-    }
-
     /// Reads an acceptance file: `accept:` a list of `{ rule, at, reason }`.
     public static func acceptances(at path: String) throws -> [Acceptance] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(message: "cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw Failure("accept-file/unreadable", "cannot read \(path)") }
         let tree: YAMLTree
-        do { tree = try YAMLTree.parse(String(decoding: data, as: UTF8.self)) } catch {
-            throw Failure(message: "\(path):\(error)")
+        do { tree = try YAMLTree.parse(String(decoding: data, as: UTF8.self)) } catch let failure as YAMLTree.Failure {
+            throw Failure("accept-file/syntax", failure.message, at: SourceLocation(file: path, line: failure.line, column: 1))
         }
-        guard let list = tree["accept"] else { throw Failure(message: "\(path):1: the file lists its acceptances under 'accept:'") }
+        guard let list = tree["accept"] else {
+            throw Failure("accept-file/shape", "the file lists its acceptances under 'accept:'", at: SourceLocation(file: path, line: 1, column: 1))
+        }
         return try acceptances(in: list, file: path)
     }
 
@@ -75,7 +80,7 @@ public enum CodeMap {
     public static func acceptances(in list: YAMLTree, file path: String) throws -> [Acceptance] {
         try list.items.map { item in
             func failure(_ reason: String) -> Failure {
-                Failure(message: "\(path):\(item.line): \(reason)", place: item.place, reason: reason)
+                Failure("accept-file/shape", reason, at: SourceLocation(file: path, line: item.place.line, column: item.place.column))
             }
             guard let rule = item["rule"]?.string, let place = item["at"]?.string else {
                 throw failure("an acceptance needs 'rule:' and 'at:' (a file, or file:line)")
@@ -83,7 +88,7 @@ public enum CodeMap {
             guard let reason = item["reason"]?.string, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw failure("the acceptance of \(rule) at \(place) needs a 'reason:'")
             }
-            return Acceptance(rule: rule, place: place, reason: reason, line: item.line)
+            return Acceptance(rule: rule, place: place, reason: reason, line: item.line, column: item.place.column)
         }
     }
 
@@ -102,12 +107,7 @@ public enum CodeMap {
     /// Reads `paths`, draws `map` into `folder` in `formats`; violations an acceptance names are marked accepted.
     public static func run(_ paths: [String], excluded: Set<String> = [], to folder: URL,
                            formats: [DiagramFormat] = [.svg], accepting acceptances: [Acceptance] = [], vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
-        let app: ImportedApp
-        do {
-            app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
-        } catch let failure as CodeImporter.Failure {
-            throw ScenarioImport.Failure(message: failure.message)
-        }
+        let app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
         let (diagram, found) = Self.diagram(app, title: CodeImporter.title(for: paths))
         var violations = found
         var used = Set<Acceptance>()
@@ -118,7 +118,7 @@ public enum CodeMap {
             }
         }
         let written = try DiagramWriter.write(diagram.dot(name: "map"), engine: .pinned, as: "map", formats: formats, to: folder)
-        let unused = acceptances.filter { !used.contains($0) }.map { "line \($0.line): the acceptance of \($0.rule) at \($0.place) matches nothing map reports" }
+        let unused = acceptances.filter { !used.contains($0) }
         return Result(app: app, diagram: diagram, violations: violations, written: written, unusedAcceptances: unused)
     }
 

@@ -12,10 +12,6 @@ public struct DiagramRendering {
         public var notes: [String] = []
     }
 
-    public struct Failure: Error {
-        public var message: String
-    }
-
     public var options: DiagramWriter.Options
     public var loader = ScenarioLoader()
 
@@ -27,7 +23,7 @@ public struct DiagramRendering {
 
     public func render(input: String, scenario scenarioPath: String? = nil, outputRoot: URL?) throws -> Result {
         var result = Result()
-        guard FileManager.default.fileExists(atPath: input) else { throw Failure(message: "no such file: \(input)") }
+        guard FileManager.default.fileExists(atPath: input) else { throw Failure("file/not-found", "no such file: \(input)") }
         guard input.hasSuffix(".jsonl") else {
             let run = ScenarioRun(loader: loader, diagrams: options, report: nil)
             let report = try run.run(path: input, outputRoot: outputRoot ?? URL(fileURLWithPath: "Output"))
@@ -35,16 +31,11 @@ public struct DiagramRendering {
             result.diagnostics = report.diagnostics
             return result
         }
-        let source: TraceSource
-        do {
-            // Only the messages the sequence diagram can draw are kept (with a step range, all: its steps may be late).
-            // The sequence and cycle diagrams are drawn from the trace alone.
-            source = try TraceSource.load(input, scenario: scenarioPath, loader: loader,
+        // Only the messages the sequence diagram can draw are kept (with a step range, all: its steps may be late).
+        // The sequence and cycle diagrams are drawn from the trace alone.
+        let source = try TraceSource.load(input, scenario: scenarioPath, loader: loader,
                                           keepingEvents: options.sequence.steps == nil ? options.maxSequenceMessages : nil,
                                           readsNamedScenario: options.kinds.contains { !Self.drawnFromTraceAlone.contains($0) })
-        } catch let failure as TraceSource.Failure {
-            throw Failure(message: failure.message)
-        }
         result.diagnostics = source.diagnostics
         result.notes = source.notes
         if source.scenario == nil && options.kinds.contains(where: { !Self.drawnFromTraceAlone.contains($0) }) {

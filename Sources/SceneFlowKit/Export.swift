@@ -17,17 +17,6 @@ public enum Export {
         case sequence, flow
     }
 
-    public struct Failure: Error, Sendable {
-        public var message: String
-        /// What the reader should know beside it (where the scenario came from), said first.
-        public var notes: [String] = []
-
-        public init(message: String, notes: [String] = []) {
-            self.message = message
-            self.notes = notes
-        }
-    }
-
     /// What an export writes: one text, or for a Mermaid sequence of a long run one text per page (Mermaid has no
     /// pages: each is its own `sequenceDiagram`, `<name>-<n>.mmd`). PlantUML pages within its one text (`newpage`).
     public struct Output: Sendable {
@@ -47,7 +36,7 @@ public enum Export {
     public static func stream(_ input: String, format: Format, to output: URL?,
                               standardOutput: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) }) throws {
         let url = URL(fileURLWithPath: input)
-        guard let header = TraceReader.header(of: url) else { throw Failure(message: "\(input) does not start with a trace header") }
+        guard let header = TraceReader.header(of: url) else { throw Failure("trace/invalid", "\(input) does not start with a trace header") }
         do {
             try AtomicFile.stream(to: output, standardOutput: standardOutput) { write in
                 let scan: (@escaping (TraceReader.Item) throws -> Void) throws -> Void = { body in
@@ -59,7 +48,7 @@ public enum Export {
                 }
             }
         } catch let failure as TraceReader.Failure {
-            throw Failure(message: "\(input):\(failure.line): \(failure.message)")
+            throw Failure("trace/invalid", failure.message, at: SourceLocation(file: input, line: failure.line, column: 1))
         }
     }
 
@@ -114,7 +103,8 @@ public enum Export {
                                    plain: plain, perPage: perPage)
             return Made(output: output, notes: notes)
         } catch var failure as Failure {
-            failure.notes = notes + failure.notes
+            // What the reader should know beside it (where the scenario came from) goes with it.
+            if !failure.diagnostics.isEmpty { failure.diagnostics[0].notes = notes.map { Diagnostic.Note($0) } + failure.diagnostics[0].notes }
             throw failure
         }
     }
@@ -125,7 +115,7 @@ public enum Export {
     public static func write(_ output: Output, to file: URL?, perPage: Int) throws -> (pages: [URL], text: String?) {
         if output.texts.count > 1 {
             guard let file else {
-                throw Failure(message: "the sequence has \(output.texts.count) pages of at most \(perPage) messages, and a Mermaid file holds one diagram: "
+                throw Failure("export/pages", "the sequence has \(output.texts.count) pages of at most \(perPage) messages, and a Mermaid file holds one diagram: "
                     + "give -o FILE.mmd (the pages are written as FILE-1.mmd, FILE-2.mmd, …), or raise --page-messages")
             }
             let urls = pageFiles(for: file, count: output.texts.count)
@@ -156,13 +146,13 @@ public enum Export {
         case (.mermaid, .sequence): return MermaidExporter.sequence(sequence())
         case (.mermaid, .flow):
             guard let scenario else {
-                throw Failure(message: "the flow needs the scenario: export the scenario file, or name it with --scenario FILE (the trace names \(trace.header.file))")
+                throw Failure("export/needs-scenario", "the flow needs the scenario: export the scenario file, or name it with --scenario FILE (the trace names \(trace.header.file))")
             }
             return MermaidExporter.flowchart(FlowDiagramBuilder.build(scenario: scenario, trace: trace))
         case (.chromeTrace, _): return ChromeTraceExporter.export(trace)
         case (.json, _): return String(decoding: TraceEncoder.document(trace), as: UTF8.self)
         case (.plantuml, .flow):
-            throw Failure(message: "PlantUML export draws the sequence only; use '--format mermaid --diagram flow' for the flow")
+            throw Failure("export/unsupported", "PlantUML export draws the sequence only; use '--format mermaid --diagram flow' for the flow")
         }
     }
 }

@@ -28,10 +28,6 @@ public enum MistakeGallery {
         public var check: StoryChecker.Check
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// The rules of `definition` a run can break along a path between two of its components, one per rule id, sorted
     /// by id. Of a rule's paths, the one from the component latest in the column order: the Presenter calling back
     /// into the Interactor, rather than the Interactor answering the View.
@@ -55,7 +51,7 @@ public enum MistakeGallery {
         if let found = all.first(where: { $0.rule.id == id || $0.rule.id == "\(definition.pattern.rawValue)/\(id)" }) {
             return found
         }
-        throw Failure(description: "\(definition.pattern.rawValue) has no rule '\(id)'; its rules: "
+        throw Failure("explain/unknown-rule", "\(definition.pattern.rawValue) has no rule '\(id)'; its rules: "
                       + all.map(\.rule.id).joined(separator: ", "))
     }
 
@@ -87,7 +83,7 @@ public enum MistakeGallery {
             return Broken(mistake: mistake, trace: broken, offending: offending, check: check)
         }
         let receiver = PatternRules.roleName(mistake.path.to)
-        throw Failure(description: "the run has no message to a \(receiver) to copy for \(mistake.rule.id); "
+        throw Failure("explain/cannot-break", "the run has no message to a \(receiver) to copy for \(mistake.rule.id); "
                       + "choose a scenario whose story reaches one (Scenarios/Login.yml reaches every component)")
     }
 

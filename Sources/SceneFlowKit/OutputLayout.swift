@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioSpec
 import TraceFormat
 import TraceReading
 
@@ -39,11 +40,6 @@ public enum OutputLayout {
     static let reservedNames = Set(["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
 
     /// Why a scenario's outputs cannot be written where its name leads.
-    public struct Conflict: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// The folder for a scenario's outputs under `root`.
     public static func folder(forScenarioAt path: String, under root: URL) -> URL {
         root.appendingPathComponent(folderName(forScenarioAt: path), isDirectory: true)
@@ -58,7 +54,7 @@ public enum OutputLayout {
         if lstat(folder.path, &info) == 0 {
             try checkFolder(folder, under: root)
             if let owner = otherScenario(recordedIn: folder.appendingPathComponent("trace.jsonl"), than: path) {
-                throw Conflict(message: "\(folder.relativePath) holds the run of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(folder.lastPathComponent)'): rename one of the files, or use another --out")
+                throw Failure("output/conflict", "\(folder.relativePath) holds the run of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(folder.lastPathComponent)'): rename one of the files, or use another --out")
             }
             TemporaryFile.removeStale(in: folder)
         }
@@ -78,7 +74,7 @@ public enum OutputLayout {
         guard folderPath != rootPath else { return folder }
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         guard folderPath.hasPrefix(prefix) else {
-            throw Conflict(message: "\(folder.relativePath) is not inside \(root.relativePath)")
+            throw Failure("output/outside", "\(folder.relativePath) is not inside \(root.relativePath)")
         }
         var path = rootPath
         var shown = root.relativePath
@@ -94,9 +90,9 @@ public enum OutputLayout {
             case S_IFDIR:
                 continue
             case S_IFLNK:
-                throw Conflict(message: "\(shown) is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link")
+                throw Failure("output/link", "\(shown) is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link")
             default:
-                throw Conflict(message: "\(shown) is a file, not a folder: move it away, or choose another --out")
+                throw Failure("output/not-a-folder", "\(shown) is a file, not a folder: move it away, or choose another --out")
             }
         }
         return folder

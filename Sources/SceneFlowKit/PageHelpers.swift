@@ -42,7 +42,7 @@ final class PageHelpers {
         for _ in 0..<count {
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["render-pages", "--format", formatList]
+            process.arguments = ["render-pages", "--image-format", formatList]
             let input = Pipe(), output = Pipe()
             process.standardInput = input
             process.standardOutput = output

@@ -88,10 +88,10 @@ public struct PatternComparison {
         return patterns.map { pattern in
             if pattern == original.pattern { return own }
             let translated: ScenarioTranslate.Result
-            do throws(ScenarioTranslate.Failure) {
+            do throws(ScenarioTranslate.Refusal) {
                 translated = try ScenarioTranslate.translate(original, from: path, to: pattern)
             } catch {
-                return Entry(pattern: pattern, refusals: error.reasons.map { Diagnostic.error($0, at: nil) })
+                return Entry(pattern: pattern, refusals: error.reasons.map { Diagnostic.error($0, at: nil, id: "translate/refused") })
             }
             var entry = run(translated.scenario, pattern: pattern)
             entry.translation = translated
@@ -107,7 +107,7 @@ public struct PatternComparison {
         do {
             recorded = try Pipeline.record(scenario, options: options)
         } catch {
-            return Entry(pattern: pattern, refusals: [.error("the run could not be recorded: \(error)", at: nil)], scenario: scenario)
+            return Entry(pattern: pattern, refusals: [.error("the run could not be recorded: \(error)", at: nil, id: "run/not-recorded")], scenario: scenario)
         }
         return Entry(pattern: pattern, refusals: recorded.summary.error.map { [$0.diagnostic] } ?? [], summary: recorded.summary,
                      trace: recorded.trace, scenario: scenario)

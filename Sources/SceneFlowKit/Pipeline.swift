@@ -53,3 +53,18 @@ public enum Pipeline {
         return Recorded(trace: recorder.trace!, summary: summary, tally: recorder.tally)
     }
 }
+
+/// How a command ended, as its exit status says it: 0 `ok`, 1 `fails` (the command did its work and its answer is
+/// no: a check failed, the scenario and the code differ, a finding), 2 `error` (it could not do its work: a file that
+/// does not load or cannot be written, a bad option).
+public enum ReportStatus: String, Sendable, Encodable {
+    case ok, fails, error
+
+    public var exitCode: Int32 {
+        switch self {
+        case .ok: 0
+        case .fails: 1
+        case .error: 2
+        }
+    }
+}

@@ -42,11 +42,6 @@ public struct ProjectSettings: Sendable, Equatable {
     /// Keys that do nothing, misspellings, paths that are not there.
     public var warnings: [Diagnostic] = []
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var diagnostics: [Diagnostic]
-        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-    }
-
     static let keys = ["scenarios", "code", "exclude", "out", "accept", "drift"]
 
     /// The settings file in `folder` or the nearest folder above it, if any.
@@ -69,17 +64,17 @@ public struct ProjectSettings: Sendable, Equatable {
     public static func load(_ url: URL, named name: String? = nil) throws -> ProjectSettings {
         let shown = name ?? Self.shown(url.path)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Failure(diagnostics: [.error("cannot read the settings file", at: SourceLocation(file: shown, line: 1, column: 1))])
+            throw Failure([.error("cannot read the settings file", at: SourceLocation(file: shown, line: 1, column: 1), id: "settings/unreadable")])
         }
         guard data.count <= 1 << 20 else {
-            throw Failure(diagnostics: [.error("the settings file is larger than 1 MiB; it lists folders, not scenarios",
-                                               at: SourceLocation(file: shown, line: 1, column: 1))])
+            throw Failure([.error("the settings file is larger than 1 MiB; it lists folders, not scenarios",
+                                               at: SourceLocation(file: shown, line: 1, column: 1), id: "settings/too-large")])
         }
         let tree: YAMLTree
         do {
             tree = try YAMLTree.parse(String(decoding: data, as: UTF8.self))
         } catch let failure as YAMLTree.Failure {
-            throw Failure(diagnostics: [.error(failure.message, at: SourceLocation(file: shown, line: failure.line, column: 1))])
+            throw Failure([.error(failure.message, at: SourceLocation(file: shown, line: failure.line, column: 1), id: "settings/syntax")])
         }
         return try read(tree, file: shown, folder: url.deletingLastPathComponent())
     }
@@ -90,24 +85,24 @@ public struct ProjectSettings: Sendable, Equatable {
         func at(_ place: YAMLTree.Place) -> SourceLocation { SourceLocation(file: file, line: place.line, column: place.column) }
         if tree.isNull { return settings }
         guard case .mapping(let entries, _) = tree else {
-            throw Failure(diagnostics: [.error("the settings file is a mapping of keys (scenarios:, code:, out:, …)", at: at(tree.place))])
+            throw Failure([.error("the settings file is a mapping of keys (scenarios:, code:, out:, …)", at: at(tree.place), id: "settings/shape")])
         }
         /// A path in the file, as the current folder names it; a missing one is a warning where it is written.
         func path(_ node: YAMLTree, key: String, mustExist: Bool = true) -> String? {
             guard let text = node.string, !text.isEmpty else {
-                errors.append(.error("'\(key)' lists paths; this item is not one", at: at(node.place)))
+                errors.append(.error("'\(key)' lists paths; this item is not one", at: at(node.place), id: "settings/shape"))
                 return nil
             }
             let resolved = text.hasPrefix("/") ? URL(fileURLWithPath: text) : folder.appendingPathComponent(text)
             if mustExist, !FileManager.default.fileExists(atPath: resolved.path) {
                 settings.warnings.append(.warning("'\(text)' is not there (paths are relative to the settings file's folder)",
-                                                  at: at(node.place)))
+                                                  at: at(node.place), id: "settings/missing-path"))
             }
             return Self.shown(resolved.standardizedFileURL.path)
         }
         func paths(_ node: YAMLTree, key: String) -> [String] {
             if case .mapping = node {
-                errors.append(.error("'\(key)' is a path or a list of paths", at: at(node.place)))
+                errors.append(.error("'\(key)' is a path or a list of paths", at: at(node.place), id: "settings/shape"))
                 return []
             }
             return node.items.compactMap { path($0, key: key) }
@@ -120,14 +115,14 @@ public struct ProjectSettings: Sendable, Equatable {
             case "exclude":
                 settings.exclude = entry.value.items.compactMap { item in
                     guard let name = item.string, !name.isEmpty, !name.contains("/") else {
-                        errors.append(.error("'exclude' lists folder or file names (no '/'), skipped wherever they are", at: at(item.place)))
+                        errors.append(.error("'exclude' lists folder or file names (no '/'), skipped wherever they are", at: at(item.place), id: "settings/shape"))
                         return nil
                     }
                     return name
                 }
             case "out":
                 guard let text = entry.value.string, !text.isEmpty else {
-                    errors.append(.error("'out' is one folder", at: at(entry.value.place)))
+                    errors.append(.error("'out' is one folder", at: at(entry.value.place), id: "settings/shape"))
                     continue
                 }
                 settings.out = path(entry.value, key: "out", mustExist: false)
@@ -139,27 +134,27 @@ public struct ProjectSettings: Sendable, Equatable {
                     settings.acceptancesInOwnFile = true
                 case .sequence:
                     settings.acceptanceFile = file
-                    do { settings.inlineAcceptances = try CodeMap.acceptances(in: entry.value, file: file) } catch let failure as CodeMap.Failure {
-                        errors.append(.error(failure.reason ?? failure.message, at: at(failure.place ?? entry.value.place)))
+                    do { settings.inlineAcceptances = try CodeMap.acceptances(in: entry.value, file: file) } catch let failure as Failure {
+                        errors.append(contentsOf: failure.diagnostics)
                     }
                 default:
-                    errors.append(.error("'accept' is an acceptance file, or a list of '- { rule, at, reason }'", at: at(entry.value.place)))
+                    errors.append(.error("'accept' is an acceptance file, or a list of '- { rule, at, reason }'", at: at(entry.value.place), id: "settings/shape"))
                 }
             case "drift":
                 for item in entry.value.items {
                     guard case .mapping = item, let scenarioNode = item["scenario"] else {
-                        errors.append(.error("each 'drift' item is '{ scenario: FILE, code: [FOLDER…] }'", at: at(item.place)))
+                        errors.append(.error("each 'drift' item is '{ scenario: FILE, code: [FOLDER…] }'", at: at(item.place), id: "settings/shape"))
                         continue
                     }
                     for unknown in item.entries where !["scenario", "code"].contains(unknown.key) {
                         settings.warnings.append(.warning("'\(unknown.key)' does nothing in a drift item (it has 'scenario' and 'code')",
-                                                          at: at(unknown.keyPlace)))
+                                                          at: at(unknown.keyPlace), id: "settings/unused-key"))
                     }
                     guard let scenario = path(scenarioNode, key: "scenario") else { continue }
                     settings.drift.append(DriftPair(scenario: scenario, code: item["code"].map { paths($0, key: "code") } ?? []))
                 }
             default:
-                var warning = Diagnostic.warning("'\(entry.key)' does nothing in the settings file", at: at(entry.keyPlace))
+                var warning = Diagnostic.warning("'\(entry.key)' does nothing in the settings file", at: at(entry.keyPlace), id: "settings/unused-key")
                 if let near = Suggestion.closest(to: entry.key, among: keys) {
                     warning.notes.append(.init("did you mean '\(near)'?"))
                 } else {
@@ -170,13 +165,13 @@ public struct ProjectSettings: Sendable, Equatable {
         }
         if settings.drift.contains(where: \.code.isEmpty), settings.code.isEmpty {
             errors.append(.error("a 'drift' item without 'code' compares with the top-level 'code', which is not set",
-                                 at: at(tree["drift"]?.place ?? tree.place)))
+                                 at: at(tree["drift"]?.place ?? tree.place), id: "settings/shape"))
         }
         settings.drift = settings.drift.map { pair in
             DriftPair(scenario: pair.scenario, code: pair.code.isEmpty ? settings.code : pair.code)
         }
         settings.warnings.sort()
-        guard errors.isEmpty else { throw Failure(diagnostics: (errors + settings.warnings).sorted()) }
+        guard errors.isEmpty else { throw Failure((errors + settings.warnings).sorted()) }
         return settings
     }
 

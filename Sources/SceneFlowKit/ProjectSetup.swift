@@ -1,5 +1,6 @@
 import CodeImport
 import Foundation
+import ScenarioSpec
 import ScenarioWriting
 import TraceFormat
 
@@ -18,11 +19,6 @@ public enum ProjectSetup {
         public var findings: Int
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// Writes `folder/.sceneflow.yml` for the Swift code at `code` (a path relative to `folder`, or absolute), and
     /// `folder/<scenarios>/<App>.yml` imported from it unless that file exists. Refuses to replace a settings file
     /// unless `force`.
@@ -31,17 +27,17 @@ public enum ProjectSetup {
                                   vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         let settings = folder.appendingPathComponent(ProjectSettings.fileName)
         if !force, FileManager.default.fileExists(atPath: settings.path) {
-            throw Failure(message: "\(ProjectSettings.shown(settings.path)) exists; --force replaces it")
+            throw Failure("output/exists", "\(ProjectSettings.shown(settings.path)) exists; --force replaces it")
         }
         // Before anything is written: the settings go to a file of their own (nothing there, or a regular file), not
         // through a link, into a folder, a FIFO or a device.
         guard try FileDestination.of(settings) == .replace else {
-            throw Failure(message: "\(ProjectSettings.shown(settings.path)) is not a regular file; remove it, or run init elsewhere")
+            throw Failure("output/not-a-file", "\(ProjectSettings.shown(settings.path)) is not a regular file; remove it, or run init elsewhere")
         }
         let codeURL = code.hasPrefix("/") ? URL(fileURLWithPath: code) : folder.appendingPathComponent(code)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: codeURL.path, isDirectory: &isFolder) else {
-            throw Failure(message: "\(code) is not there: give the folder of the app's Swift code")
+            throw Failure("import/not-found", "\(code) is not there: give the folder of the app's Swift code")
         }
         let codeInSettings = relative(codeURL, to: folder)
         let title = CodeImporter.title(for: [codeURL.path])

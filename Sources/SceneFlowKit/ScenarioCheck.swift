@@ -42,7 +42,7 @@ public struct ScenarioCheck {
         /// The diagnostics of scenarios that did not load.
         public var diagnostics: [Diagnostic]
         /// Why a scenario that loaded could not be checked (its trace could not be read).
-        public var problems: [String] = []
+        public var problems: [Diagnostic] = []
         /// How many files were given (after expanding folders).
         public var files: Int
 
@@ -57,18 +57,13 @@ public struct ScenarioCheck {
     }
 
     /// A problem that stops one scenario from being checked.
-    public struct Failure: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// Checks every scenario in `paths` (folders are searched for `.yml`/`.yaml`), each against a run of it by the
     /// engine, or, with `trace`, against that recorded trace (one scenario only).
     public func check(_ paths: [String], trace: String? = nil) throws -> Result {
         let files = ScenarioFiles.expand(paths)
-        guard !files.isEmpty else { throw Failure(message: "no scenario files found in \(paths.joined(separator: ", "))") }
+        guard !files.isEmpty else { throw Failure("file/no-scenarios", "no scenario files found in \(paths.joined(separator: ", "))") }
         if trace != nil, files.count != 1 {
-            throw Failure(message: "--trace checks one scenario against one trace; \(files.count) scenarios were given")
+            throw Failure("check/one-trace", "--trace checks one scenario against one trace; \(files.count) scenarios were given")
         }
         var result = Result(reports: [], errors: [], diagnostics: [], files: files.count)
         // Files whose golden traces would be one file are not compared with it.
@@ -80,7 +75,7 @@ public struct ScenarioCheck {
             if let others = sharing[path] {
                 let message = "\(others.map { "'\($0)'" }.joined(separator: ", ")) share the golden trace '\(OutputLayout.folderName(forScenarioAt: path)).jsonl': rename all but one"
                 result.errors.append(JUnitReport.ScenarioError(file: path, message: message))
-                result.problems.append("\(path): \(message)")
+                result.problems.append(.error("\(path): \(message)", at: nil, id: "check/golden-shared"))
                 continue
             }
             let loaded = Pipeline.check(path, loader: loader)
@@ -100,7 +95,7 @@ public struct ScenarioCheck {
                 result.reports.append(report)
             } catch let failure as Failure {
                 result.errors.append(JUnitReport.ScenarioError(file: path, message: failure.message))
-                result.problems.append(failure.message)
+                result.problems += failure.diagnostics
             }
         }
         return result
@@ -144,16 +139,12 @@ public struct ScenarioCheck {
 
     /// A recorded trace of `scenario`, read (a format-1 trace is upgraded with the scenario's route names).
     public static func read(trace path: String, for scenario: Scenario) throws -> Trace {
-        guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such trace: \(path)") }
+        guard FileManager.default.fileExists(atPath: path) else { throw Failure("file/not-found", "no such trace: \(path)") }
+        let data = try TraceSource.readRegularFile(path, limit: TraceSource.largestTrace)
         do {
-            let data = try TraceSource.readRegularFile(path, limit: TraceSource.largestTrace)
             return try TraceReader.read(data, routeName: scenario.routeNamer)
-        } catch let failure as TraceSource.Failure {
-            throw Failure(message: failure.message)
         } catch let failure as TraceReader.Failure {
-            throw Failure(message: "\(path):\(failure.line): \(failure.message)")
-        } catch {
-            throw Failure(message: "cannot read the trace \(path): \(error.localizedDescription)")
+            throw Failure("trace/invalid", failure.message, at: SourceLocation(file: path, line: failure.line, column: 1))
         }
     }
 }
@@ -183,7 +174,7 @@ public enum ScenarioCoverage {
                                options: EngineOptions = EngineOptions()) throws -> Result {
         let files = ScenarioFiles.expand(paths)
         guard !files.isEmpty else {
-            throw ScenarioCheck.Failure(message: "no scenario files found in \(paths.joined(separator: ", "))")
+            throw Failure("file/no-scenarios", "no scenario files found in \(paths.joined(separator: ", "))")
         }
         var result = Result(coverages: [], diagnostics: [], broken: 0)
         for path in files {

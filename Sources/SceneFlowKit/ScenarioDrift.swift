@@ -17,6 +17,22 @@ public enum ScenarioDrift {
         public var scenario: String?
         /// Where the code says it (nil when only the scenario has it).
         public var code: String?
+        /// The places themselves, for diagnostics (`scenario` and `code` are their text in the JSON).
+        public var scenarioLocation: SourceLocation?
+        public var codeLocation: SourceLocation?
+
+        enum CodingKeys: String, CodingKey { case kind, message, scenario, code }
+
+        /// The difference as an error at the scenario's place (the code's when only the code has it), the code's
+        /// place in a note: `drift/<kind>` (`drift/use-case`, `drift/passed-field`).
+        public var diagnostic: Diagnostic {
+            var notes: [Diagnostic.Note] = []
+            if scenarioLocation != nil, let codeLocation { notes.append(Diagnostic.Note("the code says it here", at: codeLocation)) }
+            let id = kind.rawValue.reduce(into: "drift/") { out, character in
+                out += character.isUppercase ? "-" + character.lowercased() : String(character)
+            }
+            return .error(message, at: scenarioLocation ?? codeLocation, notes: notes, id: id)
+        }
 
         public var description: String {
             message + [scenario.map { "\n  scenario: \($0)" }, code.map { "\n  code: \($0)" }].compactMap { $0 }.joined()
@@ -30,15 +46,6 @@ public enum ScenarioDrift {
         /// Diagnostics of a scenario that did not load (then there are no differences).
         public var diagnostics: [Diagnostic]
 
-        /// JSON for tools: the differences, sorted as printed.
-        public func json() -> String { ScenarioDrift.json(differences) }
-    }
-
-    /// JSON for tools: differences (of one scenario or several), in the order given.
-    public static func json(_ differences: [Difference]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(differences)) ?? Data("[]".utf8), as: UTF8.self) + "\n"
     }
 
     /// `accepting`: findings the app accepts for now (as `map` takes them): a strong reference one names is not a difference.
@@ -49,12 +56,7 @@ public enum ScenarioDrift {
         guard loaded.scenario != nil || !loaded.diagnostics.containsErrors else {
             return Result(differences: [], app: nil, diagnostics: loaded.diagnostics)
         }
-        let app: ImportedApp
-        do {
-            app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
-        } catch let failure as CodeImporter.Failure {
-            throw ScenarioImport.Failure(message: failure.message)
-        }
+        let app = try CodeImporter(excluded: excluded, vet: vet).read(paths)
         guard let scenario = loaded.scenario else { return Result(differences: [], app: app, diagnostics: loaded.diagnostics) }
         return Result(differences: compare(scenario, app, accepting: accepting), app: app, diagnostics: loaded.diagnostics)
     }
@@ -66,7 +68,8 @@ public enum ScenarioDrift {
         let naming = scenario.pattern.definition.naming
         var out: [Difference] = []
         func add(_ kind: Difference.Kind, _ message: String, _ scenarioPlace: SourceLocation?, _ codePlace: SourceLocation?) {
-            out.append(Difference(kind: kind, message: message, scenario: scenarioPlace?.description, code: codePlace?.description))
+            out.append(Difference(kind: kind, message: message, scenario: scenarioPlace?.description, code: codePlace?.description,
+                                  scenarioLocation: scenarioPlace, codeLocation: codePlace))
         }
         // Who holds the DataStore is the pattern's: when the scenario's pattern and the code's put it in different
         // parts (SwiftUI VIP's View, Clean Swift's Interactor), their fields are not the same thing to compare.

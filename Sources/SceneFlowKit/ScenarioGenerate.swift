@@ -15,11 +15,6 @@ public enum ScenarioGenerate {
         public var diagnostics: [Diagnostic]
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// `recorder`: `carried` (nil), SceneFlow's folder, or its git URL — see `recorderSource`.
     public static func run(scenario path: String, output: String, force: Bool = false, module: String? = nil,
                            recorder: String? = nil) throws -> Result {
@@ -34,7 +29,7 @@ public enum ScenarioGenerate {
         if let error = recorded.summary.error, error.isLimit {
             return Result(files: [], folder: URL(fileURLWithPath: output), module: "",
                           diagnostics: loaded.diagnostics + [error.diagnostic,
-                              .error("the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows", at: nil)])
+                              .error("the story must run to its end, or to its failure, before its app is generated: the generated tests expect what its run shows", at: nil, id: "generate/story-unfinished")])
         }
         let generator = CodeGenerator(scenario: scenario, options: .init(moduleName: module, recorder: source),
                                       trace: recorded.trace)
@@ -50,11 +45,11 @@ public enum ScenarioGenerate {
         let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
         var isEmpty = true
         if exists {
-            guard isDirectory.boolValue else { throw Failure(message: "\(output) is a file; give a folder for the package") }
+            guard isDirectory.boolValue else { throw Failure("output/not-a-folder", "\(output) is a file; give a folder for the package") }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             isEmpty = contents.isEmpty
             if !isEmpty && !force {
-                throw Failure(message: "\(output) holds files (\(contents.count)); generated code is meant to be edited, so --force is needed to overwrite it")
+                throw Failure("output/exists", "\(output) holds files (\(contents.count)); generated code is meant to be edited, so --force is needed to overwrite it")
             }
         }
         try AtomicFile.writeFolder(files.map { ($0.path, Data($0.text.utf8)) }, to: folder, replacingFiles: !isEmpty)
@@ -72,7 +67,7 @@ public enum ScenarioGenerate {
         let folder = URL(fileURLWithPath: value).standardizedFileURL
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/SceneFlowRecorder/Recorder.swift").path),
               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
-            throw Failure(message: "--recorder \(value): not SceneFlow's package (no Package.swift beside Sources/SceneFlowRecorder); give the folder of SceneFlow's Package.swift, its git URL, or 'carried'")
+            throw Failure("usage/recorder", "--recorder \(value): not SceneFlow's package (no Package.swift beside Sources/SceneFlowRecorder); give the folder of SceneFlow's Package.swift, its git URL, or 'carried'")
         }
         return .package(path: relativePath(from: packageFolder.standardizedFileURL, to: folder))
     }

@@ -21,32 +21,22 @@ public enum ScenarioImport {
         public var written: URL?
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// `vet` names the files not to read (`SwiftFileVetting.helper`: a helper process parses each within a budget).
     public static func run(_ paths: [String], excluded: Set<String> = [], title: String? = nil, output: String? = nil,
                            force: Bool = false, vet: (@Sendable ([String]) -> [String: String])? = nil) throws -> Result {
         if let output, !force, AtomicFile.wouldOverwrite(output) {
-            throw Failure(message: "\(output) exists; --force overwrites it")
+            throw Failure("output/exists", "\(output) exists; --force overwrites it")
         }
         let file = output ?? "imported.yml"
         let base = output.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        let imported: CodeImporter.Result
         var checked: (text: String, loaded: ScenarioLoader.Result)?
-        do {
-            imported = try CodeImporter(excluded: excluded, vet: vet).importApp(paths, title: title) { text in
-                let loaded = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base)
-                checked = (text, loaded)
-                return loaded.diagnostics.compactMap { diagnostic in
-                    guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
-                    return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
-                }
+        let imported = try CodeImporter(excluded: excluded, vet: vet).importApp(paths, title: title) { text in
+            let loaded = ScenarioLoader().load(data: Data(text.utf8), file: file, baseDirectory: base)
+            checked = (text, loaded)
+            return loaded.diagnostics.compactMap { diagnostic in
+                guard diagnostic.severity == .error, let location = diagnostic.location else { return nil }
+                return CodeImporter.Problem(line: location.line, column: location.column, message: diagnostic.message)
             }
-        } catch let failure as CodeImporter.Failure {
-            throw Failure(message: failure.message)
         }
         // The last check saw the final text unless a repair rewrote its header afterwards.
         let loaded = checked?.text == imported.scenario ? checked!.loaded

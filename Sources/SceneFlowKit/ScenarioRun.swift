@@ -24,9 +24,11 @@ public struct ScenarioRun {
         /// The golden trace recorded, when asked for.
         public var goldenFile: URL?
 
-        /// 0 when the story ran to its end, 1 for scenario or run-time errors.
-        public var exitCode: Int32 {
-            diagnostics.containsErrors || summary?.completed == false ? 1 : 0
+        /// `ok` when the story ran to its end, `fails` when a run-time error or a limit stopped it, `error` when the
+        /// scenario did not load or a diagram could not be drawn.
+        public var status: ReportStatus {
+            if scenario == nil || !diagrams.failures.isEmpty { return .error }
+            return diagnostics.containsErrors || summary?.completed == false ? .fails : .ok
         }
     }
 
@@ -61,7 +63,7 @@ public struct ScenarioRun {
         let folder = try OutputLayout.prepareFolder(forScenarioAt: path, under: outputRoot)
         let golden = goldenFolder.map { GoldenTrace.file(named: OutputLayout.folderName(forScenarioAt: path), in: $0) }
         if let golden, let owner = OutputLayout.otherScenario(recordedIn: golden, than: path) {
-            throw OutputLayout.Conflict(message: "\(golden.relativePath) is the golden trace of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(golden.lastPathComponent)'): rename one of the files")
+            throw Failure("output/conflict", "\(golden.relativePath) is the golden trace of '\(owner)', and '\(path)' would overwrite it (both names lead to '\(golden.lastPathComponent)'): rename one of the files")
         }
         let traceFile = folder.appendingPathComponent("trace.jsonl")
         let writer = try TraceFileWriter(destination: traceFile)
@@ -92,18 +94,13 @@ public struct ScenarioRun {
         } catch let failure as WriteFailure {
             // The folder must not mix this run's files with an earlier run's.
             let removed = OutputLayout.removeOutputs(in: folder, olderThan: started)
-            throw Failure(message: "\(failure)" + (removed.isEmpty ? "" :
+            throw Failure("output/write", "\(failure)" + (removed.isEmpty ? "" :
                 "; the earlier run's \(removed.joined(separator: ", ")) \(removed.count == 1 ? "was" : "were") removed, so the folder holds this run's files only"))
         }
         return report
     }
 
     /// Why a run's outputs could not be written.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// The sequence options with what breaks a rule in the run.
     private func flagged(_ options: SequenceDiagramBuilder.Options, _ trace: Trace, _ scenario: Scenario) -> SequenceDiagramBuilder.Options {
         var options = options

@@ -32,7 +32,7 @@ public struct ScenarioValidation {
     public func validate(_ paths: [String]) throws -> Result {
         let files = ScenarioFiles.expand(paths)
         guard !files.isEmpty else {
-            throw ScenarioCheck.Failure(message: "no scenario files found in \(paths.joined(separator: ", "))")
+            throw Failure("file/no-scenarios", "no scenario files found in \(paths.joined(separator: ", "))")
         }
         var result = Result(files: files, valid: 0, diagnostics: [], strict: strict)
         for path in files {

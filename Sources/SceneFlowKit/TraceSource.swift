@@ -22,11 +22,6 @@ public struct TraceSource {
     /// Every message counted, when `trace` keeps only the first ones (`keepingEvents`).
     public var tally: TraceTally?
 
-    public struct Failure: Error {
-        public var message: String
-        public var diagnostics: [Diagnostic] = []
-    }
-
     /// Reads `path` as a trace if it ends in `.jsonl`, otherwise loads and runs it as a scenario. For a trace,
     /// `scenarioPath` names its scenario explicitly.
     /// With `keepingEvents`, only the first messages are kept and all are counted in `tally`: a long trace is read a
@@ -35,11 +30,11 @@ public struct TraceSource {
     public static func load(_ path: String, scenario scenarioPath: String? = nil, loader: ScenarioLoader = ScenarioLoader(),
                             options: EngineOptions = EngineOptions(), keepingEvents keep: Int? = nil,
                             readsNamedScenario: Bool = true) throws -> TraceSource {
-        guard FileManager.default.fileExists(atPath: path) else { throw Failure(message: "no such file: \(path)") }
+        guard FileManager.default.fileExists(atPath: path) else { throw Failure("file/not-found", "no such file: \(path)") }
         guard path.hasSuffix(".jsonl") else {
             let loaded = Pipeline.check(path, loader: loader)
             guard let scenario = loaded.scenario else {
-                throw Failure(message: "\(path) has errors", diagnostics: loaded.diagnostics)
+                throw Failure(loaded.diagnostics)
             }
             let recorded = try Pipeline.record(scenario, options: options, keepingEvents: keep)
             var diagnostics = loaded.diagnostics
@@ -52,23 +47,18 @@ public struct TraceSource {
             do {
                 (trace, tally) = try TraceReader.read(contentsOf: URL(fileURLWithPath: path), keepingEvents: keep)
             } catch let failure as TraceReader.Failure {
-                throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+                throw Failure("trace/invalid", failure.message, at: SourceLocation(file: path, line: failure.line, column: 1))
             }
             var source = TraceSource(trace: trace, scenario: nil, diagnostics: [], tally: tally)
             if readsNamedScenario || scenarioPath != nil { source.findScenario(scenarioPath, tracePath: path, loader: loader) }
             return source
         }
-        let data: Data
-        do {
-            data = try readRegularFile(path, limit: Self.largestTrace)
-        } catch let failure as Failure {
-            throw failure
-        }
+        let data = try readRegularFile(path, limit: Self.largestTrace)
         var trace: Trace
         do {
             trace = try TraceReader.read(data)
         } catch let failure as TraceReader.Failure {
-            throw Failure(message: "\(path):\(failure.line): \(failure.message)")
+            throw Failure("trace/invalid", failure.message, at: SourceLocation(file: path, line: failure.line, column: 1))
         }
         var source = TraceSource(trace: trace, scenario: nil, diagnostics: [])
         source.findScenario(scenarioPath, tracePath: path, loader: loader)
@@ -169,16 +159,16 @@ public struct TraceSource {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
-            throw Failure(message: "\(path) is not a regular file")
+            throw Failure("file/not-a-file", "\(path) is not a regular file")
         }
         if let size = attributes?[.size] as? Int, size > limit {
-            throw Failure(message: "\(path) is \(size) bytes, more than the \(limit) read")
+            throw Failure("file/too-large", "\(path) is \(size) bytes, more than the \(limit) read")
         }
         guard contents else { return Data() }
         do {
             return try Data(contentsOf: resolved)
         } catch {
-            throw Failure(message: "cannot read \(path): \(error.localizedDescription)")
+            throw Failure("file/unreadable", "cannot read \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -38,14 +38,48 @@ public enum CheckReportText {
         return out
     }
 
+    /// A failed check as a compiler says an error (`file:line:col: error: …`, at the left margin, where Xcode and
+    /// editors find it), then the trace around it; a check the trace cannot answer, as a warning.
     static func failure(_ check: StoryChecker.Check, style: TerminalStyle) -> String {
+        let place = check.location.map { style.paint("\($0): ", bold: true) } ?? ""
         if check.outcome == .notChecked {
-            return "      " + (check.location.map { style.paint("\($0): ", bold: true) } ?? "")
+            return place + style.paint("warning:", .magenta, bold: true) + " "
                 + style.paint("\(check.name): not checked: \(check.actual)", .yellow) + "\n"
         }
-        var out = "      " + (check.location.map { style.paint("\($0): ", bold: true) } ?? "")
-            + "\(check.name): expected \(style.paint(check.expected, .green)), got \(style.paint(check.actual, .red))\n"
+        var out = place + style.paint("error:", .red, bold: true)
+            + " \(check.name): expected \(style.paint(check.expected, .green)), got \(style.paint(check.actual, .red))\n"
         for line in check.excerpt { out += "        " + style.paint(line, .gray) + "\n" }
+        return out
+    }
+
+    /// Every failed check (an error) and every check the trace cannot answer (a warning) of `report`, as
+    /// diagnostics: what `--format json|github` says of a check. The id is the check's kind (`check/scene`,
+    /// `check/data-store`, `check/architecture`).
+    public static func diagnostics(_ report: StoryChecker.Report) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let steps = report.runChecks.filter { $0.name == "scenario" }.map { (nil as StoryChecker.StepResult?, $0) }
+            + report.steps.flatMap { step in step.checks.map { (Optional(step), $0) } }
+            + report.runChecks.filter { $0.name != "scenario" }.map { (nil as StoryChecker.StepResult?, $0) }
+        for (step, check) in steps where !check.passed {
+            let prefix = step.map { "step \($0.step) '\($0.title)': " } ?? ""
+            let location = check.location ?? SourceLocation(file: report.scenario.file, line: 1, column: 1)
+            let id = "check/" + kebab(check.name.split(separator: " ").first.map(String.init) ?? "expectation")
+            if check.outcome == .notChecked {
+                out.append(.warning(prefix + "\(check.name): not checked: \(check.actual)", at: location, id: id))
+            } else {
+                out.append(.error(prefix + "\(check.name): expected \(check.expected), got \(check.actual)", at: location,
+                                  notes: check.excerpt.map { Diagnostic.Note($0) }, id: id))
+            }
+        }
+        return out
+    }
+
+    /// `dataStore` → `data-store`.
+    static func kebab(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase { out += (out.isEmpty ? "" : "-") + character.lowercased() } else { out.append(character) }
+        }
         return out
     }
 

@@ -7,10 +7,13 @@ public struct DiagnosticRenderer: Sendable {
     public var style: TerminalStyle
     /// Whether to quote the offending source line under each diagnostic.
     public var showsSource: Bool
+    /// Whether every diagnostic's id is printed (`--verbose`), not only those a user names (`Diagnostic.namesIDInText`).
+    public var showsAllIDs: Bool
 
-    public init(style: TerminalStyle = .plain, showsSource: Bool = true) {
+    public init(style: TerminalStyle = .plain, showsSource: Bool = true, showsAllIDs: Bool = false) {
         self.style = style
         self.showsSource = showsSource
+        self.showsAllIDs = showsAllIDs
     }
 
     /// Renders diagnostics as text; `sources` supplies file contents for excerpts (by path).
@@ -22,7 +25,7 @@ public struct DiagnosticRenderer: Sendable {
         var lines = PrintableLines()
         for diagnostic in diagnostics.prefix(Self.shownAtMost) {
             out += header(location: diagnostic.location, severity: diagnostic.severity.rawValue,
-                          color: color(for: diagnostic.severity), message: diagnostic.messageWithID) + "\n"
+                          color: color(for: diagnostic.severity), message: diagnostic.messageWithID(allIDs: showsAllIDs)) + "\n"
             if showsSource, let location = diagnostic.location, let excerpt = excerpt(at: location, sources: sources, lines: &lines) {
                 out += excerpt
             }
@@ -91,41 +94,6 @@ public struct DiagnosticRenderer: Sendable {
         }
         let padding = String(String.UnicodeScalarView(scalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }))
         return String(String.UnicodeScalarView(scalars)) + "\n" + padding + style.paint("^", .green, bold: true) + "\n"
-    }
-
-    /// Diagnostics as a JSON array: `[{"file", "line", "column", "severity", "message", "id", "notes": […]}]`
-    /// (`id` only where the problem has one).
-    public func json(_ diagnostics: [Diagnostic]) -> String {
-        let items = diagnostics.map { diagnostic in
-            DiagnosticJSON(
-                file: diagnostic.location?.file, line: diagnostic.location?.line, column: diagnostic.location?.column,
-                severity: diagnostic.severity.rawValue, message: diagnostic.message, id: diagnostic.id,
-                notes: diagnostic.notes.map {
-                    DiagnosticJSON.Note(message: $0.message, file: $0.location?.file, line: $0.location?.line,
-                                        column: $0.location?.column)
-                })
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(items)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    private struct DiagnosticJSON: Encodable {
-        var file: String?
-        var line: Int?
-        var column: Int?
-        var severity: String
-        var message: String
-        var id: String?
-        var notes: [Note]
-
-        struct Note: Encodable {
-            var message: String
-            var file: String?
-            var line: Int?
-            var column: Int?
-        }
     }
 }
 

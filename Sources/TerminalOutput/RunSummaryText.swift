@@ -37,9 +37,11 @@ public enum RunSummaryText {
     }
 
     /// `{"status": …, "cycles": …, "messages": …, "time": …, "scenes": […], "trace": …, "diagnostics": […]}`
-    public static func json(_ report: ScenarioRun.Report) -> String {
-        struct Summary: Encodable {
-            var status: String
+    /// A run's result in the JSON report (`--format json`): how the story ended and what was written.
+    public static func result(_ report: ScenarioRun.Report) -> some Encodable & Sendable {
+        struct Result: Encodable, Sendable {
+            /// `completed`, `failed` (a run-time error or a limit stopped it) or `invalid` (the scenario did not load).
+            var story: String
             var cycles: Int?
             var messages: Int?
             var time: Int?
@@ -47,18 +49,14 @@ public enum RunSummaryText {
             var trace: String?
             var diagrams: [String]
             var report: String?
-            var diagnostics: [String]
+            var golden: String?
         }
         let summary = report.summary
-        let status = report.scenario == nil ? "invalid" : (summary?.completed == true ? "completed" : "failed")
-        let value = Summary(status: status, cycles: summary?.cycles, messages: summary?.messages, time: summary?.time,
-                            scenes: summary?.scenesVisited.map(\.rawValue), trace: report.traceFile.map { relative($0.path) },
-                            diagrams: report.diagrams.files.map { relative($0.path) },
-                            report: report.reportFile.map { relative($0.path) },
-                            diagnostics: report.diagnostics.map(\.description) + report.diagrams.failures)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+        return Result(story: report.scenario == nil ? "invalid" : (summary?.completed == true ? "completed" : "failed"),
+                      cycles: summary?.cycles, messages: summary?.messages, time: summary?.time,
+                      scenes: summary?.scenesVisited.map(\.rawValue), trace: report.traceFile.map { relative($0.path) },
+                      diagrams: report.diagrams.files.map { relative($0.path) },
+                      report: report.reportFile.map { relative($0.path) }, golden: report.goldenFile.map { relative($0.path) })
     }
 
     /// A path relative to the current folder when it is inside it.

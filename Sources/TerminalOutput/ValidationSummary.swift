@@ -2,7 +2,7 @@ import SceneFlowKit
 import ScenarioSpec
 
 /// The last line of `sceneflow validate`: how many files, errors and warnings.
-public struct ValidationSummary: Sendable {
+public struct ValidationSummary: Sendable, Encodable {
     public var files: Int
     public var valid: Int
     public var errors: Int

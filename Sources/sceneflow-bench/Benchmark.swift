@@ -335,11 +335,11 @@ struct Bench {
             let trace = work.appendingPathComponent("seq-\(size).jsonl")
             try Self.prefix(full, messages: size).write(to: trace, atomically: true, encoding: .utf8)
             let puml = work.appendingPathComponent("seq-\(size).puml")
-            try run([sceneflow, "export", trace.path, "--format", "plantuml", "--out", puml.path])
+            try run([sceneflow, "export", trace.path, "--format", "plantuml", "-o", puml.path])
             let plain = work.appendingPathComponent("seq-\(size)-plain.puml")
-            try run([sceneflow, "export", trace.path, "--format", "plantuml", "--plain", "--out", plain.path])
+            try run([sceneflow, "export", trace.path, "--format", "plantuml", "--plain", "-o", plain.path])
             let out = work.appendingPathComponent("render-\(size)").path
-            let ours = try measure([sceneflow, "render", trace.path, "--diagram", "sequence", "--format", "svg", "--out", out],
+            let ours = try measure([sceneflow, "render", trace.path, "--diagram", "sequence", "--image-format", "svg", "--out", out],
                                    runs: size >= 20_000 ? 3 : 7)
             let limit = size >= 20_000 ? 180.0 : 600.0
             let theirs = try measure(["plantuml", "-tsvg", puml.path], runs: size >= 5_000 ? 1 : 3, limit: limit)
@@ -375,7 +375,7 @@ struct Bench {
         }
         sections.append((
             "Sequence diagram, end to end",
-            "`sceneflow render TRACE --diagram sequence --format svg` (read the trace, build and lay out the diagram, "
+            "`sceneflow render TRACE --diagram sequence --image-format svg` (read the trace, build and lay out the diagram, "
                 + "render with libgvc in process, write the files) against `plantuml -tsvg` on the same diagram "
                 + "(`sceneflow export --format plantuml`), and on a plain version of it (`--plain`: the same "
                 + "messages without activation bars, cycle groups and colours). Both include process start; PlantUML's "
@@ -397,7 +397,7 @@ struct Bench {
             try run([sceneflow, "run", scenario, "--out", work.path, "--quiet", "--no-diagrams"])
             let trace = work.appendingPathComponent("deps\(scenes)/trace.jsonl").path
             let out = work.appendingPathComponent("deps-render-\(scenes)").path
-            let ours = try measure([sceneflow, "render", trace, "--diagram", "dependencies", "--format", "svg", "--out", out], runs: 7)
+            let ours = try measure([sceneflow, "render", trace, "--diagram", "dependencies", "--image-format", "svg", "--out", out], runs: 7)
             let dot = "\(out)/deps\(scenes)/dependencies.dot"
             let theirs = try measure(["neato", "-n2", "-Tsvg", dot, "-o", work.appendingPathComponent("cli.svg").path], runs: 7)
             rows.append(["\(scenes)", Self.seconds(ours), Self.megabytes(ours), Self.seconds(theirs), Self.megabytes(theirs),
@@ -408,7 +408,7 @@ struct Bench {
             }
         }
         sections.append(("Dependency diagram",
-                         "`sceneflow render TRACE --diagram dependencies --format svg` (read the trace and the scenario, lay out, "
+                         "`sceneflow render TRACE --diagram dependencies --image-format svg` (read the trace and the scenario, lay out, "
                             + "render in process) against `neato -n2 -Tsvg` (Graphviz's CLI with the engine SceneFlow uses) "
                             + "on the DOT SceneFlow wrote. Ratio: the CLI's time ÷ SceneFlow's; the CLI starts from "
                             + "finished DOT, SceneFlow from the trace and the scenario: profiled at 200 scenes, a quarter of "
@@ -426,9 +426,9 @@ struct Bench {
         for name in ["CleanStore", "Shop"] {
             let out = work.appendingPathComponent("real-\(name)").path
             let m = try measure([sceneflow, "run", root.appendingPathComponent("Scenarios/\(name).yml").path, "--out", out, "--quiet",
-                                 "--format", "svg,png"], runs: 3)
+                                 "--image-format", "svg,png"], runs: 3)
             let messages = try Self.messages(in: URL(fileURLWithPath: "\(out)/\(name)/trace.jsonl"))
-            rows.append(["`run Scenarios/\(name).yml --format svg,png`", Self.thousands(messages), Self.seconds(m), Self.megabytes(m)])
+            rows.append(["`run Scenarios/\(name).yml --image-format svg,png`", Self.thousands(messages), Self.seconds(m), Self.megabytes(m)])
             if name == "CleanStore" {
                 targets.append(Target(what: "a real app's run (CleanStore, \(messages) messages) with SVG and PNG", goal: "< 1 s",
                                       measured: Self.seconds(m), met: m.seconds < 1))

@@ -215,7 +215,7 @@ struct PatternOverrideTests {
         // Clean Swift's View neither writes nor reads the DataStore: the step still runs, and both are findings.
         let asClean = ScenarioLoader(patternOverride: .cleanSwift).load(yaml: yaml, file: "s.yml")
         #expect(asClean.scenario?.findings.map(\.rule) == ["clean-swift/interactor-owns-datastore", "clean-swift/interactor-owns-datastore"])
-        #expect(asClean.diagnostics.map { "\($0.severity): \($0.messageWithID)" } == [
+        #expect(asClean.diagnostics.map { "\($0.severity): \($0.messageWithID())" } == [
             "warning: 'set' sends View → DataStore, which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
             "warning: the View reads 'dataStore', which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
         ])

@@ -80,7 +80,7 @@ struct FindingFixtureTests {
 @Suite("Findings, acceptances and names: what the loader says")
 struct FindingDiagnosticsTests {
     static func diagnostics(_ yaml: String) -> [String] {
-        ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity): \($0.messageWithID)" }
+        ScenarioLoader().load(yaml: yaml, file: "s.yml").diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.severity): \($0.messageWithID())" }
     }
 
     @Test("an 'accept:' on an 'if' step covers the steps nested in it")

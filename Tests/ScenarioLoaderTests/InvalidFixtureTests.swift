@@ -25,7 +25,11 @@ struct InvalidFixtureTests {
         let result = Self.load(name)
         #expect(result.scenario == nil, "an invalid scenario must not load")
         #expect(result.diagnostics.containsErrors)
-        let text = result.diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        // With every id, as --verbose says them: the golden file holds each diagnostic's kind too.
+        let text = result.diagnostics.map { diagnostic in
+            ([(diagnostic.location.map { "\($0): " } ?? "") + "\(diagnostic.severity.rawValue): \(diagnostic.messageWithID(allIDs: true))"]
+             + diagnostic.notes.map { ($0.location.map { "\($0): " } ?? "") + "note: \($0.message)" }).joined(separator: "\n")
+        }.joined(separator: "\n") + "\n"
         Golden.check(text, against: Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".yml", with: ".expected")))
     }
 

@@ -152,7 +152,7 @@ struct DataStoreReadTests {
             """
         let loaded = ScenarioLoader().load(yaml: yaml, file: "reads.yml")
         let scenario = try #require(loaded.scenario)
-        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID())" } == [
             "reads.yml:12:28 the View reads 'dataStore', which clean-swift does not allow [clean-swift/interactor-owns-datastore]",
         ])
         let recorder = TraceRecorder()
@@ -201,7 +201,7 @@ struct LeaveTests {
     @Test("'leave: dismiss' dismisses the presented Editor from its View, the scene below comes back, and the rule is a finding")
     func dismisses() throws {
         let loaded = ScenarioLoader().load(yaml: Self.yaml("dismiss"), file: "leave.yml")
-        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID())" } == [
             "leave.yml:15:13 'leave' has the View leave its screen itself, which clean-swift does not allow [clean-swift/router-navigates]",
         ])
         let (scenario, summary, lines) = try Self.run(Self.yaml("dismiss"))
@@ -304,7 +304,7 @@ struct DelegateTests {
     func callsBack() throws {
         let loaded = ScenarioLoader().load(yaml: Self.yaml, file: "orders.yml")
         let scenario = try #require(loaded.scenario)
-        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID)" } == [
+        #expect(loaded.diagnostics.map { "\($0.location!) \($0.messageWithID())" } == [
             "orders.yml:22:13 'delegate: didUpdateStatus(with:)' calls back the scene that showed 'Detail', outside the Router's data passing [all/own-scene]",
         ])
         let recorder = TraceRecorder()

@@ -74,7 +74,7 @@ struct BackToWhicheverTests {
     func flow() throws {
         let file = try CLI.temporaryFile(Self.scenario, name: "settings.yml")
         let folder = file.deletingLastPathComponent()
-        #expect(try CLI.run(["run", "settings.yml", "--out", "out", "--quiet", "--diagram", "flow", "--format", "dot"], in: folder).status == 0)
+        #expect(try CLI.run(["run", "settings.yml", "--out", "out", "--quiet", "--diagram", "flow", "--image-format", "dot"], in: folder).status == 0)
         let dot = try String(contentsOf: folder.appendingPathComponent("out/settings/flow.dot"), encoding: .utf8)
         let edges = dot.split(separator: "\n").filter { $0.contains("close [") }.map { line in
             String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != "[" })

@@ -49,31 +49,71 @@ struct CLITests {
         #expect(strict.stderr.hasSuffix("✗ 0 of 1 scenario invalid (0 errors, 1 warning; --strict treats warnings as errors)\n"))
     }
 
-    @Test("validate --format json prints diagnostics for editors")
+    @Test("validate --format json prints the report document: diagnostics with ids, the counts, status and version")
     func json() throws {
         let file = try CLI.temporaryFile("scenario: S\npattern: vip\nscenes:\n  A: {}\n")
         let result = try CLI.run(["validate", "--format", "json", file.path])
         #expect(result.status == 1)
+        #expect(result.stderr == "")
         #expect(result.stdout == """
-            [
-              {
-                "column" : 10,
-                "file" : "\(file.path)",
-                "line" : 2,
-                "message" : "unknown pattern 'vip'",
-                "notes" : [
-                  {
-                    "message" : "did you mean 'viper'?"
-                  },
-                  {
-                    "message" : "patterns: clean-swift, swiftui, appstate, viper"
-                  }
-                ],
-                "severity" : "error"
-              }
-            ]
+            {
+              "command" : "validate",
+              "diagnostics" : [
+                {
+                  "column" : 10,
+                  "file" : "\(file.path)",
+                  "id" : "scenario/unknown-name",
+                  "line" : 2,
+                  "message" : "unknown pattern 'vip'",
+                  "notes" : [
+                    {
+                      "message" : "did you mean 'viper'?"
+                    },
+                    {
+                      "message" : "patterns: clean-swift, swiftui, appstate, viper"
+                    }
+                  ],
+                  "severity" : "error"
+                }
+              ],
+              "result" : {
+                "errors" : 1,
+                "files" : 1,
+                "strict" : false,
+                "valid" : 0,
+                "warnings" : 0
+              },
+              "status" : "fails",
+              "version" : 1
+            }
 
             """)
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).json")
+        try Data(result.stdout.utf8).write(to: report)
+        #expect(try SchemaValidator.validate(schema: PackagePaths.root.appendingPathComponent("docs/report.schema.json"), files: [report])
+                == ["valid \(report.path)"])
+    }
+
+    @Test("validate --format github writes a workflow annotation per diagnostic: place, id as title, notes joined, escaped")
+    func github() throws {
+        let file = try CLI.temporaryFile("scenario: S\npattern: vip\nscenes:\n  A: {}\n", name: "a,b.yml")
+        let result = try CLI.run(["validate", "--format", "github", "--color", "never", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "::error file=\(file.path.replacingOccurrences(of: ",", with: "%2C")),line=2,col=10,title=scenario/unknown-name"
+                + "::unknown pattern 'vip'%0Anote: did you mean 'viper'?%0Anote: patterns: clean-swift, swiftui, appstate, viper\n")
+        #expect(result.stderr == "✗ 1 of 1 scenario invalid (1 error, 0 warnings)\n")
+    }
+
+    @Test("--verbose prints every diagnostic's id; --quiet and --verbose together are a usage error")
+    func verbosity() throws {
+        let file = try CLI.temporaryFile("scenario: S\npattern: vip\nscenes:\n  A: {}\n")
+        let plain = try CLI.run(["validate", "--color", "never", file.path])
+        #expect(plain.stderr.hasPrefix("\(file.path):2:10: error: unknown pattern 'vip'\n"))
+        let verbose = try CLI.run(["validate", "--color", "never", "--verbose", file.path])
+        #expect(verbose.stderr.hasPrefix("\(file.path):2:10: error: unknown pattern 'vip' [scenario/unknown-name]\n"))
+        let both = try CLI.run(["validate", "-q", "-v", file.path])
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: --quiet and --verbose ask for opposite things; give one\n"))
     }
 
     @Test("usage errors exit 2", arguments: [["validate"], ["validate", "--format", "xml", "x.yml"], ["frobnicate"]])
@@ -375,7 +415,7 @@ struct RunCommandTests {
         let out = outputFolder()
         let file = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    routes: { go: Nowhere }\n", name: "Bad.yml")
         let result = try CLI.run(["run", file.path, "--out", out.path, "--color", "never"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("\(file.path):4:19: error: route 'go' leads to unknown scene 'Nowhere'\n"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -419,38 +459,65 @@ struct RunCommandTests {
         #expect(try CLI.run(["run", file.path, "--max-messages", "0"]).status == 2)
     }
 
-    @Test("--json prints a machine-readable summary")
+    @Test("--format json prints the report document with the run's summary; --json, its old spelling, still does, with a warning")
     func json() throws {
         let out = outputFolder()
-        let result = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--json"])
+        let result = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--format", "json"])
         #expect(result.status == 0)
+        #expect(result.stderr == "")
         #expect(result.stdout == """
             {
-              "cycles" : 2,
+              "command" : "run",
               "diagnostics" : [
 
               ],
-              "diagrams" : [
-                "\(out.path)/Counter-SwiftUI/sequence.dot",
-                "\(out.path)/Counter-SwiftUI/sequence.svg",
-                "\(out.path)/Counter-SwiftUI/dependencies.dot",
-                "\(out.path)/Counter-SwiftUI/dependencies.svg",
-                "\(out.path)/Counter-SwiftUI/flow.dot",
-                "\(out.path)/Counter-SwiftUI/flow.svg",
-                "\(out.path)/Counter-SwiftUI/cycle.dot",
-                "\(out.path)/Counter-SwiftUI/cycle.svg"
-              ],
-              "messages" : 17,
-              "report" : "\(out.path)/Counter-SwiftUI/index.html",
-              "scenes" : [
-                "Some"
-              ],
-              "status" : "completed",
-              "time" : 0,
-              "trace" : "\(out.path)/Counter-SwiftUI/trace.jsonl"
+              "result" : {
+                "cycles" : 2,
+                "diagrams" : [
+                  "\(out.path)/Counter-SwiftUI/sequence.dot",
+                  "\(out.path)/Counter-SwiftUI/sequence.svg",
+                  "\(out.path)/Counter-SwiftUI/dependencies.dot",
+                  "\(out.path)/Counter-SwiftUI/dependencies.svg",
+                  "\(out.path)/Counter-SwiftUI/flow.dot",
+                  "\(out.path)/Counter-SwiftUI/flow.svg",
+                  "\(out.path)/Counter-SwiftUI/cycle.dot",
+                  "\(out.path)/Counter-SwiftUI/cycle.svg"
+                ],
+                "messages" : 17,
+                "report" : "\(out.path)/Counter-SwiftUI/index.html",
+                "scenes" : [
+                  "Some"
+                ],
+                "story" : "completed",
+                "time" : 0,
+                "trace" : "\(out.path)/Counter-SwiftUI/trace.jsonl"
+              },
+              "status" : "ok",
+              "version" : 1
             }
 
             """)
+        let old = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--json", "--color", "never"])
+        #expect(old.status == 0)
+        #expect(old.stdout == result.stdout.replacingOccurrences(of: "\"diagnostics\" : [\n\n  ]", with: """
+            "diagnostics" : [
+                {
+                  "id" : "usage/deprecated",
+                  "message" : "--json is deprecated; use --format json",
+                  "notes" : [
+
+                  ],
+                  "severity" : "warning"
+                }
+              ]
+            """))
+        // A scenario that does not load: its errors in the document, status error, exit 2.
+        let bad = try CLI.temporaryFile("scenario: S\nscenes: {}\n")
+        let invalid = try CLI.run(["run", bad.path, "--out", out.path, "--format", "json"])
+        #expect(invalid.status == 2)
+        let document = try JSONSerialization.jsonObject(with: Data(invalid.stdout.utf8)) as? [String: Any]
+        #expect(document?["status"] as? String == "error")
+        #expect((document?["diagnostics"] as? [[String: Any]])?.map { $0["id"] as? String } == ["scenario/missing"])
     }
 
     @Test("output folders are named safely from the scenario's file name")
@@ -480,7 +547,7 @@ struct RunCommandTests {
     func formats() throws {
         let out = outputFolder()
         let result = try CLI.run(["run", "Scenarios/Counter-SwiftUI.yml", "--out", out.path, "--quiet",
-                                  "--format", "png,pdf", "--diagram", "sequence"])
+                                  "--image-format", "png,pdf", "--diagram", "sequence"])
         #expect(result.status == 0)
         let folder = out.appendingPathComponent("Counter-SwiftUI")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -505,8 +572,8 @@ struct RunCommandTests {
         #expect(svg.contains(">Login<") && svg.contains("Home #1"))
         let broken = try CLI.temporaryFile("{\"sceneflowTrace\":1}\n", name: "broken.jsonl")
         let failure = try CLI.run(["render", broken.path, "--color", "never"])
-        #expect(failure.status == 1)
-        #expect(failure.stderr == "error: \(broken.path):1: missing 'scenario'\n")
+        #expect(failure.status == 2)
+        #expect(failure.stderr == "\(broken.path):1:1: error: missing 'scenario'\n{\"sceneflowTrace\":1}\n^\n")
     }
 }
 
@@ -600,11 +667,11 @@ struct TranslateCommandTests {
         #expect(!text.contains("fixture:"), "a file written away from the scenario carries its fixtures inline")
         #expect(try CLI.run(["validate", file.path]).status == 0)
         let again = try CLI.run(["translate", "Scenarios/PostList-VIPER.yml", "--to", "clean-swift", "-o", file.path, "--color", "never"])
-        #expect(again.status == 1)
+        #expect(again.status == 2)
         #expect(again.stderr == "error: \(file.path) exists; --force overwrites it\n")
         #expect(try CLI.run(["translate", "Scenarios/PostList-VIPER.yml", "--to", "clean-swift", "-o", file.path, "--force"]).status == 0)
         let same = try CLI.run(["translate", "Scenarios/Login.yml", "--to", "clean-swift", "--color", "never"])
-        #expect(same.status == 1)
+        #expect(same.status == 2)
         #expect(same.stderr == "error: Scenarios/Login.yml is already written in clean-swift\n")
         let unknown = try CLI.run(["translate", "Scenarios/Login.yml", "--to", "mvvm"])
         #expect(unknown.status == 2)
@@ -630,7 +697,7 @@ struct TranslateCommandTests {
             """)
         let out = shared.deletingLastPathComponent().appendingPathComponent("out-\(UUID().uuidString).yml")
         let result = try CLI.run(["translate", shared.path, "--to", "clean-swift", "-o", out.path, "--color", "never"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr == "error: \(shared.path) cannot be said in clean-swift:\n  AppState's 'count' is used by 'A' and 'B'; a VIP scene keeps its own DataStore, so say which scene owns it and how the other gets it (a route's 'pass:')\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // An imported scenario whose Interactor stores a value still to fill: SwiftUI VIP's View would get it untyped.
@@ -649,12 +716,12 @@ struct TranslateCommandTests {
                     view: [{ show: text }]
             """, name: "placeholder.yml")
         let unfilled = try CLI.run(["translate", placeholder.path, "--to", "swiftui", "-o", out.path, "--color", "never"])
-        #expect(unfilled.status == 1)
+        #expect(unfilled.status == 2)
         #expect(unfilled.stderr == "error: \(placeholder.path) cannot be said in swiftui:\n  A.Load: the Interactor stores a value still to fill ('todo'); SwiftUI VIP's View gets it in the Response, typed: fill it first\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let broken = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    useCases:\n      Go: { interactor: [{ respnd: {} }] }\n", name: "broken.yml")
         let invalid = try CLI.run(["translate", broken.path, "--to", "viper", "--color", "never"])
-        #expect(invalid.status == 1)
+        #expect(invalid.status == 2)
         #expect(invalid.stdout == "")
         #expect(invalid.stderr.contains("\(broken.path):5:28: error: unknown step 'respnd'"))
     }

@@ -40,12 +40,12 @@ struct CheckCommandTests {
             Login.yml — Sign in (clean-swift)
               ✓ 1  appear Login
               ✗ 2  do Login.Login — Wrong password
-                  Login.yml:86:16: shown message: expected "Wrong credentials", got "Invalid credentials"
+            Login.yml:86:16: error: shown message: expected "Wrong credentials", got "Invalid credentials"
                     13  LoginInteractor → LoginPresenter  LoginPresentationLogic.presentLogin(response:) {firstName: nil, error: "Invalid credentials"}
                     14  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: false, message: "Invalid credentials"}
                     15  LoginViewController → User  shows message = "Invalid credentials"
               ✗ 3  do Login.Login — Right password
-                  Login.yml:94:14: route: expected toSignup, got toHome
+            Login.yml:94:14: error: route: expected toSignup, got toHome
                     23  LoginPresenter → LoginViewController  LoginDisplayLogic.displayLogin(viewModel:) {isSuccess: true, message: "Welcome, Ann"}
                     24  LoginViewController → User  shows message = "Welcome, Ann"
                     25  LoginViewController → LoginRouter  LoginRoutingLogic.showHome()
@@ -65,7 +65,7 @@ struct CheckCommandTests {
         let bad = folder.appendingPathComponent("Bad.yml")
         try Data("scenario: [\n".utf8).write(to: bad)
         let result = try CLI.run(["check", "Login.yml", "Bad.yml", "--junit", "report/junit.xml"], in: folder)
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stdout.hasSuffix("2 scenarios: 14 checks passed, 1 failed, 1 scenario with errors\n"))
         #expect(result.stderr.hasPrefix("Bad.yml:2:1: error: invalid YAML"))
         let report = folder.appendingPathComponent("report/junit.xml")
@@ -84,7 +84,7 @@ struct CheckCommandTests {
         #expect(repositories.status == 1)
         #expect(repositories.stdout.contains("""
               ✗ 2  do RepositoryList.SelectRepository — Tap the second row
-                  Scenarios/Repositories.yml:105:5: exhaustive: expected every change of the step in 'expect:', got 2 not expected
+            Scenarios/Repositories.yml:105:5: error: exhaustive: expected every change of the step in 'expect:', got 2 not expected
                     DataStore RepositoryShow.repository became {id: 2, name: "VIP-Architecture", owner: "sumantkanala", st… — expect 'dataStore: { RepositoryShow.repository: … }'
                     event 34 called RepositoryWorker.fetchRepository(id:) — expect 'messages: [RepositoryWorker.fetchRepository(id:)]'
 
@@ -110,7 +110,7 @@ struct CheckCommandTests {
         #expect(slower.status == 1)
         #expect(slower.stdout.contains("""
               ✗ golden trace
-                  golden trace: expected the same messages as Login.jsonl, got 0 inserted, 0 removed, 2 changed, 37 unchanged
+            error: golden trace: expected the same messages as Login.jsonl, got 0 inserted, 0 removed, 2 changed, 37 unchanged
                       … 10 unchanged
                       11  LoginInteractor → AuthWorker  login(username:password:) {username: "ann", password: "wrong"}
                     ~ 12  AuthWorker ⇢ LoginInteractor  login(username:password:) ✗ "Invalid credentials"
@@ -124,7 +124,7 @@ struct CheckCommandTests {
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("""
               ✗ golden trace
-                  golden trace: expected a golden trace at elsewhere/Login.jsonl, got none; record it with 'sceneflow run FILE --golden elsewhere'
+            error: golden trace: expected a golden trace at elsewhere/Login.jsonl, got none; record it with 'sceneflow run FILE --golden elsewhere'
 
             """))
     }

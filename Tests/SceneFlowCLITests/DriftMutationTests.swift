@@ -87,10 +87,12 @@ struct DriftMutationTests {
     func strongReference() throws {
         let drift = try CLI.run(["drift", "Expected/retain-cycle.yml", "Fixtures/retain-cycle", "--color", "never"], in: Self.folder)
         #expect(drift.status == 1)
+        #expect(drift.stderr == """
+            Expected/retain-cycle.yml:10:3: error: 'Orders': OrdersPresenter.viewController holds the View strongly, closing a retain cycle of 3 strong references; the Presenter holds its View weakly: the View holds the Interactor, which holds the Presenter, so a strong reference back is a retain cycle and the scene never leaves memory [clean-swift/weak-view]
+            retain-cycle/Orders/Orders.swift:29:7: note: the code says it here
+
+            """)
         #expect(drift.stdout == """
-            drift: 'Orders': OrdersPresenter.viewController holds the View strongly, closing a retain cycle of 3 strong references; the Presenter holds its View weakly: the View holds the Interactor, which holds the Presenter, so a strong reference back is a retain cycle and the scene never leaves memory [clean-swift/weak-view]
-              scenario: Expected/retain-cycle.yml:10:3
-              code: retain-cycle/Orders/Orders.swift:29:7
             1 difference
 
             """)
@@ -117,15 +119,14 @@ struct DriftMutationTests {
         let drift = try CLI.run(["drift", "current-swiftui.yml", Self.folder.appendingPathComponent("Fixtures/current").path, "--color", "never"],
                                 in: folder)
         #expect(drift.status == 1)
+        #expect(drift.stderr == """
+            current-swiftui.yml:1:1: error: the scenario is 'swiftui', the code reads as 'clean-swift' (Clean Swift (BusinessLogic protocols)); their DataStores are held by different parts, so DataStore fields are not compared
+            current-swiftui.yml:46:11: error: 'Login.SignIn.Response' has 'storedUser' in the scenario, not in the code
+            current-swiftui.yml:54:11: error: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
+            current-swiftui.yml:77:11: error: 'Home.Greet.Request' has 'name' in the scenario, not in the code
+
+            """)
         #expect(drift.stdout == """
-            drift: the scenario is 'swiftui', the code reads as 'clean-swift' (Clean Swift (BusinessLogic protocols)); their DataStores are held by different parts, so DataStore fields are not compared
-              scenario: current-swiftui.yml:1:1
-            drift: 'Login.SignIn.Response' has 'storedUser' in the scenario, not in the code
-              scenario: current-swiftui.yml:46:11
-            drift: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
-              scenario: current-swiftui.yml:54:11
-            drift: 'Home.Greet.Request' has 'name' in the scenario, not in the code
-              scenario: current-swiftui.yml:77:11
             4 differences
 
             """)

@@ -38,13 +38,13 @@ struct ExpectationTrustTests {
             trust.yml — Trust (clean-swift)
               ✓ 1  do A.Save
               ✗ 2  do A.Save
-                  trust.yml:20:28: dataStore A.note: expected nil, got "nil"
+            trust.yml:20:28: error: dataStore A.note: expected nil, got "nil"
                     14  User → AViewController  Save {note: "nil", thing: {name: "x", size: 1}}
                     15  AViewController → AInteractor  ABusinessLogic.save(request:) {note: "nil", thing: {name: "x", size: 1}}
                     16  AInteractor → ADataStore  note = "nil"
                     17  AInteractor → ADataStore  thing = {name: "x", size: 1}
                     18  AInteractor → APresenter  APresentationLogic.presentSave(response:)
-                  trust.yml:20:41: dataStore A.thing: expected {name: "y"}, got {name: "x", size: 1}
+            trust.yml:20:41: error: dataStore A.thing: expected {name: "y"}, got {name: "x", size: 1}
                     15  AViewController → AInteractor  ABusinessLogic.save(request:) {note: "nil", thing: {name: "x", size: 1}}
                     16  AInteractor → ADataStore  note = "nil"
                     17  AInteractor → ADataStore  thing = {name: "x", size: 1}
@@ -142,7 +142,7 @@ struct ExpectationTrustTests {
         let failed = try CLI.run(["check", "C.yml", "--color", "never"], in: folder)
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("""
-                  C.yml:343:18: messages: expected Worker.fetchOrders, then CreateOrderPresentationLogic.presentUpdatedOrder(response:), got no 'Worker.fetchOrders'
+            C.yml:343:18: error: messages: expected Worker.fetchOrders, then CreateOrderPresentationLogic.presentUpdatedOrder(response:), got no 'Worker.fetchOrders'
             """), "\(failed.stdout)")
     }
 

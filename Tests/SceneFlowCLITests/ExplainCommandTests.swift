@@ -62,7 +62,7 @@ struct ExplainCommandTests {
         #expect(fromTrace.stdout == fromScenario.stdout)
         let broken = try CLI.temporaryFile("scenario: S\nscenes:\n  A:\n    routes: { toB: { to: B } }\n")
         let result = try CLI.run(["explain", broken.path, "--color", "never"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("error: route 'toB' leads to unknown scene 'B'"))
         #expect(result.stdout == "")
     }

@@ -120,7 +120,8 @@ struct GenerateCommandTests {
         var refusedKept = 0
         for (source, module) in try Self.keptScenarios() {
             let validated = try CLI.run(["validate", source, "--format", "json"])
-            let diagnostics = try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [[String: Any]] ?? []
+            let document = try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [String: Any]
+            let diagnostics = document?["diagnostics"] as? [[String: Any]] ?? []
             guard !diagnostics.contains(where: { $0["severity"] as? String == "error" }) else { continue }
             func place(_ item: [String: Any]) -> String {
                 "\(item["line"] ?? ""):\(item["column"] ?? ""): \(item["message"] ?? "") [\(item["id"] ?? "")]"
@@ -137,7 +138,7 @@ struct GenerateCommandTests {
                 ]
             } else {
                 // Refused with the same places, ids and words, as errors; nothing written.
-                #expect(generated.status == 1, "\(source)")
+                #expect(generated.status == 2, "\(source)")
                 let refused = generated.stderr.split(separator: "\n").filter { $0.contains(": error: ") && $0.hasSuffix("]") }.map { line in
                     let afterFile = line.drop { $0 != ":" }.dropFirst()
                     return String(afterFile).replacingOccurrences(of: ": error: ", with: ": ")
@@ -258,7 +259,7 @@ struct GenerateCommandTests {
                 request: { people: 0 }
             """, name: "divide.yml")
         let folder = scenario.deletingLastPathComponent()
-        let simulated = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("out").path, "--format", "dot", "--no-report"])
+        let simulated = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("out").path, "--image-format", "dot", "--no-report"])
         #expect(simulated.status == 1)
         let generated = try CLI.run(["generate", scenario.path, "--out", folder.appendingPathComponent("App").path])
         #expect(generated.status == 0, "\(generated.stderr)")
@@ -294,7 +295,7 @@ struct GenerateCommandTests {
         let edited = folder.appendingPathComponent("Notes.md")
         try Data("mine".utf8).write(to: edited)
         let kept = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--color", "never"])
-        #expect(kept.status == 1)
+        #expect(kept.status == 2)
         #expect(kept.stderr == "error: \(folder.path) holds files (1); generated code is meant to be edited, so --force is needed to overwrite it\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
         let forced = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.path, "--force"])
@@ -319,13 +320,13 @@ struct GenerateCommandTests {
                     interactor: [ { respond: {} } ]
             """, name: "stateful.yml")
         let refused = try CLI.run(["generate", stateful.path, "--out", folder.appendingPathComponent("V").path, "--color", "never"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 2)
         #expect(refused.stderr.hasPrefix("\(stateful.path):6:16: error: generate does not write a View's own state ('count') yet [generate/view-state]\n"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("V").path))
 
         let broken = try CLI.temporaryFile("scenario: X\nscenes: { A: { useCases: { U: { interactor: [ { respond: { n: 1 } } ] } } } }\n", name: "broken.yml")
         let invalid = try CLI.run(["generate", broken.path, "--out", folder.appendingPathComponent("B").path, "--color", "never"])
-        #expect(invalid.status == 1)
+        #expect(invalid.status == 2)
         #expect(invalid.stderr.contains("broken.yml:2:60: error: "))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("B").path))
     }

@@ -46,7 +46,7 @@ struct GenerateTotalTests {
         #expect(ran.status == 0, "\(ran.stderr)")
         // generate: the same seven places, as errors, and nothing written.
         let generated = try CLI.run(["generate", Self.reservedNames, "--out", folder.appendingPathComponent("app").path, "--color", "never"])
-        #expect(generated.status == 1)
+        #expect(generated.status == 2)
         let warnings = validated.stderr.split(separator: "\n").filter { $0.hasPrefix(file) }.map { $0.replacingOccurrences(of: ": warning: ", with: ": error: ") }
         let errors = generated.stderr.split(separator: "\n").filter { $0.hasPrefix(file) }.map(String.init)
         #expect(errors == warnings)
@@ -67,7 +67,7 @@ struct GenerateTotalTests {
         ] {
             let generated = try CLI.run(["generate", "Scenarios/Counter-SwiftUI.yml", "--out", folder.appendingPathComponent("a/b/app").path,
                                          "--module", module, "--color", "never"])
-            #expect(generated.status == 1, "\(module)")
+            #expect(generated.status == 2, "\(module)")
             #expect(generated.stderr == message, "\(module)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing written for \(module)")
         }

@@ -101,7 +101,7 @@ struct HostileInputTests {
     func hostileYAML(_ index: Int) throws {
         let (name, text, expected) = Self.cases[index]
         let (result, file, seconds) = try runHostile(Data(text.utf8))
-        #expect(result.status == 1, "\(name)")
+        #expect(result.status == 2, "\(name)")
         #expect(seconds < 5, "\(name) took \(seconds) s")
         #expect(result.stderr == expected.replacingOccurrences(of: "FILE", with: file.path) + "\n", "\(name)")
     }
@@ -110,7 +110,7 @@ struct HostileInputTests {
     func garbage() throws {
         let bytes = Data((0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         let (result, file, _) = try runHostile(bytes)
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr == "\(file.path):1:5: error: the file is not valid UTF-8 text\nnote: save the scenario as UTF-8\n")
     }
 
@@ -118,7 +118,7 @@ struct HostileInputTests {
     func sizeLimit() throws {
         let text = "scenario: S\n# " + String(repeating: "x", count: 300) + "\nscenes:\n  A: {}\n"
         let (result, file, _) = try runHostile(Data(text.utf8), arguments: ["--max-file-size", "200"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr == "error: \(file.path) is \(text.utf8.count) bytes; scenario files are limited to 200 bytes (raise it with --max-file-size)\n")
         let raised = try CLI.subprocess(["validate", file.path, "--max-file-size", "1000"])
         #expect(raised.status == 0)
@@ -137,7 +137,7 @@ struct HostileInputTests {
                                 ("link.yml", "is not a regular file (a pipe, socket or device); give the path of a .yml file")] {
             let path = folder.appendingPathComponent(name).path
             let result = try CLI.subprocess(["run", path, "--out", out.path], timeout: 10)
-            #expect(result.status == 1, "\(name)")
+            #expect(result.status == 2, "\(name)")
             #expect(result.stderr == "error: \(path) \(message)\n", "\(name)")
         }
         #expect(!FileManager.default.fileExists(atPath: out.path))

@@ -53,7 +53,7 @@ struct ImportCommandTests {
         #expect(written.contains("scenario: Orders\n"))
         try Data("mine\n".utf8).write(to: folder.appendingPathComponent("app.yml"))
         let second = try CLI.run(["import", Self.fixture.path, "-o", "app.yml", "--color", "never"], in: folder)
-        #expect(second.status == 1)
+        #expect(second.status == 2)
         #expect(second.stderr == "error: app.yml exists; --force overwrites it\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("app.yml"), encoding: .utf8) == "mine\n")
         #expect(try CLI.run(["import", Self.fixture.path, "-o", "app.yml", "--force"], in: folder).status == 0)
@@ -66,10 +66,10 @@ struct ImportCommandTests {
     func refusals() throws {
         let empty = try CLI.temporaryFile("struct A { var b: Int }\n", name: "A.swift").deletingLastPathComponent()
         let none = try CLI.run(["import", empty.path, "--color", "never"])
-        #expect(none.status == 1)
+        #expect(none.status == 2)
         #expect(none.stderr == "error: no scenes found in 1 Swift file: a scene is a View, an Interactor and a Presenter (or a Router) that belong together, named like 'LoginViewController', 'LoginInteractor', 'LoginPresenter' or implementing protocols named so ('LoginBusinessLogic', 'LoginViewToPresenterProtocol', 'LoginViewOutput')\n")
         let missing = try CLI.run(["import", "no/such/folder", "--color", "never"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stderr == "error: no such file or folder: no/such/folder\n")
     }
 }

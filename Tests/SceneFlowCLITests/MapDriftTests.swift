@@ -19,7 +19,7 @@ struct MapDriftTests {
     @Test("map: a clean app exits 0 and draws every reference; a Presenter holding its Interactor is red, with its place, exit 1")
     func map() throws {
         let out = try folder()
-        let clean = try CLI.run(["map", "current", "--out", out.path, "--format", "svg,dot", "--color", "never"], in: Self.fixtures)
+        let clean = try CLI.run(["map", "current", "--out", out.path, "--image-format", "svg,dot", "--color", "never"], in: Self.fixtures)
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout == """
             2 scenes, 14 references, 9 calls, 2 routes from 13 Swift files (Clean Swift (BusinessLogic protocols))
@@ -32,17 +32,31 @@ struct MapDriftTests {
             #expect(dot.contains(name), "\(name)")
         }
         #expect(!dot.contains("— clean-swift does not allow it"), "nothing red")
-        let broken = try CLI.run(["map", "presenter-calls-interactor", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let broken = try CLI.run(["map", "presenter-calls-interactor", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(broken.status == 1)
-        #expect(broken.stdout == """
-            1 scenes, 4 references, 4 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
-            ✗ presenter-calls-interactor/Profile/Profile.swift:34:7: Profile: presenter → interactor holds 'interactor', which clean-swift does not allow
-            ✗ presenter-calls-interactor/Profile/Profile.swift:38:7: Profile: ProfilePresenter.presentLoad calls ProfileInteractor.load; data flows one way, View → Interactor → Presenter → View: the Presenter never calls the Interactor [clean-swift/one-way]
+        #expect(broken.stderr == """
+            presenter-calls-interactor/Profile/Profile.swift:34:7: error: Profile: presenter → interactor holds 'interactor', which clean-swift does not allow
+            presenter-calls-interactor/Profile/Profile.swift:38:7: error: Profile: ProfilePresenter.presentLoad calls ProfileInteractor.load; data flows one way, View → Interactor → Presenter → View: the Presenter never calls the Interactor [clean-swift/one-way]
 
             """)
-        let bogus = try CLI.run(["map", "current", "--format", "svg,gif"], in: Self.fixtures)
+        #expect(broken.stdout == """
+            1 scenes, 4 references, 4 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
+
+            """)
+        let bogus = try CLI.run(["map", "current", "--image-format", "svg,gif"], in: Self.fixtures)
         #expect(bogus.status == 2)
         #expect(bogus.stderr.hasPrefix("Error: unknown format 'gif'; use svg, png, pdf or dot\n"))
+        // --format's old meaning here: an image list still works, with a warning; a value neither names is refused.
+        let old = try CLI.run(["map", "current", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        #expect(old.status == 0)
+        #expect(old.stderr == """
+            warning: --format dot names image formats, which is --image-format's job now; --format says how results are reported (text, json, github)
+            note: write --image-format dot
+
+            """)
+        let neither = try CLI.run(["map", "current", "--format", "xml"], in: Self.fixtures)
+        #expect(neither.status == 2)
+        #expect(neither.stderr.hasPrefix("Error: unknown format 'xml'; --format is text, json or github (image formats go to --image-format: svg, png, pdf, dot)\n"))
         let redDot = try String(contentsOf: out.appendingPathComponent("presenter-calls-interactor/map.dot"), encoding: .utf8)
         #expect(redDot.contains("interactor — clean-swift does not allow it"))
         #expect(redDot.contains("#dc2626"))
@@ -51,18 +65,17 @@ struct MapDriftTests {
     @Test("map: a Presenter holding its View strongly fails with the whole retain cycle, each reference with its place; findings can be accepted with a reason, and a baseline accepts all")
     func retainCycle() throws {
         let out = try folder()
-        let cycle = try CLI.run(["map", "retain-cycle", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let cycle = try CLI.run(["map", "retain-cycle", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(cycle.status == 1)
-        let found = """
-            1 scenes, 4 references, 3 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
-            ✗ retain-cycle/Orders/Orders.swift:29:7: Orders: OrdersPresenter.viewController holds the View strongly, closing a retain cycle of 3 strong references; the Presenter holds its View weakly: the View holds the Interactor, which holds the Presenter, so a strong reference back is a retain cycle and the scene never leaves memory [clean-swift/weak-view]
-                retain-cycle/Orders/Orders.swift:29:7: OrdersPresenter.viewController → OrdersViewController
-                retain-cycle/Orders/Orders.swift:37:7: OrdersViewController.interactor → OrdersInteractor
-                retain-cycle/Orders/Orders.swift:19:7: OrdersInteractor.presenter → OrdersPresenter
-            ✗ retain-cycle/Orders/Orders.swift:54:5: Orders: OrdersViewController.close leaves the screen itself (dismiss); the Router shows and leaves screens, so data passing happens in one place; the View asks it to [clean-swift/router-navigates]
+        #expect(cycle.stdout == "1 scenes, 4 references, 3 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))\n")
+        #expect(cycle.stderr == """
+            retain-cycle/Orders/Orders.swift:29:7: error: Orders: OrdersPresenter.viewController holds the View strongly, closing a retain cycle of 3 strong references; the Presenter holds its View weakly: the View holds the Interactor, which holds the Presenter, so a strong reference back is a retain cycle and the scene never leaves memory [clean-swift/weak-view]
+            retain-cycle/Orders/Orders.swift:29:7: note: OrdersPresenter.viewController → OrdersViewController
+            retain-cycle/Orders/Orders.swift:37:7: note: OrdersViewController.interactor → OrdersInteractor
+            retain-cycle/Orders/Orders.swift:19:7: note: OrdersInteractor.presenter → OrdersPresenter
+            retain-cycle/Orders/Orders.swift:54:5: error: Orders: OrdersViewController.close leaves the screen itself (dismiss); the Router shows and leaves screens, so data passing happens in one place; the View asks it to [clean-swift/router-navigates]
 
-            """
-        #expect(cycle.stdout == found)
+            """)
         // One accepted with its reason: the other still fails the map.
         let accept = out.appendingPathComponent("accept.yml")
         try Data("""
@@ -75,13 +88,18 @@ struct MapDriftTests {
                 reason: a file that is gone
 
             """.utf8).write(to: accept)
-        let partly = try CLI.run(["map", "retain-cycle", "--out", out.path, "--format", "dot", "--accept", accept.path, "--color", "never"], in: Self.fixtures)
+        let partly = try CLI.run(["map", "retain-cycle", "--out", out.path, "--image-format", "dot", "--accept", accept.path, "--color", "never"], in: Self.fixtures)
         #expect(partly.status == 1)
-        #expect(partly.stdout.contains("accepted retain-cycle/Orders/Orders.swift:54:5: Orders: OrdersViewController.close leaves the screen itself (dismiss); the Router shows and leaves screens, so data passing happens in one place; the View asks it to [clean-swift/router-navigates]\n    accepted: the close button predates the Router\n"))
-        #expect(partly.stderr == "warning: \(accept.path):line 5: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Other.swift matches nothing map reports\n")
+        #expect(partly.stderr.hasPrefix("""
+            \(accept.path):5:5: warning: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Other.swift matches nothing map reports [accept/unused]
+              - rule: clean-swift/weak-view
+                ^
+
+            """), "\(partly.stderr)")
+        #expect(partly.stderr.contains("retain-cycle/Orders/Orders.swift:54:5: warning: Orders: OrdersViewController.close leaves the screen itself (dismiss); the Router shows and leaves screens, so data passing happens in one place; the View asks it to [clean-swift/router-navigates]\nnote: accepted for now: the close button predates the Router\n"))
         // A baseline accepts everything found; with it, the map passes.
         let baseline = out.appendingPathComponent("baseline.yml")
-        let written = try CLI.run(["map", "retain-cycle", "--out", out.path, "--format", "dot", "--write-baseline", baseline.path, "--color", "never"], in: Self.fixtures)
+        let written = try CLI.run(["map", "retain-cycle", "--out", out.path, "--image-format", "dot", "--write-baseline", baseline.path, "--color", "never"], in: Self.fixtures)
         #expect(written.status == 0)
         #expect(written.stdout.hasSuffix("  baseline: \(baseline.path) accepts 2 findings\n"))
         #expect(try String(contentsOf: baseline, encoding: .utf8) == """
@@ -96,25 +114,33 @@ struct MapDriftTests {
                 reason: "accepted when the baseline was written"
 
             """)
-        let clean = try CLI.run(["map", "retain-cycle", "--out", out.path, "--format", "dot", "--accept", baseline.path, "--color", "never"], in: Self.fixtures)
+        let clean = try CLI.run(["map", "retain-cycle", "--out", out.path, "--image-format", "dot", "--accept", baseline.path, "--color", "never"], in: Self.fixtures)
         #expect(clean.status == 0, "\(clean.stdout)")
         // An acceptance without a reason is refused, with its place.
         try Data("accept:\n  - rule: clean-swift/weak-view\n    at: retain-cycle/Orders/Orders.swift\n".utf8).write(to: accept)
-        let unexplained = try CLI.run(["map", "retain-cycle", "--out", out.path, "--format", "dot", "--accept", accept.path, "--color", "never"], in: Self.fixtures)
-        #expect(unexplained.status == 1)
-        #expect(unexplained.stderr == "error: \(accept.path):2: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Orders.swift needs a 'reason:'\n")
+        let unexplained = try CLI.run(["map", "retain-cycle", "--out", out.path, "--image-format", "dot", "--accept", accept.path, "--color", "never"], in: Self.fixtures)
+        #expect(unexplained.status == 2)
+        #expect(unexplained.stderr == """
+            \(accept.path):2:5: error: the acceptance of clean-swift/weak-view at retain-cycle/Orders/Orders.swift needs a 'reason:'
+              - rule: clean-swift/weak-view
+                ^
+
+            """)
     }
 
     @Test("map: a View doing a worker's job itself (a backend library, UserDefaults, what a manager singleton holds) fails with each place; closing the picker it presented is not leaving its screen")
     func viewDoesWork() throws {
         let out = try folder()
-        let map = try CLI.run(["map", "view-does-work", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let map = try CLI.run(["map", "view-does-work", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(map.status == 1)
+        #expect(map.stderr == """
+            view-does-work/Profile/ProfileScene.swift:72:16: error: Profile: ProfileViewController.displayProfile calls UserDefaults.standard.bool(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+            view-does-work/Profile/ProfileScene.swift:77:10: error: Profile: ProfileViewController.signOut calls Auth.auth().signOut(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+            view-does-work/Profile/ProfileScene.swift:81:5: error: Profile: ProfileViewController.token calls SessionManager.instance.defaults.string(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
+
+            """)
         #expect(map.stdout == """
             1 scenes, 4 references, 4 calls, 0 routes from 1 Swift files (Clean Swift (BusinessLogic protocols))
-            ✗ view-does-work/Profile/ProfileScene.swift:72:16: Profile: ProfileViewController.displayProfile calls UserDefaults.standard.bool(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
-            ✗ view-does-work/Profile/ProfileScene.swift:77:10: Profile: ProfileViewController.signOut calls Auth.auth().signOut(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
-            ✗ view-does-work/Profile/ProfileScene.swift:81:5: Profile: ProfileViewController.token calls SessionManager.instance.defaults.string(…) itself; Workers serve the Interactor; the View does no business work [clean-swift/workers-serve-interactor]
 
             """)
     }
@@ -122,11 +148,14 @@ struct MapDriftTests {
     @Test("map: a VIPER Presenter keeping a flag in UserDefaults itself fails with its place; one that reloads its View from a didSet does not")
     func presenterDoesWork() throws {
         let out = try folder()
-        let map = try CLI.run(["map", "presenter-state", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let map = try CLI.run(["map", "presenter-state", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(map.status == 1)
+        #expect(map.stderr == """
+            presenter-state/Wallet/WalletPresenter.swift:24:22: error: Wallet: WalletPresenter.toggleHidden calls UserDefaults.standard.bool(…) itself; VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers [viper/paths]
+
+            """)
         #expect(map.stdout == """
             1 scenes, 6 references, 7 calls, 0 routes from 5 Swift files (VIPER (the app's own names))
-            ✗ presenter-state/Wallet/WalletPresenter.swift:24:22: Wallet: WalletPresenter.toggleHidden calls UserDefaults.standard.bool(…) itself; VIPER's components talk only along View ↔ Presenter ↔ Interactor, Presenter → WireFrame and Interactor → DataManagers [viper/paths]
 
             """)
     }
@@ -134,16 +163,19 @@ struct MapDriftTests {
     @Test("map: scenes talking past the Router's data passing (a delegate handed over, another scene's View kept, a notification posted and observed) fail with each place")
     func betweenScenes() throws {
         let out = try folder()
-        let map = try CLI.run(["map", "between-scenes", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let map = try CLI.run(["map", "between-scenes", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(map.status == 1)
         let rule = "a component talks only to components of its own scene; data reaches another scene only through the Router's data passing [all/own-scene]"
+        #expect(map.stderr == """
+            between-scenes/Scenes/Detail.swift:23:5: error: Detail: DetailInteractor.save posts the notification .itemsChanged, which any scene may observe; \(rule)
+            between-scenes/Scenes/Detail.swift:53:5: error: Detail: DetailViewController.displaySaved calls ListViewController.detailDidSave of the scene List; \(rule)
+            between-scenes/Scenes/List.swift:61:5: error: List: ListViewController.viewDidLoad observes the notification .itemsChanged, which the scene Detail posts; \(rule)
+            between-scenes/Scenes/List.swift:71:5: error: List: ListViewController.displayItems calls into the scene Detail through interactor.detailViewController; \(rule)
+            between-scenes/Scenes/List.swift:85:5: error: List: ListRouter.routeToDetail hands viewController to the scene Detail as its delegate; \(rule)
+
+            """)
         #expect(map.stdout == """
             2 scenes, 9 references, 8 calls, 1 routes from 2 Swift files (Clean Swift (BusinessLogic protocols))
-            ✗ between-scenes/Scenes/Detail.swift:23:5: Detail: DetailInteractor.save posts the notification .itemsChanged, which any scene may observe; \(rule)
-            ✗ between-scenes/Scenes/Detail.swift:53:5: Detail: DetailViewController.displaySaved calls ListViewController.detailDidSave of the scene List; \(rule)
-            ✗ between-scenes/Scenes/List.swift:61:5: List: ListViewController.viewDidLoad observes the notification .itemsChanged, which the scene Detail posts; \(rule)
-            ✗ between-scenes/Scenes/List.swift:71:5: List: ListViewController.displayItems calls into the scene Detail through interactor.detailViewController; \(rule)
-            ✗ between-scenes/Scenes/List.swift:85:5: List: ListRouter.routeToDetail hands viewController to the scene Detail as its delegate; \(rule)
 
             """)
     }
@@ -195,39 +227,48 @@ struct MapDriftTests {
         let path = file.path
         let result = try CLI.run(["drift", path, "current", "--color", "never"], in: Self.fixtures)
         #expect(result.status == 1)
+        #expect(result.stderr == """
+            \(path):43:23: error: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
+            current/Shop/Scenes/Login/LoginModels.swift:17:11: note: the code says it here
+            \(path):36:11: error: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
+            current/Shop/Scenes/Login/LoginModels.swift:8:11: error: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
+            \(path):61:47: error: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
+            current/Shop/Scenes/Login/LoginRouter.swift:17:8: note: the code says it here
+            \(path):63:7: error: route 'Login.toSettings' is in the scenario but not in the code
+            \(path):64:3: error: scene 'Settings' is in the scenario but not in the code
+            \(path):69:7: error: 'Home.DataStore' has 'nickname' in the scenario, not in the code
+            \(path):72:32: error: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
+            current/Shop/Scenes/Home/HomeInteractor.swift:15:8: note: the code says it here
+            \(path):82:7: error: use case 'Home.Wave' is in the scenario but not in the code
+            \(path):86:13: error: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
+            current/Shop/Scenes/Home/HomeRouter.swift:15:8: note: the code says it here
+
+            """)
         #expect(result.stdout == """
-            drift: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
-              scenario: \(path):43:23
-              code: current/Shop/Scenes/Login/LoginModels.swift:17:11
-            drift: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
-              scenario: \(path):36:11
-            drift: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
-              code: current/Shop/Scenes/Login/LoginModels.swift:8:11
-            drift: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
-              scenario: \(path):61:47
-              code: current/Shop/Scenes/Login/LoginRouter.swift:17:8
-            drift: route 'Login.toSettings' is in the scenario but not in the code
-              scenario: \(path):63:7
-            drift: scene 'Settings' is in the scenario but not in the code
-              scenario: \(path):64:3
-            drift: 'Home.DataStore' has 'nickname' in the scenario, not in the code
-              scenario: \(path):69:7
-            drift: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
-              scenario: \(path):72:32
-              code: current/Shop/Scenes/Home/HomeInteractor.swift:15:8
-            drift: use case 'Home.Wave' is in the scenario but not in the code
-              scenario: \(path):82:7
-            drift: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
-              scenario: \(path):86:13
-              code: current/Shop/Scenes/Home/HomeRouter.swift:15:8
             10 differences
 
             """)
         let json = try CLI.run(["drift", path, "current", "--format", "json"], in: Self.fixtures)
         #expect(json.status == 1)
-        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]]
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let decoded = (document?["result"] as? [String: Any])?["differences"] as? [[String: String]]
         #expect(decoded?.map { $0["kind"] ?? "" } == ["fieldType", "modelField", "modelField", "passedField", "route", "scene",
                                                       "dataStoreField", "method", "useCase", "destination"])
+        // The same differences as diagnostics, each named by its kind, at the scenario's place (the code's in a note).
+        let ids = (document?["diagnostics"] as? [[String: Any]])?.map { $0["id"] as? String ?? "" }
+        #expect(ids == ["drift/field-type", "drift/model-field", "drift/model-field", "drift/passed-field", "drift/route", "drift/scene",
+                        "drift/data-store-field", "drift/method", "drift/use-case", "drift/destination"])
+        #expect(document?["status"] as? String == "fails")
+        #expect(json.stderr == "")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString).json")
+        try Data(json.stdout.utf8).write(to: report)
+        #expect(try SchemaValidator.validate(schema: PackagePaths.root.appendingPathComponent("docs/report.schema.json"), files: [report])
+                == ["valid \(report.path)"])
+        // GitHub annotations: one per difference, on the scenario's line.
+        let github = try CLI.run(["drift", path, "current", "--format", "github"], in: Self.fixtures)
+        #expect(github.status == 1)
+        #expect(github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=") && $0.contains(",title=drift/") }.count == 10,
+                "\(github.stdout)")
         // What only the code has: a scene, its use case and routes.
         let trimmed = try scenario([
             ("      toHome:\n        to: Home\n        navigation: present\n        pass: { name: source.user?.firstName }\n        method: routeToHome(segue:)\n", ""),
@@ -240,14 +281,13 @@ struct MapDriftTests {
         try Data(text.utf8).write(to: trimmed)
         let onlyCode = try CLI.run(["drift", trimmed.path, "current", "--color", "never"], in: Self.fixtures)
         #expect(onlyCode.status == 1)
-        #expect(onlyCode.stdout == """
-            drift: route 'Login.toHome' is in the code but not in the scenario
-              code: current/Shop/Scenes/Login/LoginRouter.swift:17:8
-            drift: scene 'Home' is in the code but not in the scenario
-              code: current/Shop/Scenes/Home/HomeViewController.swift:7:1
-            2 differences
+        // Only the code has them: said at the code's place.
+        #expect(onlyCode.stderr == """
+            current/Shop/Scenes/Login/LoginRouter.swift:17:8: error: route 'Login.toHome' is in the code but not in the scenario
+            current/Shop/Scenes/Home/HomeViewController.swift:7:1: error: scene 'Home' is in the code but not in the scenario
 
-            """, "\(onlyCode.stderr)")
+            """)
+        #expect(onlyCode.stdout == "2 differences\n")
     }
 
     @Test("Output/Map/current holds the map the README shows, as the code draws it today")
@@ -289,7 +329,7 @@ struct VIPERCodeTests {
         let drift = try CLI.run(["drift", file.path, "viper", "--color", "never"], in: MapDriftTests.fixtures)
         #expect(drift.status == 0, "\(drift.stdout)")
         #expect(drift.stdout == "✓ the scenario and the code agree\n")
-        let map = try CLI.run(["map", "viper", "--out", out.path, "--format", "dot", "--color", "never"], in: MapDriftTests.fixtures)
+        let map = try CLI.run(["map", "viper", "--out", out.path, "--image-format", "dot", "--color", "never"], in: MapDriftTests.fixtures)
         #expect(map.status == 0)
         #expect(map.stdout.hasPrefix("2 scenes, "))
         #expect(map.stdout.contains("✓ every reference and call is one viper allows\n"))
@@ -300,12 +340,15 @@ extension MapDriftTests {
     @Test("map: a computed property that returns the weak View reference holds nothing (no retain cycle); an Interactor calling its coordinator is flagged with its place")
     func computedReference() throws {
         let out = try folder()
-        let result = try CLI.run(["map", "coordinator-initializers", "--out", out.path, "--format", "dot", "--color", "never"], in: Self.fixtures)
+        let result = try CLI.run(["map", "coordinator-initializers", "--out", out.path, "--image-format", "dot", "--color", "never"], in: Self.fixtures)
         #expect(result.status == 1)
+        #expect(result.stderr == """
+            coordinator-initializers/Characters/Characters.swift:60:17: error: Characters: interactor → router holds 'coordinator', which clean-swift does not allow
+            coordinator-initializers/Characters/Characters.swift:77:9: error: Characters: CharactersInteractor.didSelectCharacter calls CharactersCoordinator.showDetail; the View asks the Router to route; the Interactor decides nothing about screens [clean-swift/view-routes]
+
+            """)
         #expect(result.stdout == """
             2 scenes, 9 references, 8 calls, 1 routes from 3 Swift files (Clean Swift (…Protocol protocols, a Controller and a Coordinator))
-            ✗ coordinator-initializers/Characters/Characters.swift:60:17: Characters: interactor → router holds 'coordinator', which clean-swift does not allow
-            ✗ coordinator-initializers/Characters/Characters.swift:77:9: Characters: CharactersInteractor.didSelectCharacter calls CharactersCoordinator.showDetail; the View asks the Router to route; the Interactor decides nothing about screens [clean-swift/view-routes]
 
             """)
     }

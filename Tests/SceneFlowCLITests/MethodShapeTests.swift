@@ -50,10 +50,10 @@ struct MethodShapeTests {
 
             """)
         #expect(try CLI.run(["validate", "s.yml", "--strict", "--color", "never"], in: folder).status == 1)
-        let ran = try CLI.run(["run", "s.yml", "--out", "out", "--quiet", "--format", "dot"], in: folder)
+        let ran = try CLI.run(["run", "s.yml", "--out", "out", "--quiet", "--image-format", "dot"], in: folder)
         #expect(ran.status == 0)
         let generated = try CLI.run(["generate", "s.yml", "--out", "gen", "--color", "never"], in: folder)
-        #expect(generated.status == 1)
+        #expect(generated.status == 2)
         #expect(generated.stderr == """
             s.yml:7:32: error: 'Home.CheckSession' names its Interactor method 'checkSession()'; the BusinessLogic methods generate writes take the Request, one argument: write 'checkSession' or 'checkSession(request:)' [generate/method-shape]
                     methods: { interactor: checkSession() }

@@ -108,13 +108,13 @@ struct MistakeGalleryTests {
     @Test("a rule the pattern does not have, or the run cannot break, is an error naming the choices")
     func refusals() throws {
         let unknown = try CLI.run(["explain", "Scenarios/Login.yml", "--mistake", "presenter-navigates", "--color", "never"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 2)
         #expect(unknown.stderr == "error: clean-swift has no rule 'presenter-navigates'; its rules: clean-swift/interactor-owns-datastore, "
                 + "clean-swift/one-way, clean-swift/view-routes, clean-swift/view-to-interactor, clean-swift/workers-serve-interactor\n")
         // CreateIceCream's scene has no Router: nothing to copy for the Presenter to misuse.
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-mistake-\(UUID().uuidString)")
         let noRouter = try CLI.run(["explain", "Scenarios/CreateIceCream.yml", "--mistake", "view-routes", "--out", out.path, "--color", "never"])
-        #expect(noRouter.status == 1)
+        #expect(noRouter.status == 2)
         #expect(noRouter.stderr.hasPrefix("error: the run has no message to a Router to copy for clean-swift/view-routes; "))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let list = try CLI.run(["explain", "Scenarios/PostList-VIPER.yml", "--mistake", "list", "--color", "never"])
@@ -150,7 +150,7 @@ struct MistakeGalleryTests {
         try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("Login"), withDestinationURL: elsewhere)
         for rule in ["one-way", "all"] {
             let result = try CLI.run(["explain", "Scenarios/Login.yml", "--mistake", rule, "--out", out.path, "--color", "never"])
-            #expect(result.status == 1)
+            #expect(result.status == 2)
             #expect(result.stderr == "error: \(out.path)/Login is a symbolic link; SceneFlow writes only into real folders under the output folder: remove the link\n")
             #expect(result.stdout == "")
         }

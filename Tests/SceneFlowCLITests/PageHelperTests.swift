@@ -87,7 +87,7 @@ struct PageHelperTests {
         try Data("digraph g { a [pos=\"10,10!\"]; }\n".utf8).write(to: good)
         try Data("digraph g { a -> }\n".utf8).write(to: bad)
         let missing = folder.appendingPathComponent("missing.dot")
-        let served = try CLI.run(["render-pages", "--format", "svg"], stdin: "\(good.path)\0\(bad.path)\0\(missing.path)\0")
+        let served = try CLI.run(["render-pages", "--image-format", "svg"], stdin: "\(good.path)\0\(bad.path)\0\(missing.path)\0")
         #expect(served.status == 0)
         let answers = served.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast()
             .map { $0.split(separator: "\u{1E}", omittingEmptySubsequences: false).first.map(String.init) ?? "" }

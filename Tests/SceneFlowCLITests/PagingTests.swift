@@ -24,7 +24,7 @@ struct PagingTests {
     func cuts() throws {
         let scenario = try synthetic()
         let out = scenario.deletingLastPathComponent().appendingPathComponent("out")
-        let run = try CLI.run(["run", scenario.path, "--out", out.path, "--format", "svg", "--page-messages", "100",
+        let run = try CLI.run(["run", scenario.path, "--out", out.path, "--image-format", "svg", "--page-messages", "100",
                                "--diagram", "sequence"])
         #expect(run.status == 0)
         let folder = out.appendingPathComponent("long")
@@ -49,7 +49,7 @@ struct PagingTests {
         #expect(startsAtStep4)
 
         // A shorter run in the same folder takes its pages away.
-        #expect(try CLI.run(["run", scenario.path, "--out", out.path, "--format", "svg", "--diagram", "sequence",
+        #expect(try CLI.run(["run", scenario.path, "--out", out.path, "--image-format", "svg", "--diagram", "sequence",
                              "--page-messages", "1000"]).status == 0)
         let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("sequence") }.sorted()
         #expect(after == ["sequence.dot", "sequence.svg"])
@@ -89,7 +89,7 @@ struct PagingTests {
         #expect(linked)
 
         let refused = try CLI.run(["export", scenario.path, "--format", "mermaid"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 2)
         #expect(refused.stderr.contains("the sequence has 6 pages of at most 150 messages, and a Mermaid file holds one diagram: give -o FILE.mmd"))
         let mermaid = try CLI.run(["export", scenario.path, "--format", "mermaid", "-o", folder.appendingPathComponent("m/seq.mmd").path])
         #expect(mermaid.status == 0)
@@ -136,8 +136,8 @@ struct StreamedExportTests {
         let broken = try CLI.temporaryFile(lines.joined(separator: "\n"), name: "broken.jsonl")
         let out = broken.deletingLastPathComponent().appendingPathComponent("out.json")
         let result = try CLI.run(["export", broken.path, "--format", "chrome-trace", "-o", out.path, "--color", "never"])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: \(broken.path):21: invalid JSON at byte"))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("\(broken.path):21:1: error: invalid JSON at byte"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: broken.deletingLastPathComponent().path)
         #expect(leftovers == ["broken.jsonl"])

@@ -14,7 +14,7 @@ struct RealAppTests {
     func runTrace(environment: [String: String] = [:]) throws -> (trace: Trace, bytes: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-cleanstore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["run", Self.scenario.path, "--out", folder.path, "--format", "dot"], environment: environment)
+        let result = try CLI.run(["run", Self.scenario.path, "--out", folder.path, "--image-format", "dot"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let url = folder.appendingPathComponent("CleanStore/trace.jsonl")
         let bytes = try Data(contentsOf: url)

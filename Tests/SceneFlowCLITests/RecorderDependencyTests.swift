@@ -135,7 +135,7 @@ struct RecorderDependencyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let refused = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.appendingPathComponent("App").path,
                                    "--recorder", "Scenarios", "--color", "never"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 2)
         #expect(refused.stderr == "error: --recorder Scenarios: not SceneFlow's package (no Package.swift beside Sources/SceneFlowRecorder); give the folder of SceneFlow's Package.swift, its git URL, or 'carried'\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
         let remote = try CLI.run(["generate", "Scenarios/Login.yml", "--out", folder.appendingPathComponent("Remote").path,
