@@ -58,6 +58,7 @@ struct DriftCommand: ParsableCommand {
             exclude += project.exclude
             if accept == nil { acceptances = try project.acceptances() }
         }
+        reporter.codeFolders = pairs.flatMap(\.code)
         var results: [ScenarioDrift.Result] = []
         for pair in pairs {
             results.append(try ScenarioDrift.run(scenario: pair.scenario, code: pair.code, excluded: Set(exclude), accepting: acceptances,

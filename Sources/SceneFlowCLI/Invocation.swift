@@ -40,7 +40,9 @@ public final class Invocation: @unchecked Sendable {
 
     /// This process's streams, environment and executable.
     public static let process = Invocation(
-        write: { descriptor, data in (descriptor == STDERR_FILENO ? FileHandle.standardError : FileHandle.standardOutput).write(data) },
+        // A reader that went away (`sceneflow run … | head`) is no failure of the command: what it would have read is
+        // dropped, and the command finishes its work (files, exit status) as it would have.
+        write: { descriptor, data in try? (descriptor == STDERR_FILENO ? FileHandle.standardError : FileHandle.standardOutput).write(contentsOf: data) },
         readLine: { TerminalOutput.readLine(limit: $0) },
         isTerminal: { isatty($0) == 1 },
         environment: ProcessInfo.processInfo.environment,

@@ -76,6 +76,7 @@ struct MapCommand: ParsableCommand {
             throw ValidationError("give Swift files or folders: \(project.file) sets no 'code'")
         }
         let paths = project?.code ?? self.paths
+        reporter.codeFolders = paths
         let out = self.out ?? project?.out ?? "Output"
         let exclude = self.exclude + (project?.exclude ?? [])
         let acceptFile = accept ?? project?.acceptanceFile

@@ -18,6 +18,10 @@ final class Reporter: @unchecked Sendable {
     private var collected: [Diagnostic] = []
     private var finished = false
     private let started = Date()
+    /// Folders the code's places are named from (`map` and `drift` name a file from its code folder's own name,
+    /// `App/Orders/Orders.swift`, so an acceptance holds in every checkout): GitHub's annotations need the path from
+    /// the repository, so they are looked up under these.
+    var codeFolders: [String] = []
 
     init(command: String, format: ReportFormat, verbosity: Verbosity, style: TerminalStyle) {
         self.command = command
@@ -40,13 +44,33 @@ final class Reporter: @unchecked Sendable {
             guard !saidInText else { return }
             Console.err(DiagnosticRenderer(style: style, showsSource: showsSource, showsAllIDs: verbosity == .verbose).render(diagnostics))
         case .github:
-            Console.out(GitHubAnnotations.text(diagnostics))
+            Console.out(GitHubAnnotations.text(codeFolders.isEmpty ? diagnostics : diagnostics.map(placedInRepository)))
         case .json:
             break
         }
     }
 
     func report(_ diagnostic: Diagnostic, showsSource: Bool = true) { report([diagnostic], showsSource: showsSource) }
+
+    /// `diagnostic` with each place that is not a file from here named by the code folder it is in, when it is there.
+    private func placedInRepository(_ diagnostic: Diagnostic) -> Diagnostic {
+        func place(_ location: SourceLocation?) -> SourceLocation? {
+            guard var location, !FileManager.default.fileExists(atPath: location.file) else { return location }
+            for folder in codeFolders {
+                let candidate = (URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path as NSString)
+                    .appendingPathComponent(location.file)
+                if FileManager.default.fileExists(atPath: candidate) {
+                    location.file = RunSummaryText.relative(candidate)
+                    return location
+                }
+            }
+            return location
+        }
+        var placed = diagnostic
+        placed.location = place(diagnostic.location)
+        placed.notes = diagnostic.notes.map { Diagnostic.Note($0.message, at: place($0.location)) }
+        return placed
+    }
 
     /// A line of context on standard error (`note: …`), in text only; `chatter` (`settings: FILE`) is not said with
     /// `--quiet`.

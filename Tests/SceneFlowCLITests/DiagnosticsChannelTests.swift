@@ -62,4 +62,26 @@ struct DiagnosticsChannelTests {
         _ = try Pipeline.run(scenario, into: fast)
         #expect(quiet.isEmpty)
     }
+
+    @Test("a reader that goes away early (a pipe into head) ends nothing in a crash: the command finishes, or SIGPIPE ends it quietly")
+    func closedPipe() throws {
+        let binary = try CLI.binary.path
+        let fixtures = PackagePaths.tests.appendingPathComponent("CodeImportTests/Fixtures/retain-cycle").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-pipe-\(UUID().uuidString)").path
+        let result = try ExternalTool.run("sh", ["-c", "'\(binary)' map '\(fixtures)' --out '\(out)' --format github | head -c 10"])
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("crashed"), "\(result.stderr.prefix(400))")
+        #expect(result.stdout.hasPrefix("1 scenes, "))
+    }
+
+    @Test("GitHub annotations name the code's files from the repository, where map and its text name them from the code folder")
+    func annotationsFromTheRepository() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-annotations-\(UUID().uuidString)").path
+        let github = try CLI.run(["map", "Tests/CodeImportTests/Fixtures/retain-cycle", "--out", out, "--format", "github"])
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::error file=Tests/CodeImportTests/Fixtures/retain-cycle/Orders/Orders.swift,line=29,col=7,title=clean-swift/weak-view::"),
+                "\(github.stdout)")
+        #expect(github.stdout.contains("%0Anote: Tests/CodeImportTests/Fixtures/retain-cycle/Orders/Orders.swift:37:7: OrdersViewController.interactor → OrdersInteractor"))
+        let text = try CLI.run(["map", "Tests/CodeImportTests/Fixtures/retain-cycle", "--out", out, "--color", "never"])
+        #expect(text.stderr.hasPrefix("retain-cycle/Orders/Orders.swift:29:7: error: Orders: OrdersPresenter.viewController holds the View strongly"))
+    }
 }
