@@ -20,28 +20,43 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Unchanged messages shown around each change.")
     var context: Int = 2
 
+    @OptionGroup var report: ReportOptions
     @OptionGroup var output: OutputOptions
+
+    /// What `--format json` gives as the result: the counts, and the diff's lines as text prints them.
+    struct Summary: Encodable {
+        var a, b: String
+        var messages: [Int]
+        var inserted, removed, changed, unchanged: Int
+        var lines: [String]
+    }
 
     func validate() throws {
         if context < 0 { throw ValidationError("--context cannot be negative") }
     }
 
     func run() throws {
-        let reporter = output.reporter(Self.configuration.commandName!)
-        let style = output.style(for: STDOUT_FILENO)
+        let reporter = output.reporter(Self.configuration.commandName!, format: report.format)
+        let style = output.style(for: STDOUT_FILENO, unless: report.format != .text)
         let (old, new) = (try TraceSource.load(a).trace, try TraceSource.load(b).trace)
         let diff = TraceDiff(from: old, to: new)
-        say(style.paint("--- \(a) (\(old.events.count) messages)", .red))
-        say(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
         let text = diff.text(context: context, describe: GoldenTrace.describe)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            switch line.first {
-            case "-": say(style.paint(String(line), .red))
-            case "+": say(style.paint(String(line), .green))
-            case "~": say(style.paint(String(line), .yellow))
-            default: say(String(line))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        if reporter.printsText {
+            say(style.paint("--- \(a) (\(old.events.count) messages)", .red))
+            say(style.paint("+++ \(b) (\(new.events.count) messages)", .green))
+            for line in lines {
+                switch line.first {
+                case "-": say(style.paint(line, .red))
+                case "+": say(style.paint(line, .green))
+                case "~": say(style.paint(line, .yellow))
+                default: say(line)
+                }
             }
         }
-        if !diff.isEmpty { throw reporter.exit(.fails) }
+        let summary = Summary(a: a, b: b, messages: [old.events.count, new.events.count], inserted: diff.inserted, removed: diff.removed,
+                              changed: diff.changed, unchanged: diff.unchanged, lines: lines)
+        if !diff.isEmpty { throw reporter.exit(.fails, result: summary) }
+        reporter.finish(.ok, result: summary)
     }
 }

@@ -52,7 +52,7 @@ struct GrammarTests {
         for command in ["run", "render", "compare", "map", "coverage", "explain", "generate"] {
             #expect(try Self.options(command).contains("--out <dir>"), "\(command)")
         }
-        for command in ["validate", "check", "drift", "map", "run"] {
+        for command in ["validate", "check", "drift", "map", "run", "coverage", "diff"] {
             let help = try Self.help(command)
             #expect(help.contains("text") && help.contains("json") && help.contains("github"), "\(command)")
             #expect(try Self.options(command).contains { $0.hasPrefix("--format <") }, "\(command)")
