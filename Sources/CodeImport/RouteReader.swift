@@ -157,10 +157,13 @@ struct RouteReader {
         return result
     }
 
-    /// The Router's own methods a route method calls (`navigateToHome`, `passDataToHome`).
-    func ownHelpers(of candidate: Candidate) -> [SwiftIndex.Method] {
+    /// The Router's own methods a route method calls (`navigateToHome`, `passDataToHome`). Not another route the
+    /// scene asks for itself (`routeToShowAlert(withTitle:success:)` called when a link is missing): that one leads
+    /// where it leads, not where this route does.
+    func ownHelpers(of candidate: Candidate, scene: String) -> [SwiftIndex.Method] {
         guard let type = candidate.type, let body = candidate.method.body else { return [] }
-        let methods = index.members(of: type).methods
+        let routes = Set((routerCalls[scene] ?? []).filter { $0.router.name == type.name }.map(\.name))
+        let methods = index.members(of: type).methods.filter { !routes.contains($0.name) }
         var helpers: [SwiftIndex.Method] = []
         for call in CallCollector.calls(in: body) {
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
@@ -201,7 +204,7 @@ struct RouteReader {
                 guard let body = candidate.body else { continue }
                 context = typesOfNames(in: candidate.method, owner: candidate.type)
                 // The Router's own helpers it calls (`navigateToHome(source:destination:)`) navigate for it.
-                var followed: [Syntax] = candidate.owner == .router ? ownHelpers(of: candidate).compactMap { $0.body.map(Syntax.init) } : []
+                var followed: [Syntax] = candidate.owner == .router ? ownHelpers(of: candidate, scene: scene.found.name).compactMap { $0.body.map(Syntax.init) } : []
                 // A route closure it calls (`onRouteToSettings?()`), set where the scene is built to ask a Coordinator
                 // (`interactor.onRouteToSettings = { coordinator?.showSettings() }`): what the closure and the
                 // Coordinator's method do.
@@ -753,25 +756,41 @@ struct RouteReader {
         var bodies: [(Syntax, SwiftIndex.Method)] = [(body, method)] + followed.map { ($0, method) }
         /// What a helper's parameters hold, as the route method says it (`createModule(forPost: post)` → `input.post`).
         var given: [String: [String: String]] = [:]
-        // What it calls that sets them: the Router's own helpers and builders.
-        for call in CallCollector.calls(in: body) {
-            // The Router's (or Coordinator's) own helpers first (`passDataToShowOrder(source:destination:)`,
-            // `showTextEditorScene(file:)`), not a method of the same name elsewhere (an app delegate's).
-            var reached: [SwiftIndex.Method] = []
-            let bare = call.calledExpression.is(DeclReferenceExprSyntax.self) || BodyReader.member(of: call).map { BodyReader.selfAliases.contains($0.base) } == true
-            if let own = owner ?? source.component(.router), let name = BodyReader.member(of: call)?.name
-                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil && $0.location != method.location }
+        // What it calls that sets them: the Router's own helpers and builders, and what those call in turn (a route
+        // that makes its View Controller in one helper, `instantiateDetailsVC(withWorkout:)`, which hands the data
+        // to another, `passDetailsData(ofWorkout:destination:)`), each helper's parameters as its caller gives them.
+        var callers: [(body: Syntax, method: SwiftIndex.Method, depth: Int)] = [(body, method, 0)]
+        var visited: Set<String> = ["\(method.location)"]
+        var next = 0
+        while next < callers.count {
+            let caller = callers[next]
+            next += 1
+            var callerReader = reader
+            if caller.depth > 0 {
+                callerReader = BodyReader(caller.method, in: index)
+                for (name, value) in given["\(caller.method.location)"] ?? [:] { callerReader.bound[name] = value }
             }
-            if reached.isEmpty || !bare { reached = called(call) }
-            for inner in reached where inner.signature != method.signature || inner.location != method.location {
-                guard let innerBody = inner.body else { continue }
-                bodies.append((Syntax(innerBody), inner))
-                var values: [String: String] = [:]
-                for (parameter, argument) in zip(inner.parameters, call.arguments) where (parameter.label ?? "_") == (argument.label?.text ?? "_") {
-                    if let value = reader.translated(argument.expression) { values[parameter.name] = value }
+            for call in CallCollector.calls(in: caller.body) {
+                // The Router's (or Coordinator's) own helpers first (`passDataToShowOrder(source:destination:)`,
+                // `showTextEditorScene(file:)`), not a method of the same name elsewhere (an app delegate's).
+                var reached: [SwiftIndex.Method] = []
+                let bare = call.calledExpression.is(DeclReferenceExprSyntax.self) || BodyReader.member(of: call).map { BodyReader.selfAliases.contains($0.base) } == true
+                if let own = owner ?? source.component(.router), let name = BodyReader.member(of: call)?.name
+                    ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    reached = index.members(of: own).methods.filter { $0.name == name && $0.body != nil && $0.location != method.location }
                 }
-                given["\(inner.location)"] = values
+                // Deeper than the route's own body, only the Router's own helpers are followed.
+                if caller.depth == 0, reached.isEmpty || !bare { reached = called(call) }
+                for inner in reached where inner.signature != method.signature || inner.location != method.location {
+                    guard let innerBody = inner.body, visited.insert("\(inner.location)").inserted else { continue }
+                    bodies.append((Syntax(innerBody), inner))
+                    var values: [String: String] = [:]
+                    for (parameter, argument) in zip(inner.parameters, call.arguments) where (parameter.label ?? "_") == (argument.label?.text ?? "_") {
+                        if let value = callerReader.translated(argument.expression) { values[parameter.name] = value }
+                    }
+                    given["\(inner.location)"] = values
+                    if caller.depth == 0 { callers.append((Syntax(innerBody), inner, 1)) }
+                }
             }
         }
         // The destination's own method the route calls on it (`moduleInput.configureCurrentModule(withRegion: region)`,
@@ -798,6 +817,24 @@ struct RouteReader {
             }
         }
         for (block, owner) in bodies {
+            let helper = owner.signature != method.signature || owner.location != method.location
+            // What a builder makes itself for the scene it builds (`let animationManager = AnimationManager()`, then
+            // `vc.animationManager = animationManager`) is the scene's wiring, not data the route hands it.
+            var madeHere: [String: ExprSyntax] = [:]
+            if helper {
+                for local in LocalCollector.locals(in: block) {
+                    if let value = local.node.as(PatternBindingSyntax.self)?.initializer?.value { madeHere[local.name] = value }
+                }
+            }
+            func isMadeHere(_ value: ExprSyntax) -> Bool {
+                guard helper else { return false }
+                var value = value
+                if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let made = madeHere[name] { value = made }
+                guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
+                let called = call.calledExpression.trimmedDescription
+                let typeName = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                return index.type(named: typeName)?.kind == .class && sceneOf[typeName] == nil
+            }
             var ownerReader = BodyReader(owner, in: index)
             // A data-passing helper (`passDataToHome(source:destination:)`) reads the source's DataStore (the older
             // templates: what the source View's output, its Interactor, keeps).
@@ -811,7 +848,7 @@ struct RouteReader {
                 guard let access = assignment.target.as(MemberAccessExprSyntax.self), access.base != nil,
                       access.base?.trimmedDescription != "self" else { continue }
                 let field = access.declName.baseName.text
-                guard fields.contains(field), !isWiring(field: field, value: assignment.value) else { continue }
+                guard fields.contains(field), !isWiring(field: field, value: assignment.value), !isMadeHere(assignment.value) else { continue }
                 let value = owner.signature == method.signature ? reader.translate(assignment.value) : ownerReader.translate(assignment.value)
                 note(field, value, ownerReader.location(assignment.target))
             }

@@ -52,7 +52,11 @@ struct ImportTests {
                         "interactor-state",
                         // A scene shown from two (pushed from one, presented from the other) whose Router goes back
                         // the way it came, and Views that route when they display an answer.
-                        "shown-by-two"]
+                        "shown-by-two",
+                        // A route that makes its View Controller in one helper which hands the data to another, a
+                        // configurator that makes an animator for the View it wires (wiring, not data passed), and a
+                        // route that asks for another route when a link is missing, else opens Safari (no scene).
+                        "helper-routes"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {
