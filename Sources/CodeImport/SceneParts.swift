@@ -314,8 +314,13 @@ struct SceneParts {
                 if finder.vocabulary.singletons.contains(property) { return (text, owner) }
                 // `static let manager = TaskCategoryManager()`.
                 if let held = index.members(of: type).properties.first(where: { $0.name == property && $0.isStatic }),
-                   let heldType = held.type ?? held.initializerType, VIPReader.typeNames(heldType).first == owner {
-                    return (text, owner)
+                   let heldType = (held.type ?? held.initializerType).flatMap({ VIPReader.typeNames($0).first }) {
+                    if heldType == owner { return (text, owner) }
+                    // `APIManager.auth.login(…)`, `static let auth = AuthManager()`: a facade whose static properties
+                    // hold the app's services; the service is the worker, reached through the facade.
+                    if index.type(named: heldType) != nil || index.protocol(named: heldType) != nil, isWorded(heldType) || isWorded(owner) {
+                        return (text, heldType)
+                    }
                 }
                 return nil
             }

@@ -21,6 +21,7 @@ final class WorkoutDetailInteractor: WorkoutDetailBusinessLogic, WorkoutDetailDa
     var workout = ""
 
     func show(request: WorkoutDetail.Show.Request) {
+        API.history.markViewed(workout)
         presenter?.presentShow(response: WorkoutDetail.Show.Response(workout: workout))
     }
 }

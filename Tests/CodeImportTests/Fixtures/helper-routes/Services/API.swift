@@ -1,0 +1,12 @@
+/// The app's services, one static property each (`API.history.markViewed(…)`).
+final class API {
+    static let history = HistoryService()
+}
+
+final class HistoryService {
+    private var viewed: [String] = []
+
+    func markViewed(_ workout: String) {
+        viewed.append(workout)
+    }
+}
