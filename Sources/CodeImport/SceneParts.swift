@@ -147,6 +147,7 @@ struct SceneParts {
             || (index.protocol(named: simple) != nil && finder.protocolRole(simple) != nil)
             || finder.vocabulary.viewHelpers.contains(where: { simple.hasSuffix($0) }) { return nil }
         let worded = finder.vocabulary.workers.contains { simple.hasSuffix($0) || Self.protocolStemEnds(simple, $0) }
+
         // A generic wrapper (`Observable<[Movie]>`) holds values; it does no work of its own.
         if typeText.contains("<"), !worded, let declared = index.type(named: simple), declared.kind != .protocol { return nil }
         if let declared = index.protocol(named: simple) {
@@ -201,6 +202,10 @@ struct SceneParts {
         var uses: [WorkerUse] = []
         func note(_ found: (name: String, typeName: String, declaration: SwiftIndex.TypeDecl?), as reach: String, by role: ComponentRole,
                   at location: SourceLocation) {
+            // What the View or the Presenter draws with, whatever serves it (`LocalizationManager.localizedString(…)`,
+            // `ThemeService.shared.color(…)`): presentation, not a worker. The Interactor calling it (setting the app's
+            // language) is work.
+            if role == .view || role == .presenter, Self.isPresentation(found.typeName, workers: finder.vocabulary.workers) { return }
             if let at = uses.firstIndex(where: { $0.name == found.name }) {
                 uses[at].names[role, default: []].insert(reach)
             } else {
@@ -279,6 +284,13 @@ struct SceneParts {
             }
         }
         workers = uses
+    }
+
+    /// A type named for what a screen draws with and a worker's word (`LocalizationManager`, `ThemeService`).
+    static func isPresentation(_ name: String, workers: [String]) -> Bool {
+        guard let word = workers.first(where: { name.hasSuffix($0) && name.count > $0.count }) else { return false }
+        let stem = String(name.dropLast(word.count))
+        return PatternDefinition.CodeVocabulary.presentationStems.contains(where: { stem.hasSuffix($0) })
     }
 
     func isWorded(_ name: String) -> Bool {

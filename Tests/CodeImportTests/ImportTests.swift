@@ -56,7 +56,8 @@ struct ImportTests {
                         // A route that makes its View Controller in one helper which hands the data to another, a
                         // configurator that makes an animator for the View it wires (wiring, not data passed), and a
                         // route that asks for another route when a link is missing, else opens Safari (no scene);
-                        // a service reached through a facade's static property (`API.history.markViewed(…)`).
+                        // a service reached through a facade's static property (`API.history.markViewed(…)`); the
+                        // View's localized title (`LocalizationManager.shared.text(…)`), which is no worker.
                         "helper-routes"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.

@@ -127,6 +127,14 @@ public struct PatternDefinition: Sendable {
             "KeychainSwift", "CKContainer", "NSPersistentContainer", "HKHealthStore", "PHPhotoLibrary",
         ]
 
+        /// What a screen draws with, however the app names what serves it (`LocalizationManager`, `ThemeService`,
+        /// `HapticsHelper`, `FontProvider`): a type named for one of these and a worker's word is presentation, not a
+        /// worker. Not a pattern's word: no pattern makes localized text or a theme's colours a worker's job.
+        public static let presentationStems: [String] = [
+            "Localization", "Localizable", "Localizer", "Localized", "Theme", "Font", "Fonts", "Color", "Colors", "Style",
+            "Appearance", "Haptic", "Haptics", "Animation", "Keyboard", "Layout", "Design",
+        ]
+
         /// The methods a dependency container gives and takes services through (`container.resolve(X.self)`,
         /// `register(X.self) { … }`): a type of the app's with one taking a type (`T.Type`) is the container, not a worker,
         /// and what it resolves is the worker. Not a pattern's word either.

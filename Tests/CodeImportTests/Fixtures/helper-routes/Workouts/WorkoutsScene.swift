@@ -54,6 +54,7 @@ final class WorkoutsViewController: UITableViewController, WorkoutsDisplayLogic 
     override func viewDidLoad() {
         super.viewDidLoad()
         WorkoutsConfigurator.configure(vc: self)
+        title = LocalizationManager.shared.text("workouts.title")
     }
 
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
