@@ -30,6 +30,9 @@ struct BodyReader {
     var ownMethods: [String: SwiftIndex.Method] = [:]
     /// Own methods already read on the way here (a method that calls itself is read once).
     var inlined: Set<String> = []
+    /// The component's properties whose `didSet` does something (`var addresses … { didSet { presenter?.dataRefreshed() } }`):
+    /// what the observer does follows every write, read where the write is made, once.
+    var observers: [String: (method: SwiftIndex.Method, statements: CodeBlockItemListSyntax)] = [:]
     /// The Presenter's methods by name, with their parameters: a call that hands over values rather than a
     /// Response names them by the parameters.
     var presenterParameters: [String: [SwiftIndex.Parameter]] = [:]
@@ -331,6 +334,11 @@ struct BodyReader {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             var elements = Array(sequence.elements)
+            // A write to a property with a `didSet`: the observer runs after it, whatever the write is read as.
+            let observed = elements.count >= 3 && (elements[1].is(AssignmentExprSyntax.self)
+                || elements[1].as(BinaryOperatorExprSyntax.self).map { $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) } == true)
+                ? Self.ownField(elements[0]) ?? elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text : nil
+            defer { if let observed, bound[observed] == nil { readObserver(of: observed) } }
             // `done = page == total`, `count += a + b`: the target, the assignment and the whole value after it.
             if elements.count > 3, elements[1].is(AssignmentExprSyntax.self)
                 || elements[1].as(BinaryOperatorExprSyntax.self).map({ $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) }) == true {
@@ -728,6 +736,7 @@ struct BodyReader {
         inner.stateRoots = stateRoots
         inner.writesAreSets = writesAreSets
         inner.ownMethods = ownMethods
+        inner.observers = observers
         inner.inlined = inlined.union([method.name])
         inner.presenterParameters = presenterParameters
         inner.presenterModels = presenterModels
@@ -740,6 +749,29 @@ struct BodyReader {
         steps += inner.steps
         unmapped += inner.unmapped
         if bindArguments { readClosures(of: call) }
+    }
+
+    /// What a property's `didSet` does, read after a write to it, as an own method is.
+    private mutating func readObserver(of field: String) {
+        let key = "didSet " + field
+        guard let observer = observers[field], !inlined.contains(key), inlined.count < 6 else { return }
+        var inner = BodyReader(converter: observer.method.converter, file: observer.method.location.file, enumsByCase: enumsByCase)
+        inner.dataStoreFields = dataStoreFields
+        inner.workers = workers
+        inner.presenterProperties = presenterProperties
+        inner.outputs = outputs
+        inner.stateRoots = stateRoots
+        inner.writesAreSets = writesAreSets
+        inner.ownMethods = ownMethods
+        inner.observers = observers
+        inner.inlined = inlined.union([key])
+        inner.presenterParameters = presenterParameters
+        inner.presenterModels = presenterModels
+        inner.enumResponseFields = enumResponseFields
+        inner.workerCallbacks = workerCallbacks
+        inner.readInteractor(observer.statements)
+        steps += inner.steps
+        unmapped += inner.unmapped
     }
 
     /// What a call's arguments and the calls it is chained to run in closures, for a call read for another reason.

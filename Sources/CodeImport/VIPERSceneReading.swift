@@ -58,12 +58,7 @@ extension VIPReader {
                                        viewMethods: viewMethods, routeNames: routeNames, routeInputs: routeInputs,
                                        interactorMethods: interactorMembers, ownMethods: presenterMembers,
                                        state: Set(scene.dataStore.map(\.name)))
-        for property in presenter.map({ index.members(of: $0).properties }) ?? [] {
-            guard let observer = property.didSet, let converter = property.converter else { continue }
-            let method = SwiftIndex.Method(name: property.name, parameters: [], returnType: nil, body: nil, isStatic: false,
-                                           location: property.location, converter: converter)
-            context.observers[property.name] = (method, observer)
-        }
+        context.observers = observers(of: presenter)
 
         // Outputs: the Presenter's methods the Interactor calls back.
         let outputNames = Set(calledNames(in: interactor, through: interactorOutputs))
@@ -90,6 +85,7 @@ extension VIPReader {
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
                                                uniquingKeysWith: { first, _ in first })
                 reader.inlined = [method.name]
+                reader.observers = observers(of: interactor)
                 for parameter in implementation.parameters { reader.bound[parameter.name] = "request.\(parameter.name)" }
                 reader.readInteractor(body.statements)
                 useCase.interactor = reader.steps
@@ -167,6 +163,18 @@ extension VIPReader {
 
     /// A method that hands the Presenter a part of its own module (`inject(view:)`, `set(router:)`): wiring the View
     /// calls as it loads, no event.
+    /// A type's properties whose `didSet` does something, each as a method run after every write to it.
+    func observers(of type: SwiftIndex.TypeDecl?) -> [String: (method: SwiftIndex.Method, statements: CodeBlockItemListSyntax)] {
+        var result: [String: (method: SwiftIndex.Method, statements: CodeBlockItemListSyntax)] = [:]
+        for property in type.map({ index.members(of: $0).properties }) ?? [] {
+            guard let observer = property.didSet, let converter = property.converter else { continue }
+            let method = SwiftIndex.Method(name: property.name, parameters: [], returnType: nil, body: nil, isStatic: false,
+                                           location: property.location, converter: converter)
+            result[property.name] = (method, observer)
+        }
+        return result
+    }
+
     func isWiring(_ method: SwiftIndex.Method, parts: SceneParts) -> Bool {
         let own = Set(parts.found.members.map(\.type.name))
         func isPart(_ parameter: SwiftIndex.Parameter) -> Bool {
@@ -204,6 +212,8 @@ extension VIPReader {
         let members = index.members(of: type)
         return members.methods.compactMap { method in method.body.map { (method.name, Syntax($0)) } }
             + members.properties.compactMap { property in property.getter.map { (property.name, Syntax($0)) } }
+            // What a property's `didSet` calls runs after each write to it (`didSet { presenter?.dataRefreshed() }`).
+            + members.properties.compactMap { property in property.didSet.map { (property.name, Syntax($0)) } }
     }
 
     /// For each method called through `properties`, the caller's own methods it is called from.

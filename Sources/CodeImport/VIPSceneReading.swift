@@ -94,6 +94,7 @@ extension VIPReader {
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
                                                uniquingKeysWith: { first, _ in first })
                 reader.inlined = [method.name]
+                reader.observers = observers(of: interactor)
                 reader.presenterParameters = Dictionary(presenterMembers.map { ($0.name, $0.parameters) }, uniquingKeysWith: { first, _ in first })
                 reader.presenterModels = Set(presenterMembers.filter { method in
                     method.parameters.count == 1 && modelDeclaration(method.parameters[0].type, context: presenter?.path ?? []) != nil
@@ -298,6 +299,7 @@ extension VIPReader {
             reader.ownMethods = Dictionary(index.members(of: interactor).methods.filter { $0.body != nil && $0.name != "init" && $0.name != method.name }
                 .map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             reader.inlined = [method.name]
+            reader.observers = observers(of: interactor)
             for item in statements { reader.read(Syntax(item.item)) }
             useCase.interactor += reader.steps
         }

@@ -10,14 +10,17 @@ protocol SMGoalsListViewInput: AnyObject {
 protocol SMGoalsListViewOutput {
     func viewIsReady()
     func didTapAdd()
+    func didTapClearDone()
 }
 
 protocol SMGoalsListInteractorInput {
     func obtainGoals()
+    func clearDone()
 }
 
 protocol SMGoalsListInteractorOutput: AnyObject {
     func didObtainGoals(_ goals: [SMGoal])
+    func didClearGoals()
 }
 
 protocol SMGoalsListRouterInput {
@@ -38,6 +41,7 @@ final class SMGoalsListViewController: UIViewController, SMGoalsListViewInput {
     }
 
     @IBAction func addTapped() { output.didTapAdd() }
+    @IBAction func clearTapped() { output.didTapClearDone() }
 
     func setupInitialState() {}
     func update(with goals: [SMGoal]) { title = "\(goals.count)" }
@@ -58,14 +62,28 @@ final class SMGoalsListPresenter: SMGoalsListViewOutput, SMGoalsListInteractorOu
     func didObtainGoals(_ goals: [SMGoal]) { view.update(with: goals) }
 
     func goalSaved() { interactor.obtainGoals() }
+
+    func didTapClearDone() { interactor.clearDone() }
+
+    func didClearGoals() { view.setupInitialState() }
 }
 
 final class SMGoalsListInteractor: SMGoalsListInteractorInput {
     weak var output: SMGoalsListInteractorOutput!
+    // Whoever empties the list, the Presenter hears of it: the observer runs after every write.
+    private var kept: [SMGoal] = [] {
+        didSet {
+            output.didClearGoals()
+        }
+    }
 
     func obtainGoals() {
         let goals = SMGoalService.allGoals()
         output.didObtainGoals(goals)
+    }
+
+    func clearDone() {
+        kept = []
     }
 }
 
