@@ -107,14 +107,14 @@ struct BodyReader {
                 }
                 if let recorded = unwrapped.as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded), let worker = workerCall(call) {
                     steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
-                                       arguments: assignments(call.arguments), location: location(call)))
+                                       arguments: callArguments(call.arguments), location: location(call)))
                     bound[name] = Self.safe(name)
                     continue
                 }
                 if let call = unwrapped.as(FunctionCallExprSyntax.self) {
                     if let worker = workerCall(call) {
                         steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
-                                           arguments: assignments(call.arguments), location: location(call)))
+                                           arguments: callArguments(call.arguments), location: location(call)))
                         bound[name] = Self.safe(name)
                         continue
                     }
@@ -169,7 +169,7 @@ struct BodyReader {
                    let worker = workerCall(call) {
                     // `guard let list = repository.list(withId: id) else { … }`: the worker is asked, then its answer checked.
                     steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
-                                       arguments: assignments(call.arguments), location: location(call)))
+                                       arguments: callArguments(call.arguments), location: location(call)))
                     parts.append("\(Self.safe(name)) != nil")
                     unwrapped.append((name, Self.safe(name)))
                 } else if let condition = element.condition.as(ExprSyntax.self), let said = translated(condition) {
@@ -258,7 +258,7 @@ struct BodyReader {
            let worker = workerCall(call) {
             // `if let user = store.currentUser() { … }`: the worker is asked, then its answer checked.
             steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
-                               arguments: assignments(call.arguments), location: location(call)))
+                               arguments: callArguments(call.arguments), location: location(call)))
             let before = steps
             let outer = bound[name]
             steps = []
@@ -351,7 +351,7 @@ struct BodyReader {
                 // `auth = try trace.call(…) { try authWorker.login(…) }`, declared before a `do`.
                 let name = elements[0].trimmedDescription
                 steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
-                                   arguments: assignments(call.arguments), location: location(call)))
+                                   arguments: callArguments(call.arguments), location: location(call)))
                 bound[name] = Self.safe(name)
                 return
             }
@@ -419,7 +419,7 @@ struct BodyReader {
                 if let call = value.as(FunctionCallExprSyntax.self), let worker = workerCall(call) {
                     let name = elements[0].trimmedDescription
                     steps.append(.call(worker: worker.type, operation: worker.operation, binding: name.contains(".") ? nil : Self.safe(name),
-                                       arguments: assignments(call.arguments), location: location(call)))
+                                       arguments: callArguments(call.arguments), location: location(call)))
                     if !name.contains(".") { bound[name] = Self.safe(name) }
                     return
                 }
@@ -442,7 +442,7 @@ struct BodyReader {
                     + [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)
                 let binding = closures.first.flatMap(Self.firstParameter)
                 steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
-                                   arguments: assignments(call.arguments), location: location(call)))
+                                   arguments: callArguments(call.arguments), location: location(call)))
                 for closure in closures { readClosure(closure) }
                 // A worker that answers through a delegate: what the component does when called back, in order.
                 for name in workerCallbacks[worker.type] ?? [] where !inlined.contains(name) {
@@ -463,7 +463,7 @@ struct BodyReader {
                     for inner in CallCollector.calls(in: argument) {
                         guard let worker = workerCall(inner) else { continue }
                         steps.append(.call(worker: worker.type, operation: worker.operation, binding: nil,
-                                           arguments: assignments(inner.arguments), location: location(inner)))
+                                           arguments: callArguments(inner.arguments), location: location(inner)))
                     }
                 }
                 let argument = call.arguments.first?.expression
@@ -505,7 +505,7 @@ struct BodyReader {
                     for inner in CallCollector.calls(in: argument) {
                         guard let worker = workerCall(inner) else { continue }
                         steps.append(.call(worker: worker.type, operation: worker.operation, binding: nil,
-                                           arguments: assignments(inner.arguments), location: location(inner)))
+                                           arguments: callArguments(inner.arguments), location: location(inner)))
                     }
                 }
                 let names = Self.parameterNames(closure)
@@ -525,7 +525,7 @@ struct BodyReader {
                     ?? call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 let binding = closure.flatMap(Self.firstParameter)
                 steps.append(.call(worker: worker.type, operation: worker.operation, binding: binding.map(Self.safe),
-                                   arguments: assignments(inner.arguments), location: location(inner)))
+                                   arguments: callArguments(inner.arguments), location: location(inner)))
                 if let binding { bound[binding] = Self.safe(binding) }
                 readClosures(of: call)
                 return
@@ -779,7 +779,7 @@ struct BodyReader {
         if let inner = innerWorkerCall(call), let worker = workerCall(inner) {
             let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
             steps.append(.call(worker: worker.type, operation: worker.operation, binding: closure.flatMap(Self.firstParameter),
-                               arguments: assignments(inner.arguments), location: location(inner)))
+                               arguments: callArguments(inner.arguments), location: location(inner)))
         }
         readClosures(of: call)
     }
@@ -803,6 +803,17 @@ struct BodyReader {
     }
 
     /// Labelled arguments as field assignments.
+    /// A worker call's arguments: by label, and an unlabelled one by its place among the values (`_0`, `_1`: the
+    /// scenario names it by the operation's parameter there, `markViewed(_ workout:)` → `workout`).
+    func callArguments(_ arguments: LabeledExprListSyntax) -> [ImportedApp.Assignment] {
+        var result: [ImportedApp.Assignment] = []
+        for (position, argument) in arguments.filter({ !$0.expression.is(ClosureExprSyntax.self) }).enumerated() {
+            let field = argument.label?.text ?? "_\(position)"
+            result.append(ImportedApp.Assignment(field: field, expression: translate(argument.expression), location: location(argument)))
+        }
+        return result
+    }
+
     func assignments(_ arguments: LabeledExprListSyntax) -> [ImportedApp.Assignment] {
         arguments.compactMap { argument -> ImportedApp.Assignment? in
             // A completion handler is the call's way back, not one of its values.

@@ -315,7 +315,11 @@ struct ScenarioText {
             if !inputs.isEmpty {
                 let given = Dictionary(arguments.map { ($0.field, $0.expression) }, uniquingKeysWith: { first, _ in first })
                 let origins = Dictionary(arguments.map { ($0.field, $0.location) }, uniquingKeysWith: { first, _ in first })
-                expressionLine(pad + "  with: ", inputs.map { ($0.name, given[$0.name] ?? "todo", origins[$0.name]) })
+                // An unlabelled value is named by its place (`_0`): the operation's parameter there.
+                expressionLine(pad + "  with: ", inputs.enumerated().map { position, input in
+                    let key = given[input.name] != nil ? input.name : "_\(position)"
+                    return (input.name, given[key] ?? "todo", origins[key])
+                })
             }
             // A result the code discards (`{ _ in … }`, `_ = try …`) is bound to nothing: `_` is no name.
             if let binding, binding != "_", scene.workers.first(where: { $0.name == worker })?.operations.first(where: { $0.name == operation })?.output != nil {

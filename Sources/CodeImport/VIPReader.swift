@@ -278,7 +278,9 @@ struct VIPReader {
             switch step {
             case .call(let worker, let operation, _, let arguments, _):
                 for argument in arguments where argument.expression.contains("todo") {
-                    unmapped.append(.init(message: "the argument '\(argument.field)' of '\(worker).\(operation)' is not translated (todo)", location: argument.location))
+                    let named = argument.field.hasPrefix("_") && argument.field.dropFirst().allSatisfy(\.isNumber)
+                        ? "argument \(Int(argument.field.dropFirst())! + 1)" : "argument '\(argument.field)'"
+                    unmapped.append(.init(message: "the \(named) of '\(worker).\(operation)' is not translated (todo)", location: argument.location))
                 }
             case .store(let assignments, _):
                 for assignment in assignments where assignment.expression.contains("todo") {
