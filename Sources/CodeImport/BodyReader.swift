@@ -725,37 +725,10 @@ struct BodyReader {
         return method
     }
 
-    /// An own method's steps, read where it is called, its parameters bound to what it is given.
-    private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax, bindArguments: Bool = true) {
-        guard let body = method.body, inlined.count < 6 else { return }
+    /// A reader for code this one reaches in another body (an own method, a property's `didSet`): the same
+    /// component's names, workers and outputs, the body's own place, and `key` added to what is already read.
+    private func nested(in method: SwiftIndex.Method, key: String) -> BodyReader {
         var inner = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: enumsByCase)
-        inner.dataStoreFields = dataStoreFields
-        inner.workers = workers
-        inner.presenterProperties = presenterProperties
-        inner.outputs = outputs
-        inner.stateRoots = stateRoots
-        inner.writesAreSets = writesAreSets
-        inner.ownMethods = ownMethods
-        inner.observers = observers
-        inner.inlined = inlined.union([method.name])
-        inner.presenterParameters = presenterParameters
-        inner.presenterModels = presenterModels
-        inner.enumResponseFields = enumResponseFields
-        inner.workerCallbacks = workerCallbacks
-        for (parameter, argument) in zip(method.parameters, call.arguments) where bindArguments {
-            if let value = translated(argument.expression) { inner.bound[parameter.name] = value }
-        }
-        inner.readInteractor(body.statements)
-        steps += inner.steps
-        unmapped += inner.unmapped
-        if bindArguments { readClosures(of: call) }
-    }
-
-    /// What a property's `didSet` does, read after a write to it, as an own method is.
-    private mutating func readObserver(of field: String) {
-        let key = "didSet " + field
-        guard let observer = observers[field], !inlined.contains(key), inlined.count < 6 else { return }
-        var inner = BodyReader(converter: observer.method.converter, file: observer.method.location.file, enumsByCase: enumsByCase)
         inner.dataStoreFields = dataStoreFields
         inner.workers = workers
         inner.presenterProperties = presenterProperties
@@ -769,6 +742,27 @@ struct BodyReader {
         inner.presenterModels = presenterModels
         inner.enumResponseFields = enumResponseFields
         inner.workerCallbacks = workerCallbacks
+        return inner
+    }
+
+    /// An own method's steps, read where it is called, its parameters bound to what it is given.
+    private mutating func readOwnMethod(_ method: SwiftIndex.Method, call: FunctionCallExprSyntax, bindArguments: Bool = true) {
+        guard let body = method.body, inlined.count < 6 else { return }
+        var inner = nested(in: method, key: method.name)
+        for (parameter, argument) in zip(method.parameters, call.arguments) where bindArguments {
+            if let value = translated(argument.expression) { inner.bound[parameter.name] = value }
+        }
+        inner.readInteractor(body.statements)
+        steps += inner.steps
+        unmapped += inner.unmapped
+        if bindArguments { readClosures(of: call) }
+    }
+
+    /// What a property's `didSet` does, read after a write to it, as an own method is.
+    private mutating func readObserver(of field: String) {
+        let key = "didSet " + field
+        guard let observer = observers[field], !inlined.contains(key), inlined.count < 6 else { return }
+        var inner = nested(in: observer.method, key: key)
         inner.readInteractor(observer.statements)
         steps += inner.steps
         unmapped += inner.unmapped

@@ -70,6 +70,15 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         !Self.namespacesSaidWithoutID.contains(id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id)
     }
 
+    /// An id's kind spelled from a Swift name, as ids are (`dataStoreField` → `data-store-field`).
+    public static func idKind(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase { out += (out.isEmpty ? "" : "-") + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+
     /// The namespaces of problems to fix where they are (docs/Diagnostics.md).
     public static let namespacesSaidWithoutID: Set<String> = [
         "scenario", "expression", "yaml", "file", "fixture", "settings", "output", "trace", "import", "code", "run",

@@ -28,10 +28,7 @@ public enum ScenarioDrift {
         public var diagnostic: Diagnostic {
             var notes: [Diagnostic.Note] = []
             if scenarioLocation != nil, let codeLocation { notes.append(Diagnostic.Note("the code says it here", at: codeLocation)) }
-            let id = kind.rawValue.reduce(into: "drift/") { out, character in
-                out += character.isUppercase ? "-" + character.lowercased() : String(character)
-            }
-            return .error(message, at: scenarioLocation ?? codeLocation, notes: notes, id: id)
+            return .error(message, at: scenarioLocation ?? codeLocation, notes: notes, id: "drift/" + Diagnostic.idKind(kind.rawValue))
         }
 
         public var description: String {

@@ -63,22 +63,13 @@ public enum CheckReportText {
         for (step, check) in steps where !check.passed {
             let prefix = step.map { "step \($0.step) '\($0.title)': " } ?? ""
             let location = check.location ?? SourceLocation(file: report.scenario.file, line: 1, column: 1)
-            let id = "check/" + kebab(check.name.split(separator: " ").first.map(String.init) ?? "expectation")
+            let id = "check/" + Diagnostic.idKind(check.name.split(separator: " ").first.map(String.init) ?? "expectation")
             if check.outcome == .notChecked {
                 out.append(.warning(prefix + "\(check.name): not checked: \(check.actual)", at: location, id: id))
             } else {
                 out.append(.error(prefix + "\(check.name): expected \(check.expected), got \(check.actual)", at: location,
                                   notes: check.excerpt.map { Diagnostic.Note($0) }, id: id))
             }
-        }
-        return out
-    }
-
-    /// `dataStore` → `data-store`.
-    static func kebab(_ name: String) -> String {
-        var out = ""
-        for character in name {
-            if character.isUppercase { out += (out.isEmpty ? "" : "-") + character.lowercased() } else { out.append(character) }
         }
         return out
     }

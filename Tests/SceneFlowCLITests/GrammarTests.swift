@@ -58,4 +58,34 @@ struct GrammarTests {
             #expect(try Self.options(command).contains { $0.hasPrefix("--format <") }, "\(command)")
         }
     }
+
+    @Test("the image list's old spelling still works with a warning; both spellings at once, --json with --format, or a format neither names are usage errors")
+    func oldSpellings() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-grammar-\(UUID().uuidString)").path
+        let rendered = try CLI.run(["render", "Scenarios/Login.yml", "--out", out, "--diagram", "flow", "--format", "dot", "--color", "never"])
+        #expect(rendered.status == 0)
+        #expect(rendered.stdout == "\(out)/Login/flow.dot\n")
+        #expect(rendered.stderr == """
+            warning: --format dot names image formats, which is --image-format's job now; --format says how results are reported (text, json, github)
+            note: write --image-format dot
+
+            """)
+        let untouched = out + "-usage"
+        let usage: [([String], String)] = [
+            (["run", "Scenarios/Login.yml", "--out", untouched, "--format", "dot", "--image-format", "png"], "give the image formats once, with --image-format"),
+            (["render", "Scenarios/Login.yml", "--out", untouched, "--format", "dot", "--image-format", "png"], "give the image formats once, with --image-format"),
+            (["map", "Tests/CodeImportTests/Fixtures/current", "--out", untouched, "--format", "dot", "--image-format", "png"],
+             "give the image formats once, with --image-format"),
+            (["run", "Scenarios/Login.yml", "--out", untouched, "--json", "--format", "json"], "--json is the old spelling of --format json; give one"),
+            (["run", "Scenarios/Login.yml", "--out", untouched, "--format", "xml"],
+             "unknown format 'xml'; --format is text, json or github (image formats go to --image-format: svg, png, pdf, dot)"),
+        ]
+        for (arguments, message) in usage {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "", "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: untouched), "a usage error writes nothing")
+    }
 }
