@@ -286,6 +286,16 @@ public struct CodeGenerator {
             unwritten.collect(GenerationLimit("generate writes every part of \(scene.name); a scene without its router ('without:') is not written yet",
                                               at: scene.location, id: "generate/without"))
         }
+        for scene in scenario.scenes {
+            for worker in scene.workers where !worker.isWired {
+                unwritten.collect(GenerationLimit("generate has what wires \(scene.name) set every worker; '\(worker.name)' made by its holder ('made: byHolder') is not written yet",
+                                                  at: worker.made?.location ?? worker.location, id: "generate/made"))
+            }
+        }
+        for scene in scenario.scenes where scene.isTabBar {
+            unwritten.collect(GenerationLimit("generate does not write a tab bar ('tabs:' of \(scene.name)) yet",
+                                              at: scene.location, id: "generate/tabs"))
+        }
         for scene in scenario.scenes where scene.isExternal {
             unwritten.collect(GenerationLimit("generate does not write a screen outside the pattern ('external: true' of \(scene.name)) yet",
                                               at: scene.location, id: "generate/external"))

@@ -118,6 +118,8 @@ struct StoryTestWriter {
                         } else {
                             test.line("top\(number).\(base)(request: \(requestType)(\(arguments.joined(separator: ", "))))")
                         }
+                    case .tab:
+                        failure.collect(GenerationLimit("generate does not write a tab bar yet, so not the selection of a tab", at: step.location, id: "generate/tabs"))
                     case .back:
                         test.line("recorder.step(\(number), .back, title: \(title))")
                         for line in given.lines { test.line(line) }

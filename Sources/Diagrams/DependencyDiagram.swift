@@ -114,7 +114,7 @@ public enum DependencyDiagramBuilder {
             let s = scene.name
             var components: [DependencyDiagram.Component] = []
             for spec in Self.componentOrder.compactMap({ role in definition.roles.first { $0.role == role } })
-            where spec.presence.holds(for: scene) && (!scene.isExternal || spec.role == .view) && !scene.without.contains(spec.role) {
+            where spec.presence.holds(for: scene) && (!scene.isOutsidePattern || spec.role == .view) && !scene.without.contains(spec.role) {
                 components.append(.init(id: id(s, spec.role), name: naming.componentName(spec.role, of: scene), role: spec.role))
             }
             for worker in scene.workers {

@@ -11,6 +11,15 @@ public struct FlowDiagram: Sendable, Hashable {
     public var observed: Bool
     /// Screens a View left by itself in the run (`leave:`), to the scene that came back.
     public var exits: [Exit] = []
+    /// Each tab bar's tabs, in order.
+    public var tabs: [Tab] = []
+
+    public struct Tab: Sendable, Hashable {
+        public var bar: SceneName
+        public var scene: SceneName
+        /// Times the run selected it (the first tab: also when the tab bar came on screen).
+        public var selected: Int
+    }
 
     public struct Exit: Sendable, Hashable {
         public var from: SceneName
@@ -27,6 +36,8 @@ public struct FlowDiagram: Sendable, Hashable {
         public var visits: Int
         /// A screen outside the pattern (a system View Controller): drawn apart.
         public var isExternal = false
+        /// A tab bar container (`tabs:`).
+        public var isTabBar = false
     }
 
     public struct UseCase: Sendable, Hashable {
@@ -56,6 +67,7 @@ public enum FlowDiagramBuilder {
         var taken: [String: Int] = [:]
         var runs: [String: Int] = [:]
         var exits: [FlowDiagram.Exit] = []
+        var selected: [SceneName: Int] = [:]
         if let trace {
             let tally = tally ?? TraceTally(trace.events, cycles: trace.cycles)
             runs = tally.runs
@@ -69,6 +81,8 @@ public enum FlowDiagramBuilder {
                     if let from = event.from.scene, let to = event.to.scene {
                         taken["\(from)|\(navigation.route!)|\(to)", default: 0] += count
                     }
+                case .navigation(let navigation) where navigation.style == .tab:
+                    if let tab = navigation.shown.first?.scene { selected[tab, default: 0] += count }
                 case .navigation(let navigation) where navigation.route == nil && event.from.role == .view:
                     guard let from = event.from.scene, let to = event.to.scene else { break }
                     if let index = exits.firstIndex(where: { $0.from == from && $0.to == to && $0.method == navigation.method }) {
@@ -88,7 +102,7 @@ public enum FlowDiagramBuilder {
                 FlowDiagram.Scene(name: scene.name, useCases: scene.useCases.map {
                     FlowDiagram.UseCase(name: $0.name.rawValue, runs: runs["\(scene.name).\($0.name)"] ?? 0)
                 },
-                                  visits: visits[scene.name] ?? 0, isExternal: scene.isExternal)
+                                  visits: visits[scene.name] ?? 0, isExternal: scene.isExternal, isTabBar: scene.isTabBar)
             },
             routes: scenario.scenes.flatMap { scene in
                 scene.routes.flatMap { route -> [FlowDiagram.Route] in
@@ -113,6 +127,9 @@ public enum FlowDiagramBuilder {
             },
             observed: trace != nil)
         diagram.exits = exits
+        diagram.tabs = scenario.scenes.flatMap { bar in
+            bar.tabs.map { FlowDiagram.Tab(bar: bar.name, scene: $0.value, selected: selected[$0.value] ?? 0) }
+        }
         return diagram
     }
 }
@@ -150,17 +167,21 @@ extension FlowDiagram {
                 }
             }
             if scene.isExternal { label = label + .lineBreak() + .text("outside the pattern", size: 8, color: "#6b7280") }
+            if scene.isTabBar { label = label + .lineBreak() + .text("tab bar", size: 8, color: "#6b7280") }
             if observed {
                 label = label + .lineBreak() + .text(scene.visits > 0 ? "shown ×\(scene.visits)" : "not visited", size: 8,
                                                      color: scene.visits > 0 ? "#1d4ed8" : "#9ca3af")
             }
-            graph.node("scene_\(scene.name)", [
+            var attributes: DOTAttributes = [
                 "label": .html(label),
                 "fillcolor": .text(visited ? "#dbeafe" : "#ffffff"),
                 "color": .text(visited ? "#2563eb" : "#9ca3af"),
                 "style": .text(scene.isExternal ? (visited ? "filled,dashed" : "dashed") : visited ? "rounded,filled" : "rounded,dashed"),
                 "penwidth": .number(scene.name == start ? 2.2 : 1),
-            ])
+            ]
+            // A tab bar is drawn as a folder tab: it holds scenes rather than being one.
+            if scene.isTabBar { attributes["shape"] = "tab" }
+            graph.node("scene_\(scene.name)", attributes)
         }
         graph.edge("start", "scene_\(start)", ["arrowhead": "normal", "color": "#111827", "label": "start"])
         for route in routes {
@@ -182,6 +203,15 @@ extension FlowDiagram {
                 "color": .text(used ? "#7c3aed" : "#9ca3af"), "fontcolor": .text(used ? "#5b21b6" : "#6b7280"),
                 "style": .text(used ? (route.navigation == .present ? "bold,dashed" : "bold") : "dashed"),
                 "penwidth": .number(used ? 1.8 : 1),
+            ])
+        }
+        for tab in tabs {
+            // A tab bar holds its tabs' scenes: not a route of any Router.
+            let used = !observed || tab.selected > 0
+            graph.edge("scene_\(tab.bar)", "scene_\(tab.scene)", [
+                "label": .text("tab" + (observed && tab.selected > 0 ? "\n×\(tab.selected)" : "")),
+                "color": .text(used ? "#0f766e" : "#9ca3af"), "fontcolor": .text(used ? "#115e59" : "#6b7280"),
+                "style": .text(used ? "solid" : "dashed"), "dir": "both", "arrowtail": "odiamond", "arrowhead": "normal", "penwidth": .number(used ? 1.6 : 1),
             ])
         }
         for exit in exits {

@@ -298,7 +298,7 @@ public enum SequenceDiagramBuilder {
                     style: flag?.accepted == false ? .violation : style(event),
                     sequence: event.sequence, delay: delay)))
                 markRow(event)
-                if case .navigation(let navigation) = event.message {
+                if case .navigation(let navigation) = event.message, navigation.style != .tab {
                     // Going back or replacing ends the lifelines of the scenes it takes off the screen.
                     for removed in navigation.removed {
                         guard let scene = removed.scene, let key = removed.sceneInstance, let group = groupIndex[scene.rawValue] else {
@@ -495,6 +495,13 @@ public enum SequenceDiagramBuilder {
                     sequence: cycle.firstSequence, delay: 0)))
             case .event(let event):
                 switch event.message {
+                case .navigation(let navigation) where navigation.style == .tab:
+                    // Another tab: the scenes of the one left stay alive, kept by the tab bar.
+                    guard let target = column(event.to) else { continue }
+                    let source = event.from.role == .user ? 0 : column(event.from) ?? 0
+                    diagram.rows.append(.message(SequenceDiagram.Message(
+                        from: source, to: target, label: "\(event.sequence)  tab", detail: navigation.method, style: .navigation,
+                        sequence: event.sequence, delay: 0)))
                 case .navigation(let navigation) where navigation.route == nil:
                     let leaving = navigation.removed.first ?? event.to
                     guard let target = column(leaving) else { continue }

@@ -166,6 +166,7 @@ public struct StageAlignment: Sendable {
         case .perform(let scene, let useCase)?: action = "do \(scene).\(useCase)"
         case .back?: action = "back"
         case .route(let scene, let route)?: action = "route \(scene).\(route)"
+        case .tab(let scene)?: action = "tab \(scene)"
         case nil: action = "launch"
         }
         return step.title.map { "\($0) (\(action))" } ?? action

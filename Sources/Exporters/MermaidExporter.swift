@@ -117,6 +117,7 @@ public enum MermaidExporter {
                     flow.observed && useCase.runs == 0 ? "<s>\(text(useCase.name))</s>" : text(useCase.name)
                 }.joined(separator: " · ") + "</small>"
             }
+            if scene.isTabBar { label += "<br/><small>tab bar</small>" }
             if flow.observed {
                 label += "<br/><small>" + (scene.visits > 0 ? "shown ×\(scene.visits)" : "not visited") + "</small>"
             }
@@ -145,6 +146,12 @@ public enum MermaidExporter {
             let arrow = !used || route.navigation == .present ? "-.->" : "==>"
             out += "    \(from) \(arrow)|\"\(label)\"| \(to)\n"
             links.append((links.count, used))
+        }
+        for tab in flow.tabs {
+            // A tab bar holds its tabs' scenes, as the flow diagram draws it.
+            guard let from = id[tab.bar], let to = id[tab.scene] else { continue }
+            out += "    \(from) -->|\"tab" + (flow.observed && tab.selected > 0 ? "<br/>×\(tab.selected)" : "") + "\"| \(to)\n"
+            links.append((links.count, !flow.observed || tab.selected > 0))
         }
         for exit in flow.exits {
             // A View that left its screen itself, as the flow diagram draws it.

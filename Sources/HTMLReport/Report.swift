@@ -281,6 +281,7 @@ public enum Report {
             case .perform(let scene, let useCase, _): action = "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
             case .back: action = "back"
             case .route(let scene, let route, _): action = "route \(scene.value).\(route.value)"
+            case .tab(let scene): action = "tab \(scene.value)"
             }
             story.append(action + (step.title.map { " — \($0)" } ?? ""))
         }

@@ -251,13 +251,23 @@ public struct Narrator: Sendable {
             arguments["note"] = "destination.\(pass.field) = \(pass.source)"
         case .navigation(let navigation):
             arguments["note"] = event.navigationNote(navigation)
-            if navigation.route == nil, event.from.role == .user { key = "kind.navigation.back" }
+            if navigation.style == .tab {
+                if event.from.role == .user {
+                    key = "kind.navigation.tab"
+                    arguments["tab"] = (navigation.shown.first ?? event.to).name
+                }
+            } else if navigation.route == nil, event.from.role == .user {
+                key = "kind.navigation.back"
+            }
         default:
             break
         }
         let stage = event.stage
         var why: String?
-        if key == "kind.navigation.back" {
+        if case .navigation(let navigation) = event.message, navigation.style == .tab {
+            // A tab passes nothing and releases nothing: its lesson is what the tab bar keeps.
+            why = catalogue.text("why.tab")
+        } else if key == "kind.navigation.back" {
             // The user's Back passes nothing: its lesson is what is released and what comes back.
             why = catalogue.text(catalogue.has("why.back" + suffix) ? "why.back" + suffix : "why.back")
         } else if case .navigation(let navigation) = event.message, let route = navigation.route,

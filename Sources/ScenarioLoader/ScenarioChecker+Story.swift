@@ -13,6 +13,20 @@ extension ScenarioChecker {
                 }
             case .back:
                 break
+            case .tab(let name):
+                guard draft.scenes.contains(where: { $0.name == name.value }) else {
+                    unknownScene(name.value, at: name.location, context: "'tab' names")
+                    break
+                }
+                var tabs: [SceneName] = []
+                for tab in draft.scenes.flatMap({ $0.tabs.map(\.value) }) where !tabs.contains(tab)
+                    && draft.scenes.contains(where: { $0.name == tab && !$0.isTabBar }) { tabs.append(tab) }
+                if !tabs.contains(name.value) {
+                    diagnostics.unknown("'tab' selects a tab, but no tab bar has '\(name.value)' among its 'tabs'", name: name.value.rawValue,
+                                        candidates: tabs.map(\.rawValue), at: name.location,
+                                        extraNotes: [Diagnostic.Note(tabs.isEmpty ? "declare the tab bar as a scene with 'tabs: [\(name.value), …]'"
+                                                                     : "tabs: " + DiagnosticCollector.list(tabs.lazy.map(\.rawValue)))], id: "scenario/unknown-name")
+                }
             case .route(let sceneName, let routeName, _):
                 guard let scene = draft.scenes.first(where: { $0.name == sceneName.value }) else {
                     unknownScene(sceneName.value, at: sceneName.location, context: "'route' names")
@@ -140,6 +154,33 @@ extension ScenarioChecker {
         return labels
     }
 
+    // MARK: - Tab bars
+
+    /// Each tab of a tab bar is a scene with the pattern's parts, held by one tab bar.
+    func checkTabBars() {
+        var holder: [SceneName: SceneName] = [:]
+        for scene in draft.scenes {
+            for tab in scene.tabs {
+                guard let held = draft.scenes.first(where: { $0.name == tab.value }) else {
+                    unknownScene(tab.value, at: tab.location, context: "tab bar '\(scene.name)' holds")
+                    continue
+                }
+                if held.name == scene.name {
+                    diagnostics.error("tab bar '\(scene.name)' holds itself as a tab", at: tab.location,
+                                      notes: [Diagnostic.Note("list the scenes its tabs show")], id: "scenario/inconsistent")
+                } else if held.isTabBar {
+                    diagnostics.error("tab bar '\(scene.name)' holds '\(held.name)', another tab bar", at: tab.location,
+                                      notes: [Diagnostic.Note("a tab shows a scene; UIKit does not put a tab bar inside a tab")], id: "scenario/inconsistent")
+                } else if let first = holder[held.name] {
+                    diagnostics.error("'\(held.name)' is a tab of '\(first)' and of '\(scene.name)'", at: tab.location,
+                                      notes: [Diagnostic.Note("a scene's View belongs to one tab bar; give the other tab its own scene")], id: "scenario/inconsistent")
+                } else {
+                    holder[held.name] = scene.name
+                }
+            }
+        }
+    }
+
     // MARK: - Reachability
 
     func checkReachability() {
@@ -156,9 +197,12 @@ extension ScenarioChecker {
             for route in scene.routes {
                 if let destination = route.destination?.value, reached.insert(destination).inserted { queue.append(destination) }
             }
+            for tab in scene.tabs where reached.insert(tab.value).inserted { queue.append(tab.value) }
         }
         for scene in draft.scenes where !reached.contains(scene.name) {
-            diagnostics.warning("scene '\(scene.name)' is never reached: no route leads to it and no story step shows it",
+            let ways = draft.scenes.contains(where: \.isTabBar) ? "no route leads to it, no tab bar holds it and no story step shows it"
+                : "no route leads to it and no story step shows it"
+            diagnostics.warning("scene '\(scene.name)' is never reached: \(ways)",
                                 at: scene.location,
                                 notes: [Diagnostic.Note("add a route to it, an 'appear: \(scene.name)' story step, or remove it")], id: "scenario/no-effect")
         }

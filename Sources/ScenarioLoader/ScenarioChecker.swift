@@ -56,6 +56,7 @@ final class ScenarioChecker {
             for op in worker.operations { check(op, of: worker) }
         }
         for scene in draft.scenes { check(scene) }
+        checkTabBars()
         checkStory()
         checkReachability()
         checkCallBacks()
@@ -863,7 +864,10 @@ final class ScenarioChecker {
     func target(of step: Step, role: Role, scene: Scene) -> (ComponentRole, String)? {
         switch step.kind {
         case .call(let call):
-            if scene.worker(call.receiver.value) != nil { return (.worker, "'call: \(call.receiver.value).\(call.method.value)'") }
+            // A scene's worker, or one the app shares: either way a worker, whose callers the rules name.
+            if scene.worker(call.receiver.value) != nil || draft.sharedWorkers.contains(where: { $0.name.rawValue == call.receiver.value }) {
+                return (.worker, "'call: \(call.receiver.value).\(call.method.value)'")
+            }
             let roles: [String: ComponentRole] = ["Interactor": .interactor, "Presenter": .presenter, "View": .view, "Router": .router]
             return roles[call.receiver.value].map { ($0, "'call: \(call.receiver.value).\(call.method.value)'") }
         case .respond: return (.presenter, "'respond'")

@@ -37,9 +37,9 @@ extension ScenarioReader {
             return nil
         }
         guard let keys = nodes.mapping(node, "a story step", allowed: Vocabulary.storyStep) else { return nil }
-        let actions = ["appear", "do", "back", "route"].filter { keys[$0] != nil }
+        let actions = ["appear", "do", "back", "route", "tab"].filter { keys[$0] != nil }
         guard let actionKey = actions.first else {
-            diagnostics.error("a story step needs one of 'appear', 'do', 'back' or 'route'", at: at, id: "scenario/missing")
+            diagnostics.error("a story step needs one of 'appear', 'do', 'back', 'route' or 'tab'", at: at, id: "scenario/missing")
             return nil
         }
         if actions.count > 1 {
@@ -62,6 +62,9 @@ extension ScenarioReader {
         case "appear":
             guard let name = nodes.identifier(actionNode, "'appear' (a scene)") else { return nil }
             action = .appear(Located(SceneName(name.value), at: name.location))
+        case "tab":
+            guard let name = nodes.identifier(actionNode, "'tab' (the scene of a tab)") else { return nil }
+            action = .tab(Located(SceneName(name.value), at: name.location))
         case "back":
             let isTrue: Bool = { if case .scalar(let s) = actionNode { return s.string == "true" } else { return false } }()
             if !NodeReader.isNull(actionNode) && !isTrue {

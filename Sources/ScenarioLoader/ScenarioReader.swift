@@ -595,6 +595,33 @@ final class ScenarioReader {
                 }
             }
         }
+        if let entry = keys["tabs"], let items = nodes.sequence(entry.value, "'tabs' (the scenes of the tab bar's tabs)") {
+            var seen: [String: SourceLocation] = [:]
+            for item in items {
+                guard let tab = nodes.identifier(item, "a tab (a scene)") else { continue }
+                if let first = seen[tab.value] {
+                    diagnostics.error("scene '\(tab.value)' is a tab of '\(name)' twice", at: tab.location,
+                                      notes: [Diagnostic.Note("'\(tab.value)' is first listed here", at: first)], id: "scenario/duplicate")
+                    continue
+                }
+                seen[tab.value] = tab.location
+                scene.tabs.append(Located(SceneName(tab.value), at: tab.location))
+            }
+            if items.isEmpty {
+                diagnostics.error("a tab bar needs at least one tab", at: location(entry.value),
+                                  notes: [Diagnostic.Note("list the scenes of its tabs: 'tabs: [Home, Search]'")], id: "scenario/missing")
+            }
+            if scene.isExternal {
+                diagnostics.error("scene '\(name)' is a tab bar ('tabs'), so it is not also 'external'", at: location(entry.keyNode),
+                                  notes: [Diagnostic.Note("a tab bar is already a screen outside the pattern; remove 'external'")], id: "scenario/conflicting-keys")
+            }
+            // A tab bar has none of the pattern's parts: its tabs have them.
+            for key in ["dataStore", "view", "workers", "useCases", "routes", "without"] where keys[key] != nil {
+                diagnostics.error("scene '\(name)' is a tab bar, a screen with none of the pattern's parts, so it has no '\(key)'",
+                                  at: location(keys[key]!.keyNode),
+                                  notes: [Diagnostic.Note("give '\(key)' to the scenes of its tabs")], id: "scenario/misplaced-key")
+            }
+        }
         return scene
     }
 
@@ -604,6 +631,7 @@ final class ScenarioReader {
         var operations: [WorkerOperation] = []
         var state: [FieldDecl] = []
         var protocolName: Located<String>?
+        var made: Located<Worker.Making>?
         if let list = nodes.mapping(node, "worker '\(name)' (a mapping of operation names to operations)") {
             var seen: [String: SourceLocation] = [:]
             for item in list {
@@ -615,6 +643,21 @@ final class ScenarioReader {
                         continue
                     }
                     state = readFields(item.value, "the state of worker '\(name)'")
+                    continue
+                }
+                if item.key == "made" {
+                    guard let text = nodes.located(item.value, "'made' (who makes the worker)") else { continue }
+                    guard let making = Worker.Making(rawValue: text.value) else {
+                        diagnostics.error("'made' is 'wiring' (what wires the scene sets it) or 'byHolder' (the part that calls it makes it itself), not '\(text.value)'",
+                                          at: text.location, id: "scenario/malformed-value")
+                        continue
+                    }
+                    guard !shared else {
+                        diagnostics.error("a shared worker is made once, by the app; 'made' belongs to a scene's worker", at: at,
+                                          notes: [Diagnostic.Note("remove 'made', or declare '\(name)' under a scene's 'workers:'")], id: "scenario/misplaced-key")
+                        continue
+                    }
+                    made = Located(making, at: text.location)
                     continue
                 }
                 if item.key == "protocol" {
@@ -637,6 +680,7 @@ final class ScenarioReader {
         }
         var worker = Worker(name: WorkerName(name), location: nameLocation, operations: operations, state: state)
         worker.protocolName = protocolName
+        worker.made = made
         return worker
     }
 

@@ -3,7 +3,7 @@
 enum Vocabulary {
     static let scenario = ["scenario", "pattern", "wiring", "description", "start", "enums", "entities", "workers", "appState", "scenes",
                            "story", "repeat", "accept"]
-    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes", "accept", "names", "external", "without"]
+    static let scene = ["description", "dataStore", "view", "workers", "useCases", "routes", "accept", "names", "external", "without", "tabs"]
     /// `accept: { rule: …, reason: … }`, at the top, in a scene or on a step.
     static let acceptance = ["rule", "reason"]
     /// Keys every step takes besides its kind's own.
@@ -20,7 +20,7 @@ enum Vocabulary {
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
     static let route = ["to", "navigation", "input", "pass", "method", "passData", "navigate", "description"]
-    static let storyStep = ["appear", "do", "back", "route", "request", "with", "given", "expect", "title"]
+    static let storyStep = ["appear", "do", "back", "route", "tab", "request", "with", "given", "expect", "title"]
     static let stub = ["result", "error", "fixture", "latency"]
     static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",
                          "absent"]

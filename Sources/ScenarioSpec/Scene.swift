@@ -16,6 +16,9 @@ public struct Scene: Sendable, Hashable {
     /// Controller (`SFSafariViewController`, an image picker, an alert) or a plain one of the app's own. Routes lead
     /// to it and going back leaves it; its View is named as the scene is, and nothing wires it.
     public var isExternal = false
+    /// `tabs: [Home, Category]` — a tab bar container (`UITabBarController`): no pattern parts of its own, it embeds
+    /// these scenes, one per tab, the first selected when it comes on screen; the story's `tab:` selects another.
+    public var tabs: [Located<SceneName>] = []
     /// `without: [router]` — parts of the pattern the app does not give this scene (a module whose Presenter holds no
     /// Router): nothing wires them and nothing may ask them.
     public var without: Set<ComponentRole> = []
@@ -31,6 +34,11 @@ public struct Scene: Sendable, Hashable {
         self.useCases = useCases
         self.routes = routes
     }
+
+    /// A tab bar container (`tabs:`).
+    public var isTabBar: Bool { !tabs.isEmpty }
+    /// A screen with none of the pattern's parts: an external one or a tab bar container. Nothing wires it.
+    public var isOutsidePattern: Bool { isExternal || isTabBar }
 
     public func useCase(_ name: String) -> UseCase? { useCases.first { $0.name.rawValue == name } }
     public func route(_ name: String) -> Route? { routes.first { $0.name.rawValue == name } }

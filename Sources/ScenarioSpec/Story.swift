@@ -22,6 +22,9 @@ public struct StoryStep: Sendable, Hashable {
         /// button (`prepare(for:sender:)` → `router.routeToShowOrder(segue:)`), carrying the user's selection as the
         /// route's input.
         case route(scene: Located<SceneName>, route: Located<RouteName>, input: [Located<FieldValue>])
+        /// The user selects a tab of the tab bar on screen (`tabs:`): the tab's scene comes back as it was left, or
+        /// loads the first time.
+        case tab(Located<SceneName>)
     }
 
     public init(action: Action, location: SourceLocation, title: String? = nil, given: [WorkerStub] = [],

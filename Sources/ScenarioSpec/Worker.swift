@@ -9,6 +9,19 @@ public struct Worker: Sendable, Hashable {
     /// The protocol its callers hold it as, as the app names it (`LoginWorkerProtocol`, `NetworkServiceType`); nil
     /// for the pattern's name (VIPER's `…DataManagerInputProtocol`) or none (a Clean Swift worker is a class).
     public var protocolName: Located<String>?
+    /// Who makes it: what wires the scene (the default), or the part that holds it, itself.
+    public var made: Located<Making>?
+
+    public enum Making: String, Sendable, Hashable, CaseIterable {
+        /// What wires the scene sets it (`interactor.worker = HomeWorker()` in a Configurator or `setup()`).
+        case wiring
+        /// The part that holds it makes it itself (`var worker = HomeWorker()`, or in its `init`): nothing wires it,
+        /// and each instance of the scene has its own.
+        case byHolder
+    }
+
+    /// Whether what wires the scene sets it (a wiring message per scene instance).
+    public var isWired: Bool { made?.value != .byHolder }
 
     public init(name: WorkerName, location: SourceLocation, operations: [WorkerOperation], state: [FieldDecl] = []) {
         self.name = name

@@ -84,6 +84,7 @@ public struct ScenarioWriter {
         line("  " + YAMLText.key(scene.name.rawValue) + ":" + (isEmpty(scene) ? " {}" : ""))
         if let description = scene.description { line("    description: " + YAMLText.scalar(description)) }
         if scene.isExternal { line("    external: true") }
+        if scene.isTabBar { line("    tabs: [" + scene.tabs.map { YAMLText.scalar($0.value.rawValue) }.joined(separator: ", ") + "]") }
         if !scene.without.isEmpty { line("    without: [" + scene.without.map(\.rawValue).sorted().joined(separator: ", ") + "]") }
         if !scene.names.isEmpty {
             line("    names:")
@@ -120,7 +121,7 @@ public struct ScenarioWriter {
 
     private func isEmpty(_ scene: Scene) -> Bool {
         scene.description == nil && scene.dataStore.isEmpty && scene.view.state.isEmpty && scene.view.shows.isEmpty
-            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty && scene.names.isEmpty && !scene.isExternal && scene.without.isEmpty
+            && scene.workers.isEmpty && scene.useCases.isEmpty && scene.routes.isEmpty && scene.names.isEmpty && !scene.isOutsidePattern && scene.without.isEmpty
             && !acceptances.contains { $0.scope == .scene(scene.name) }
     }
 
@@ -138,8 +139,9 @@ public struct ScenarioWriter {
 
     private mutating func write(_ worker: Worker, indent: Int, scenario: Scenario) {
         let pad = String(repeating: " ", count: indent)
-        line(pad + YAMLText.key(worker.name.rawValue) + ":" + (worker.operations.isEmpty && worker.state.isEmpty && worker.protocolName == nil ? " {}" : ""))
+        line(pad + YAMLText.key(worker.name.rawValue) + ":" + (worker.operations.isEmpty && worker.state.isEmpty && worker.protocolName == nil && worker.made == nil ? " {}" : ""))
         if let protocolName = worker.protocolName { line(pad + "  protocol: " + YAMLText.scalar(protocolName.value)) }
+        if let made = worker.made { line(pad + "  made: " + made.value.rawValue) }
         if !worker.state.isEmpty { fields(worker.state, key: "state", indent: indent + 2) }
         for operation in worker.operations {
             let pad = pad + "  "
@@ -367,6 +369,7 @@ public struct ScenarioWriter {
         switch step.action {
         case .appear(let scene): line("  - appear: " + YAMLText.scalar(scene.value.rawValue))
         case .back: line("  - back: true")
+        case .tab(let scene): line("  - tab: " + YAMLText.scalar(scene.value.rawValue))
         case .perform(let scene, let useCase, let request):
             let sceneName = scene?.value.rawValue ?? step.performs?.scene.rawValue
             line("  - do: " + YAMLText.scalar((sceneName.map { $0 + "." } ?? "") + useCase.value.rawValue))

@@ -80,7 +80,8 @@ public final class Engine {
 
     /// The header every trace of this scenario starts with.
     public var header: TraceHeader {
-        TraceHeader(scenario: scenario.name, file: scenario.file, pattern: scenario.pattern.rawValue, start: scenario.start,
+        TraceHeader(version: TraceHeader.version(showsTabs: scenario.scenes.contains(where: \.isTabBar)),
+                    scenario: scenario.name, file: scenario.file, pattern: scenario.pattern.rawValue, start: scenario.start,
                     scenarioSHA256: scenario.sha256, fixtures: scenario.fixtureSHA256)
     }
 
@@ -161,6 +162,8 @@ public final class Engine {
                 try runCycle(top, useCase, request: request, title: step.title, cause: nil, location: step.location)
             case .back:
                 try goBack(at: step.location)
+            case .tab(let name):
+                try selectTab(name, at: step.location)
             case .route(let sceneName, let routeName, let values):
                 let scene = self.scene(sceneName.value)
                 let route = scene.route(routeName.value.rawValue)!
@@ -189,6 +192,7 @@ public final class Engine {
             return .perform(scene: step.performs!.scene, useCase: step.performs!.useCase)
         case .back: return .back
         case .route(let scene, let route, _): return .route(scene: scene.value, route: route.value)
+        case .tab(let scene): return .tab(scene.value)
         }
     }
 
@@ -196,10 +200,14 @@ public final class Engine {
     func scene(_ name: SceneName) -> Scene { scenario.scenes[sceneIndex[name]!] }
 
     private func snapshot(step: Int, firstEvent: Int) -> StepSnapshot {
-        StepSnapshot(
+        // A scene's DataStore is the one of its instance on screen (the topmost, when it is on the stack twice), else
+        // of its newest instance.
+        var dataStores = latestInstance.mapValues(\.dataStore)
+        for instance in stack { dataStores[instance.scene.name] = instance.dataStore }
+        return StepSnapshot(
             step: step, pass: currentPass, stack: stack.map(\.scene.name), shown: stack.last?.shown ?? Record(),
             viewModel: stack.last?.lastViewModel,
-            dataStores: latestInstance.mapValues(\.dataStore), appState: world.appState, routes: routesThisStep,
+            dataStores: dataStores, appState: world.appState, routes: routesThisStep,
             firstEvent: firstEvent, lastEvent: sequence)
     }
 
@@ -421,7 +429,7 @@ public final class Engine {
         // The current Clean Swift template wires a scene in its View's `setup()`; older ones in a Configurator.
         let wirer = scenario.wiring == .setup ? instance.view : instance.configurator
         // A screen outside the pattern has no parts to wire.
-        for (target, property, value, type) in scene.isExternal ? [] : wiring(instance) {
+        for (target, property, value, type) in scene.isOutsidePattern ? [] : wiring(instance) {
             try emit(.configure(property: property, protocolName: type, value: value), from: wirer, to: target,
                      at: location ?? scene.location, parent: cause)
         }
@@ -438,7 +446,8 @@ public final class Engine {
                           link.through.flatMap { i.names.protocolName($0) }))
         }
         let holder = participant(definition.wiring.workerHolder, of: i)
-        for worker in i.scene.workers {
+        // A worker its holder makes itself is no link the wiring sets.
+        for worker in i.scene.workers where worker.isWired {
             links.append((holder, definition.naming.workerProperty(worker.name), i.worker(worker.name.rawValue),
                           i.names.workerProtocol(worker)))
         }
@@ -464,17 +473,79 @@ public final class Engine {
     func showRoot(_ scene: Scene, at location: SourceLocation?) throws {
         let instance = try makeInstance(scene, cause: nil, at: location)
         stack = [instance]
-        try appear(instance, cause: nil, at: location)
+        try show(instance, cause: nil, at: location)
+    }
+
+    /// A scene just put on the stack comes on screen; a tab bar then embeds its tabs and shows the first.
+    func show(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
+        let loaded = try appear(instance, cause: cause, at: location)
+        guard instance.scene.isTabBar else { return }
+        // The tab bar's View builds every tab's scene as it loads (`viewControllers = [...]`); each tab's View loads
+        // when it is first selected.
+        instance.tabs = try instance.scene.tabs.map { tab in try makeInstance(scene(tab.value), cause: loaded, at: tab.location) }
+        instance.tabStacks = instance.tabs.map { _ in [] }
+        instance.selectedTab = 0
+        try showTab(0, of: instance, sender: instance.view, method: "setViewControllers(_:animated:)", parent: loaded,
+                    at: location ?? instance.scene.tabs[0].location)
     }
 
     /// The View loads, renders what it shows from state, and queues its `appear` use cases.
-    func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws {
+    @discardableResult
+    func appear(_ instance: SceneInstance, cause: Int?, at location: SourceLocation?) throws -> Int {
         let lifecycle: Message = definition.naming.loadMethod.map { .load(method: $0) }
             ?? .appear(method: instance.scene.names.appear?.value ?? definition.naming.appearMethod ?? "onAppear()")
         let event = try emit(lifecycle, from: instance.view, to: instance.view, at: location ?? instance.scene.location,
                              parent: cause)
         try render(instance, cause: event)
         pendingAppearances.append((instance, event, false))
+        return event
+    }
+
+    /// The user selects the tab showing `name` on the tab bar on screen.
+    func selectTab(_ name: Located<SceneName>, at location: SourceLocation) throws {
+        let stackNote = Diagnostic.Note("the navigation stack is " + (stack.isEmpty ? "empty" : stack.map { $0.scene.name.rawValue }.joined(separator: " → ")))
+        guard let barIndex = stack.lastIndex(where: { $0.scene.tabs.contains { $0.value == name.value } }) else {
+            let bars = scenario.scenes.filter { $0.tabs.contains { $0.value == name.value } }.map { "'\($0.name)'" }
+            throw RuntimeError("'tab: \(name.value)' needs the tab bar \(bars.joined(separator: " or ")) on screen, but it is not",
+                               at: name.location, notes: [stackNote])
+        }
+        let bar = stack[barIndex]
+        if let cover = stack[(barIndex + 1)...].first(where: { $0.navigation == .present }) {
+            throw RuntimeError("'tab: \(name.value)' needs the tab bar '\(bar.scene.name)' visible, but '\(cover.scene.name)' is presented over it",
+                               at: name.location, notes: [stackNote, Diagnostic.Note("go 'back' first, as the user closes what covers the tab bar")])
+        }
+        let index = bar.scene.tabs.firstIndex { $0.value == name.value }!
+        guard index != bar.selectedTab else {
+            throw RuntimeError("tab '\(name.value)' of '\(bar.scene.name)' is already selected", at: name.location,
+                               notes: [stackNote, Diagnostic.Note("select another tab first, or leave this step out")])
+        }
+        try showTab(index, of: bar, sender: user, method: "tabBarController(_:didSelect:)", parent: nil, at: location)
+    }
+
+    /// The tab bar shows tab `index`: the selected tab's scenes go off screen and are kept; the tab's own come back,
+    /// or its root loads the first time.
+    private func showTab(_ index: Int, of bar: SceneInstance, sender: Participant, method: String, parent: Int?,
+                         at location: SourceLocation) throws {
+        let barIndex = stack.firstIndex { $0 === bar }!
+        let leaving = Array(stack[(barIndex + 1)...])
+        if !leaving.isEmpty { bar.tabStacks[bar.selectedTab] = leaving }
+        let firstVisit = bar.tabStacks[index].isEmpty
+        let arriving = firstVisit ? [bar.tabs[index]] : bar.tabStacks[index]
+        let navigation = try emit(.navigation(Navigation(style: .tab, route: nil, method: method,
+                                                         removed: leaving.reversed().map(\.view), shown: arriving.map(\.view))),
+                                  from: sender, to: arriving.last!.view, at: location, parent: parent)
+        stack.removeSubrange((barIndex + 1)...)
+        stack += arriving
+        bar.selectedTab = index
+        bar.tabStacks[index] = arriving
+        if firstVisit { try appear(arriving[0], cause: navigation, at: location) } else { try reveal(arriving.last!, cause: navigation) }
+    }
+
+    /// Going back from `instance` would leave a tab bar showing no tab: the root of a tab has nothing below it.
+    private func tabRootError(_ instance: SceneInstance, _ what: String, at location: SourceLocation) -> RuntimeError? {
+        guard let index = stack.firstIndex(where: { $0 === instance }), index > 0, stack[index - 1].scene.isTabBar else { return nil }
+        return RuntimeError("\(what): '\(instance.scene.name)' is the root of a tab of '\(stack[index - 1].scene.name)', with nothing below it in its tab",
+                            at: location, notes: [Diagnostic.Note("select another tab with 'tab:'")])
     }
 
     /// Going back brought an existing instance on screen again: its View appears (`viewWillAppear`, `onAppear`),
@@ -546,7 +617,7 @@ public final class Engine {
         case .push, .present: stack.append(target)
         case .replace, .pop, .popToScene, .dismiss, .back: stack = [target]
         }
-        try appear(target, cause: navigation, at: route.location)
+        try show(target, cause: navigation, at: route.location)
     }
 
     /// The Router's data passing: into the destination's DataStore, or, with one AppState, into the AppState fields
@@ -585,6 +656,9 @@ public final class Engine {
         case (.popToScene, let destinationName?): index = below.lastIndex { $0.scene.name == destinationName }
         case (_, nil): index = below.isEmpty ? nil : below.count - 1
         case (_, let destinationName?): index = below.isEmpty ? nil : (below.last!.scene.name == destinationName ? below.count - 1 : nil)
+        }
+        if let index, stack[index].scene.isTabBar, let error = tabRootError(stack[index + 1], "route '\(route.name)' goes back", at: route.location) {
+            throw error
         }
         guard let index else {
             let beneath = below.last.map { "'\($0.scene.name)'" } ?? "nothing"
@@ -634,6 +708,7 @@ public final class Engine {
             throw RuntimeError("'\(instance.scene.name)' leaves its screen, but it is the root: there is nothing below to come back to",
                                at: location)
         }
+        if let error = tabRootError(instance, "'\(instance.scene.name)' leaves its screen", at: location) { throw error }
         let presented = instance.navigation == .present
         let dismisses: Bool
         switch how.value {
@@ -660,6 +735,7 @@ public final class Engine {
             throw RuntimeError("there is nothing to go back to: '\(stack.last?.scene.name.rawValue ?? "nothing")' is the root",
                                at: location)
         }
+        if let error = tabRootError(top, "there is nothing to go back to", at: location) { throw error }
         try takeOffTop(dismissing: top.navigation == .present, sender: user, parent: nil, at: location)
     }
 

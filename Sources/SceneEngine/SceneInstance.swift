@@ -15,6 +15,11 @@ final class SceneInstance {
     /// Label → value, in the order the View first showed them.
     var shown = Record()
     var lastViewModel: Value?
+    /// A tab bar's tabs (`tabs:`), made when it comes on screen; what each tab shows (its root first, what was pushed on
+    /// it after), kept while another tab is selected; and the selected tab. Empty for other scenes.
+    var tabs: [SceneInstance] = []
+    var tabStacks: [[SceneInstance]] = []
+    var selectedTab = 0
 
     let configurator: Participant
     let view: Participant

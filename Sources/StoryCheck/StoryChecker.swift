@@ -160,6 +160,7 @@ public struct StoryChecker {
         case .perform(let scene, let useCase): actual = "do \(scene).\(useCase)"
         case .back: actual = "back"
         case .route(let scene, let route): actual = "route \(scene).\(route)"
+        case .tab(let scene): actual = "tab \(scene)"
         }
         switch (action, step.action) {
         case (.appear(let a), .appear(let b)) where a == b.value: return nil
@@ -167,6 +168,7 @@ public struct StoryChecker {
             where useCase == useCaseB.value && (b == nil || b?.value == scene): return nil
         case (.back, .back): return nil
         case (.route(let scene, let route), .route(let b, let routeB, _)) where scene == b.value && route == routeB.value: return nil
+        case (.tab(let a), .tab(let b)) where a == b.value: return nil
         default: return (expected, "the trace does \(actual)")
         }
     }
@@ -190,6 +192,7 @@ public struct StoryChecker {
         case .perform(let scene, let useCase, _): "do " + (scene.map { "\($0.value)." } ?? "") + useCase.value.rawValue
         case .back: "back"
         case .route(let scene, let route, _): "route \(scene.value).\(route.value)"
+        case .tab(let scene): "tab \(scene.value)"
         }
     }
 

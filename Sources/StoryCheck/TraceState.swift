@@ -41,6 +41,8 @@ struct TraceState {
         let top = stack.last
         var stores: [SceneName: Record] = [:]
         for (scene, key) in latest { stores[scene] = dataStores[key] }
+        // A scene on screen is read in its instance there (the topmost, when it is on the stack twice).
+        for view in stack { if let scene = view.scene, let key = view.sceneInstance { stores[scene] = dataStores[key] } }
         return Snapshot(stack: stack.compactMap(\.scene), shown: top.flatMap { shown[$0] } ?? Record(),
                         viewModel: top.flatMap { viewModels[$0] }, dataStores: stores, appState: appState)
     }
@@ -75,6 +77,10 @@ struct TraceState {
             case .pop, .dismiss, .popToScene:
                 stack.removeAll { navigation.removed.contains($0) }
                 if let index = stack.firstIndex(of: event.to) { stack.removeSubrange((index + 1)...) }
+            case .tab:
+                stack.removeAll { navigation.removed.contains($0) }
+                stack += navigation.shown
+                arriving = event.to
             }
         case .action, .request, .event, .call, .workerCall, .workerResult, .workerError, .stateWrite, .response, .route,
              .render:

@@ -94,8 +94,11 @@ public enum TraceRecord: Sendable, Hashable {
 
 /// The first line of a trace: the format's version, what was run, and the fingerprints of the files it read.
 public struct TraceHeader: Sendable, Hashable {
-    /// The version of the trace format this library writes.
-    public static let currentVersion = 2
+    /// The newest version of the trace format this library reads and writes.
+    public static let currentVersion = 3
+    /// The version a trace is written in: 3 where it shows tab bars (`tab` navigations and steps), which version 2
+    /// readers would misread; 2 otherwise, so every reader of version 2 still reads it.
+    public static func version(showsTabs: Bool) -> Int { showsTabs ? 3 : 2 }
 
     public var version: Int
     public var scenario: String
@@ -112,7 +115,7 @@ public struct TraceHeader: Sendable, Hashable {
     /// cycle's calls); expectations about them are not checked. Empty: everything is recorded.
     public var omits: [String]
 
-    public init(version: Int = TraceHeader.currentVersion, scenario: String, file: String, pattern: String,
+    public init(version: Int = 2, scenario: String, file: String, pattern: String,
                 start: SceneName, scenarioSHA256: String? = nil, fixtures: [String: String] = [:], omits: [String] = []) {
         self.version = version
         self.scenario = scenario
@@ -137,6 +140,8 @@ public struct TraceStep: Sendable, Hashable {
         case back
         /// A route fired straight from a scene's View (a segue), with no cycle.
         case route(scene: SceneName, route: RouteName)
+        /// The user selects a tab of the tab bar on screen.
+        case tab(SceneName)
     }
 
     /// 1-based, the step's place in the story.
@@ -150,6 +155,7 @@ public struct TraceStep: Sendable, Hashable {
         case .perform(let scene, let useCase): what = "\(scene).\(useCase)"
         case .back: what = "back"
         case .route(let scene, let route): what = "route \(scene).\(route)"
+        case .tab(let scene): what = "tab \(scene)"
         case nil: what = "step"
         }
         return "story step \(number) · \(what)" + (title.map { " — \($0)" } ?? "")

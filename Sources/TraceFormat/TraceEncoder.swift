@@ -93,7 +93,7 @@ public struct TraceEncoder: Sendable {
             // The participants a message names besides its ends.
             switch event.message {
             case .configure(_, _, let value): declare(value, into: &out)
-            case .navigation(let navigation): for removed in navigation.removed { declare(removed, into: &out) }
+            case .navigation(let navigation): for named in navigation.removed + navigation.shown { declare(named, into: &out) }
             default: break
             }
         }
@@ -145,6 +145,9 @@ public struct TraceEncoder: Sendable {
             case .route(let scene, let route)?:
                 out.append(#","route":"#)
                 Self.string("\(scene).\(route)", into: &out)
+            case .tab(let scene)?:
+                out.append(#","tab":"#)
+                Self.string(scene.rawValue, into: &out)
             case nil:
                 break
             }
@@ -410,6 +413,14 @@ public struct TraceEncoder: Sendable {
             if !navigation.removed.isEmpty {
                 out.append(#","removed":["#)
                 for (index, participant) in navigation.removed.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    int(participant.number, into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            if !navigation.shown.isEmpty {
+                out.append(#","shown":["#)
+                for (index, participant) in navigation.shown.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     int(participant.number, into: &out)
                 }
@@ -685,6 +696,7 @@ extension Navigation.Style {
         case .pop: "pop"
         case .popToScene: "popToScene"
         case .dismiss: "dismiss"
+        case .tab: "tab"
         }
     }
 }

@@ -32,6 +32,7 @@ extension TraceEvent {
         switch navigation.style {
         case .push, .present, .replace: navigation.style.rawValue
         case .pop, .dismiss, .popToScene: "back to \(to.sceneInstance ?? to.name)"
+        case .tab: navigation.removed.isEmpty ? "tab" : "tab; keeps " + navigation.removed.map { $0.sceneInstance ?? $0.name }.joined(separator: ", ")
         }
     }
 

@@ -169,6 +169,9 @@ public struct Navigation: Sendable, Hashable {
         case popToScene
         /// Dismisses a presented scene.
         case dismiss
+        /// A tab bar shows one of its tabs: the one shown before (if any) goes off screen with what was pushed on it,
+        /// and the selected one comes back with what was pushed on it (`shown`).
+        case tab
     }
 
     public var style: Style
@@ -178,12 +181,15 @@ public struct Navigation: Sendable, Hashable {
     public var method: String
     /// The Views of the scene instances taken off the screen, top first.
     public var removed: [Participant]
+    /// For `tab`: the Views of the scene instances the selected tab brings on screen, its root first.
+    public var shown: [Participant]
 
-    public init(style: Style, route: RouteName?, method: String, removed: [Participant] = []) {
+    public init(style: Style, route: RouteName?, method: String, removed: [Participant] = [], shown: [Participant] = []) {
         self.style = style
         self.route = route
         self.method = method
         self.removed = removed
+        self.shown = shown
     }
 }
 

@@ -283,6 +283,9 @@ public enum TraceReader {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { throw fields.failure("'route' names 'Scene.route', found '\(name)'") }
                 action = .route(scene: SceneName(parts[0]), route: RouteName(parts[1]))
+            } else if let scene = try fields.optionalString("tab") {
+                try requireVersion(3, for: "a 'tab' step", fields)
+                action = .tab(SceneName(scene))
             }
             steps.append(TraceStep(number: number, pass: pass, action: action, title: try fields.optionalString("title"),
                                    location: try fields.optionalString("at").map { try TraceReader.location($0, fields) },
@@ -345,6 +348,9 @@ public enum TraceReader {
                 }
                 cycleTime[cycle] = time
             }
+            if case .string("navigation")? = fields.value("kind"), case .string("tab")? = fields.value("style") {
+                try requireVersion(3, for: "the navigation style 'tab'", fields)
+            }
             let message = try TraceReader.message(fields, participant: { number in
                 guard let found = participants[number] else {
                     throw fields.failure("participant \(number) is not declared before its first use")
@@ -361,6 +367,12 @@ public enum TraceReader {
             if sequence <= keep { events.append(event) }
             try onItem?(.event(event))
             if !steps.isEmpty { steps[steps.count - 1].lastSequence = sequence }
+        }
+
+        /// What a newer format added may not appear in a trace that says it is older.
+        func requireVersion(_ version: Int, for what: String, _ fields: Fields) throws {
+            guard let header, header.version < version else { return }
+            throw fields.failure("\(what) is new in trace format \(version), but the header says \(header.version)")
         }
 
         func finish(_ header: TraceHeader) throws -> Trace {
@@ -446,8 +458,17 @@ public enum TraceReader {
                     removed.append(try participant(number))
                 }
             }
+            var shown: [Participant] = []
+            if case .array(let items)? = fields.value("shown") {
+                for item in items {
+                    guard case .number(let text, true) = item, let number = Int(text) else {
+                        throw fields.failure("'shown' lists participant numbers")
+                    }
+                    shown.append(try participant(number))
+                }
+            }
             return .navigation(Navigation(style: style, route: try fields.optionalString("route").map { RouteName($0) },
-                                          method: try fields.string("method"), removed: removed))
+                                          method: try fields.string("method"), removed: removed, shown: shown))
         }
     }
 

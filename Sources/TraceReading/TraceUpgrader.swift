@@ -97,7 +97,7 @@ public struct TraceUpgrader {
 
     func finish(end: RunEnd?) throws -> Trace {
         var header = self.header
-        header.version = TraceHeader.currentVersion
+        header.version = 2
         let participants = participantTable()
         func participant(_ p: OldParticipant) -> Participant { participants[p]! }
 

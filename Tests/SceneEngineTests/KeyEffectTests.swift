@@ -16,7 +16,8 @@ import TraceFormat
 struct KeyEffectTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/every-key.yml")
     static let viperFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/every-key-viper.yml")
-    static var files: [URL] { PackagePaths.exampleScenarios() + [fixture, viperFixture] }
+    static let tabsFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/every-key-tabs.yml")
+    static var files: [URL] { PackagePaths.exampleScenarios() + [fixture, viperFixture, tabsFixture] }
 
     /// Every key the format knows, by name.
     static let vocabulary: Set<String> = {
@@ -25,6 +26,7 @@ struct KeyEffectTests {
                        + Vocabulary.useCaseMethods + Vocabulary.outputMethods + Vocabulary.route + Vocabulary.storyStep
                        + Vocabulary.stub + Vocabulary.expect + Vocabulary.stepKeys + Vocabulary.acceptance)
         keys.insert("state")  // a shared worker's state
+        keys.insert("made")  // who makes a scene's worker
         return keys
     }()
 

@@ -143,7 +143,7 @@ struct TraceFormatTests {
     @Test("malformed traces are rejected with their line, and the reader enforces what the format promises", arguments: [
         ("", "line 1: the trace is empty; expected a header line"),
         ("{\"sceneflowTrace\":9,\"scenario\":\"s\",\"file\":\"f\",\"pattern\":\"viper\",\"start\":\"A\"}\n",
-         "line 1: trace format version 9 is newer than this sceneflow reads (2)"),
+         "line 1: trace format version 9 is newer than this sceneflow reads (3)"),
         ("{\"sceneflowTrace\":0,\"scenario\":\"s\",\"file\":\"f\",\"pattern\":\"viper\",\"start\":\"A\"}\n",
          "line 1: trace format version 0 is not a version; versions start at 1"),
         (v2 + "{\"seq\":2}\n", "line 2: event 2 out of order; expected 1"),

@@ -70,7 +70,7 @@ public struct PatternNaming: Sendable, Hashable {
     public func componentName(_ role: ComponentRole, of scene: Scene) -> String {
         if let name = scene.names.components[role]?.value { return name }
         // A screen outside the pattern is its own View: `SFSafariViewController`.
-        if scene.isExternal && role == .view { return scene.name.rawValue }
+        if scene.isOutsidePattern && role == .view { return scene.name.rawValue }
         let template = componentName(role, scene: scene.name)
         // What wires a scene may be another part's method (VIPER's `PostListWireFrame.createPostListModule()`): it
         // follows that part's own name (`DefaultRouter.createPostListModule()`).
