@@ -292,6 +292,13 @@ public struct CodeGenerator {
                                                   at: worker.made?.location ?? worker.location, id: "generate/made"))
             }
         }
+        for scene in scenario.scenes {
+            for route in scene.routes {
+                guard let presentation = route.presentation else { continue }
+                unwritten.collect(GenerationLimit("generate presents every scene full screen; 'presentation: \(presentation.value.rawValue)' of \(scene.name).\(route.name) is not written yet",
+                                                  at: presentation.location, id: "generate/presentation"))
+            }
+        }
         for scene in scenario.scenes where scene.isTabBar {
             unwritten.collect(GenerationLimit("generate does not write a tab bar ('tabs:' of \(scene.name)) yet",
                                               at: scene.location, id: "generate/tabs"))

@@ -51,12 +51,21 @@ public struct FlowDiagram: Sendable, Hashable {
         public var to: SceneName?
         public var name: RouteName
         public var navigation: ScenarioSpec.Route.Navigation
+        /// How a presented scene covers the one below, when the scenario says (`pageSheet`).
+        public var presentation: ScenarioSpec.Route.Presentation?
         public var fields: [String]
         /// Times the run took it.
         public var taken: Int
         /// A route back to whichever scene is below, drawn to one of the scenes whose routes show `from` (`to` is
         /// nil when none does).
         public var toWhicheverIsBelow = false
+    }
+}
+
+extension FlowDiagram.Route {
+    /// `present`, or `present, pageSheet` when the scenario says how.
+    public var navigationLabel: String {
+        navigation.rawValue + (presentation.map { ", \($0.rawValue)" } ?? "")
     }
 }
 
@@ -108,8 +117,8 @@ public enum FlowDiagramBuilder {
                 scene.routes.flatMap { route -> [FlowDiagram.Route] in
                     guard route.destination == nil else {
                         return [FlowDiagram.Route(from: scene.name, to: route.destination?.value, name: route.name,
-                                                  navigation: route.navigation, fields: route.pass.map(\.target),
-                                                  taken: taken["\(scene.name)|\(route.name)"] ?? 0)]
+                                                  navigation: route.navigation, presentation: route.presentation?.value,
+                                                  fields: route.pass.map(\.target), taken: taken["\(scene.name)|\(route.name)"] ?? 0)]
                     }
                     // Back to whichever scene is below: an arrow to each scene whose routes show this one.
                     let showers = scenario.scenes.filter { other in
@@ -187,7 +196,7 @@ extension FlowDiagram {
         for route in routes {
             let used = !observed || route.taken > 0
             var text = "\(route.name)"
-            if route.navigation != .push { text += " [\(route.navigation.rawValue)]" }
+            if route.navigation != .push { text += " [\(route.navigationLabel)]" }
             if !route.fields.isEmpty { text += "\n" + route.fields.joined(separator: ", ") }
             if route.toWhicheverIsBelow { text += "\nback to whoever showed it" }
             if observed && route.taken > 0 { text += "\n×\(route.taken)" }

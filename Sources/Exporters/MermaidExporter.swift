@@ -139,7 +139,7 @@ public enum MermaidExporter {
             }
             let used = !flow.observed || route.taken > 0
             var label = text(route.name.rawValue)
-            if route.navigation != .push { label += " [\(route.navigation.rawValue)]" }
+            if route.navigation != .push { label += " [\(text(route.navigationLabel))]" }
             if !route.fields.isEmpty { label += "<br/>" + route.fields.map(text).joined(separator: ", ") }
             if route.toWhicheverIsBelow { label += "<br/>back to whoever showed it" }
             if flow.observed && route.taken > 0 { label += "<br/>×\(route.taken)" }

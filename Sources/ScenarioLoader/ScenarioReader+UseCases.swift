@@ -377,6 +377,20 @@ extension ScenarioReader {
                           navigation: navigation, input: input, pass: pass, method: method, passDataMethod: passDataMethod,
                           navigateMethod: navigateMethod)
         route.description = keys["description"].flatMap { nodes.string($0.value, "'description'") }
+        if let entry = keys["presentation"], let text = nodes.string(entry.value, "'presentation'") {
+            if let presentation = Route.Presentation(rawValue: text) {
+                if navigation == .present {
+                    route.presentation = Located(presentation, at: location(entry.value))
+                } else {
+                    diagnostics.warning("\(what) is not presented ('navigation: \(navigation.rawValue)'), so 'presentation' has no effect",
+                                        at: location(entry.keyNode), notes: [Diagnostic.Note("remove 'presentation', or write 'navigation: present'")], id: "scenario/no-effect")
+                }
+            } else {
+                diagnostics.unknown("unknown presentation '\(text)'", name: text,
+                                    candidates: Route.Presentation.allCases.map(\.rawValue), at: location(entry.value),
+                                    extraNotes: [Diagnostic.Note("presentation is one of UIModalPresentationStyle's: " + Route.Presentation.allCases.map(\.rawValue).joined(separator: ", "))], id: "scenario/unknown-name")
+            }
+        }
         return route
     }
 }

@@ -19,7 +19,7 @@ enum Vocabulary {
     static let output = ["description", "response", "presenter", "viewModel", "view", "methods"]
     static let useCaseMethods = ["event", "interactor", "presenter", "view"]
     static let outputMethods = ["presenter", "view"]
-    static let route = ["to", "navigation", "input", "pass", "method", "passData", "navigate", "description"]
+    static let route = ["to", "navigation", "presentation", "input", "pass", "method", "passData", "navigate", "description"]
     static let storyStep = ["appear", "do", "back", "route", "tab", "request", "with", "given", "expect", "title"]
     static let stub = ["result", "error", "fixture", "latency"]
     static let expect = ["scene", "stack", "shown", "viewModel", "dataStore", "appState", "route", "messages",

@@ -18,6 +18,25 @@ public struct Route: Sendable, Hashable {
     public var navigateMethod: Located<String>?
     /// What the route is in the app (`The segue from a table row`): the generated code's comment.
     public var description: String?
+    /// How a presented scene covers the one below (`modalPresentationStyle`); nil: full screen.
+    public var presentation: Located<Presentation>?
+
+    /// UIKit's `UIModalPresentationStyle`, as far as it decides what the scene below does.
+    public enum Presentation: String, Sendable, Hashable, Codable, CaseIterable {
+        case fullScreen
+        case currentContext
+        /// iOS 13's default for `present(_:animated:)`: a page sheet.
+        case automatic
+        case pageSheet
+        case formSheet
+        case overFullScreen
+        case overCurrentContext
+        case popover
+
+        /// Whether the scene below stays on screen under it: then UIKit calls neither its `viewWillDisappear(_:)` when
+        /// it is presented nor its `viewWillAppear(_:)` when it is dismissed, and its `appear` use cases do not run.
+        public var keepsBelowOnScreen: Bool { self != .fullScreen && self != .currentContext }
+    }
 
     public enum Navigation: String, Sendable, Hashable, Codable, CaseIterable {
         /// Pushed on the navigation stack; back returns.

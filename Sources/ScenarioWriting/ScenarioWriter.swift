@@ -283,6 +283,7 @@ public struct ScenarioWriter {
         line("      " + YAMLText.key(route.name.rawValue) + ":")
         if let destination = route.destination { line(pad + "to: " + YAMLText.scalar(destination.value.rawValue)) }
         if route.navigation != .push { line(pad + "navigation: " + route.navigation.rawValue) }
+        if let presentation = route.presentation { line(pad + "presentation: " + presentation.value.rawValue) }
         if !route.input.isEmpty { fields(route.input, key: "input", indent: 8) }
         if !route.pass.isEmpty { line(pad + "pass: " + Self.assignments(route.pass)) }
         if let method = route.method { line(pad + "method: " + YAMLText.scalar(method.value)) }

@@ -613,6 +613,7 @@ public final class Engine {
                                    removed: style == .replace ? stack.reversed().map(\.view) : [])),
             from: source.router, to: target.view, at: route.location, parent: routeEvent)
         target.navigation = route.navigation
+        target.presentation = route.presentation?.value
         switch route.navigation {
         case .push, .present: stack.append(target)
         case .replace, .pop, .popToScene, .dismiss, .back: stack = [target]
@@ -692,8 +693,10 @@ public final class Engine {
         let navigation = try emit(
             .navigation(Navigation(style: style, route: route.name, method: routeNames.navigate, removed: Array(removed))),
             from: source.router, to: target.view, at: route.location, parent: routeEvent)
+        let above = stack[index + 1]
         stack.removeSubrange((index + 1)...)
-        try reveal(target, cause: navigation)
+        // A sheet or an over-full-screen scene never took the one below off the screen: it does not appear again.
+        if !above.keptBelowOnScreen { try reveal(target, cause: navigation) }
     }
 
     /// A View leaves its screen by itself (`dismiss(animated:)`, `popViewController(animated:)`): the scene below
@@ -747,7 +750,7 @@ public final class Engine {
                                                          removed: [top.view])),
                                   from: sender, to: revealed.view, at: location, parent: parent)
         stack.removeLast()
-        try reveal(revealed, cause: navigation)
+        if !top.keptBelowOnScreen { try reveal(revealed, cause: navigation) }
     }
 
     /// Re-renders `view.shows` labels whose value changed (all of them the first time).

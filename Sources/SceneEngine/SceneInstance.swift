@@ -10,6 +10,12 @@ final class SceneInstance {
     let number: Int
     /// How it was shown, which decides how `back` removes it.
     var navigation: Route.Navigation?
+    /// How it was presented, when it was (`presentation:`); nil: full screen.
+    var presentation: Route.Presentation?
+
+    /// Whether the scene below stayed on screen under it (a sheet, an over-full-screen alert): taking it off then
+    /// brings nothing back on screen.
+    var keptBelowOnScreen: Bool { navigation == .present && presentation?.keepsBelowOnScreen == true }
     var dataStore: Record
     var viewState: Record
     /// Label → value, in the order the View first showed them.
