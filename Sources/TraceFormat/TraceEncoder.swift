@@ -410,23 +410,20 @@ public struct TraceEncoder: Sendable {
             optional("route", navigation.route?.rawValue, into: &out)
             out.append(#","method":"#)
             string(navigation.method, into: &out)
-            if !navigation.removed.isEmpty {
-                out.append(#","removed":["#)
-                for (index, participant) in navigation.removed.enumerated() {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    int(participant.number, into: &out)
-                }
-                out.append(UInt8(ascii: "]"))
-            }
-            if !navigation.shown.isEmpty {
-                out.append(#","shown":["#)
-                for (index, participant) in navigation.shown.enumerated() {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    int(participant.number, into: &out)
-                }
-                out.append(UInt8(ascii: "]"))
-            }
+            numbers(#","removed":["#, navigation.removed, into: &out)
+            numbers(#","shown":["#, navigation.shown, into: &out)
         }
+    }
+
+    /// `,"key":[3,7]`, the participants' numbers; nothing for none.
+    static func numbers(_ opening: StaticString, _ participants: [Participant], into out: inout some ByteOutput) {
+        guard !participants.isEmpty else { return }
+        out.append(opening)
+        for (index, participant) in participants.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            int(participant.number, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     @inline(__always)

@@ -449,24 +449,17 @@ public enum TraceReader {
         case .navigation:
             let styleName = try fields.string("style")
             guard let style = Navigation.Style(rawValue: styleName) else { throw fields.failure("unknown navigation style '\(styleName)'") }
-            var removed: [Participant] = []
-            if case .array(let items)? = fields.value("removed") {
-                for item in items {
+            // `removed` and `shown` list participants by number.
+            func participants(_ key: String) throws -> [Participant] {
+                guard case .array(let items)? = fields.value(key) else { return [] }
+                return try items.map { item in
                     guard case .number(let text, true) = item, let number = Int(text) else {
-                        throw fields.failure("'removed' lists participant numbers")
+                        throw fields.failure("'\(key)' lists participant numbers")
                     }
-                    removed.append(try participant(number))
+                    return try participant(number)
                 }
             }
-            var shown: [Participant] = []
-            if case .array(let items)? = fields.value("shown") {
-                for item in items {
-                    guard case .number(let text, true) = item, let number = Int(text) else {
-                        throw fields.failure("'shown' lists participant numbers")
-                    }
-                    shown.append(try participant(number))
-                }
-            }
+            let removed = try participants("removed"), shown = try participants("shown")
             return .navigation(Navigation(style: style, route: try fields.optionalString("route").map { RouteName($0) },
                                           method: try fields.string("method"), removed: removed, shown: shown))
         }
