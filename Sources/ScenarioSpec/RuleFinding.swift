@@ -109,7 +109,7 @@ extension PatternRules {
         default: break
         }
         // A tab bar showing one of its tabs is the container's own work, not a scene's navigation.
-        if case .navigation(let shown) = event.message, shown.style == .tab { return nil }
+        if case .navigation(let moved) = event.message, moved.style == .tab { return nil }
         // A View that leaves its screen itself navigates where the pattern's Router does.
         if event.kind == .navigation, event.from.role == .view { return navigation }
         // A message to another scene's part (a delegate's call back) keeps no scene to itself, whatever the roles.

@@ -348,15 +348,15 @@ public enum TraceReader {
                 }
                 cycleTime[cycle] = time
             }
-            if case .string("navigation")? = fields.value("kind"), case .string("tab")? = fields.value("style") {
-                try requireVersion(3, for: "the navigation style 'tab'", fields)
-            }
             let message = try TraceReader.message(fields, participant: { number in
                 guard let found = participants[number] else {
                     throw fields.failure("participant \(number) is not declared before its first use")
                 }
                 return found
             })
+            if case .navigation(let navigation) = message, navigation.style == .tab {
+                try requireVersion(3, for: "the navigation style 'tab'", fields)
+            }
             let event = TraceEvent(sequence: sequence, cycle: cycle, parent: parent, step: steps.last?.number, time: time,
                                    from: try participant("from", fields), to: try participant("to", fields),
                                    message: message,

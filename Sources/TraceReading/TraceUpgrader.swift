@@ -97,7 +97,7 @@ public struct TraceUpgrader {
 
     func finish(end: RunEnd?) throws -> Trace {
         var header = self.header
-        header.version = 2
+        header.version = TraceHeader.version(showsTabs: false)
         let participants = participantTable()
         func participant(_ p: OldParticipant) -> Participant { participants[p]! }
 

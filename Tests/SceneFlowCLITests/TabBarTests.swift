@@ -305,4 +305,86 @@ struct TabBarTests {
         let three = trace.replacingOccurrences(of: #""sceneflowTrace":2"#, with: #""sceneflowTrace":3"#)
         #expect(try TraceReader.read(Data(three.utf8)).steps.map(\.action) == [.tab("B")])
     }
+
+    @Test("an empty, doubled or external tab bar, an unknown tab, a tab bar off screen and a format-2 tab navigation are each named")
+    func moreMisuse() throws {
+        let bad = #"""
+            scenario: More bad tabs
+            start: Main
+            scenes:
+              Main:
+                external: true
+                tabs: [Feed, Feed]
+              Empty:
+                tabs: []
+              Feed: {}
+            story:
+              - tab: Nowhere
+            """#
+        let folder = try CLI.temporaryFile(bad, name: "bad2.yml").deletingLastPathComponent()
+        let invalid = try CLI.run(["validate", "bad2.yml", "--color", "never"], in: folder)
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr == """
+            bad2.yml:6:5: error: scene 'Main' is a tab bar ('tabs'), so it is not also 'external'
+                tabs: [Feed, Feed]
+                ^
+            note: a tab bar is already a screen outside the pattern; remove 'external'
+            bad2.yml:6:18: error: scene 'Feed' is a tab of 'Main' twice
+                tabs: [Feed, Feed]
+                             ^
+            bad2.yml:6:12: note: 'Feed' is first listed here
+            bad2.yml:7:3: warning: scene 'Empty' is never reached: no route leads to it, no tab bar holds it and no story step shows it
+              Empty:
+              ^
+            note: add a route to it, an 'appear: Empty' story step, or remove it
+            bad2.yml:8:11: error: a tab bar needs at least one tab
+                tabs: []
+                      ^
+            note: list the scenes of its tabs: 'tabs: [Home, Search]'
+            bad2.yml:11:10: error: 'tab' names unknown scene 'Nowhere'
+              - tab: Nowhere
+                     ^
+            ✗ 1 of 1 scenario invalid (4 errors, 1 warning)
+
+            """)
+
+        let offScreen = #"""
+            scenario: Off screen
+            start: Feed
+            scenes:
+              Main:
+                tabs: [Feed, Profile]
+              Feed: {}
+              Profile: {}
+            story:
+              - tab: Profile
+            """#
+        let offFolder = try CLI.temporaryFile(offScreen, name: "off.yml").deletingLastPathComponent()
+        let stopped = try CLI.run(["run", "off.yml", "--out", "out", "--quiet", "--no-diagrams", "--color", "never"], in: offFolder)
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr.contains("""
+            off.yml:9:10: error: 'tab: Profile' needs the tab bar 'Main' on screen, but it is not
+              - tab: Profile
+                     ^
+            note: the navigation stack is Feed
+
+            """), "\(stopped.stderr)")
+
+        let trace = """
+            {"sceneflowTrace":2,"scenario":"T","file":"t.yml","pattern":"clean-swift","start":"A"}
+            {"participant":1,"role":"user","name":"User"}
+            {"participant":3,"role":"view","name":"AView","scene":"A","instance":1}
+            {"seq":1,"t":0,"kind":"navigation","from":1,"to":3,"style":"tab","method":"m","shown":[3]}
+
+            """
+        try trace.write(to: offFolder.appendingPathComponent("v2.jsonl"), atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["check", "off.yml", "--trace", "v2.jsonl", "--color", "never"], in: offFolder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasSuffix("""
+            v2.jsonl:4:1: error: the navigation style 'tab' is new in trace format 3, but the header says 2
+            {"seq":1,"t":0,"kind":"navigation","from":1,"to":3,"style":"tab","method":"m","shown":[3]}
+            ^
+
+            """), "\(refused.stderr)")
+    }
 }
