@@ -11,6 +11,8 @@ struct BodyReader {
     var dataStoreFields: Set<String> = []
     /// Property names that hold workers, and the worker type each holds.
     var workers: [String: String] = [:]
+    /// Operations whose answer may be nil, as `Worker.operation`: a default after asking one (`?? []`) is kept.
+    var optionalAnswers: Set<String> = []
     /// By worker: the component's methods it calls back through a delegate (`worker.output = self`), read after a
     /// call to it.
     var workerCallbacks: [String: [String]] = [:]
@@ -109,6 +111,14 @@ struct BodyReader {
                     steps.append(.call(worker: worker.type, operation: worker.operation, binding: Self.safe(name),
                                        arguments: callArguments(call.arguments), location: location(call)))
                     bound[name] = Self.safe(name)
+                    continue
+                }
+                // `let body = worker?.body(of: subject) ?? ""`: the worker is asked; its answer falls back to the default.
+                if let (call, fallback) = workerCallWithDefault(unwrapped), let worker = workerCall(call) {
+                    let answer = Self.safe(name)
+                    steps.append(.call(worker: worker.type, operation: worker.operation, binding: answer,
+                                       arguments: callArguments(call.arguments), location: location(call)))
+                    bound[name] = optionalAnswers.contains("\(worker.type).\(worker.operation)") ? translated(fallback).map { "\(answer) ?? \($0)" } ?? answer : answer
                     continue
                 }
                 if let call = unwrapped.as(FunctionCallExprSyntax.self) {
@@ -344,6 +354,30 @@ struct BodyReader {
                 || elements[1].as(BinaryOperatorExprSyntax.self).map({ $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) }) == true {
                 let value = SequenceExprSyntax(elements: ExprListSyntax(Array(elements[2...])))
                 elements = [elements[0], elements[1], ExprSyntax(value)]
+            }
+            // `worker = InboxWorker()`: the part makes the worker it holds where it uses it (the Clean Swift template's
+            // way), which the scenario says as the worker's `made: byHolder`.
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let held = Self.ownField(elements[0]), workers[held] != nil,
+               let made = Self.unwrapTryAwait(elements[2]).as(FunctionCallExprSyntax.self),
+               made.calledExpression.trimmedDescription.first?.isUppercase == true {
+                return
+            }
+            // `subjects = worker?.fetchSubjects() ?? []`: the worker is asked, and its answer (or the default) stored.
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let (call, fallback) = workerCallWithDefault(elements[2]),
+               let worker = workerCall(call) {
+                let target = elements[0].trimmedDescription
+                let field = Self.ownField(elements[0]) ?? (target.hasPrefix("self.") ? String(target.dropFirst(5)) : target)
+                let answer = Self.safe(field)
+                steps.append(.call(worker: worker.type, operation: worker.operation, binding: answer,
+                                   arguments: callArguments(call.arguments), location: location(call)))
+                let value = optionalAnswers.contains("\(worker.type).\(worker.operation)") ? translated(fallback).map { "\(answer) ?? \($0)" } ?? answer : answer
+                if dataStoreFields.contains(field) {
+                    steps.append(.store([ImportedApp.Assignment(field: field, expression: value, location: location(elements[0]))],
+                                        location: location(sequence)))
+                } else if !target.contains(".") {
+                    bound[target] = value
+                }
+                return
             }
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                let recorded = Self.unwrapTryAwait(elements[2]).as(FunctionCallExprSyntax.self), let call = wrappedWorkerCall(recorded),
@@ -731,6 +765,7 @@ struct BodyReader {
         var inner = BodyReader(converter: method.converter, file: method.location.file, enumsByCase: enumsByCase)
         inner.dataStoreFields = dataStoreFields
         inner.workers = workers
+        inner.optionalAnswers = optionalAnswers
         inner.presenterProperties = presenterProperties
         inner.outputs = outputs
         inner.stateRoots = stateRoots
@@ -814,6 +849,19 @@ struct BodyReader {
             guard let label = argument.label?.text, !argument.expression.is(ClosureExprSyntax.self) else { return nil }
             return ImportedApp.Assignment(field: label, expression: translate(argument.expression), location: location(argument))
         }
+    }
+
+    /// `worker?.fetchSubjects() ?? []`, the Clean Swift template's optional worker asked with a default: the call, and
+    /// the default's expression (what the answer falls back to when it is nil).
+    func workerCallWithDefault(_ value: ExprSyntax) -> (call: FunctionCallExprSyntax, fallback: ExprSyntax)? {
+        let value = Self.unwrapTryAwait(value)
+        let elements: [ExprSyntax]
+        if let sequence = value.as(SequenceExprSyntax.self) { elements = Array(sequence.elements) }
+        else if let infix = value.as(InfixOperatorExprSyntax.self) { elements = [infix.leftOperand, infix.operator, infix.rightOperand] }
+        else { return nil }
+        guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+              let call = Self.unwrapTryAwait(elements[0]).as(FunctionCallExprSyntax.self), workerCall(call) != nil else { return nil }
+        return (call, elements[2])
     }
 
     /// `ordersWorker.fetchOrders(…)`, `self.worker?.login(…)`: the worker type and operation.

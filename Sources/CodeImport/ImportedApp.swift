@@ -97,6 +97,8 @@ public struct ImportedApp: Sendable {
         public var findings: [Finding] = []
         /// A plain screen another scene shows (a View Controller with no parts of its own): a destination only.
         public var isScreen = false
+        /// A tab bar View Controller (a screen with no parts): the scenes of its tabs, in order.
+        public var tabs: [String] = []
     }
 
     /// A rule of the pattern the code breaks: the rule's id (`presenter-holds-view-strongly`), where, and what goes
@@ -142,6 +144,9 @@ public struct ImportedApp: Sendable {
         public var operations: [Operation]
         /// The protocol the scene's parts hold it as (`LoginWorkerProtocol`), when that is not the worker's own type.
         public var protocolName: String? = nil
+        /// The part that holds it makes it (`var worker = HomeWorker()`), as `Worker.Making` names it; nil when what
+        /// wires the scene sets it.
+        public var made: String? = nil
     }
 
     public struct Operation: Sendable {
@@ -235,6 +240,8 @@ public struct ImportedApp: Sendable {
         /// The method the scene calls when it hands the navigation over (`logout()`, reaching a delegate's
         /// `navigateToAuthorizationScene()`): the route goes by that name too.
         public var entry: String? = nil
+        /// How a presented scene covers the one below (`overFullScreen`), as `Route.Presentation` names it.
+        public var presentation: String? = nil
     }
 
     public struct Unmapped: Sendable, Hashable, CustomStringConvertible {

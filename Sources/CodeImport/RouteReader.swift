@@ -251,6 +251,14 @@ struct RouteReader {
                                                       pass: pass(in: candidate.method, body: body, followed: throughClosures, to: destination, from: scene, owner: candidate.type),
                                                       location: candidate.method.location)
                         route.entry = candidate.entry
+                        if route.navigation == "present" {
+                            let said = presentation(in: [Syntax(body)] + followed, destination: destination)
+                            route.presentation = said.style?.rawValue
+                            if let unsaid = said.unsaid {
+                                unmapped.append(.init(message: "'\(candidate.method.signature)' presents \(destination) with the style .\(unsaid), which no scenario says; "
+                                                      + "the route is written as a full-screen present", location: candidate.method.location))
+                            }
+                        }
                         // The same link drawn in two places of a screen (a button in the empty state and one in the
                         // toolbar) is one route.
                         if candidate.drawn, routes[scene.found.name, default: []].contains(where: { $0.destination == destination && $0.pass.map(\.field) == route.pass.map(\.field) }) {
@@ -440,6 +448,45 @@ struct RouteReader {
 
     // MARK: - What a body does
 
+    /// How a presented scene covers the one below, as the code says it: the style set on what the body presents
+    /// (`nav.modalPresentationStyle = .overFullScreen`) or by the destination's View for itself (in its `init`);
+    /// SwiftUI's `fullScreenCover` (full screen), `sheet` (a page sheet) and `popover`; UIKit's `present(_:animated:)`
+    /// with no style is `automatic`, a page sheet since iOS 13. Nil when the body presents in a way that tells
+    /// nothing (a navigation library's `presentModule`, a transition object), and `unsaid` is the style when the code
+    /// sets one no scenario says (`.custom`, `.none`).
+    func presentation(in bodies: [Syntax], destination: String) -> (style: Route.Presentation?, unsaid: String?) {
+        var destinationBodies: [Syntax] = []
+        if let view = parts.first(where: { $0.found.name == destination })?.component(.view) {
+            destinationBodies = index.members(of: view).methods.filter { !$0.isStatic }.compactMap { $0.body.map(Syntax.init) }
+        }
+        for body in bodies + destinationBodies {
+            for token in body.tokens(viewMode: .sourceAccurate) where token.text == "modalPresentationStyle" {
+                guard token.nextToken(viewMode: .sourceAccurate)?.text == "=" else { continue }
+                var next = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
+                if next?.text == "UIModalPresentationStyle" { next = next?.nextToken(viewMode: .sourceAccurate) }
+                guard next?.tokenKind == .period, let word = next?.nextToken(viewMode: .sourceAccurate)?.text else { continue }
+                if let style = Route.Presentation(rawValue: word) { return (style, nil) }
+                return (nil, word)
+            }
+        }
+        var saysNothing = true
+        for body in bodies {
+            for call in CallCollector.calls(in: body) {
+                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                switch name {
+                case "fullScreenCover": return (.fullScreen, nil)
+                case "sheet": return (.pageSheet, nil)
+                case "popover": return (.popover, nil)
+                case "present", "presentViewController":
+                    if call.arguments.first?.label == nil { saysNothing = false }
+                default: break
+                }
+            }
+        }
+        return (saysNothing ? nil : .automatic, nil)
+    }
+
+
     /// The navigation calls a body makes, in order.
     func navigations(in body: some SyntaxProtocol) -> [Navigation] {
         var kinds: [Navigation] = []
@@ -504,6 +551,22 @@ struct RouteReader {
             if !kinds.contains(kind) { kinds.append(kind) }
         }
         return kinds
+    }
+
+    /// The scenes a tab bar View Controller (`final class TabBarController: UITabBarController`) shows in its tabs, in
+    /// order: those the method that sets its `viewControllers` (or calls `setViewControllers(_:animated:)`) makes.
+    func tabs(of screen: SceneParts) -> [String] {
+        guard let view = screen.component(.view), index.members(of: view).inherited.contains("UITabBarController") else { return [] }
+        for method in index.members(of: view).methods {
+            guard let body = method.body else { continue }
+            let sets = body.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text == "setViewControllers" || (token.text == "viewControllers" && token.nextToken(viewMode: .sourceAccurate)?.text == "=")
+            }
+            guard sets else { continue }
+            let named = scenesNamed(in: body, excluding: screen.found.name, depth: 2)
+            if !named.isEmpty { return named }
+        }
+        return []
     }
 
     /// The scenes a body names: another scene's component types (made, cast to, asked for), a storyboard identifier

@@ -148,10 +148,11 @@ struct ScenarioText {
         }
     }
 
-    /// The scene no route leads to (the first such, by name), else the first scene.
+    /// The scene no route leads to and no tab bar holds (the first such, by name), else the first scene.
     var startScene: String? {
         // Routes that go back do not make their destination a scene one reaches.
-        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "popToScene", "dismiss", "back"].contains($0.navigation) }.map(\.destination) })
+        // A tab bar's tabs come on screen with it.
+        let destinations = Set(app.scenes.flatMap { $0.routes.filter { !["pop", "popToScene", "dismiss", "back"].contains($0.navigation) }.map(\.destination) + $0.tabs })
         return app.scenes.first { !destinations.contains($0.name) }?.name ?? app.scenes.first?.name
     }
 
@@ -199,7 +200,11 @@ struct ScenarioText {
         // nothing wires it. One that keeps data its openers pass stays a scene, with its DataStore.
         let external = scene.isScreen && scene.dataStore.isEmpty && scene.workers.isEmpty && scene.useCases.isEmpty
             && scene.routes.isEmpty && scene.shows.isEmpty
-        if external { line("    external: true") }
+        if external, !scene.tabs.isEmpty {
+            line("    tabs: [" + scene.tabs.map { YAMLText.scalar($0) }.joined(separator: ", ") + "]")
+        } else if external {
+            line("    external: true")
+        }
         let names = scene.isScreen ? [] : partNames(of: scene)
         if !names.isEmpty {
             line("    names:")
@@ -221,8 +226,9 @@ struct ScenarioText {
                     // The protocol as the code names it, where the pattern would name it otherwise.
                     let template = naming.protocolName(.workerInput, scene: SceneName(scene.name), worker: WorkerName(worker.name))
                     let protocolName = worker.protocolName.flatMap { $0 == template ? nil : $0 }
-                    text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty && protocolName == nil ? " {}" : ""))
+                    text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty && protocolName == nil && worker.made == nil ? " {}" : ""))
                     if let protocolName { text.line("        protocol: \(YAMLText.scalar(protocolName))") }
+                    if let made = worker.made { text.line("        made: \(made)") }
                     for operation in worker.operations { text.write(operation) }
                 }
             }
@@ -474,6 +480,7 @@ struct ScenarioText {
         // No destination: back to whichever scene is below.
         if !route.destination.isEmpty { line("        to: \(YAMLText.scalar(route.destination))") }
         if let navigation = route.navigation, navigation != "push" { line("        navigation: \(navigation)") }
+        if let presentation = route.presentation { line("        presentation: \(presentation)") }
         if !route.input.isEmpty {
             line("        input:")
             fields(route.input, indent: 10)

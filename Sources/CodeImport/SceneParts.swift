@@ -38,6 +38,9 @@ struct SceneParts {
         /// Each call: the operation, the calling part's role, its method, the type that declares it (the View's
         /// own cell, where it calls), and where.
         var calls: [(operation: String, from: ComponentRole, method: String, owner: String, location: SourceLocation)]
+        /// For each property that holds it: whether the part holding it makes it (`var worker = HomeWorker()`, or
+        /// `worker = HomeWorker()` in its own methods) and nothing that wires the scene sets it.
+        var madeByHolder: [Bool] = []
     }
 
     private(set) var held: [ComponentRole: [Held]] = [:]
@@ -229,6 +232,9 @@ struct SceneParts {
                 for typeText in [property.type, property.initializerType, property.keyPath.flatMap(index.keyPathType)].compactMap({ $0 }) {
                     if let found = worker(typeText) {
                         note(found, as: property.name, by: member.role, at: property.location)
+                        if let at = uses.firstIndex(where: { $0.name == found.name }) {
+                            uses[at].madeByHolder.append(madeByHolder(property, of: member.type))
+                        }
                         break
                     }
                 }
@@ -284,6 +290,40 @@ struct SceneParts {
             }
         }
         workers = uses
+    }
+
+    /// Whether `type` makes what its `property` holds itself — initialised where it is declared, or given a new
+    /// instance in its own methods (`worker = ListOrdersWorker()`, as the Clean Swift template does) — and none of
+    /// the scene's other parts (its Configurator, Builder or View Controller's `setup()`) sets it.
+    func madeByHolder(_ property: SwiftIndex.Property, of type: SwiftIndex.TypeDecl) -> Bool {
+        func makesIt(_ body: some SyntaxProtocol, owned: Bool) -> Bool {
+            for token in body.tokens(viewMode: .sourceAccurate) where token.text == property.name {
+                guard token.nextToken(viewMode: .sourceAccurate)?.text == "=" else { continue }
+                let before = token.previousToken(viewMode: .sourceAccurate)
+                let throughSelf = before?.tokenKind == .period && before?.previousToken(viewMode: .sourceAccurate)?.text == "self"
+                if owned {
+                    // `worker = HomeWorker()` or `self.worker = HomeWorker()`: an instance of a type it names.
+                    guard before?.tokenKind != .period || throughSelf,
+                          let made = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
+                          made.text.first?.isUppercase == true,
+                          made.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen else { continue }
+                    return true
+                } else if before?.tokenKind == .period, !throughSelf {
+                    // `interactor.worker = …` elsewhere: set by what wires the scene.
+                    return true
+                }
+            }
+            return false
+        }
+        for member in found.members where member.type.name != type.name {
+            for method in index.members(of: member.type).methods {
+                if let body = method.body, makesIt(body, owned: false) { return false }
+            }
+        }
+        if property.initializerType != nil { return true }
+        return index.members(of: type).methods.contains { method in
+            method.body.map { makesIt($0, owned: true) } ?? false
+        }
     }
 
     /// A type named for what a screen draws with and a worker's word (`LocalizationManager`, `ThemeService`).

@@ -77,6 +77,7 @@ extension VIPReader {
             if let body = implementation.body {
                 var reader = BodyReader(implementation, in: index)
                 reader.workers = parts.workerNames(for: .interactor)
+                reader.optionalAnswers = Self.optionalAnswers(of: scene.workers)
                 reader.presenterProperties = interactorOutputs
                 // The Interactor's own state: what it keeps of the module's.
                 let own = Set(interactor.map { index.members(of: $0).properties.map(\.name) } ?? [])

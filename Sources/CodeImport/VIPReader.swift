@@ -81,7 +81,7 @@ struct VIPReader {
         var scenes: [ImportedApp.Scene] = []
         for parts in allParts {
             if parts.found.isScreen {
-                scenes.append(readScreen(parts))
+                scenes.append(readScreen(parts, tabs: routes.tabs(of: parts)))
                 continue
             }
             if viper {
@@ -121,7 +121,7 @@ struct VIPReader {
             scenes[at].findings = findings.findings(for: allParts[at], routes: scenes[at].routes)
         }
         // A screen no route leads to is none of the app's flow.
-        let reached = Set(scenes.flatMap { $0.routes.map(\.destination) })
+        let reached = Set(scenes.flatMap { $0.routes.map(\.destination) + $0.tabs })
         scenes.removeAll { $0.isScreen && !reached.contains($0.name) }
         return (scenes, types.entityOrder.compactMap { types.entities[$0] }, viper)
     }
@@ -206,12 +206,15 @@ struct VIPReader {
     }
 
     /// A plain screen: its View, and the state routes fill; no use cases, no routes of its own.
-    mutating func readScreen(_ parts: SceneParts) -> ImportedApp.Scene {
+    mutating func readScreen(_ parts: SceneParts, tabs: [String]) -> ImportedApp.Scene {
         let view = parts.found.members[0].type
         var scene = ImportedApp.Scene(name: parts.found.name, location: view.location,
                                       components: [ImportedApp.Component(role: .view, typeName: view.name, location: view.location)],
                                       wiring: nil, dataStore: [], workers: [], useCases: [], routes: [], references: [], calls: [])
         scene.isScreen = true
+        // A tab bar: its tabs are the scenes it shows.
+        scene.tabs = tabs
+        if !tabs.isEmpty { return scene }
         unmapped.append(.init(message: "'\(view.name)' is a plain screen (no Interactor, Presenter or Router of its own): routes lead there, and nothing else of it is read",
                               location: view.location))
         return scene

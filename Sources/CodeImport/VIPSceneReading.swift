@@ -89,6 +89,7 @@ extension VIPReader {
                 var reader = BodyReader(method, in: index)
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name))
                 reader.workers = parts.workerNames(for: .interactor)
+                reader.optionalAnswers = Self.optionalAnswers(of: scene.workers)
                 reader.workerCallbacks = interactor.map { workerCallbacks(of: $0, parts: parts) } ?? [:]
                 reader.presenterProperties = presenterProperties
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
@@ -430,6 +431,11 @@ extension VIPReader {
     }
 
     /// The scene's workers, each with the operations its parts call (in the order first called).
+    /// The operations whose answer may be nil, as `Worker.operation` (what `BodyReader.optionalAnswers` takes).
+    static func optionalAnswers(of workers: [ImportedApp.Worker]) -> Set<String> {
+        Set(workers.flatMap { worker in worker.operations.filter { $0.output?.hasSuffix("?") == true }.map { "\(worker.name).\($0.name)" } })
+    }
+
     mutating func workers(of parts: SceneParts) -> [ImportedApp.Worker] {
         var result: [ImportedApp.Worker] = []
         for use in parts.workers {
@@ -446,6 +452,8 @@ extension VIPReader {
             var worker = ImportedApp.Worker(name: use.name, location: declared.location, operations: operations)
             // Held as a protocol the app names (`var worker: LoginWorkerProtocol`): the trace and diagrams say it.
             if use.typeName != use.name, index.protocol(named: use.typeName) != nil { worker.protocolName = use.typeName }
+            // Made by the part that holds it, wherever a property holds it: nothing wires it.
+            if !use.madeByHolder.isEmpty, !use.madeByHolder.contains(false) { worker.made = Worker.Making.byHolder.rawValue }
             result.append(worker)
         }
         return result

@@ -58,7 +58,14 @@ struct ImportTests {
                         // route that asks for another route when a link is missing, else opens Safari (no scene);
                         // a service reached through a facade's static property (`API.history.markViewed(…)`); the
                         // View's localized title (`LocalizationManager.shared.text(…)`), which is no worker.
-                        "helper-routes"]
+                        "helper-routes",
+                        // A tab bar View Controller that builds its tabs' modules, an Interactor that makes its service
+                        // itself, a Router presenting full screen and a View Controller that sets its own style.
+                        "viper-tabs",
+                        // Presentation styles set on a navigation controller, by the destination itself, by none
+                        // (UIKit's automatic page sheet) and `.custom`; the template's `worker = XWorker()` where it
+                        // is used and an optional worker asked with a default (`worker?.op() ?? []`).
+                        "clean-swift-sheets"]
 
     /// The importer as `sceneflow import` runs it: expressions the loader refuses become todo.
     static func importFixture(_ name: String, paths: [String]? = nil) throws -> CodeImporter.Result {

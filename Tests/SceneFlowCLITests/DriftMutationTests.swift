@@ -121,9 +121,9 @@ struct DriftMutationTests {
         #expect(drift.status == 1)
         #expect(drift.stderr == """
             current-swiftui.yml:1:1: error: the scenario is 'swiftui', the code reads as 'clean-swift' (Clean Swift (BusinessLogic protocols)); their DataStores are held by different parts, so DataStore fields are not compared
-            current-swiftui.yml:46:11: error: 'Login.SignIn.Response' has 'storedUser' in the scenario, not in the code
-            current-swiftui.yml:54:11: error: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
-            current-swiftui.yml:77:11: error: 'Home.Greet.Request' has 'name' in the scenario, not in the code
+            current-swiftui.yml:47:11: error: 'Login.SignIn.Response' has 'storedUser' in the scenario, not in the code
+            current-swiftui.yml:55:11: error: 'Login.SignIn.ViewModel' has 'storedUser' in the scenario, not in the code
+            current-swiftui.yml:79:11: error: 'Home.Greet.Request' has 'name' in the scenario, not in the code
 
             """)
         #expect(drift.stdout == """

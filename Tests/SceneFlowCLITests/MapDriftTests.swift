@@ -228,19 +228,19 @@ struct MapDriftTests {
         let result = try CLI.run(["drift", path, "current", "--color", "never"], in: Self.fixtures)
         #expect(result.status == 1)
         #expect(result.stderr == """
-            \(path):43:23: error: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
+            \(path):44:23: error: 'Login.SignIn.ViewModel.isSignedIn' is 'Bool?' in the scenario, 'Bool' in the code
             current/Shop/Scenes/Login/LoginModels.swift:17:11: note: the code says it here
-            \(path):36:11: error: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
+            \(path):37:11: error: 'Login.SignIn.Request' has 'user' in the scenario, not in the code
             current/Shop/Scenes/Login/LoginModels.swift:8:11: error: 'Login.SignIn.Request' has 'username' in the code, not in the scenario
-            \(path):61:47: error: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
+            \(path):63:47: error: route 'Login.toHome' passes 'nickname' in the scenario, not in the code
             current/Shop/Scenes/Login/LoginRouter.swift:17:8: note: the code says it here
-            \(path):63:7: error: route 'Login.toSettings' is in the scenario but not in the code
-            \(path):64:3: error: scene 'Settings' is in the scenario but not in the code
-            \(path):69:7: error: 'Home.DataStore' has 'nickname' in the scenario, not in the code
-            \(path):72:32: error: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
+            \(path):65:7: error: route 'Login.toSettings' is in the scenario but not in the code
+            \(path):66:3: error: scene 'Settings' is in the scenario but not in the code
+            \(path):71:7: error: 'Home.DataStore' has 'nickname' in the scenario, not in the code
+            \(path):74:32: error: 'Home.Greet': the scenario's Interactor method is 'greetUser(request:)', the code's 'greet(request:)'
             current/Shop/Scenes/Home/HomeInteractor.swift:15:8: note: the code says it here
-            \(path):82:7: error: use case 'Home.Wave' is in the scenario but not in the code
-            \(path):86:13: error: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
+            \(path):84:7: error: use case 'Home.Wave' is in the scenario but not in the code
+            \(path):88:13: error: route 'Home.toLogin' leads to 'Settings' in the scenario, to 'Login' in the code
             current/Shop/Scenes/Home/HomeRouter.swift:15:8: note: the code says it here
 
             """)
@@ -271,7 +271,7 @@ struct MapDriftTests {
                 "\(github.stdout)")
         // What only the code has: a scene, its use case and routes.
         let trimmed = try scenario([
-            ("      toHome:\n        to: Home\n        navigation: present\n        pass: { name: source.user?.firstName }\n        method: routeToHome(segue:)\n", ""),
+            ("      toHome:\n        to: Home\n        navigation: present\n        presentation: automatic\n        pass: { name: source.user?.firstName }\n        method: routeToHome(segue:)\n", ""),
             ("        view:\n          - if: viewModel.isSignedIn\n            then:\n              - route: toHome\n", ""),
         ])
         var text = try String(contentsOf: trimmed, encoding: .utf8)
@@ -288,6 +288,27 @@ struct MapDriftTests {
 
             """)
         #expect(onlyCode.stdout == "2 differences\n")
+    }
+
+    @Test("drift: who makes a worker and how a scene is presented are compared where the scenario says them")
+    func makingAndPresentation() throws {
+        // The scenario says nothing of either: nothing to compare.
+        let silent = try scenario([("        made: byHolder\n", ""), ("        presentation: automatic\n", "")])
+        let agreeing = try CLI.run(["drift", silent.path, "current", "--color", "never"], in: Self.fixtures)
+        #expect(agreeing.status == 0)
+        #expect(agreeing.stdout == "✓ the scenario and the code agree\n")
+        let file = try scenario([("        made: byHolder\n", "        made: wiring\n"), ("        presentation: automatic\n", "        presentation: fullScreen\n")])
+        let path = file.path
+        let result = try CLI.run(["drift", path, "current", "--color", "never"], in: Self.fixtures)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            \(path):62:23: error: route 'Login.toHome' presents as 'fullScreen' in the scenario, as 'automatic' in the code
+            current/Shop/Scenes/Login/LoginRouter.swift:17:8: note: the code says it here
+            \(path):26:15: error: 'Login': the worker 'AuthWorker' is made where the scene is wired in the scenario, made by the part that holds it in the code
+            current/Shop/Workers/AuthWorker.swift:3:1: note: the code says it here
+
+            """)
+        #expect(result.stdout == "2 differences\n")
     }
 
     @Test("Output/Map/current holds the map the README shows, as the code draws it today")
