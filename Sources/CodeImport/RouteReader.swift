@@ -459,7 +459,34 @@ struct RouteReader {
         if let view = parts.first(where: { $0.found.name == destination })?.component(.view) {
             destinationBodies = index.members(of: view).methods.filter { !$0.isStatic }.compactMap { $0.body.map(Syntax.init) }
         }
-        for body in bodies + destinationBodies {
+        // What the body calls to make what it presents, two calls deep: a module builder, and the navigation factory
+        // it is handed (`Builder.build(usingNavigationFactory: NavigationBuilder.build)`), which may set the style.
+        var reached: [Syntax] = []
+        var seen = Set<MethodKey>()
+        var frontier = bodies
+        for _ in 0..<2 {
+            var next: [Syntax] = []
+            for body in frontier {
+                for call in CallCollector.calls(in: body) {
+                    var methods = called(call)
+                    for argument in call.arguments {
+                        guard let reference = argument.expression.as(MemberAccessExprSyntax.self),
+                              let typeName = reference.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                              typeName.first?.isUppercase == true, let type = index.type(named: typeName) else { continue }
+                        methods += index.members(of: type).methods.filter { $0.name == reference.declName.baseName.text && $0.body != nil }
+                    }
+                    for method in methods {
+                        guard let body = method.body,
+                              seen.insert(MethodKey(file: method.location.file, line: method.location.line, column: method.location.column)).inserted
+                        else { continue }
+                        next.append(Syntax(body))
+                    }
+                }
+            }
+            reached += next
+            frontier = next
+        }
+        for body in bodies + reached + destinationBodies {
             for token in body.tokens(viewMode: .sourceAccurate) where token.text == "modalPresentationStyle" {
                 guard token.nextToken(viewMode: .sourceAccurate)?.text == "=" else { continue }
                 var next = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
