@@ -486,15 +486,29 @@ struct RouteReader {
             reached += next
             frontier = next
         }
-        for body in bodies + reached + destinationBodies {
+        // The style assigned (`nav.modalPresentationStyle = .overFullScreen`), or given to an app's own
+        // `present(nav, presentationStyle: .fullScreen)`.
+        func said(in body: Syntax) -> (style: Route.Presentation?, unsaid: String?)? {
             for token in body.tokens(viewMode: .sourceAccurate) where token.text == "modalPresentationStyle" {
                 guard token.nextToken(viewMode: .sourceAccurate)?.text == "=" else { continue }
                 var next = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
                 if next?.text == "UIModalPresentationStyle" { next = next?.nextToken(viewMode: .sourceAccurate) }
                 guard next?.tokenKind == .period, let word = next?.nextToken(viewMode: .sourceAccurate)?.text else { continue }
-                if let style = Route.Presentation(rawValue: word) { return (style, nil) }
-                return (nil, word)
+                return Route.Presentation(rawValue: word).map { ($0, nil) } ?? (nil, word)
             }
+            for call in CallCollector.calls(in: body) {
+                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                if name.lowercased().contains("present"), call.arguments.first?.label == nil,
+                   let styled = call.arguments.first(where: { $0.label.map { $0.text.lowercased().hasSuffix("style") } ?? false }),
+                   let word = styled.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                    return Route.Presentation(rawValue: word).map { ($0, nil) } ?? (nil, word)
+                }
+            }
+            return nil
+        }
+        // The route's own body first, then what it calls, then the destination's own setting.
+        for body in bodies + reached + destinationBodies {
+            if let found = said(in: body) { return found }
         }
         var saysNothing = true
         for body in bodies {

@@ -292,7 +292,8 @@ struct SceneParts {
         workers = uses
     }
 
-    /// Whether `type` makes what its `property` holds itself — initialised where it is declared, or given a new
+    /// Whether `type` makes what its `property` holds itself — a new instance where it is declared (not a shared one,
+    /// `Store.shared`, nor what a container gives), or given a new
     /// instance in its own methods (`worker = ListOrdersWorker()`, as the Clean Swift template does) — and none of
     /// the scene's other parts (its Configurator, Builder or View Controller's `setup()`) sets it.
     func madeByHolder(_ property: SwiftIndex.Property, of type: SwiftIndex.TypeDecl) -> Bool {
@@ -320,7 +321,7 @@ struct SceneParts {
                 if let body = method.body, makesIt(body, owned: false) { return false }
             }
         }
-        if property.initializerType != nil { return true }
+        if property.madeInPlace { return true }
         return index.members(of: type).methods.contains { method in
             method.body.map { makesIt($0, owned: true) } ?? false
         }

@@ -14,6 +14,9 @@ struct SwiftIndex {
         var type: String?
         /// The initializer's called type, for `var worker = OrdersWorker(…)`.
         var initializerType: String?
+        /// Initialised with a new instance of a type (`OrdersWorker(…)`), not a shared one (`Store.shared`) or what
+        /// a container or a method gives.
+        var madeInPlace = false
         var isStatic: Bool
         var isComputed: Bool
         /// Declared `weak` (or `unowned`): a back reference.
@@ -728,12 +731,14 @@ private final class Collector: SyntaxAnyVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var initializerType: String?
+            var madeInPlace = false
             if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
                 initializerType = call.calledExpression.trimmedDescription
                 // `Worker.init(…)` makes a `Worker`.
                 if initializerType?.hasSuffix(".init") == true { initializerType?.removeLast(5) }
                 // A method's result (`manager.currentUser()`) says no type.
                 if let last = initializerType?.split(separator: ".").last, last.first?.isLowercase == true { initializerType = nil }
+                madeInPlace = initializerType != nil
             }
             // `let storage = TaskStorageManager.instance`: a singleton's type.
             if let access = binding.initializer?.value.as(MemberAccessExprSyntax.self),
@@ -759,6 +764,7 @@ private final class Collector: SyntaxAnyVisitor {
                 name: name, type: binding.typeAnnotation?.type.trimmedDescription, initializerType: initializerType,
                 isStatic: isStatic, isComputed: Self.isComputed(binding), isWeak: isWeak, location: location(binding))
             property.isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            property.madeInPlace = madeInPlace
             // `@Injected(\.profileRepository) var profileRepository`: a service named by a key path, typed where the
             // key path's property is declared.
             if binding.typeAnnotation == nil {

@@ -63,7 +63,8 @@ struct ImportTests {
                         // itself, a Router presenting full screen and a View Controller that sets its own style.
                         "viper-tabs",
                         // Presentation styles set on a navigation controller, by the destination itself, by none
-                        // (UIKit's automatic page sheet) and `.custom`; the template's `worker = XWorker()` where it
+                        // (UIKit's automatic page sheet), through an app's own `present(_:presentationStyle:)` and
+                        // `.custom`; the template's `worker = XWorker()` where it
                         // is used and an optional worker asked with a default (`worker?.op() ?? []`).
                         "clean-swift-sheets"]
 

@@ -29,6 +29,7 @@ protocol InboxDisplayLogic: AnyObject {
     func routeToNotice()
     func routeToShare()
     func routeToCustom()
+    func routeToCompose()
 }
 
 protocol InboxDataPassing {
@@ -80,6 +81,10 @@ class InboxRouter: NSObject, InboxRoutingLogic, InboxDataPassing {
     func routeToShare() {
         let share = ShareViewController()
         viewController?.present(share, animated: true)
+    }
+
+    func routeToCompose() {
+        viewController?.present(ComposeViewController(), presentationStyle: .overFullScreen)
     }
 
     func routeToCustom() {
