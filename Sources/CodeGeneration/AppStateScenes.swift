@@ -204,7 +204,7 @@ extension SceneWriter {
                     let target = link.target == .appState ? "Recorder.appState" : "trace.\(link.target.traceName)"
                     configure.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), nil, \(target))")
                 }
-                for worker in scene.workers {
+                for worker in scene.workers where worker.isWired {
                     configure.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
                 }
                 configure.line("return view")

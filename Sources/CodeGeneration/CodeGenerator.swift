@@ -286,17 +286,15 @@ public struct CodeGenerator {
             unwritten.collect(GenerationLimit("generate writes every part of \(scene.name); a scene without its router ('without:') is not written yet",
                                               at: scene.location, id: "generate/without"))
         }
+        // Routes that share one navigation method (the same method to the same destination) present one way.
         for scene in scenario.scenes {
-            for worker in scene.workers where !worker.isWired {
-                unwritten.collect(GenerationLimit("generate has what wires \(scene.name) set every worker; '\(worker.name)' made by its holder ('made: byHolder') is not written yet",
-                                                  at: worker.made?.location ?? worker.location, id: "generate/made"))
-            }
-        }
-        for scene in scenario.scenes {
+            let naming = scenario.pattern.definition.naming
+            func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destinationLabel }
             for route in scene.routes {
-                guard let presentation = route.presentation else { continue }
-                unwritten.collect(GenerationLimit("generate presents every scene full screen; 'presentation: \(presentation.value.rawValue)' of \(scene.name).\(route.name) is not written yet",
-                                                  at: presentation.location, id: "generate/presentation"))
+                guard let first = scene.routes.first(where: { key($0) == key(route) }), first.name != route.name,
+                      first.presentation?.value != route.presentation?.value else { continue }
+                unwritten.collect(GenerationLimit("generate writes one navigation method for \(scene.name).\(first.name) and \(scene.name).\(route.name), which present differently ('presentation:'); "
+                                                  + "it does not write two yet", at: route.presentation?.location ?? route.location, id: "generate/presentation"))
             }
         }
         for scene in scenario.scenes where scene.isTabBar {

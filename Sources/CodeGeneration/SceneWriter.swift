@@ -691,7 +691,8 @@ struct SceneWriter {
             let through = link.through.flatMap { protocolName($0) }
             out.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
         }
-        for worker in scene.workers {
+        // A worker the Interactor makes itself (`made: byHolder`) is not wired: nothing to record.
+        for worker in scene.workers where worker.isWired {
             let through = naming.workerProtocol(worker, scene: scene.name)
             out.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), \(literal(through)), trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
         }

@@ -251,7 +251,8 @@ extension SceneWriter {
             switch route.navigation {
             case .push, .present:
                 method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")
-                method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause)")
+                let style = route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""
+                method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause\(style))")
             case .replace:
                 method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
                 method.line("screen.replace(with: destination, cause: cause)")

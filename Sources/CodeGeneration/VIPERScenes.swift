@@ -526,7 +526,8 @@ extension SceneWriter {
             switch route.navigation {
             case .push, .present:
                 navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
-                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause)")
+                let style = route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""
+                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause\(style))")
             case .replace:
                 navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
                 navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")

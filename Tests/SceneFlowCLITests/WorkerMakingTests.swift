@@ -89,13 +89,11 @@ struct WorkerMakingTests {
         // HomeWorker is still the scene's own: the Interactor calls it.
         #expect(lines.contains(#"{"participant":9,"role":"worker","name":"HomeWorker","scene":"Home","instance":1}"#))
         #expect(lines.contains { $0.contains(#""kind":"workerCall","from":5,"to":9"#) })
+        // generate writes a worker its holder makes (PresentationTests builds one): what it refuses here is the View's
+        // own worker call, not the making.
         let valid = try CLI.run(["validate", "made.yml", "--color", "never"], in: folder)
-        #expect(valid.stderr.hasPrefix("""
-            made.yml:10:15: warning: generate has what wires Home set every worker; 'HomeWorker' made by its holder ('made: byHolder') is not written yet [generate/made]
-                    made: byHolder
-                          ^
-
-            """), "\(valid.stderr)")
+        #expect(!valid.stderr.contains("generate/made"), "\(valid.stderr)")
+        #expect(valid.stderr.contains("[generate/step]"), "\(valid.stderr)")
     }
 
     @Test("'made' takes 'wiring' or 'byHolder', and only on a scene's worker")

@@ -27,8 +27,9 @@ public final class SceneNavigator {
         comeOnScreen(destination, trace: trace, cause: cause)
     }
 
-    public func present(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+    public func present(_ destination: SceneViewController, trace: SceneTrace, cause: Int, style: PresentationStyle = .fullScreen) {
         destination.isPresented = true
+        destination.keepsBelowOnScreen = style.keepsBelowOnScreen
         stack.append(destination)
         comeOnScreen(destination, trace: trace, cause: cause)
     }
@@ -41,8 +42,9 @@ public final class SceneNavigator {
     /// Back to `destination`, already on the stack below: what is above it goes.
     public func back(to destination: SceneViewController, trace: SceneTrace, cause: Int) {
         guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
+        let above = stack[index + 1]
         stack.removeSubrange((index + 1)...)
-        reveal(destination, cause: cause)
+        if !above.keepsBelowOnScreen { reveal(destination, cause: cause) }
     }
 
     /// The user goes back (the navigation bar's back button): the top scene goes, the one below appears again.
@@ -57,7 +59,7 @@ public final class SceneNavigator {
                                                          removed: [topTrace.view])), from: Recorder.user, to: revealedTrace.view)
         }
         stack.removeLast()
-        reveal(revealed, cause: cause)
+        if !top.keepsBelowOnScreen { reveal(revealed, cause: cause) }
     }
 
     private func reveal(_ scene: SceneViewController, cause: Int?) {

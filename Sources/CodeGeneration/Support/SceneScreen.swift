@@ -20,6 +20,8 @@ public final class SceneScreen {
 
     public private(set) var stack: [any SceneRoot] = []
     private var presented: Set<ObjectIdentifier> = []
+    /// Views presented as a sheet or over full screen: the View below stays on screen under them.
+    private var keepingBelow: Set<ObjectIdentifier> = []
     private var pending: [() -> Void] = []
     private var standIns: [Int: (Any) -> Void] = [:]
     private var nextStandIn = 0
@@ -41,9 +43,10 @@ public final class SceneScreen {
         comeOnScreen(destination, cause: cause)
     }
 
-    public func present(_ destination: any SceneRoot, cause: Int) {
+    public func present(_ destination: any SceneRoot, cause: Int, style: PresentationStyle = .fullScreen) {
         let destination = arriving(destination)
         presented.insert(ObjectIdentifier(destination.sceneTrace))
+        if style.keepsBelowOnScreen { keepingBelow.insert(ObjectIdentifier(destination.sceneTrace)) }
         stack.append(destination)
         comeOnScreen(destination, cause: cause)
     }
@@ -58,9 +61,10 @@ public final class SceneScreen {
     /// Back to `destination`, already on the stack below: what is above it goes.
     public func back(to destination: any SceneRoot, cause: Int) {
         guard let index = index(of: destination) else { return }
+        let above = stack[index + 1]
         leave(Array(stack[(index + 1)...]))
         stack.removeSubrange((index + 1)...)
-        reveal(destination, cause: cause)
+        if !keepingBelow.contains(ObjectIdentifier(above.sceneTrace)) { reveal(destination, cause: cause) }
     }
 
     /// The Views above `destination`, nearest first: what going back to it removes.
@@ -80,7 +84,7 @@ public final class SceneScreen {
                                   from: Recorder.user, to: revealed.sceneTrace.view)
         leave([top])
         stack.removeLast()
-        reveal(revealed, cause: cause)
+        if !keepingBelow.contains(ObjectIdentifier(top.sceneTrace)) { reveal(revealed, cause: cause) }
     }
 
     /// Views that leave the screen stop observing the AppState.

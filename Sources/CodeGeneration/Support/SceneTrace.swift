@@ -338,6 +338,16 @@ public enum AppStateObservers {
     }
 }
 
+/// How a presented scene covers the one below, as `UIModalPresentationStyle` names it (what both the View
+/// controllers' navigator and the SwiftUI screen take).
+public enum PresentationStyle: Sendable {
+    case fullScreen, currentContext, automatic, pageSheet, formSheet, overFullScreen, overCurrentContext, popover
+
+    /// A sheet or an over-full-screen scene leaves the one below on screen: dismissing it brings the one below no
+    /// `viewWillAppear(_:)`, and none of its appear use cases run.
+    public var keepsBelowOnScreen: Bool { self != .fullScreen && self != .currentContext }
+}
+
 /// A scene's View, as the trace knows it.
 public protocol SceneTracing: AnyObject {
     var sceneTrace: SceneTrace { get }
