@@ -288,10 +288,9 @@ public struct CodeGenerator {
         }
         // Routes that share one navigation method (the same method to the same destination) present one way.
         for scene in scenario.scenes {
-            let naming = scenario.pattern.definition.naming
-            func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destinationLabel }
             for route in scene.routes {
-                guard let first = scene.routes.first(where: { key($0) == key(route) }), first.name != route.name,
+                guard let first = SceneWriter.routesSharingNavigation(with: route, in: scene, naming: scenario.pattern.definition.naming).first,
+                      first.name != route.name,
                       first.presentation?.value != route.presentation?.value else { continue }
                 unwritten.collect(GenerationLimit("generate writes one navigation method for \(scene.name).\(first.name) and \(scene.name).\(route.name), which present differently ('presentation:'); "
                                                   + "it does not write two yet", at: route.presentation?.location ?? route.location, id: "generate/presentation"))

@@ -500,9 +500,15 @@ extension SceneWriter {
     /// Whether another route of the scene navigates to the same scene through the same method (two pops through one
     /// `goBack()`): then one method serves them, told which route it takes; `first` is the one that declares it.
     func sharesNavigation(_ route: Route) -> (shared: Bool, first: Bool) {
-        func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destinationLabel }
-        let same = scene.routes.filter { key($0) == key(route) }
+        let same = Self.routesSharingNavigation(with: route, in: scene, naming: naming)
         return (same.count > 1, same.first?.name == route.name)
+    }
+
+    /// The scene's routes that navigate through the same method as `route` to the same scene (itself included), in
+    /// order: they share one navigation method.
+    static func routesSharingNavigation(with route: Route, in scene: Scene, naming: PatternNaming) -> [Route] {
+        func key(_ route: Route) -> String { PatternNaming.baseName(naming.navigateMethod(route)) + "→" + route.destinationLabel }
+        return scene.routes.filter { key($0) == key(route) }
     }
 
     /// The arguments after a navigation call's own: the route's name when its method is shared.

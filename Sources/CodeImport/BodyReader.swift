@@ -881,6 +881,12 @@ struct BodyReader {
         return root != member.base && fields.contains(root) ? root : nil
     }
 
+    /// The name a call calls: `present` in `viewController?.present(…)` and in `present(…)`; empty when it calls a
+    /// closure or a result.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String {
+        member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+    }
+
     static func member(of call: FunctionCallExprSyntax) -> (base: String, name: String)? {
         guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
         // The usual receivers without printing the tree: `presenter.x`, `presenter?.x`, `self.presenter.x`.

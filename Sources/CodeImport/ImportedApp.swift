@@ -144,9 +144,8 @@ public struct ImportedApp: Sendable {
         public var operations: [Operation]
         /// The protocol the scene's parts hold it as (`LoginWorkerProtocol`), when that is not the worker's own type.
         public var protocolName: String? = nil
-        /// The part that holds it makes it (`var worker = HomeWorker()`), as `Worker.Making` names it; nil when what
-        /// wires the scene sets it.
-        public var made: String? = nil
+        /// The part that holds it makes it (`var worker = HomeWorker()`); nil when what wires the scene sets it.
+        public var made: ScenarioSpec.Worker.Making? = nil
     }
 
     public struct Operation: Sendable {
@@ -240,8 +239,8 @@ public struct ImportedApp: Sendable {
         /// The method the scene calls when it hands the navigation over (`logout()`, reaching a delegate's
         /// `navigateToAuthorizationScene()`): the route goes by that name too.
         public var entry: String? = nil
-        /// How a presented scene covers the one below (`overFullScreen`), as `Route.Presentation` names it.
-        public var presentation: String? = nil
+        /// How a presented scene covers the one below (`overFullScreen`).
+        public var presentation: ScenarioSpec.Route.Presentation? = nil
     }
 
     public struct Unmapped: Sendable, Hashable, CustomStringConvertible {

@@ -253,7 +253,7 @@ struct RouteReader {
                         route.entry = candidate.entry
                         if route.navigation == "present" {
                             let said = presentation(in: [Syntax(body)] + followed, destination: destination)
-                            route.presentation = said.style?.rawValue
+                            route.presentation = said.style
                             if let unsaid = said.unsaid {
                                 unmapped.append(.init(message: "'\(candidate.method.signature)' presents \(destination) with the style .\(unsaid), which no scenario says; "
                                                       + "the route is written as a full-screen present", location: candidate.method.location))
@@ -497,7 +497,7 @@ struct RouteReader {
                 return Route.Presentation(rawValue: word).map { ($0, nil) } ?? (nil, word)
             }
             for call in CallCollector.calls(in: body) {
-                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                let name = BodyReader.calledName(call)
                 if name.lowercased().contains("present"), call.arguments.first?.label == nil,
                    let styled = call.arguments.first(where: { $0.label.map { $0.text.lowercased().hasSuffix("style") } ?? false }),
                    let word = styled.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
@@ -513,7 +513,7 @@ struct RouteReader {
         var saysNothing = true
         for body in bodies {
             for call in CallCollector.calls(in: body) {
-                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                let name = BodyReader.calledName(call)
                 switch name {
                 case "fullScreenCover": return (.fullScreen, nil)
                 case "sheet": return (.pageSheet, nil)
@@ -629,7 +629,7 @@ struct RouteReader {
         if scenes.isEmpty {
             var byIdentifier: [String] = [], byStoryboard: [String] = []
             for call in CallCollector.calls(in: body) {
-                let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                let name = BodyReader.calledName(call)
                 guard ["instantiateViewController", "UIStoryboard"].contains(name) else { continue }
                 for argument in call.arguments {
                     guard let constant = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
@@ -758,7 +758,7 @@ struct RouteReader {
         }
         var shown: [String] = []
         for call in CallCollector.calls(in: body) {
-            let name = BodyReader.member(of: call)?.name ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            let name = BodyReader.calledName(call)
             guard ["pushViewController", "present", "show", "setViewControllers", "showDetailViewController", "push", "presentModule", "pushModule"].contains(name),
                   var argument = call.arguments.first?.expression else { continue }
             var hops = 0

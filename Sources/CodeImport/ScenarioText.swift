@@ -228,7 +228,7 @@ struct ScenarioText {
                     let protocolName = worker.protocolName.flatMap { $0 == template ? nil : $0 }
                     text.line("      \(YAMLText.key(worker.name)):" + (worker.operations.isEmpty && protocolName == nil && worker.made == nil ? " {}" : ""))
                     if let protocolName { text.line("        protocol: \(YAMLText.scalar(protocolName))") }
-                    if let made = worker.made { text.line("        made: \(made)") }
+                    if let made = worker.made { text.line("        made: \(made.rawValue)") }
                     for operation in worker.operations { text.write(operation) }
                 }
             }
@@ -480,7 +480,7 @@ struct ScenarioText {
         // No destination: back to whichever scene is below.
         if !route.destination.isEmpty { line("        to: \(YAMLText.scalar(route.destination))") }
         if let navigation = route.navigation, navigation != "push" { line("        navigation: \(navigation)") }
-        if let presentation = route.presentation { line("        presentation: \(presentation)") }
+        if let presentation = route.presentation { line("        presentation: \(presentation.rawValue)") }
         if !route.input.isEmpty {
             line("        input:")
             fields(route.input, indent: 10)

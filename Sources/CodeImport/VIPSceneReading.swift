@@ -430,12 +430,12 @@ extension VIPReader {
         return !conformers.isEmpty && conformers.allSatisfy { index.members(of: $0).inherited.contains("ObservableObject") }
     }
 
-    /// The scene's workers, each with the operations its parts call (in the order first called).
     /// The operations whose answer may be nil, as `Worker.operation` (what `BodyReader.optionalAnswers` takes).
     static func optionalAnswers(of workers: [ImportedApp.Worker]) -> Set<String> {
         Set(workers.flatMap { worker in worker.operations.filter { $0.output?.hasSuffix("?") == true }.map { "\(worker.name).\($0.name)" } })
     }
 
+    /// The scene's workers, each with the operations its parts call (in the order first called).
     mutating func workers(of parts: SceneParts) -> [ImportedApp.Worker] {
         var result: [ImportedApp.Worker] = []
         for use in parts.workers {
@@ -453,7 +453,7 @@ extension VIPReader {
             // Held as a protocol the app names (`var worker: LoginWorkerProtocol`): the trace and diagrams say it.
             if use.typeName != use.name, index.protocol(named: use.typeName) != nil { worker.protocolName = use.typeName }
             // Made by the part that holds it, wherever a property holds it: nothing wires it.
-            if !use.madeByHolder.isEmpty, !use.madeByHolder.contains(false) { worker.made = Worker.Making.byHolder.rawValue }
+            if !use.madeByHolder.isEmpty, !use.madeByHolder.contains(false) { worker.made = .byHolder }
             result.append(worker)
         }
         return result

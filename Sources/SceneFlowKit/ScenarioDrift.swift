@@ -232,8 +232,8 @@ public enum ScenarioDrift {
                         route.method?.location ?? route.location, codeRoute.location)
                 }
                 // How a presented scene covers the one below, where the scenario says.
-                if let presentation = route.presentation, let codeStyle = codeRoute.presentation, codeStyle != presentation.value.rawValue {
-                    add(.route, "route '\(scene.name).\(route.name)' presents as '\(presentation.value.rawValue)' in the scenario, as '\(codeStyle)' in the code",
+                if let presentation = route.presentation, let codeStyle = codeRoute.presentation, codeStyle != presentation.value {
+                    add(.route, "route '\(scene.name).\(route.name)' presents as '\(presentation.value.rawValue)' in the scenario, as '\(codeStyle.rawValue)' in the code",
                         presentation.location, codeRoute.location)
                 }
                 let passed = Set(route.pass.map(\.target)), codePassed = Set(codeRoute.pass.map(\.field))
@@ -359,7 +359,7 @@ public enum ScenarioDrift {
             // The protocol the scenario names the worker by is the one the code holds it as.
             let named = scene.worker(worker.name)?.protocolName ?? scenario.sharedWorker(worker.name)?.protocolName
             // Who makes it, where the scenario says: the part that holds it, or what wires the scene.
-            if let made = scene.worker(worker.name)?.made, made.value.rawValue != (codeWorker.made ?? Worker.Making.wiring.rawValue) {
+            if let made = scene.worker(worker.name)?.made, made.value != (codeWorker.made ?? .wiring) {
                 add(.worker, "'\(scene.name)': the worker '\(worker.name)' is made " + (made.value == .byHolder ? "by the part that holds it" : "where the scene is wired")
                     + " in the scenario, " + (codeWorker.made == nil ? "set where the scene is wired in the code" : "made by the part that holds it in the code"),
                     made.location, codeWorker.location)

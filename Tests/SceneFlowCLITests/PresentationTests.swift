@@ -132,6 +132,45 @@ struct PresentationTests {
         #expect(appears.count == 1, "only dismissing the full-screen scene brings Home back: \(appears)")
     }
 
+    @Test("two routes sharing one navigation method that present differently: validate warns, generate refuses and writes nothing")
+    func sharedNavigation() throws {
+        let shared = """
+            scenario: Shared
+            start: Home
+            scenes:
+              Home:
+                useCases:
+                  Peek:
+                    interactor: [{ respond: {} }]
+                    view: [{ route: toPeek }]
+                  Open:
+                    interactor: [{ respond: {} }]
+                    view: [{ route: toOpen }]
+                routes:
+                  toPeek: { to: Detail, navigation: present, presentation: pageSheet, method: show() }
+                  toOpen: { to: Detail, navigation: present, method: show() }
+              Detail: {}
+            story:
+              - do: Home.Peek
+            """
+        let folder = try CLI.temporaryFile(shared, name: "shared.yml").deletingLastPathComponent()
+        let message = "generate writes one navigation method for Home.toPeek and Home.toOpen, which present differently ('presentation:'); it does not write two yet [generate/presentation]"
+        let valid = try CLI.run(["validate", "shared.yml", "--color", "never"], in: folder)
+        #expect(valid.status == 0)
+        #expect(valid.stderr == """
+            shared.yml:14:7: warning: \(message)
+                  toOpen: { to: Detail, navigation: present, method: show() }
+                  ^
+            note: generate refuses it until it is changed
+            ✓ 1 scenario valid (0 errors, 1 warning)
+
+            """, "\(valid.stderr)")
+        let generated = try CLI.run(["generate", "shared.yml", "--out", "pkg", "--color", "never"], in: folder)
+        #expect(generated.status == 2)
+        #expect(generated.stderr.hasPrefix("shared.yml:14:7: error: \(message)\n"), "\(generated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pkg").path))
+    }
+
     @Test("the flow diagram and Mermaid say how the route presents; validate asks generate nothing of the style")
     func drawnAndWarned() throws {
         let folder = try CLI.temporaryFile(Self.scenario, name: "sheets.yml").deletingLastPathComponent()

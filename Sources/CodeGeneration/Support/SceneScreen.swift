@@ -61,10 +61,10 @@ public final class SceneScreen {
     /// Back to `destination`, already on the stack below: what is above it goes.
     public func back(to destination: any SceneRoot, cause: Int) {
         guard let index = index(of: destination) else { return }
-        let above = stack[index + 1]
+        let keptOnScreen = keepingBelow.contains(ObjectIdentifier(stack[index + 1].sceneTrace))
         leave(Array(stack[(index + 1)...]))
         stack.removeSubrange((index + 1)...)
-        if !keepingBelow.contains(ObjectIdentifier(above.sceneTrace)) { reveal(destination, cause: cause) }
+        if !keptOnScreen { reveal(destination, cause: cause) }
     }
 
     /// The Views above `destination`, nearest first: what going back to it removes.
@@ -82,14 +82,20 @@ public final class SceneScreen {
                                                          method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
                                                          removed: [top.sceneTrace.view])),
                                   from: Recorder.user, to: revealed.sceneTrace.view)
+        let keptOnScreen = keepingBelow.contains(ObjectIdentifier(top.sceneTrace))
         leave([top])
         stack.removeLast()
-        if !keepingBelow.contains(ObjectIdentifier(top.sceneTrace)) { reveal(revealed, cause: cause) }
+        if !keptOnScreen { reveal(revealed, cause: cause) }
     }
 
-    /// Views that leave the screen stop observing the AppState.
+    /// Views that leave the screen stop observing the AppState, and are no longer known as presented: once a View
+    /// is gone, its identifier may name another.
     private func leave(_ views: [any SceneRoot]) {
-        for view in views { AppStateObservers.remove(view.sceneTrace) }
+        for view in views {
+            AppStateObservers.remove(view.sceneTrace)
+            presented.remove(ObjectIdentifier(view.sceneTrace))
+            keepingBelow.remove(ObjectIdentifier(view.sceneTrace))
+        }
     }
 
     /// The View just below the top: where going back from the top leads, whichever it is.
