@@ -10,6 +10,19 @@ struct ComponentTestWriter {
     let scene: Scene
     let trace: Trace?
     let module: String
+    /// Whether the Interactor and the Presenter hold the scene's trace (found once: each writes the part's bodies).
+    let interactorUsesTrace: Bool
+    let presenterUsesTrace: Bool
+
+    init(scenes: GeneratedScenes, scene: Scene, trace: Trace?, module: String) {
+        self.scenes = scenes
+        self.scene = scene
+        self.trace = trace
+        self.module = module
+        let writer = SceneWriter(scenes: scenes, scene: scene)
+        interactorUsesTrace = writer.interactorUsesTrace
+        presenterUsesTrace = writer.presenterUsesTrace
+    }
 
     var naming: PatternNaming { scenes.naming }
     var writer: SceneWriter { SceneWriter(scenes: scenes, scene: scene) }
@@ -205,7 +218,11 @@ struct ComponentTestWriter {
                     scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
                 }
                 if !viewIsValue { scope.line("viewController = made") }
-                for (role, path) in reached { scope.line("\(role.rawValue) = \(path) as? \(writer.component(role))") }
+                for (role, path) in reached {
+                    // A recording wrapper may stand between the holder and the part.
+                    scope.line(writer.recordsAtBoundary ? "\(role.rawValue) = unwrapped(\(path), as: \(writer.component(role)).self)"
+                                                        : "\(role.rawValue) = \(path) as? \(writer.component(role))")
+                }
                 for (role, _) in reached { scope.line("#expect(\(role.rawValue) != nil)") }
             }
             if !viewIsValue { test.line("#expect(viewController == nil)") }
@@ -262,7 +279,7 @@ struct ComponentTestWriter {
             test.line("let interactor = \(writer.component(.interactor))()")
             test.line("let presenter = \(presentation)Spy()")
             test.line("interactor.presenter = presenter")
-            test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace")
+            if interactorUsesTrace { test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace") }
             // The DataStore as the run left it before this cycle.
             for (field, value) in dataStoreBefore(requestEvent.sequence) where !writer.viewHoldsDataStore {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
@@ -338,7 +355,7 @@ struct ComponentTestWriter {
             let view = writer.presenterView
             test.line("let \(view) = \(displayLogic)Spy()")
             test.line("presenter.\(view) = \(view)")
-            test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
+            if presenterUsesTrace { test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace") }
             test.line("presenter.\(writer.call(naming.presenterMethod(useCase, output: output), [literal(response.payload, writer.responseType(useCase, output))]))")
             test.line("#expect(\(view).\(shown)Called)")
             if !SwiftSpelling.labels(of: naming.viewMethod(useCase, output: output)).isEmpty {

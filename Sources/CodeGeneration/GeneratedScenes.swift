@@ -178,6 +178,7 @@ struct GeneratedScenes {
             if scenario.wiring != .setup {
                 files.append((component(.configurator), writer.configurator()))
             }
+            files.append(("\(writer.tracingName).swift", writer.tracing()))
         }
         do throws(GenerationLimit) {
             if let workers = try workerFile(for: scene) { files.append(workers) }

@@ -93,6 +93,24 @@ struct SceneWriter {
         scenes.definition.wiring.links.first { $0.holder == .presenter && $0.target == .view }?.property ?? "viewController"
     }
 
+    /// Whether the scene's messages across protocols (Requests, Responses, ViewModels, routes) are recorded where
+    /// the parts meet, by the wrappers of its tracing file (`<Scene>Tracing.swift`), rather than in the bodies that
+    /// send them: Clean Swift's UIKit scenes. VIPER and the SwiftUI shapes still record in their bodies.
+    var recordsAtBoundary: Bool {
+        scenes.definition.flow.entry != .presenter && !viewHoldsDataStore && !usesAppState
+    }
+
+    /// A component's logic as its method's body: run through `trace.run`, which stops the run where the engine's
+    /// would stop (an overflow, an index out of range), only where a line can fail, or in shapes that still record
+    /// in their bodies.
+    func logic(_ lines: [String], into out: inout SwiftText) {
+        if recordsAtBoundary && !lines.contains(where: { Self.mentions(Self.codeOnly($0), "try") }) {
+            for line in lines { out.line(line) }
+        } else {
+            out.block("trace.run") { run in for line in lines { run.line(line) } }
+        }
+    }
+
     // MARK: - Interactor
 
     func interactor() throws(GenerationLimit) -> String {
@@ -134,7 +152,7 @@ struct SceneWriter {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
                 body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
             }
-            body.line("var trace: SceneTrace!")
+            if interactorUsesTrace { body.line("var trace: SceneTrace!") }
             for useCase in useCases {
                 do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure.collect(error) }
             }
@@ -149,12 +167,12 @@ struct SceneWriter {
         body.mark(SwiftSpelling.words(useCase.name.rawValue))
         if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
         body.block("func \(interactorDeclaration(useCase))") { method in
+            var steps = SwiftText()
+            do throws(GenerationLimit) {
+                try self.steps(useCase.interactor, useCase: useCase, into: &steps)
+            } catch { failure.collect(error) }
             var run = SwiftText()
-            run.block("trace.run") { logic in
-                do throws(GenerationLimit) {
-                    try steps(useCase.interactor, useCase: useCase, into: &logic)
-                } catch { failure.collect(error) }
-            }
+            logic(steps.lines, into: &run)
             // The method takes the Request's fields: the logic reads them as the Request, where it reads it.
             if !takesRequest(useCase) && !useCase.request.isEmpty && run.lines.contains(where: { Self.mentions($0, "request") }) {
                 method.line(requestFromFields(useCase))
@@ -248,8 +266,13 @@ struct SceneWriter {
                     // An answer with nothing to say is a plain call (VIPER's `onError()`), recorded without a Response.
                     if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
                         let argument = answersWithoutResponse(useCase, output) ? "" : "\(scenes.swiftTypeName(type))()"
-                        out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
-                            body.line("presenter?.\(PatternNaming.baseName(method))(\(argument))")
+                        let send = "presenter?.\(PatternNaming.baseName(method))(\(argument))"
+                        if recordsAtBoundary && responseCrosses(useCase, output) {
+                            out.line(send)
+                        } else {
+                            out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
+                                body.line(send)
+                            }
                         }
                         continue
                     }
@@ -257,9 +280,18 @@ struct SceneWriter {
                     // in branches are in scopes of their own.
                     let earlier = steps.prefix { $0.location != step.location }.filter { if case .respond = $0.kind { true } else { false } }.count
                     let response = earlier == 0 ? "response" : "response\(earlier + 1)"
+                    if recordsAtBoundary && responseCrosses(useCase, output) && modelParameter(method, name: "response") == nil {
+                        // A method that takes nothing, told of an answer that says nothing: no Response to make.
+                        out.line("presenter?.\(call(method, []))")
+                        continue
+                    }
                     out.line("let \(response) = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
-                    out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
-                        body.line("presenter?.\(call(method, [response]))")
+                    if recordsAtBoundary && responseCrosses(useCase, output) {
+                        out.line("presenter?.\(call(method, [response]))")
+                    } else {
+                        out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
+                            body.line("presenter?.\(call(method, [response]))")
+                        }
                     }
                 case .bind(let assignments):
                     for assignment in assignments {
@@ -503,7 +535,7 @@ struct SceneWriter {
         out.block("final class \(component(.presenter)): \(presentation)") { body in
             // A View controller is held weakly (it holds the Presenter's scene); a SwiftUI View is a value.
             body.line("\(viewHoldsDataStore ? "" : "weak ")var \(presenterView): \(protocolName(.displayLogic) ?? "\(name)DisplayLogic")?")
-            body.line("var trace: SceneTrace!")
+            if presenterUsesTrace { body.line("var trace: SceneTrace!") }
             var translator = scenes.translator()
             for useCase in scene.useCases {
                 body.mark(SwiftSpelling.words(useCase.name.rawValue))
@@ -511,8 +543,10 @@ struct SceneWriter {
                     body.gap()
                     translator.types = ExprTypes(scenario: scenes.scenario, roots: ["response": output.response])
                     let method = naming.presenterMethod(useCase, output: output)
-                    body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))") { logic in
-                        logic.block("trace.run") { run in
+                    body.block("func \(declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response"))") { function in
+                        var run = SwiftText()
+                        defer { logic(run.lines, into: &function) }
+                        do {
                             guard case .viewModel(let assignments) = output.presenter else {
                                 failure.collect(GenerationLimit("generate writes Presenters that build a ViewModel", at: output.location, id: "generate/presenter"))
                                 return
@@ -523,10 +557,19 @@ struct SceneWriter {
                             }
                             let throwing = assignments.contains { translator.translate($0.value).throwing }
                             let type = viewModelType(useCase, output)
-                            run.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
                             let display = naming.viewMethod(useCase, output: output)
-                            run.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
-                                send.line("\(presenterView)?.\(call(display, ["viewModel"]))")
+                            if recordsAtBoundary && viewModelCrosses(useCase, output) && modelParameter(display, name: "viewModel") == nil {
+                                // A method that takes nothing, shown a ViewModel that says nothing: none to make.
+                                run.line("\(presenterView)?.\(call(display, []))")
+                                return
+                            }
+                            run.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
+                            if recordsAtBoundary && viewModelCrosses(useCase, output) {
+                                run.line("\(presenterView)?.\(call(display, ["viewModel"]))")
+                            } else {
+                                run.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
+                                    send.line("\(presenterView)?.\(call(display, ["viewModel"]))")
+                                }
                             }
                         }
                     }
@@ -643,9 +686,9 @@ struct SceneWriter {
             for output in useCase.outputs {
                 body.gap()
                 body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))") { method in
-                    method.block("trace.run") { logic in
-                        do throws(GenerationLimit) { try display(output.view, &logic) } catch { failure.collect(error) }
-                    }
+                    var steps = SwiftText()
+                    do throws(GenerationLimit) { try display(output.view, &steps) } catch { failure.collect(error) }
+                    logic(steps.lines, into: &method)
                 }
             }
         }
@@ -670,24 +713,42 @@ struct SceneWriter {
         out.line("let interactor = \(component(.interactor))()")
         out.line("let presenter = \(component(.presenter))()")
         out.line("let router = \(component(.router))()")
+        if recordsAtBoundary {
+            for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                out.line("\(wiringVariable(link.holder, viewController: viewController)).\(link.property) = \(wiringVariable(link.target, viewController: viewController))")
+            }
+            // The one line that records the scene: delete it with the tracing file and nothing of SceneFlow is left.
+            out.line("\(tracingName).record(viewController: \(viewController), interactor: interactor, presenter: presenter, router: router)")
+            return
+        }
         out.line("interactor.trace = trace")
         out.line("presenter.trace = trace")
         out.line("router.trace = trace")
-        connect(into: &out) { role in
-            switch role {
-            case .view: viewController
-            case .dataStore: "interactor"
-            default: role.rawValue
-            }
+        connect(into: &out) { wiringVariable($0, viewController: viewController) }
+    }
+
+    /// A View's call of its Router outside a closure, without the `self.` a closure needs (`router?.showHome()`); a
+    /// selection kept (`self.row = row`) keeps it, as the parameter may share the property's name.
+    static func outsideClosure(_ line: String) -> String {
+        line.hasPrefix("self.router?.") ? String(line.dropFirst("self.".count)) : line
+    }
+
+    /// The variable holding a part where a Clean Swift scene is wired (the View Controller as `viewController` names
+    /// it; the Interactor is the DataStore).
+    func wiringVariable(_ role: ComponentRole, viewController: String) -> String {
+        switch role {
+        case .view: viewController
+        case .dataStore: "interactor"
+        default: role.rawValue
         }
     }
 
     /// The pattern's wiring, link by link: `holder.property = target` (each component in the variable `variable`
     /// names) and its `configure` message; then the Interactor's workers, recorded (VIPER's through their input
     /// protocols).
-    func connect(into out: inout SwiftText, _ variable: (ComponentRole) -> String) {
+    func connect(into out: inout SwiftText, recordingOnly: Bool = false, _ variable: (ComponentRole) -> String) {
         for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-            out.line("\(variable(link.holder)).\(link.property) = \(variable(link.target))")
+            if !recordingOnly { out.line("\(variable(link.holder)).\(link.property) = \(variable(link.target))") }
             let through = link.through.flatMap { protocolName($0) }
             out.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), \(literal(through)), trace.\(link.target.traceName))")
         }
@@ -707,7 +768,7 @@ struct SceneWriter {
         out.line("/// when it is made.")
         out.block("enum \(component(.configurator))") { body in
             body.block("static func configure(viewController: \(component(.view)))") { configure in
-                configure.line("let trace = viewController.trace")
+                if !recordsAtBoundary { configure.line("let trace = viewController.trace") }
                 wiring(viewController: "viewController", into: &configure)
             }
         }
@@ -717,9 +778,13 @@ struct SceneWriter {
     func sendRequest(_ useCase: UseCase, into out: inout SwiftText) {
         let method = naming.interactorMethod(useCase)
         let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
+        // An Interactor method that takes the Request's fields (`bookmark(articleID:)`) is given each.
+        let arguments = takesRequest(useCase) || !hasRequest ? ["request"] : useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }
+        if recordsAtBoundary {
+            out.line("interactor?.\(call(method, arguments))")
+            return
+        }
         out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
-            // An Interactor method that takes the Request's fields (`bookmark(articleID:)`) is given each.
-            let arguments = takesRequest(useCase) || !hasRequest ? ["request"] : useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }
             send.line("interactor?.\(call(method, arguments))")
         }
     }
@@ -743,8 +808,12 @@ struct SceneWriter {
                     var body = SwiftText()
                     let values = routeValues(route, arguments, translator: translator, into: &body)
                     let (input, inputType) = routeRecord(route, values)
-                    body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
-                        for line in routeInvocation(route, values, view: "self") { send.line(line) }
+                    if recordsAtBoundary {
+                        for line in routeInvocation(route, values, view: "self") { body.line(Self.outsideClosure(line)) }
+                    } else {
+                        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                            for line in routeInvocation(route, values, view: "self") { send.line(line) }
+                        }
                     }
                     if let condition {
                         out.block("if \(translator.translate(condition).statement)") { branch in
@@ -819,6 +888,10 @@ struct SceneWriter {
             body.gap()
             body.line("/// " + SwiftSpelling.comment(route.description ?? "The user takes route '\(route.name)'."))
             body.block("func \(SwiftSpelling.methodName(userRouteMethod(route)))(\(parameters.joined(separator: ", ")))") { method in
+                if recordsAtBoundary {
+                    for line in routeInvocation(route, names, view: "self") { method.line(Self.outsideClosure(line)) }
+                    return
+                }
                 method.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(input), inputType: \(inputType))") { send in
                     for line in routeInvocation(route, names, view: "self") { send.line(line) }
                 }

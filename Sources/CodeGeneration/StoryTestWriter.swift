@@ -38,7 +38,8 @@ struct StoryTestWriter {
         if scenario.pattern.definition.flow.entry == .presenter {
             return "((scene as? \(view(scene)))?.presenter as? \(naming.componentName(.presenter, of: scenario.scene(scene)!)))?.interactor as? \(interactor)"
         }
-        return "(scene as? \(view(scene)))?.interactor as? \(interactor)"
+        // The View may hold a recording wrapper standing in for the Interactor.
+        return "unwrapped((scene as? \(view(scene)))?.interactor, as: \(interactor).self)"
     }
 
     /// The line that shows `view` as the app's root.
@@ -151,6 +152,11 @@ struct StoryTestWriter {
                             let method = writer.userRouteMethod(route)
                             let arguments = zip(SwiftSpelling.labels(of: method), values).map { $0 == "_" ? $1 : "\($0): \($1)" }
                             test.line("top\(number).\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
+                            break
+                        }
+                        if writer.recordsAtBoundary {
+                            // The route's recording wrapper records it.
+                            for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
                             break
                         }
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in

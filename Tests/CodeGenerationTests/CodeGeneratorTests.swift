@@ -157,6 +157,7 @@ struct CodeGeneratorTests {
             "Sources/SignIn/Scenes/Login/LoginPresenter.swift",
             "Sources/SignIn/Scenes/Login/LoginRouter.swift",
             "Sources/SignIn/Scenes/Login/LoginConfigurator.swift",
+            "Sources/SignIn/Scenes/Login/LoginTracing.swift",
             "Sources/SignIn/Scenes/Login/LoginWorkers.swift",
             "Sources/SignIn/Scenes/Home/HomeModels.swift",
             "Sources/SignIn/Scenes/Home/HomeViewController.swift",
@@ -164,12 +165,14 @@ struct CodeGeneratorTests {
             "Sources/SignIn/Scenes/Home/HomePresenter.swift",
             "Sources/SignIn/Scenes/Home/HomeRouter.swift",
             "Sources/SignIn/Scenes/Home/HomeConfigurator.swift",
+            "Sources/SignIn/Scenes/Home/HomeTracing.swift",
             "Sources/SignIn/Scenes/Signup/SignupModels.swift",
             "Sources/SignIn/Scenes/Signup/SignupViewController.swift",
             "Sources/SignIn/Scenes/Signup/SignupInteractor.swift",
             "Sources/SignIn/Scenes/Signup/SignupPresenter.swift",
             "Sources/SignIn/Scenes/Signup/SignupRouter.swift",
             "Sources/SignIn/Scenes/Signup/SignupConfigurator.swift",
+            "Sources/SignIn/Scenes/Signup/SignupTracing.swift",
             "Tests/SignInTests/Login/LoginSpies.swift",
             "Tests/SignInTests/Login/LoginTests.swift",
             "Tests/SignInTests/Home/HomeSpies.swift",
@@ -180,7 +183,7 @@ struct CodeGeneratorTests {
             // The recorder's source, carried (CarriedSourcesTests holds it to the library's).
             files.map(\.path).filter { $0.hasPrefix(folder + "/") }
         })
-        #expect(files.count == 49)
+        #expect(files.count == 52)
         for file in files where file.path.contains("/Login/") || file.path.hasSuffix("StoryTests.swift") || file.path == "Package.swift"
             || file.path.hasSuffix("SceneTrace.swift") {
             let golden = Self.expected.appendingPathComponent("Login").appendingPathComponent(file.path + ".expected")
@@ -483,7 +486,7 @@ struct CodeGeneratorTests {
                     // This step's workers answer as given.
                     let restore1 = navigator.standIn { scene in
                         var undo: [() -> Void] = []
-                        if let interactor = (scene as? AViewController)?.interactor as? AInteractor {
+                        if let interactor = unwrapped((scene as? AViewController)?.interactor, as: AInteractor.self) {
                             let originalW = interactor.w
                             let wStub = AWStub()
                             wStub.original = originalW

@@ -245,9 +245,16 @@ struct OneTruthTests {
         let list = try #require(example.file("ListOrdersViewController"))
         #expect(list.contains("""
                 func openShowOrder(row: Int) {
-                    trace.route("toShowOrder", "ListOrdersRoutingLogic", "routeToShowOrder(segue:)", input: Record(traced: [("row", row)]), inputType: "ListOrders.toShowOrder.Input") {
-                        self.row = row
-                        self.router?.routeToShowOrder(segue: nil)
+                    self.row = row
+                    router?.routeToShowOrder(segue: nil)
+                }
+            """))
+        // The route is recorded behind the Router's protocol, with the selection the View keeps.
+        let tracing = try #require(example.file("ListOrdersTracing"))
+        #expect(tracing.contains("""
+                func routeToShowOrder(segue: Any?) {
+                    trace.route("toShowOrder", "ListOrdersRoutingLogic", "routeToShowOrder(segue:)", input: Record(traced: [("row", viewController?.row)]), inputType: "ListOrders.toShowOrder.Input") {
+                        wrapped.routeToShowOrder(segue: segue)
                     }
                 }
             """))

@@ -6,25 +6,15 @@ import SceneFlowRecorder
 /// when it is made.
 enum LoginConfigurator {
     static func configure(viewController: LoginViewController) {
-        let trace = viewController.trace
         let interactor = LoginInteractor()
         let presenter = LoginPresenter()
         let router = LoginRouter()
-        interactor.trace = trace
-        presenter.trace = trace
-        router.trace = trace
         viewController.interactor = interactor
-        trace.configure(trace.view, "interactor", "LoginBusinessLogic", trace.interactor)
         viewController.router = router
-        trace.configure(trace.view, "router", "LoginRoutingLogic", trace.router)
         interactor.presenter = presenter
-        trace.configure(trace.interactor, "presenter", "LoginPresentationLogic", trace.presenter)
         presenter.viewController = viewController
-        trace.configure(trace.presenter, "viewController", "LoginDisplayLogic", trace.view)
         router.viewController = viewController
-        trace.configure(trace.router, "viewController", nil, trace.view)
         router.dataStore = interactor
-        trace.configure(trace.router, "dataStore", "LoginDataStore", trace.interactor)
-        trace.configure(trace.interactor, "authWorker", nil, trace.worker("AuthWorker"))
+        LoginTracing.record(viewController: viewController, interactor: interactor, presenter: presenter, router: router)
     }
 }

@@ -25,9 +25,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
         trace.run {
             guard !request.username.isEmpty && !request.password.isEmpty else {
                 let response = Login.Login.Response(error: "Enter your username and password")
-                trace.response("Login", output: nil, "LoginPresentationLogic", "presentLogin(response:)", response, type: "Login.Login.Response") {
-                    presenter?.presentLogin(response: response)
-                }
+                presenter?.presentLogin(response: response)
                 return
             }
             let auth: Login.AuthWorker.LoginResult
@@ -38,9 +36,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
                     let error = failure.message
                     let auth = WorkerError(error: error)
                     let response = Login.Login.Response(error: auth.error)
-                    trace.response("Login", output: nil, "LoginPresentationLogic", "presentLogin(response:)", response, type: "Login.Login.Response") {
-                        presenter?.presentLogin(response: response)
-                    }
+                    presenter?.presentLogin(response: response)
                 }
                 return
             }
@@ -49,9 +45,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
             self.firstName = auth.firstName
             trace.stored("firstName", "LoginDataStore", type: "String?", self.firstName)
             let response = Login.Login.Response(firstName: auth.firstName)
-            trace.response("Login", output: nil, "LoginPresentationLogic", "presentLogin(response:)", response, type: "Login.Login.Response") {
-                presenter?.presentLogin(response: response)
-            }
+            presenter?.presentLogin(response: response)
         }
     }
 
@@ -59,11 +53,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
 
     /// The user taps "Sign up".
     func signup(request: Login.Signup.Request) {
-        trace.run {
-            let response = Login.Signup.Response()
-            trace.response("Signup", output: nil, "LoginPresentationLogic", "presentSignup(response:)", response, type: "Login.Signup.Response") {
-                presenter?.presentSignup(response: response)
-            }
-        }
+        let response = Login.Signup.Response()
+        presenter?.presentSignup(response: response)
     }
 }

@@ -9,27 +9,18 @@ protocol LoginPresentationLogic {
 
 final class LoginPresenter: LoginPresentationLogic {
     weak var viewController: LoginDisplayLogic?
-    var trace: SceneTrace!
 
     // MARK: Login
 
     func presentLogin(response: Login.Login.Response) {
-        trace.run {
-            let viewModel = Login.Login.ViewModel(isSuccess: response.error == nil, message: response.error ?? "Welcome, \(response.firstName ?? "")")
-            trace.display("Login", output: nil, "LoginDisplayLogic", "displayLogin(viewModel:)", viewModel, type: "Login.Login.ViewModel") {
-                viewController?.displayLogin(viewModel: viewModel)
-            }
-        }
+        let viewModel = Login.Login.ViewModel(isSuccess: response.error == nil, message: response.error ?? "Welcome, \(response.firstName ?? "")")
+        viewController?.displayLogin(viewModel: viewModel)
     }
 
     // MARK: Signup
 
     func presentSignup(response: Login.Signup.Response) {
-        trace.run {
-            let viewModel = Login.Signup.ViewModel()
-            trace.display("Signup", output: nil, "LoginDisplayLogic", "displaySignup(viewModel:)", viewModel, type: "Login.Signup.ViewModel") {
-                viewController?.displaySignup(viewModel: viewModel)
-            }
-        }
+        let viewModel = Login.Signup.ViewModel()
+        viewController?.displaySignup(viewModel: viewModel)
     }
 }

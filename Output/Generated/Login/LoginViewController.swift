@@ -50,21 +50,15 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
 
     func login(request: Login.Login.Request) {
         trace.cycle("Login", trigger: .action, payload: request, type: "Login.Login.Request") {
-            trace.request("Login", "LoginBusinessLogic", "login(request:)", request, type: "Login.Login.Request") {
-                interactor?.login(request: request)
-            }
+            interactor?.login(request: request)
         }
     }
 
     func displayLogin(viewModel: Login.Login.ViewModel) {
-        trace.run {
-            let shownMessage = viewModel.message
-            trace.shown("message", shownMessage)
-            if viewModel.isSuccess {
-                trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil) {
-                    self.router?.showHome()
-                }
-            }
+        let shownMessage = viewModel.message
+        trace.shown("message", shownMessage)
+        if viewModel.isSuccess {
+            router?.showHome()
         }
     }
 
@@ -73,17 +67,11 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     /// The user taps "Sign up".
     func signup(request: Login.Signup.Request) {
         trace.cycle("Signup", trigger: .action, payload: nil, type: nil) {
-            trace.request("Signup", "LoginBusinessLogic", "signup(request:)", request, type: "Login.Signup.Request") {
-                interactor?.signup(request: request)
-            }
+            interactor?.signup(request: request)
         }
     }
 
     func displaySignup(viewModel: Login.Signup.ViewModel) {
-        trace.run {
-            trace.route("toSignup", "LoginRoutingLogic", "showSignupView()", input: nil, inputType: nil) {
-                self.router?.showSignupView()
-            }
-        }
+        router?.showSignupView()
     }
 }

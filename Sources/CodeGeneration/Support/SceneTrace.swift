@@ -11,6 +11,8 @@ public final class SceneTrace {
     private var workers: [String: Participant] = [:]
     /// The sequence number of the View's load (or latest appearance): the cause of the cycles it starts.
     var lastShown: Int?
+    /// Recording wrappers their holders hold weakly (the Presenter's View), kept as long as the scene's trace.
+    private var kept: [AnyObject] = []
 
     public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
                 recorder: Recorder = .shared) {
@@ -34,6 +36,12 @@ public final class SceneTrace {
     /// One of the scene's workers, or a worker the app shares (one participant for the whole run).
     func worker(_ name: String) -> Participant {
         workers[name] ?? recorder.sharedParticipant(.worker, name)
+    }
+
+    /// Keeps `wrapper` alive as long as the scene's trace: the wrapper a part holds weakly (the Presenter its View).
+    public func keep<Wrapper: AnyObject>(_ wrapper: Wrapper) -> Wrapper {
+        kept.append(wrapper)
+        return wrapper
     }
 
     public func configure(_ holder: Participant, _ property: String, _ protocolName: String?, _ value: Participant) {
@@ -300,6 +308,18 @@ public final class SceneTrace {
 
 /// The Views that render from an AppState, by the AppState they observe, in the order they appeared: a change
 /// to it renders each again, as SwiftUI renders every View that holds it as an `@EnvironmentObject`.
+/// A recording wrapper standing in for a part behind one of its protocols (`TracingLoginBusinessLogic`).
+public protocol TracingWrapper: AnyObject {
+    /// The part it stands in for.
+    var wrappedPart: Any? { get }
+}
+
+/// `part` itself, or the part a recording wrapper stands in for.
+public func unwrapped<Part>(_ part: Any?, as type: Part.Type) -> Part? {
+    if let wrapper = part as? TracingWrapper { return wrapper.wrappedPart as? Part }
+    return part as? Part
+}
+
 public enum AppStateObservers {
     private final class Observer {
         weak var object: AnyObject?

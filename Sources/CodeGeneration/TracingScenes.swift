@@ -1,0 +1,236 @@
+import ScenarioSpec
+
+/// A scene's tracing file (`<Scene>Tracing.swift`): a wrapper for each protocol its parts talk through, which
+/// records the message a call stands for and passes the call on, and `<Scene>Tracing.record(…)`, which puts the
+/// wrappers between the parts where the scene is wired. The parts' bodies send their messages as an app's do; deleting
+/// this file and the one line that calls `record` leaves the scene without recording.
+extension SceneWriter {
+    /// The enum of the scene's tracing file.
+    var tracingName: String { "\(name)Tracing" }
+
+    /// The wrapper class standing in for a part behind `protocolName`, named as `@Traced` names its own.
+    func tracingClass(_ protocolName: String) -> String { "Tracing\(protocolName)" }
+
+    /// The name a protocol method's one model parameter has in its declaration (`response`, `viewModel`, or the
+    /// first label of a method with several), or nil when the method takes none.
+    func modelParameter(_ signature: String, name: String) -> String? {
+        let labels = SwiftSpelling.labels(of: signature)
+        guard let first = labels.first else { return nil }
+        return labels.count == 1 || first == "_" ? name : SwiftSpelling.name(first)
+    }
+
+    /// Whether a Response crosses the Presenter's protocol: a method that takes nothing while the Response carries
+    /// fields drops it, so the Interactor records it where it makes it.
+    func responseCrosses(_ useCase: UseCase, _ output: Output) -> Bool {
+        modelParameter(naming.presenterMethod(useCase, output: output), name: "response") != nil || output.response.isEmpty
+    }
+
+    /// Whether a ViewModel crosses the View's protocol (as `responseCrosses`).
+    func viewModelCrosses(_ useCase: UseCase, _ output: Output) -> Bool {
+        modelParameter(naming.viewMethod(useCase, output: output), name: "viewModel") != nil || output.viewModel.isEmpty
+    }
+
+    /// Whether the Presenter's bodies use the scene's trace: a ViewModel it records itself, or a method that can fail
+    /// as the engine's run fails. A Presenter that does neither has no trace at all.
+    var presenterUsesTrace: Bool {
+        guard recordsAtBoundary else { return true }
+        var translator = scenes.translator()
+        return scene.useCases.contains { useCase in
+            useCase.outputs.contains { output in
+                guard case .viewModel(let assignments) = output.presenter else { return true }
+                translator.types = ExprTypes(scenario: scenes.scenario, roots: ["response": output.response])
+                return !viewModelCrosses(useCase, output) || assignments.contains { translator.translate($0.value).throwing }
+            }
+        }
+    }
+
+    /// Whether the Interactor's bodies use the scene's trace (a worker's call, a DataStore write, a Response it
+    /// records itself, a method that can fail). An Interactor that does none of these has no trace at all.
+    var interactorUsesTrace: Bool {
+        guard recordsAtBoundary else { return true }
+        var methods = SwiftText()
+        for useCase in scene.useCases where hasInteractorMethod(useCase) {
+            do throws(GenerationLimit) { try interactorMethod(useCase, into: &methods) } catch { return true }
+        }
+        return methods.lines.contains { Self.mentions(Self.codeOnly($0), "trace") }
+    }
+
+    func tracing() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let business = protocolName(.businessLogic) ?? "\(name)BusinessLogic"
+        let presentation = protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
+        let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
+        let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
+        let store = protocolName(.dataStore) ?? "\(name)DataStore"
+        let wrappers: [ProtocolSlot: String] = [.businessLogic: business, .presentationLogic: presentation,
+                                                .displayLogic: display, .routingLogic: routing]
+        let keepsSelection = scene.routes.contains { !selections($0).isEmpty }
+
+        out.line("/// Records \(SwiftSpelling.comment(name))'s run where its parts meet. Delete this file and the line of the scene's wiring")
+        out.line("/// that calls `record` to leave the scene without recording.")
+        out.block("enum \(tracingName)") { body in
+            body.line("/// Gives the parts the scene's trace, records how they were connected, and puts a recording wrapper")
+            body.line("/// behind each protocol a message crosses.")
+            body.block("static func record(viewController: \(component(.view)), interactor: \(component(.interactor)), presenter: \(component(.presenter)), router: \(component(.router)))") { record in
+                record.line("let trace = viewController.trace")
+                if interactorUsesTrace { record.line("interactor.trace = trace") }
+                if presenterUsesTrace { record.line("presenter.trace = trace") }
+                record.line("router.trace = trace")
+                let variable = { (role: ComponentRole) in wiringVariable(role, viewController: "viewController") }
+                connect(into: &record, recordingOnly: true, variable)
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    guard let slot = link.through, let wrapped = wrappers[slot] else { continue }
+                    var made = "\(tracingClass(wrapped))(\(variable(link.target)), trace: trace"
+                    if slot == .routingLogic && keepsSelection { made += ", viewController: viewController" }
+                    made += ")"
+                    // The Presenter holds its View weakly: the trace keeps the wrapper as long as the scene lives.
+                    if slot == .displayLogic { made = "trace.keep(\(made))" }
+                    record.line("\(variable(link.holder)).\(link.property) = \(made)")
+                }
+            }
+        }
+
+        // The Requests the View sends.
+        out.line()
+        out.line("/// Stands in for the Interactor behind \(business): records each Request, then passes it on.")
+        out.block("final class \(tracingClass(business)): \(business), TracingWrapper") { body in
+            body.line("let wrapped: \(business)")
+            body.line("let trace: SceneTrace")
+            body.line("var wrappedPart: Any? { wrapped }")
+            body.line()
+            body.block("init(_ wrapped: \(business), trace: SceneTrace)") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+            }
+            for useCase in scene.useCases where hasInteractorMethod(useCase) {
+                let method = naming.interactorMethod(useCase)
+                let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
+                let arguments = takesRequest(useCase) ? ["request"] : useCase.request.map { SwiftSpelling.name($0.name) }
+                body.line()
+                body.block("func \(interactorDeclaration(useCase))") { forward in
+                    if hasRequest && !takesRequest(useCase) { forward.line(requestFromFields(useCase)) }
+                    forward.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(SwiftSpelling.literal(business)), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
+                        send.line("wrapped.\(call(method, arguments))")
+                    }
+                }
+            }
+        }
+
+        // The Responses the Interactor sends.
+        out.line()
+        out.line("/// Stands in for the Presenter behind \(presentation): records each Response, then passes it on.")
+        out.block("final class \(tracingClass(presentation)): \(presentation), TracingWrapper") { body in
+            body.line("let wrapped: \(presentation)")
+            body.line("let trace: SceneTrace")
+            body.line("var wrappedPart: Any? { wrapped }")
+            body.line()
+            body.block("init(_ wrapped: \(presentation), trace: SceneTrace)") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+            }
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    let method = naming.presenterMethod(useCase, output: output)
+                    let type = responseType(useCase, output)
+                    let parameter = modelParameter(method, name: "response")
+                    body.line()
+                    let declared = declaration(method, types: [scenes.swiftTypeName(type)], name: "response")
+                        .replacingOccurrences(of: "(_ value: ", with: "(_ response: ")
+                    body.block("func \(declared)") { forward in
+                        let send = "wrapped.\(call(method, parameter.map { [$0] } ?? []))"
+                        guard responseCrosses(useCase, output) else {
+                            forward.line("// The Interactor records this Response: the method does not take it.")
+                            forward.line(send)
+                            return
+                        }
+                        // An answer with nothing to say is recorded without a Response where the pattern says so.
+                        let unsaid = output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse
+                        let payload = unsaid ? "nil" : parameter ?? "\(scenes.swiftTypeName(type))()"
+                        forward.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(SwiftSpelling.literal(presentation)), \(SwiftSpelling.literal(method)), \(payload), type: \(unsaid ? "nil" : SwiftSpelling.literal(type)))") { record in
+                            record.line(send)
+                        }
+                    }
+                }
+            }
+        }
+
+        // The ViewModels the Presenter sends.
+        out.line()
+        out.line("/// Stands in for the View behind \(display), held weakly as the Presenter holds it: records each ViewModel,")
+        out.line("/// then passes it on.")
+        out.block("final class \(tracingClass(display)): \(display), TracingWrapper") { body in
+            body.line("weak var wrapped: \(display)?")
+            body.line("unowned let trace: SceneTrace")
+            body.line("var wrappedPart: Any? { wrapped }")
+            body.line()
+            body.block("init(_ wrapped: \(display), trace: SceneTrace)") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+            }
+            for useCase in scene.useCases {
+                for output in useCase.outputs {
+                    let method = naming.viewMethod(useCase, output: output)
+                    let type = viewModelType(useCase, output)
+                    let parameter = modelParameter(method, name: "viewModel")
+                    body.line()
+                    let declared = declaration(method, types: [type], name: "viewModel")
+                        .replacingOccurrences(of: "(_ value: ", with: "(_ viewModel: ")
+                    body.block("func \(declared)") { forward in
+                        let send = "wrapped?.\(call(method, parameter.map { [$0] } ?? []))"
+                        guard viewModelCrosses(useCase, output) else {
+                            forward.line("// The Presenter records this ViewModel: the method does not take it.")
+                            forward.line(send)
+                            return
+                        }
+                        let payload = parameter ?? "\(type)()"
+                        forward.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(SwiftSpelling.literal(display)), \(SwiftSpelling.literal(method)), \(payload), type: \(SwiftSpelling.literal(type)))") { record in
+                            record.line(send)
+                        }
+                    }
+                }
+            }
+        }
+
+        // The routes the View takes.
+        out.line()
+        out.line("/// Stands in for the Router behind \(routing): records each route, then passes it on; the DataStore is the")
+        out.line("/// Router's.")
+        out.block("final class \(tracingClass(routing)): \(routing), \(passing), TracingWrapper") { body in
+            body.line("let wrapped: \(routing) & \(passing)")
+            body.line("let trace: SceneTrace")
+            if keepsSelection {
+                body.line("/// The View, whose selection a route passes on.")
+                body.line("weak var viewController: \(component(.view))?")
+            }
+            body.line("var wrappedPart: Any? { wrapped }")
+            body.line("var dataStore: \(store)? { wrapped.dataStore }")
+            body.line()
+            body.block("init(_ wrapped: \(routing) & \(passing), trace: SceneTrace\(keepsSelection ? ", viewController: \(component(.view))" : ""))") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+                if keepsSelection { initializer.line("self.viewController = viewController") }
+            }
+            for route in scene.routes {
+                let method = naming.routeMethod(route)
+                let labels = SwiftSpelling.labels(of: method)
+                let arguments = labels.map { label in
+                    route.input.contains { $0.name == label } ? SwiftSpelling.name(label) : (label == "_" ? "sender" : SwiftSpelling.name(label))
+                }
+                let values = route.input.map { field in
+                    labels.contains(field.name) ? SwiftSpelling.name(field.name) : "viewController?.\(SwiftSpelling.name(field.name))"
+                }
+                let (input, inputType) = routeRecord(route, values)
+                body.line()
+                body.block("func \(routeDeclaration(route, defaults: false))") { forward in
+                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { record in
+                        record.line("wrapped.\(call(method, arguments))")
+                    }
+                }
+            }
+        }
+        return out.text
+    }
+}
