@@ -96,18 +96,31 @@ struct SceneWriter {
     /// Whether the scene's messages across protocols (Requests, Responses, ViewModels, routes) are recorded where
     /// the parts meet, by the wrappers of its tracing file (`<Scene>Tracing.swift`), rather than in the bodies that
     /// send them: Clean Swift's UIKit scenes. VIPER and the SwiftUI shapes still record in their bodies.
-    var recordsAtBoundary: Bool {
-        scenes.definition.flow.entry != .presenter && !viewHoldsDataStore && !usesAppState
+    var recordsAtBoundary: Bool { Self.recordsAtBoundary(scenes.definition) }
+
+    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool {
+        definition.flow.entry != .presenter && !definition.flow.viewWritesDataStore && definition.flow.store != .appState
     }
 
     /// A component's logic as its method's body: run through `trace.run`, which stops the run where the engine's
     /// would stop (an overflow, an index out of range), only where a line can fail, or in shapes that still record
     /// in their bodies.
     func logic(_ lines: [String], into out: inout SwiftText) {
-        if recordsAtBoundary && !lines.contains(where: { Self.mentions(Self.codeOnly($0), "try") }) {
+        if recordsAtBoundary && !Self.failsUnhandled(lines) {
             for line in lines { out.line(line) }
         } else {
             out.block("trace.run") { run in for line in lines { run.line(line) } }
+        }
+    }
+
+    /// Whether a line of `lines` can fail without a `catch` of its own: a `try` other than the one a worker's answer
+    /// is read with in `do { name = try … } catch {`, which handles every failure.
+    static func failsUnhandled(_ lines: [String]) -> Bool {
+        lines.indices.contains { index in
+            guard mentions(codeOnly(lines[index]), "try") else { return false }
+            let handled = index > 0 && index + 1 < lines.count
+                && lines[index - 1].drop(while: { $0 == " " }) == "do {" && lines[index + 1].drop(while: { $0 == " " }) == "} catch {"
+            return !handled
         }
     }
 
@@ -349,14 +362,37 @@ struct SceneWriter {
             throw GenerationLimit("generate writes calls to workers only, not to '\(call.receiver.value)'", at: call.receiver.location, id: "generate/call")
         }
         let op = worker.operation(operation.rawValue)!
-        var arguments: [String] = []
-        var traced: [String] = []
-        for field in op.input {
-            let value = call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).bare }
+        let values = op.input.map { field in
+            call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).bare }
                 ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
-            arguments.append("\(SwiftSpelling.label(field.name)): \(value)")
-            traced.append("(\(SwiftSpelling.literal(field.name)), \(value))")
         }
+        let arguments = zip(op.input, values).map { "\(SwiftSpelling.label($0.name)): \($1)" }
+        let invocation = "\(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
+        // Where the scene records at its boundary, the worker's tracing wrapper records the call: the Interactor calls it
+        // as an app does.
+        if recordsAtBoundary {
+            if let handler = scenes.completionHandler(op) {
+                try completionCall(call, op: op, handler: handler, property: property, arguments: arguments, header: nil,
+                                   then: rest, useCase: useCase, into: &out)
+                return true
+            }
+            try answer(call, op: op, "try \(invocation)", useCase: useCase, into: &out)
+            return false
+        }
+        if let handler = scenes.completionHandler(op) {
+            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments,
+                               header: recordedCall(worker, op, values: values), then: rest, useCase: useCase, into: &out)
+            return true
+        }
+        let traceCall = "try \(recordedCall(worker, op, values: values)) { try \(invocation) }"
+        try answer(call, op: op, traceCall, useCase: useCase, into: &out)
+        return false
+    }
+
+    /// The trace's record of a call of `op` with `values` (a Swift expression per input field, in order):
+    /// `trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: …, resultType: …)`.
+    func recordedCall(_ worker: Worker, _ op: WorkerOperation, values: [String]) -> String {
+        let traced = zip(op.input, values).map { field, value in "(\(SwiftSpelling.literal(field.name)), \(value))" }
         let method = naming.operationMethod(op)
         var style: String
         switch op.style {
@@ -380,28 +416,23 @@ struct SceneWriter {
         let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
         let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))
         let resultType = op.output.map { SwiftSpelling.literal($0.description) } ?? "nil"
-        if let handler = scenes.completionHandler(op) {
-            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments,
-                               header: "trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType))",
-                               then: rest, useCase: useCase, into: &out)
-            return true
-        }
-        let invocation = "\(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
-        let traceCall = "try trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType)) { try \(invocation) }"
-        try answer(call, op: op, traceCall, useCase: useCase, into: &out)
-        return false
+        return "trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType))"
     }
 
     /// A worker answering through a completion handler, as a developer writes the call: the worker is handed the
     /// handler, and the steps after the call run in the closure that gets the answer (`then:`, or `thenResult:` with
     /// a `Result` when the worker can fail).
+    /// `header`: the trace's call that records it, or nil where the worker's tracing wrapper does: the worker is
+    /// then called with a trailing closure.
     func completionCall(_ call: Call, op: WorkerOperation, handler: GeneratedScenes.CompletionHandler, property: String,
-                        arguments: [String], header: String, then rest: [Step], useCase: UseCase,
+                        arguments: [String], header: String?, then rest: [Step], useCase: UseCase,
                         into out: inout SwiftText) throws(GenerationLimit) {
         let done = SwiftSpelling.name(handler.label)
         let method = SwiftSpelling.name(op.name.rawValue)
-        out.closure(header + " { \(done) in") { start in
-            start.line("\(property).\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): \(done)"]).joined(separator: ", ")))")
+        if let header {
+            out.closure(header + " { \(done) in") { start in
+                start.line("\(property).\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): \(done)"]).joined(separator: ", ")))")
+            }
         }
         var body = SwiftText()
         var failure: GenerationLimit?
@@ -417,6 +448,19 @@ struct SceneWriter {
         do throws(GenerationLimit) { try steps(rest, useCase: useCase, into: &body) } catch { failure.collect(error) }
         let lines = Self.discardingUnused(body.lines)
         let opening = [lines.isEmpty ? nil : "[self]", parameter].compactMap { $0 }.joined(separator: " ")
+        guard header != nil else {
+            let called = "\(property).\(method)" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+            out.closure(called + " {" + (opening.isEmpty ? "" : " \(opening) in")) { closure in
+                // A closure cannot throw where the handler's type does not: what can fail stops the run in it.
+                if Self.failsUnhandled(lines) {
+                    closure.block("trace.run") { run in for line in lines { run.line(line) } }
+                } else {
+                    for line in lines { closure.line(line) }
+                }
+            }
+            if let failure { throw failure }
+            return
+        }
         out.chainClosure((handler.fails ? "thenResult: {" : "then: {") + (opening.isEmpty ? "" : " \(opening) in")) { closure in
             for line in lines { closure.line(line) }
         }
@@ -440,6 +484,17 @@ struct SceneWriter {
         do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure.collect(error) }
         let handled = handler.lines.joined(separator: "\n")
         func uses(_ name: String) -> Bool { Self.mentions(Self.codeOnly(handled), name) }
+        if recordsAtBoundary {
+            // The worker's tracing wrapper recorded the failure; what handles it here is caused by it.
+            out.chain("catch") { body in
+                if uses("error") || (bound.map(uses) ?? false) { body.line("let error = \"\\(error)\"") }
+                if let bound, uses(bound) { body.line("let \(bound) = WorkerError(error: error)") }
+                for line in handler.lines { body.line(line) }
+                body.line("return")
+            }
+            if let failure { throw failure }
+            return
+        }
         out.chain("catch let failure as WorkerFailure") { body in
             body.block((handled.contains("try ") ? "try " : "") + "trace.handling(failure)") { block in
                 if uses("error") || (bound.map(uses) ?? false) { block.line("let error = failure.message") }

@@ -51,6 +51,12 @@ public enum SendingLine {
             var inputs: [String] = []
             if case .record(let record)? = invocation.payload { inputs = record.names }
             let handler = GeneratedScenes.CompletionHandler.label(of: invocation.method, inputs: inputs)
+            if SceneWriter.recordsAtBoundary(definition) {
+                // The Interactor hands the worker a trailing closure: `ordersWorker.fetchOrders { [self] orders in`.
+                let base = PatternNaming.baseName(invocation.method)
+                let called = inputs.isEmpty ? base : SwiftSpelling.call(base + "(" + inputs.map { "\($0):" }.joined() + ")", inputs.map { _ in "…" })
+                return "\(property).\(called) {"
+            }
             let arguments = inputs + [handler]
             return "\(property)." + SwiftSpelling.call(PatternNaming.baseName(invocation.method) + "(" + arguments.map { "\($0):" }.joined() + ")",
                                                        arguments.map { $0 == handler ? SwiftSpelling.name(handler) : "…" })

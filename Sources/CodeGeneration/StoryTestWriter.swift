@@ -214,10 +214,25 @@ struct StoryTestWriter {
                 // The workers of this scene the step's stubs name, in the order of the scene's stubs.
                 let workers = scenes.stubbedWorkers(of: scene).filter { !stubsNaming($0.worker).isEmpty }
                 guard !workers.isEmpty else { continue }
+                let writer = SceneWriter(scenes: scenes, scene: scene)
                 change.block("if let interactor = \(interactor(of: scene.name))") { body in
                     for (_, worker) in workers {
                         let property = SwiftSpelling.name(naming.workerProperty(worker.name))
                         let stub = "\(naming.workerProperty(worker.name))Stub"
+                        if writer.recordsAtBoundary {
+                            // The stub goes behind the worker's recording wrapper, which records what it answers.
+                            let traced = "traced\(worker.name)"
+                            body.line("let \(traced) = interactor.\(property) as! \(writer.workerTracingClass(worker))")
+                            body.line("let original\(worker.name) = \(traced).wrapped")
+                            body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
+                            body.line("\(stub).original = original\(worker.name)")
+                            do throws(GenerationLimit) {
+                                for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
+                            } catch { failure.collect(error) }
+                            body.line("\(traced).wrapped = \(stub)")
+                            body.line("undo.append { \(traced).wrapped = original\(worker.name) }")
+                            continue
+                        }
                         body.line("let original\(worker.name) = interactor.\(property)")
                         body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
                         body.line("\(stub).original = original\(worker.name)")

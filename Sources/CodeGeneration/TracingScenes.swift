@@ -55,6 +55,43 @@ extension SceneWriter {
         return methods.lines.contains { Self.mentions(Self.codeOnly($0), "trace") }
     }
 
+    /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
+    func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
+
+    /// A worker's wrapper: records each call and its answer (a result, or a failure, which is then what the
+    /// Interactor's handling is caused by), with the time it took; a stub a story test stands in goes behind it.
+    func workerWrapper(_ worker: Worker, protocolName: String, into out: inout SwiftText) {
+        let wrapper = workerTracingClass(worker)
+        out.line("/// Stands in for \(worker.name) behind \(SwiftSpelling.comment(protocolName)): records each call and its answer, with the")
+        out.line("/// time it took.")
+        out.block("final class \(wrapper): \(protocolName), TracingWrapper") { body in
+            body.line("var wrapped: \(protocolName)")
+            body.line("let trace: SceneTrace")
+            body.line("var wrappedPart: Any? { wrapped }")
+            body.line()
+            body.block("init(_ wrapped: \(protocolName), trace: SceneTrace)") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+            }
+            for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
+                let parameters = operation.input.map { SwiftSpelling.name($0.name) }
+                let arguments = operation.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
+                let recorded = recordedCall(worker, operation, values: parameters)
+                let method = SwiftSpelling.name(operation.name.rawValue)
+                body.line()
+                body.block(declaration) { forward in
+                    guard let handler = scenes.completionHandler(operation) else {
+                        forward.line("try \(recorded.dropLast()), failureCausesWhatFollows: true) { try wrapped.\(method)(\(arguments.joined(separator: ", "))) }")
+                        return
+                    }
+                    let done = SwiftSpelling.name(handler.label)
+                    let start = "wrapped.\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): done"]).joined(separator: ", ")))"
+                    forward.line("\(recorded.dropLast()), { done in \(start) }, \(handler.fails ? "thenResult" : "then"): \(done))")
+                }
+            }
+        }
+    }
+
     func tracing() -> String {
         var out = SwiftText()
         Self.imports(&out)
@@ -90,7 +127,17 @@ extension SceneWriter {
                     if slot == .displayLogic { made = "trace.keep(\(made))" }
                     record.line("\(variable(link.holder)).\(link.property) = \(made)")
                 }
+                for (_, worker) in scenes.stubbedWorkers(of: scene) {
+                    let property = "\(variable(.interactor)).\(SwiftSpelling.name(naming.workerProperty(worker.name)))"
+                    record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
+                }
             }
+        }
+
+        // The calls the Interactor makes of its workers.
+        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
+            out.line()
+            workerWrapper(worker, protocolName: protocolName, into: &out)
         }
 
         // The Requests the View sends.

@@ -504,8 +504,12 @@ struct SwiftIndex {
             }
         }
         for (position, declaration) in declarations.enumerated() where [.class, .struct, .actor].contains(declaration.kind) {
+            let inherited = members(of: declaration).inherited
+            // SceneFlow's generated recording wrappers (`TracingLoginAuthWorker`) stand in for a part behind its
+            // protocol: they implement none of the app's.
+            if inherited.contains("TracingWrapper") { continue }
             var seen = Set<String>()
-            for entry in members(of: declaration).inherited {
+            for entry in inherited {
                 for name in expandedNames(entry) where seen.insert(name).inserted {
                     conformersByProtocol[name, default: []].append(position)
                 }

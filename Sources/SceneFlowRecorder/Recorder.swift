@@ -141,6 +141,13 @@ public final class Recorder: @unchecked Sendable {
         return try body()
     }
 
+    /// What is recorded from now until the running `send` (or `within`) ends is caused by the message numbered
+    /// `cause`: the logic that handles a worker's failure after the call threw, in the frame that made the call.
+    public func continueAfter(_ cause: Int) {
+        guard isRecording, cause > 0 else { return }
+        locked { if !causes.isEmpty { causes[causes.count - 1] = cause } }
+    }
+
     /// A story step begins (the story test marks them). Its title names the cycle the user's action starts.
     public func step(_ number: Int, _ action: TraceStep.Action, title: String? = nil) {
         guard isRecording else { return }

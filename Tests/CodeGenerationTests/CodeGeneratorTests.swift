@@ -102,7 +102,7 @@ struct CodeGeneratorTests {
         return labels
     }
 
-    @Test("the method explain prints beside a message is the one the code beside it calls: a worker answering through a completion handler is called with its handler and declared with it; a route's selection is kept before the route is taken",
+    @Test("the method explain prints beside a message is the one the code beside it calls: a worker answering through a completion handler is called with its handler (a trailing closure) and declared with it; a route's selection is kept before the route is taken",
           arguments: ["CleanStore", "Tests/SceneFlowCLITests/Fixtures/Generate/MethodShapes"])
     func printedMethodsAreCalled(name: String) throws {
         let file = name.contains("/") ? "\(name).yml" : "Scenarios/\(name).yml"
@@ -121,7 +121,9 @@ struct CodeGeneratorTests {
             switch event.message {
             case .workerCall(_, let style, let invocation):
                 let printed = PatternNaming.labels(of: invocation.method)
-                #expect(Self.labels(line[...]) == printed, "\(event.sequence): \(invocation.method) beside \(line)")
+                // A handler passed as a trailing closure (`ordersWorker.fetchOrders { [self] orders in`) is the method's last label.
+                let trailing = style == .completion && line.hasSuffix(" {") ? [printed.last ?? ""] : []
+                #expect(Self.labels(line[...]) + trailing == printed, "\(event.sequence): \(invocation.method) beside \(line)")
                 let base = PatternNaming.baseName(invocation.method)
                 // A worker's declarations throw or take a handler (the Business Logic spy's method of the same name does neither).
                 let declared = code.split(separator: "\n").filter { $0.contains("func \(base)(") && ($0.contains(" throws") || $0.contains("@escaping")) }
@@ -487,13 +489,14 @@ struct CodeGeneratorTests {
                     let restore1 = navigator.standIn { scene in
                         var undo: [() -> Void] = []
                         if let interactor = unwrapped((scene as? AViewController)?.interactor, as: AInteractor.self) {
-                            let originalW = interactor.w
+                            let tracedW = interactor.w as! TracingAW
+                            let originalW = tracedW.wrapped
                             let wStub = AWStub()
                             wStub.original = originalW
                             wStub.opAnswer = .success(2)
                             wStub.opLatency = 30
-                            interactor.w = wStub
-                            undo.append { interactor.w = originalW }
+                            tracedW.wrapped = wStub
+                            undo.append { tracedW.wrapped = originalW }
                         }
                         return undo.isEmpty ? nil : { for step in undo.reversed() { step() } }
                     }

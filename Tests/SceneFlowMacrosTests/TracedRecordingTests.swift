@@ -104,4 +104,25 @@ struct TracedRecordingTests {
             #"{"seq":4,"parent":3,"t":0,"kind":"route","from":3,"to":6,"route":"toHome","protocol":"GreetRoutingLogic","method":"routeToHome()"}"#,
         ])
     }
+
+    @Test("after continueAfter, what is recorded is caused by the given message until the send it happens in ends, then by what caused that send again")
+    func continueAfterLastsUntilTheSendEnds() throws {
+        let memory = TraceRecorder()
+        let recorder = Recorder(memory: memory)
+        try recorder.begin(scenario: "Greet", file: "Greet.yml", pattern: "clean-swift", start: "Greet")
+        let view = recorder.participant(.view, "GreetViewController", scene: "Greet", instance: 1)
+        let interactor = recorder.participant(.interactor, "GreetInteractor", scene: "Greet", instance: 1)
+        let presenter = recorder.participant(.presenter, "GreetPresenter", scene: "Greet", instance: 1)
+        let worker = recorder.participant(.worker, "AuthWorker", scene: "Greet", instance: 1)
+        recorder.send(.request(useCase: "Greet", Invocation(method: "greet(request:)")), from: view, to: interactor) {
+            let failed = recorder.note(.workerError(WorkerAnswer(operation: "login", invocation: Invocation(method: "login()"), answer: .unknown, latency: 0),
+                                                    error: "Offline"), from: worker, to: interactor)
+            recorder.continueAfter(failed)
+            recorder.note(.response(useCase: "Greet", output: nil, Invocation(method: "presentGreet(response:)")), from: interactor, to: presenter)
+        }
+        recorder.note(.response(useCase: "Greet", output: nil, Invocation(method: "presentGreet(response:)")), from: interactor, to: presenter)
+        try recorder.finish()
+        let parents = try #require(memory.trace).events.map(\.parent)
+        #expect(parents == [nil, 1, 2, nil])
+    }
 }

@@ -22,31 +22,27 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     // MARK: Login
 
     func login(request: Login.Login.Request) {
-        trace.run {
-            guard !request.username.isEmpty && !request.password.isEmpty else {
-                let response = Login.Login.Response(error: "Enter your username and password")
-                presenter?.presentLogin(response: response)
-                return
-            }
-            let auth: Login.AuthWorker.LoginResult
-            do {
-                auth = try trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: Record(traced: [("username", request.username), ("password", request.password)]), inputType: "AuthWorker.login.Input", resultType: "AuthWorker.login.Result") { try authWorker.login(username: request.username, password: request.password) }
-            } catch let failure as WorkerFailure {
-                trace.handling(failure) {
-                    let error = failure.message
-                    let auth = WorkerError(error: error)
-                    let response = Login.Login.Response(error: auth.error)
-                    presenter?.presentLogin(response: response)
-                }
-                return
-            }
-            self.userID = auth.userID
-            trace.stored("userID", "LoginDataStore", type: "String?", self.userID)
-            self.firstName = auth.firstName
-            trace.stored("firstName", "LoginDataStore", type: "String?", self.firstName)
-            let response = Login.Login.Response(firstName: auth.firstName)
+        guard !request.username.isEmpty && !request.password.isEmpty else {
+            let response = Login.Login.Response(error: "Enter your username and password")
             presenter?.presentLogin(response: response)
+            return
         }
+        let auth: Login.AuthWorker.LoginResult
+        do {
+            auth = try authWorker.login(username: request.username, password: request.password)
+        } catch {
+            let error = "\(error)"
+            let auth = WorkerError(error: error)
+            let response = Login.Login.Response(error: auth.error)
+            presenter?.presentLogin(response: response)
+            return
+        }
+        self.userID = auth.userID
+        trace.stored("userID", "LoginDataStore", type: "String?", self.userID)
+        self.firstName = auth.firstName
+        trace.stored("firstName", "LoginDataStore", type: "String?", self.firstName)
+        let response = Login.Login.Response(firstName: auth.firstName)
+        presenter?.presentLogin(response: response)
     }
 
     // MARK: Signup

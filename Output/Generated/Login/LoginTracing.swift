@@ -22,6 +22,24 @@ enum LoginTracing {
         viewController.router = TracingLoginRoutingLogic(router, trace: trace)
         interactor.presenter = TracingLoginPresentationLogic(presenter, trace: trace)
         presenter.viewController = trace.keep(TracingLoginDisplayLogic(viewController, trace: trace))
+        interactor.authWorker = TracingLoginAuthWorker(interactor.authWorker, trace: trace)
+    }
+}
+
+/// Stands in for AuthWorker behind Login.AuthWorkerProtocol: records each call and its answer, with the
+/// time it took.
+final class TracingLoginAuthWorker: Login.AuthWorkerProtocol, TracingWrapper {
+    var wrapped: Login.AuthWorkerProtocol
+    let trace: SceneTrace
+    var wrappedPart: Any? { wrapped }
+
+    init(_ wrapped: Login.AuthWorkerProtocol, trace: SceneTrace) {
+        self.wrapped = wrapped
+        self.trace = trace
+    }
+
+    func login(username: String, password: String) throws -> Login.AuthWorker.LoginResult {
+        try trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: Record(traced: [("username", username), ("password", password)]), inputType: "AuthWorker.login.Input", resultType: "AuthWorker.login.Result", failureCausesWhatFollows: true) { try wrapped.login(username: username, password: password) }
     }
 }
 

@@ -108,25 +108,32 @@ public final class SceneTrace {
     /// or `errorMethod` rather than as `method`.
     /// VIPER's data managers name their protocols: `inputProtocol` for the call (and a returned answer),
     /// `outputProtocol` for an answer through callbacks.
+    /// `failureCausesWhatFollows`: a worker's tracing wrapper makes the call, so what the caller does after a failure,
+    /// where it made the call, is caused by the failure (elsewhere the caller says so with `handling`).
     public func call<Result>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .return,
                              resultMethod: String? = nil, errorMethod: String? = nil,
                              inputProtocol: String? = nil, outputProtocol: String? = nil,
-                             input: Record?, inputType: String?, resultType: String?,
+                             input: Record?, inputType: String?, resultType: String?, failureCausesWhatFollows: Bool = false,
                              _ body: () throws -> Result) throws -> Result {
         let target = self.worker(worker)
         let started = recorder.time
         let answerProtocol = style == .callback ? outputProtocol : inputProtocol
-        return try recorder.send(.workerCall(operation: OperationName(operation), style: style,
-                                             Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
-                                                        payload: input.map { .record($0) })),
-                                 from: interactor, to: target) {
-            do {
-                let result = try body()
-                noteResult(operation, resultMethod ?? method, answerProtocol, resultType: resultType, result, from: target, started: started)
-                return result
-            } catch let failure as WorkerFailure {
-                throw noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
+        do {
+            return try recorder.send(.workerCall(operation: OperationName(operation), style: style,
+                                                 Invocation(protocolName: inputProtocol, method: method, payloadType: inputType,
+                                                            payload: input.map { .record($0) })),
+                                     from: interactor, to: target) {
+                do {
+                    let result = try body()
+                    noteResult(operation, resultMethod ?? method, answerProtocol, resultType: resultType, result, from: target, started: started)
+                    return result
+                } catch let failure as WorkerFailure {
+                    throw noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
+                }
             }
+        } catch let failure as WorkerFailure where failureCausesWhatFollows {
+            recorder.continueAfter(failure.event)
+            throw failure
         }
     }
 
@@ -158,8 +165,16 @@ public final class SceneTrace {
                               inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
                               _ start: (@escaping (Result<Success, any Error>) -> Void) -> Void,
                               thenResult then: @escaping (Result<Success, any Error>) throws -> Void) {
+        // A failure is handled as caused by it.
+        let handled: (Result<Success, any Error>) throws -> Void = { [recorder] result in
+            if case .failure(let failure as WorkerFailure) = result {
+                try recorder.within(failure.event) { try then(result) }
+            } else {
+                try then(result)
+            }
+        }
         answer(worker, operation, method, style: style, inputProtocol: inputProtocol, input: input, inputType: inputType,
-               start, then: then) { [self] result, target, started in
+               start, then: handled) { [self] result, target, started in
             switch result {
             case .success(let value):
                 noteResult(operation, method, inputProtocol, resultType: resultType, value, from: target, started: started)
