@@ -487,8 +487,9 @@ struct SceneWriter {
         if recordsAtBoundary {
             // The worker's tracing wrapper recorded the failure; what handles it here is caused by it.
             out.chain("catch") { body in
-                if uses("error") || (bound.map(uses) ?? false) { body.line("let error = \"\\(error)\"") }
-                if let bound, uses(bound) { body.line("let \(bound) = WorkerError(error: error)") }
+                // `error` is the failure's message, and the name the call binds holds it as `{ error: String }`.
+                if uses("error") { body.line("let error = \"\\(error)\"") }
+                if let bound, uses(bound) { body.line("let \(bound) = WorkerError(error: \(uses("error") ? "error" : "\"\\(error)\""))") }
                 for line in handler.lines { body.line(line) }
                 body.line("return")
             }

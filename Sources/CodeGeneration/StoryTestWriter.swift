@@ -219,28 +219,21 @@ struct StoryTestWriter {
                     for (_, worker) in workers {
                         let property = SwiftSpelling.name(naming.workerProperty(worker.name))
                         let stub = "\(naming.workerProperty(worker.name))Stub"
+                        // Where the worker is held: behind its recording wrapper, which records what the stub answers, or
+                        // in the Interactor's property.
+                        var slot = "interactor.\(property)"
                         if writer.recordsAtBoundary {
-                            // The stub goes behind the worker's recording wrapper, which records what it answers.
-                            let traced = "traced\(worker.name)"
-                            body.line("let \(traced) = interactor.\(property) as! \(writer.workerTracingClass(worker))")
-                            body.line("let original\(worker.name) = \(traced).wrapped")
-                            body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
-                            body.line("\(stub).original = original\(worker.name)")
-                            do throws(GenerationLimit) {
-                                for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
-                            } catch { failure.collect(error) }
-                            body.line("\(traced).wrapped = \(stub)")
-                            body.line("undo.append { \(traced).wrapped = original\(worker.name) }")
-                            continue
+                            body.line("let traced\(worker.name) = interactor.\(property) as! \(writer.workerTracingClass(worker))")
+                            slot = "traced\(worker.name).wrapped"
                         }
-                        body.line("let original\(worker.name) = interactor.\(property)")
+                        body.line("let original\(worker.name) = \(slot)")
                         body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
                         body.line("\(stub).original = original\(worker.name)")
                         do throws(GenerationLimit) {
                             for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
                         } catch { failure.collect(error) }
-                        body.line("interactor.\(property) = \(stub)")
-                        body.line("undo.append { interactor.\(property) = original\(worker.name) }")
+                        body.line("\(slot) = \(stub)")
+                        body.line("undo.append { \(slot) = original\(worker.name) }")
                     }
                 }
             }

@@ -58,21 +58,44 @@ extension SceneWriter {
     /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
     func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
 
+    /// How a wrapper holds the part it stands in for: as the holder does (`let`), replaceably (a worker a story
+    /// step's stub goes behind), or weakly (the View the Presenter holds weakly; the scene's trace then holds the
+    /// wrapper, which holds the trace `unowned`).
+    enum WrappedHold { case constant, replaceable, weak }
+
+    /// A wrapper class: `final class <name>: <conforming>, TracingWrapper`, the part it wraps and the trace, `before`
+    /// and `after` `wrappedPart` the declarations it adds, an `init` taking both (and `parameter`, assigned to the
+    /// property of its name), then `members`.
+    func wrapperClass(_ name: String, conforming: String, wrapped type: String, holding: WrappedHold = .constant,
+                      before: [String] = [], after: [String] = [], parameter: (name: String, type: String)? = nil,
+                      into out: inout SwiftText, _ members: (inout SwiftText) -> Void) {
+        out.block("final class \(name): \(conforming), TracingWrapper") { body in
+            switch holding {
+            case .constant: body.line("let wrapped: \(type)")
+            case .replaceable: body.line("var wrapped: \(type)")
+            case .weak: body.line("weak var wrapped: \(type)?")
+            }
+            body.line(holding == .weak ? "unowned let trace: SceneTrace" : "let trace: SceneTrace")
+            for line in before { body.line(line) }
+            body.line("var wrappedPart: Any? { wrapped }")
+            for line in after { body.line(line) }
+            body.line()
+            body.block("init(_ wrapped: \(type), trace: SceneTrace\(parameter.map { ", \($0.name): \($0.type)" } ?? ""))") { initializer in
+                initializer.line("self.wrapped = wrapped")
+                initializer.line("self.trace = trace")
+                if let parameter { initializer.line("self.\(parameter.name) = \(parameter.name)") }
+            }
+            members(&body)
+        }
+    }
+
     /// A worker's wrapper: records each call and its answer (a result, or a failure, which is then what the
     /// Interactor's handling is caused by), with the time it took; a stub a story test stands in goes behind it.
     func workerWrapper(_ worker: Worker, protocolName: String, into out: inout SwiftText) {
         let wrapper = workerTracingClass(worker)
         out.line("/// Stands in for \(worker.name) behind \(SwiftSpelling.comment(protocolName)): records each call and its answer, with the")
         out.line("/// time it took.")
-        out.block("final class \(wrapper): \(protocolName), TracingWrapper") { body in
-            body.line("var wrapped: \(protocolName)")
-            body.line("let trace: SceneTrace")
-            body.line("var wrappedPart: Any? { wrapped }")
-            body.line()
-            body.block("init(_ wrapped: \(protocolName), trace: SceneTrace)") { initializer in
-                initializer.line("self.wrapped = wrapped")
-                initializer.line("self.trace = trace")
-            }
+        wrapperClass(wrapper, conforming: protocolName, wrapped: protocolName, holding: .replaceable, into: &out) { body in
             for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
                 let parameters = operation.input.map { SwiftSpelling.name($0.name) }
                 let arguments = operation.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
@@ -143,15 +166,7 @@ extension SceneWriter {
         // The Requests the View sends.
         out.line()
         out.line("/// Stands in for the Interactor behind \(business): records each Request, then passes it on.")
-        out.block("final class \(tracingClass(business)): \(business), TracingWrapper") { body in
-            body.line("let wrapped: \(business)")
-            body.line("let trace: SceneTrace")
-            body.line("var wrappedPart: Any? { wrapped }")
-            body.line()
-            body.block("init(_ wrapped: \(business), trace: SceneTrace)") { initializer in
-                initializer.line("self.wrapped = wrapped")
-                initializer.line("self.trace = trace")
-            }
+        wrapperClass(tracingClass(business), conforming: business, wrapped: business, into: &out) { body in
             for useCase in scene.useCases where hasInteractorMethod(useCase) {
                 let method = naming.interactorMethod(useCase)
                 let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
@@ -169,15 +184,7 @@ extension SceneWriter {
         // The Responses the Interactor sends.
         out.line()
         out.line("/// Stands in for the Presenter behind \(presentation): records each Response, then passes it on.")
-        out.block("final class \(tracingClass(presentation)): \(presentation), TracingWrapper") { body in
-            body.line("let wrapped: \(presentation)")
-            body.line("let trace: SceneTrace")
-            body.line("var wrappedPart: Any? { wrapped }")
-            body.line()
-            body.block("init(_ wrapped: \(presentation), trace: SceneTrace)") { initializer in
-                initializer.line("self.wrapped = wrapped")
-                initializer.line("self.trace = trace")
-            }
+        wrapperClass(tracingClass(presentation), conforming: presentation, wrapped: presentation, into: &out) { body in
             for useCase in scene.useCases {
                 for output in useCase.outputs {
                     let method = naming.presenterMethod(useCase, output: output)
@@ -208,15 +215,7 @@ extension SceneWriter {
         out.line()
         out.line("/// Stands in for the View behind \(display), held weakly as the Presenter holds it: records each ViewModel,")
         out.line("/// then passes it on.")
-        out.block("final class \(tracingClass(display)): \(display), TracingWrapper") { body in
-            body.line("weak var wrapped: \(display)?")
-            body.line("unowned let trace: SceneTrace")
-            body.line("var wrappedPart: Any? { wrapped }")
-            body.line()
-            body.block("init(_ wrapped: \(display), trace: SceneTrace)") { initializer in
-                initializer.line("self.wrapped = wrapped")
-                initializer.line("self.trace = trace")
-            }
+        wrapperClass(tracingClass(display), conforming: display, wrapped: display, holding: .weak, into: &out) { body in
             for useCase in scene.useCases {
                 for output in useCase.outputs {
                     let method = naming.viewMethod(useCase, output: output)
@@ -245,21 +244,10 @@ extension SceneWriter {
         out.line()
         out.line("/// Stands in for the Router behind \(routing): records each route, then passes it on; the DataStore is the")
         out.line("/// Router's.")
-        out.block("final class \(tracingClass(routing)): \(routing), \(passing), TracingWrapper") { body in
-            body.line("let wrapped: \(routing) & \(passing)")
-            body.line("let trace: SceneTrace")
-            if keepsSelection {
-                body.line("/// The View, whose selection a route passes on.")
-                body.line("weak var viewController: \(component(.view))?")
-            }
-            body.line("var wrappedPart: Any? { wrapped }")
-            body.line("var dataStore: \(store)? { wrapped.dataStore }")
-            body.line()
-            body.block("init(_ wrapped: \(routing) & \(passing), trace: SceneTrace\(keepsSelection ? ", viewController: \(component(.view))" : ""))") { initializer in
-                initializer.line("self.wrapped = wrapped")
-                initializer.line("self.trace = trace")
-                if keepsSelection { initializer.line("self.viewController = viewController") }
-            }
+        wrapperClass(tracingClass(routing), conforming: "\(routing), \(passing)", wrapped: "\(routing) & \(passing)",
+                     before: keepsSelection ? ["/// The View, whose selection a route passes on.", "weak var viewController: \(component(.view))?"] : [],
+                     after: ["var dataStore: \(store)? { wrapped.dataStore }"],
+                     parameter: keepsSelection ? ("viewController", component(.view)) : nil, into: &out) { body in
             for route in scene.routes {
                 let method = naming.routeMethod(route)
                 let labels = SwiftSpelling.labels(of: method)

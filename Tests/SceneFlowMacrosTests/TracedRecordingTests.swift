@@ -67,14 +67,19 @@ final class GreetRouter: GreetRoutingLogic {
 
 @Suite("@Traced in an app")
 struct TracedRecordingTests {
-    @Test("the wrappers record the V→I→P→V cycle and the route, each caused by the one before, and the app works as before; the View's wrapper holds it weakly")
-    func recordsTheCycle() throws {
+    /// A recorder keeping its trace in memory, begun, with the Greet scene's View, Interactor and Presenter.
+    static func greetScene() throws -> (TraceRecorder, Recorder, view: Participant, interactor: Participant, presenter: Participant) {
         let memory = TraceRecorder()
         let recorder = Recorder(memory: memory)
         try recorder.begin(scenario: "Greet", file: "Greet.yml", pattern: "clean-swift", start: "Greet")
-        let view = recorder.participant(.view, "GreetViewController", scene: "Greet", instance: 1)
-        let interactor = recorder.participant(.interactor, "GreetInteractor", scene: "Greet", instance: 1)
-        let presenter = recorder.participant(.presenter, "GreetPresenter", scene: "Greet", instance: 1)
+        return (memory, recorder, recorder.participant(.view, "GreetViewController", scene: "Greet", instance: 1),
+                recorder.participant(.interactor, "GreetInteractor", scene: "Greet", instance: 1),
+                recorder.participant(.presenter, "GreetPresenter", scene: "Greet", instance: 1))
+    }
+
+    @Test("the wrappers record the V→I→P→V cycle and the route, each caused by the one before, and the app works as before; the View's wrapper holds it weakly")
+    func recordsTheCycle() throws {
+        let (memory, recorder, view, interactor, presenter) = try Self.greetScene()
         let router = recorder.participant(.router, "GreetRouter", scene: "Greet", instance: 1)
         // The wiring, as a Configurator does it, with a tracing wrapper in each connection.
         let viewController = GreetViewController()
@@ -107,12 +112,7 @@ struct TracedRecordingTests {
 
     @Test("after continueAfter, what is recorded is caused by the given message until the send it happens in ends, then by what caused that send again")
     func continueAfterLastsUntilTheSendEnds() throws {
-        let memory = TraceRecorder()
-        let recorder = Recorder(memory: memory)
-        try recorder.begin(scenario: "Greet", file: "Greet.yml", pattern: "clean-swift", start: "Greet")
-        let view = recorder.participant(.view, "GreetViewController", scene: "Greet", instance: 1)
-        let interactor = recorder.participant(.interactor, "GreetInteractor", scene: "Greet", instance: 1)
-        let presenter = recorder.participant(.presenter, "GreetPresenter", scene: "Greet", instance: 1)
+        let (memory, recorder, view, interactor, presenter) = try Self.greetScene()
         let worker = recorder.participant(.worker, "AuthWorker", scene: "Greet", instance: 1)
         recorder.send(.request(useCase: "Greet", Invocation(method: "greet(request:)")), from: view, to: interactor) {
             let failed = recorder.note(.workerError(WorkerAnswer(operation: "login", invocation: Invocation(method: "login()"), answer: .unknown, latency: 0),

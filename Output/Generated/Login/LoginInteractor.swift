@@ -31,8 +31,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
         do {
             auth = try authWorker.login(username: request.username, password: request.password)
         } catch {
-            let error = "\(error)"
-            let auth = WorkerError(error: error)
+            let auth = WorkerError(error: "\(error)")
             let response = Login.Login.Response(error: auth.error)
             presenter?.presentLogin(response: response)
             return
