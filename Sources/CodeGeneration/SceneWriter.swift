@@ -367,31 +367,23 @@ struct SceneWriter {
                 ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
         }
         let arguments = zip(op.input, values).map { "\(SwiftSpelling.label($0.name)): \($1)" }
-        let invocation = "\(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
         // Where the scene records at its boundary, the worker's tracing wrapper records the call: the Interactor calls it
-        // as an app does.
-        if recordsAtBoundary {
-            if let handler = scenes.completionHandler(op) {
-                try completionCall(call, op: op, handler: handler, property: property, arguments: arguments, header: nil,
-                                   then: rest, useCase: useCase, into: &out)
-                return true
-            }
-            try answer(call, op: op, "try \(invocation)", useCase: useCase, into: &out)
-            return false
-        }
+        // as an app does. Elsewhere the body records it.
+        let recorded = recordsAtBoundary ? nil : recordedCall(worker, op, values: values)
         if let handler = scenes.completionHandler(op) {
-            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments,
-                               header: recordedCall(worker, op, values: values), then: rest, useCase: useCase, into: &out)
+            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments, header: recorded,
+                               then: rest, useCase: useCase, into: &out)
             return true
         }
-        let traceCall = "try \(recordedCall(worker, op, values: values)) { try \(invocation) }"
-        try answer(call, op: op, traceCall, useCase: useCase, into: &out)
+        let invocation = "try \(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
+        try answer(call, op: op, recorded.map { "try \($0) { \(invocation) }" } ?? invocation, useCase: useCase, into: &out)
         return false
     }
 
-    /// The trace's record of a call of `op` with `values` (a Swift expression per input field, in order):
+    /// The trace's record of a call of `op` with `values` (a Swift expression per input field, in order), through
+    /// `trace` (`self.trace` where a parameter may shadow it), with `more` arguments after the scenario's:
     /// `trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: …, resultType: …)`.
-    func recordedCall(_ worker: Worker, _ op: WorkerOperation, values: [String]) -> String {
+    func recordedCall(_ worker: Worker, _ op: WorkerOperation, values: [String], trace: String = "trace", more: [String] = []) -> String {
         let traced = zip(op.input, values).map { field, value in "(\(SwiftSpelling.literal(field.name)), \(value))" }
         let method = naming.operationMethod(op)
         var style: String
@@ -416,7 +408,9 @@ struct SceneWriter {
         let input = op.input.isEmpty ? "nil" : "Record(traced: [\(traced.joined(separator: ", "))])"
         let inputType = op.input.isEmpty ? "nil" : SwiftSpelling.literal(TypeNames.workerInput(worker: worker.name, operation: op.name))
         let resultType = op.output.map { SwiftSpelling.literal($0.description) } ?? "nil"
-        return "trace.call(\(SwiftSpelling.literal(worker.name.rawValue)), \(SwiftSpelling.literal(op.name.rawValue)), \(SwiftSpelling.literal(method)), style: \(style), input: \(input), inputType: \(inputType), resultType: \(resultType))"
+        let arguments = [SwiftSpelling.literal(worker.name.rawValue), SwiftSpelling.literal(op.name.rawValue), SwiftSpelling.literal(method),
+                         "style: \(style)", "input: \(input)", "inputType: \(inputType)", "resultType: \(resultType)"] + more
+        return "\(trace).call(\(arguments.joined(separator: ", ")))"
     }
 
     /// A worker answering through a completion handler, as a developer writes the call: the worker is handed the

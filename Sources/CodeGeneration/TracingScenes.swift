@@ -96,20 +96,22 @@ extension SceneWriter {
         out.line("/// Stands in for \(worker.name) behind \(SwiftSpelling.comment(protocolName)): records each call and its answer, with the")
         out.line("/// time it took.")
         wrapperClass(wrapper, conforming: protocolName, wrapped: protocolName, holding: .replaceable, into: &out) { body in
+            // The operation's parameters are named as the scenario names its inputs (`trace`, `wrapped` among them): the
+            // wrapper's own properties are reached through `self`, the handler the closure is given as `$0`.
             for (operation, declaration) in zip(worker.operations, scenes.operationDeclarations(worker)) {
                 let parameters = operation.input.map { SwiftSpelling.name($0.name) }
                 let arguments = operation.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
-                let recorded = recordedCall(worker, operation, values: parameters)
                 let method = SwiftSpelling.name(operation.name.rawValue)
                 body.line()
                 body.block(declaration) { forward in
                     guard let handler = scenes.completionHandler(operation) else {
-                        forward.line("try \(recorded.dropLast()), failureCausesWhatFollows: true) { try wrapped.\(method)(\(arguments.joined(separator: ", "))) }")
+                        let recorded = recordedCall(worker, operation, values: parameters, trace: "self.trace", more: ["failureCausesWhatFollows: true"])
+                        forward.line("try \(recorded) { try self.wrapped.\(method)(\(arguments.joined(separator: ", "))) }")
                         return
                     }
-                    let done = SwiftSpelling.name(handler.label)
-                    let start = "wrapped.\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): done"]).joined(separator: ", ")))"
-                    forward.line("\(recorded.dropLast()), { done in \(start) }, \(handler.fails ? "thenResult" : "then"): \(done))")
+                    let start = "{ self.wrapped.\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): $0"]).joined(separator: ", "))) }"
+                    forward.line(recordedCall(worker, operation, values: parameters, trace: "self.trace",
+                                              more: [start, "\(handler.fails ? "thenResult" : "then"): \(SwiftSpelling.name(handler.label))"]))
                 }
             }
         }

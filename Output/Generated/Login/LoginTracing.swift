@@ -39,7 +39,7 @@ final class TracingLoginAuthWorker: Login.AuthWorkerProtocol, TracingWrapper {
     }
 
     func login(username: String, password: String) throws -> Login.AuthWorker.LoginResult {
-        try trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: Record(traced: [("username", username), ("password", password)]), inputType: "AuthWorker.login.Input", resultType: "AuthWorker.login.Result", failureCausesWhatFollows: true) { try wrapped.login(username: username, password: password) }
+        try self.trace.call("AuthWorker", "login", "login(username:password:)", style: .return, input: Record(traced: [("username", username), ("password", password)]), inputType: "AuthWorker.login.Input", resultType: "AuthWorker.login.Result", failureCausesWhatFollows: true) { try self.wrapped.login(username: username, password: password) }
     }
 }
 
