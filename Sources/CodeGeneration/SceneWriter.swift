@@ -153,17 +153,11 @@ struct SceneWriter {
             out.line()
         }
         var failure: GenerationLimit?
-        out.block("final class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
+        // Open to the subclass of the tracing file that observes its DataStore's fields.
+        out.block("\(observesDataStore ? "" : "final ")class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
             body.line("\(weakPresenter ? "weak " : "")var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
-            for worker in scene.workers {
-                body.line("var \(naming.workerProperty(worker.name)): \(scenes.workerProtocol(worker.name, of: scene)) = \(name).\(worker.name)()")
-            }
-            for (worker, _) in scene.sharedWorkersCalled {
-                body.line("var \(naming.workerProperty(worker)): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared")
-            }
-            for field in scene.dataStore where holdsDataStore {
-                let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
-                body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
+            for property in interactorProperties() {
+                body.line(property.declaration)
             }
             if interactorUsesTrace { body.line("var trace: SceneTrace!") }
             for useCase in useCases {
@@ -172,6 +166,26 @@ struct SceneWriter {
         }
         if let failure { throw failure }
         return out.text
+    }
+
+    /// The Interactor's properties after its Presenter: its workers, the workers the app shares, its DataStore's
+    /// fields (where the Interactor is the DataStore); each with its Swift name and declaration.
+    func interactorProperties() -> [(name: String, declaration: String, isField: Bool)] {
+        var properties: [(name: String, declaration: String, isField: Bool)] = []
+        for worker in scene.workers {
+            let property = naming.workerProperty(worker.name)
+            properties.append((property, "var \(property): \(scenes.workerProtocol(worker.name, of: scene)) = \(name).\(worker.name)()", false))
+        }
+        for (worker, _) in scene.sharedWorkersCalled {
+            let property = naming.workerProperty(worker)
+            properties.append((property, "var \(property): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared", false))
+        }
+        for field in scene.dataStore where !scenes.definition.flow.viewWritesDataStore {
+            let property = SwiftSpelling.name(field.name)
+            let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
+            properties.append((property, "var \(property): \(scenes.swiftType(field.type))\(initial)", true))
+        }
+        return properties
     }
 
     /// The Interactor's method for `useCase`, in its use case's section: its logic, run as the engine runs it.
@@ -264,6 +278,8 @@ struct SceneWriter {
                             throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
                         out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
+                        // Where the tracing file observes the DataStore, its observer records the write.
+                        if observesDataStore { continue }
                         out.line("trace.stored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), self.\(SwiftSpelling.name(field.name)))")
                     }
                 case .respond(let outputName, let fields):
@@ -1034,7 +1050,7 @@ struct SceneWriter {
                     }
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
                     let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
-                    let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")), into: destinationVC.trace)"
+                    let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", "))\(recordsAtBoundary ? "" : ", into: destinationVC.trace"))"
                     if throwing {
                         // Passing can fail as the engine's run would (an overflow): then the route stops there.
                         method.line("do { try \(passing) } catch { trace.run { throw error }; return }")
@@ -1045,13 +1061,15 @@ struct SceneWriter {
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
-                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))\(throwing ? " throws" : "")") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var routeTranslator = translator
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        // Where the tracing files observe the DataStores, the destination's records what the route passes.
+                        if recordsAtBoundary { continue }
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                     if route.pass.isEmpty && route.input.isEmpty { pass.line("_ = (source, destination)") }

@@ -55,6 +55,45 @@ extension SceneWriter {
         return methods.lines.contains { Self.mentions(Self.codeOnly($0), "trace") }
     }
 
+    /// Whether the tracing file observes the scene's DataStore: a subclass of the Interactor, which is the DataStore,
+    /// records each write to a field, so the Interactor's bodies and the Routers' passing carry no recording.
+    var observesDataStore: Bool { recordsAtBoundary && !scene.dataStore.isEmpty }
+
+    /// The Interactor's subclass that observes its DataStore: `TracingLoginInteractor`.
+    var observingClass: String { "Tracing\(component(.interactor))" }
+
+    /// The Interactor the scene runs with: it takes over what the wiring gave the one made there, then records each
+    /// write to a field of its DataStore, stored by the Interactor or passed in by a route (`SceneTrace.wrote`).
+    func observingInteractor(into out: inout SwiftText) {
+        let interactor = component(.interactor)
+        let store = protocolName(.dataStore) ?? "\(name)DataStore"
+        out.line("/// The \(SwiftSpelling.comment(interactor)) the scene runs with: each write to a field of \(SwiftSpelling.comment(store)) is recorded, as")
+        out.line("/// stored by the Interactor or as passed in by the route that is running.")
+        out.block("final class \(observingClass): \(interactor)") { body in
+            // The Interactor holds the scene's trace itself where a body of its own records.
+            if !interactorUsesTrace {
+                body.line("private(set) var trace: SceneTrace?")
+                body.line()
+            }
+            body.line("/// Takes over what the scene's wiring gave `configured`; records from then on.")
+            body.block("init(_ configured: \(interactor), trace: SceneTrace)") { initializer in
+                initializer.line("super.init()")
+                for property in ["presenter"] + interactorProperties().map(\.name) {
+                    let name = SwiftSpelling.name(property)
+                    initializer.line("\(name) = configured.\(name)")
+                }
+                initializer.line("self.trace = trace")
+            }
+            for field in scene.dataStore {
+                let property = SwiftSpelling.name(field.name)
+                body.line()
+                body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
+                    observed.line("didSet { trace?.wrote(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
+                }
+            }
+        }
+    }
+
     /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
     func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
 
@@ -138,13 +177,23 @@ extension SceneWriter {
             body.line("/// behind each protocol a message crosses.")
             body.block("static func record(viewController: \(component(.view)), interactor: \(component(.interactor)), presenter: \(component(.presenter)), router: \(component(.router)))") { record in
                 record.line("let trace = viewController.trace")
-                if interactorUsesTrace { record.line("interactor.trace = trace") }
+                if observesDataStore {
+                    // The scene runs with the Interactor whose DataStore records its writes, in place of the one wired.
+                    record.line("let observed = \(observingClass)(interactor, trace: trace)")
+                } else if interactorUsesTrace {
+                    record.line("interactor.trace = trace")
+                }
                 if presenterUsesTrace { record.line("presenter.trace = trace") }
                 record.line("router.trace = trace")
-                let variable = { (role: ComponentRole) in wiringVariable(role, viewController: "viewController") }
+                let variable = { (role: ComponentRole) -> String in
+                    observesDataStore && (role == .interactor || role == .dataStore) ? "observed" : wiringVariable(role, viewController: "viewController")
+                }
                 connect(into: &record, recordingOnly: true, variable)
                 for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                    guard let slot = link.through, let wrapped = wrappers[slot] else { continue }
+                    guard let slot = link.through, let wrapped = wrappers[slot] else {
+                        if variable(link.target) == "observed" { record.line("\(variable(link.holder)).\(link.property) = observed") }
+                        continue
+                    }
                     var made = "\(tracingClass(wrapped))(\(variable(link.target)), trace: trace"
                     if slot == .routingLogic && keepsSelection { made += ", viewController: viewController" }
                     made += ")"
@@ -157,6 +206,11 @@ extension SceneWriter {
                     record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
                 }
             }
+        }
+
+        if observesDataStore {
+            out.line()
+            observingInteractor(into: &out)
         }
 
         // The calls the Interactor makes of its workers.
@@ -260,9 +314,15 @@ extension SceneWriter {
                     labels.contains(field.name) ? SwiftSpelling.name(field.name) : "viewController?.\(SwiftSpelling.name(field.name))"
                 }
                 let (input, inputType) = routeRecord(route, values)
+                // What the route passes on: the destination's DataStore records those writes as passed.
+                var passes = ""
+                if !route.pass.isEmpty {
+                    let fields = route.pass.map { "(\(SwiftSpelling.literal($0.target)), \(SwiftSpelling.literal($0.value.text)))" }
+                    passes = ", passing: RoutePassing(\(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(naming.passDataMethod(route))), fields: [\(fields.joined(separator: ", "))])"
+                }
                 body.line()
                 body.block("func \(routeDeclaration(route, defaults: false))") { forward in
-                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { record in
+                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in
                         record.line("wrapped.\(call(method, arguments))")
                     }
                 }

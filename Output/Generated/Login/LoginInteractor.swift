@@ -12,12 +12,11 @@ protocol LoginDataStore {
     var firstName: String? { get set }
 }
 
-final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
+class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     var presenter: LoginPresentationLogic?
     var authWorker: Login.AuthWorkerProtocol = Login.AuthWorker()
     var userID: String? = nil
     var firstName: String? = nil
-    var trace: SceneTrace!
 
     // MARK: Login
 
@@ -37,9 +36,7 @@ final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
             return
         }
         self.userID = auth.userID
-        trace.stored("userID", "LoginDataStore", type: "String?", self.userID)
         self.firstName = auth.firstName
-        trace.stored("firstName", "LoginDataStore", type: "String?", self.firstName)
         let response = Login.Login.Response(firstName: auth.firstName)
         presenter?.presentLogin(response: response)
     }

@@ -21,14 +21,14 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     func showHome() {
         let destinationVC = HomeViewController()
         var destinationDS = destinationVC.router!.dataStore!
-        passDataToHome(source: dataStore!, destination: &destinationDS, into: destinationVC.trace)
+        passDataToHome(source: dataStore!, destination: &destinationDS)
         navigateToHome(source: viewController!, destination: destinationVC)
     }
 
     func showSignupView() {
         let destinationVC = SignupViewController()
         var destinationDS = destinationVC.router!.dataStore!
-        passDataToSignup(source: dataStore!, destination: &destinationDS, into: destinationVC.trace)
+        passDataToSignup(source: dataStore!, destination: &destinationDS)
         navigateToSignup(source: viewController!, destination: destinationVC)
     }
 
@@ -47,14 +47,12 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
 
     // MARK: Passing data
 
-    func passDataToHome(source: LoginDataStore, destination: inout HomeDataStore, into destinationTrace: SceneTrace) {
+    func passDataToHome(source: LoginDataStore, destination: inout HomeDataStore) {
         destination.userID = source.userID
-        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "userID", source: "source.userID", type: "String?", destination.userID, into: destinationTrace)
         destination.name = source.firstName
-        trace.passed("toHome", "LoginDataPassing", "passDataToHome(source:destination:)", field: "name", source: "source.firstName", type: "String?", destination.name, into: destinationTrace)
     }
 
-    func passDataToSignup(source: LoginDataStore, destination: inout SignupDataStore, into destinationTrace: SceneTrace) {
+    func passDataToSignup(source: LoginDataStore, destination: inout SignupDataStore) {
         _ = (source, destination)
     }
 }

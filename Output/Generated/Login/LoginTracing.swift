@@ -9,7 +9,7 @@ enum LoginTracing {
     /// behind each protocol a message crosses.
     static func record(viewController: LoginViewController, interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter) {
         let trace = viewController.trace
-        interactor.trace = trace
+        let observed = TracingLoginInteractor(interactor, trace: trace)
         router.trace = trace
         trace.configure(trace.view, "interactor", "LoginBusinessLogic", trace.interactor)
         trace.configure(trace.view, "router", "LoginRoutingLogic", trace.router)
@@ -18,11 +18,36 @@ enum LoginTracing {
         trace.configure(trace.router, "viewController", nil, trace.view)
         trace.configure(trace.router, "dataStore", "LoginDataStore", trace.interactor)
         trace.configure(trace.interactor, "authWorker", nil, trace.worker("AuthWorker"))
-        viewController.interactor = TracingLoginBusinessLogic(interactor, trace: trace)
+        viewController.interactor = TracingLoginBusinessLogic(observed, trace: trace)
         viewController.router = TracingLoginRoutingLogic(router, trace: trace)
-        interactor.presenter = TracingLoginPresentationLogic(presenter, trace: trace)
+        observed.presenter = TracingLoginPresentationLogic(presenter, trace: trace)
         presenter.viewController = trace.keep(TracingLoginDisplayLogic(viewController, trace: trace))
-        interactor.authWorker = TracingLoginAuthWorker(interactor.authWorker, trace: trace)
+        router.dataStore = observed
+        observed.authWorker = TracingLoginAuthWorker(observed.authWorker, trace: trace)
+    }
+}
+
+/// The LoginInteractor the scene runs with: each write to a field of LoginDataStore is recorded, as
+/// stored by the Interactor or as passed in by the route that is running.
+final class TracingLoginInteractor: LoginInteractor {
+    private(set) var trace: SceneTrace?
+
+    /// Takes over what the scene's wiring gave `configured`; records from then on.
+    init(_ configured: LoginInteractor, trace: SceneTrace) {
+        super.init()
+        presenter = configured.presenter
+        authWorker = configured.authWorker
+        userID = configured.userID
+        firstName = configured.firstName
+        self.trace = trace
+    }
+
+    override var userID: String? {
+        didSet { trace?.wrote("userID", "LoginDataStore", type: "String?", userID) }
+    }
+
+    override var firstName: String? {
+        didSet { trace?.wrote("firstName", "LoginDataStore", type: "String?", firstName) }
     }
 }
 
@@ -130,7 +155,7 @@ final class TracingLoginRoutingLogic: LoginRoutingLogic, LoginDataPassing, Traci
     }
 
     func showHome() {
-        trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil) {
+        trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil, passing: RoutePassing("LoginDataPassing", "passDataToHome(source:destination:)", fields: [("userID", "source.userID"), ("name", "source.firstName")])) {
             wrapped.showHome()
         }
     }

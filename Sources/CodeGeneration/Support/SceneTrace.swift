@@ -283,11 +283,27 @@ public final class SceneTrace {
     }
 
     /// The View asks the Router to move on, or (`fromPresenter`, VIPER) the Presenter asks the WireFrame.
+    /// `passing`: the fields the route passes on, which the destination's DataStore records as passed when written
+    /// while the route runs.
     public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
-                      fromPresenter: Bool = false, _ body: () -> Void) {
+                      fromPresenter: Bool = false, passing: RoutePassing? = nil, _ body: () -> Void) {
         recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
                                                            payload: input.map { .record($0) })),
-                      from: fromPresenter ? presenter : view, to: router, body)
+                      from: fromPresenter ? presenter : view, to: router) {
+            guard let passing, let number = recorder.cause else { return body() }
+            RoutePassing.begin(passing, route: route, router: router, message: number, on: recorder)
+            defer { RoutePassing.end(on: recorder) }
+            body()
+        }
+    }
+
+    /// A field of the scene's DataStore was written (its property observer says so): passed in by the route running
+    /// now, when the route passes that field on, or else stored by the scene's Interactor.
+    public func wrote(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
+        guard let pass = RoutePassing.take(field, on: recorder) else { return stored(field, protocolName, type: type, value) }
+        recorder.note(.dataPassing(DataPass(route: RouteName(pass.route), protocolName: pass.protocolName, method: pass.method,
+                                            field: field, source: pass.source, type: type, value: value?.traceValue ?? .null)),
+                      from: pass.router, to: dataStore)
     }
 
     public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,
@@ -321,8 +337,6 @@ public final class SceneTrace {
     }
 }
 
-/// The Views that render from an AppState, by the AppState they observe, in the order they appeared: a change
-/// to it renders each again, as SwiftUI renders every View that holds it as an `@EnvironmentObject`.
 /// A recording wrapper standing in for a part behind one of its protocols (`TracingLoginBusinessLogic`).
 public protocol TracingWrapper: AnyObject {
     /// The part it stands in for.
@@ -335,6 +349,62 @@ public func unwrapped<Part>(_ part: Any?, as type: Part.Type) -> Part? {
     return part as? Part
 }
 
+/// What a route passes on, as its Router's method does it (`passDataToHome(source:destination:)` of
+/// `LoginDataPassing`): each field of the destination's DataStore with the expression its value is read from. While the
+/// route runs, a write to one of those fields is recorded as passed, not stored.
+public struct RoutePassing {
+    public let protocolName: String?
+    public let method: String
+    /// The fields, in the order the method writes them, with their source expressions (`source.userID`).
+    var fields: [(field: String, source: String)]
+
+    public init(_ protocolName: String?, _ method: String, fields: [(String, String)]) {
+        self.protocolName = protocolName
+        self.method = method
+        self.fields = fields.map { (field: $0.0, source: $0.1) }
+    }
+
+    /// A route running now, by its recorder: its passing, and the message that sends it.
+    private struct Running {
+        var passing: RoutePassing
+        let route: String
+        let router: Participant
+        let message: Int
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var running: [ObjectIdentifier: [Running]] = [:]
+
+    static func begin(_ passing: RoutePassing, route: String, router: Participant, message: Int, on recorder: Recorder) {
+        lock.lock()
+        defer { lock.unlock() }
+        running[ObjectIdentifier(recorder), default: []].append(Running(passing: passing, route: route, router: router, message: message))
+    }
+
+    static func end(on recorder: Recorder) {
+        lock.lock()
+        defer { lock.unlock() }
+        running[ObjectIdentifier(recorder)]?.removeLast()
+        if running[ObjectIdentifier(recorder)]?.isEmpty == true { running[ObjectIdentifier(recorder)] = nil }
+    }
+
+    /// The passing of `field` by the route whose message is running now (its next one, when a route passes a field
+    /// twice); nil when none is, or it does not pass that field.
+    static func take(_ field: String, on recorder: Recorder) -> (route: String, protocolName: String?, method: String, source: String, router: Participant)? {
+        guard let cause = recorder.cause else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        let key = ObjectIdentifier(recorder)
+        guard var top = running[key]?.last, top.message == cause,
+              let index = top.passing.fields.firstIndex(where: { $0.field == field }) else { return nil }
+        let source = top.passing.fields.remove(at: index).source
+        running[key]![running[key]!.count - 1] = top
+        return (top.route, top.passing.protocolName, top.passing.method, source, top.router)
+    }
+}
+
+/// The Views that render from an AppState, by the AppState they observe, in the order they appeared: a change
+/// to it renders each again, as SwiftUI renders every View that holds it as an `@EnvironmentObject`.
 public enum AppStateObservers {
     private final class Observer {
         weak var object: AnyObject?
