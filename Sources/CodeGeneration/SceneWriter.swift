@@ -1020,7 +1020,7 @@ struct SceneWriter {
         out.block("final class \(component(.router)): \(routing), \(passing)") { body in
             body.line("weak var viewController: \(component(.view))?")
             body.line("var dataStore: \(store)?")
-            body.line("var trace: SceneTrace!")
+            if routerUsesTrace { body.line("var trace: SceneTrace!") }
             // As the templates divide a Router: the routes, then how each navigates, then what each passes on.
             var routeSection = SwiftText(), navigationSection = SwiftText(), passingSection = SwiftText()
             for route in scene.routes {
@@ -1072,7 +1072,7 @@ struct SceneWriter {
                         if recordsAtBoundary { continue }
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
-                    if route.pass.isEmpty && route.input.isEmpty { pass.line("_ = (source, destination)") }
+                    if route.pass.isEmpty && route.input.isEmpty { pass.line("// The route passes nothing on.") }
                 }
                 writeNavigation(route, destinationView: destinationView, into: &navigationSection)
             }

@@ -42,10 +42,8 @@ struct StoryTestWriter {
         return "unwrapped((scene as? \(view(scene)))?.interactor, as: \(interactor).self)"
     }
 
-    /// The line that shows `view` as the app's root.
-    func start(_ view: String) -> String {
-        viewsAreValues ? "navigator.start(with: \(view))" : "navigator.start(with: \(view), trace: \(view).trace)"
-    }
+    /// The line that shows `view` as the app's root (the navigator's or the SwiftUI screen's).
+    func start(_ view: String) -> String { "navigator.start(with: \(view))" }
 
     func text() throws(GenerationLimit) -> String {
         var out = SwiftText()

@@ -219,7 +219,7 @@ extension SceneWriter {
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
-                    if route.pass.isEmpty { pass.line("_ = (source, destination)") }
+                    if route.pass.isEmpty { pass.line("// The route passes nothing on.") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
                         var routeTranslator = translator

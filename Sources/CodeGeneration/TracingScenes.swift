@@ -94,6 +94,14 @@ extension SceneWriter {
         }
     }
 
+    /// Whether the Router's bodies use the scene's trace: where it records its own navigation and passing, or where
+    /// passing data can fail as the engine's run fails (an overflow). A Router that does neither has no trace at all.
+    var routerUsesTrace: Bool {
+        guard recordsAtBoundary else { return true }
+        let translator = scenes.translator(dataStore: "source", viewState: "source")
+        return scene.routes.contains { route in route.pass.contains { translator.translate($0.value).throwing } }
+    }
+
     /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
     func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
 
@@ -184,7 +192,7 @@ extension SceneWriter {
                     record.line("interactor.trace = trace")
                 }
                 if presenterUsesTrace { record.line("presenter.trace = trace") }
-                record.line("router.trace = trace")
+                if routerUsesTrace { record.line("router.trace = trace") }
                 let variable = { (role: ComponentRole) -> String in
                     observesDataStore && (role == .interactor || role == .dataStore) ? "observed" : wiringVariable(role, viewController: "viewController")
                 }
@@ -320,6 +328,8 @@ extension SceneWriter {
                     let fields = route.pass.map { "(\(SwiftSpelling.literal($0.target)), \(SwiftSpelling.literal($0.value.text)))" }
                     passes = ", passing: RoutePassing(\(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(naming.passDataMethod(route))), fields: [\(fields.joined(separator: ", "))])"
                 }
+                // The Router's method that changes the screen: the navigator records the navigation with it.
+                passes += ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
                 body.line()
                 body.block("func \(routeDeclaration(route, defaults: false))") { forward in
                     forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in

@@ -513,7 +513,22 @@ extension SceneWriter {
 
     /// The arguments after a navigation call's own: the route's name when its method is shared.
     func navigationRouteArgument(_ route: Route) -> String {
-        sharesNavigation(route).shared ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
+        sharesNavigation(route).shared && !recordsAtBoundary ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
+    }
+
+    /// How the navigator changes the screen for `route`, where the route's wrapper records it (the navigator records
+    /// the navigation as the route's): `source.navigator.push(destination)`.
+    func navigatorCall(_ route: Route) -> String {
+        switch route.navigation {
+        case .push: "source.navigator.push(destination)"
+        case .present: "source.navigator.present(destination\(route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""))"
+        case .replace: "source.navigator.replace(with: destination)"
+        case .pop: "source.navigator.back(to: destination, style: .pop)"
+        case .popToScene: "source.navigator.back(to: destination, style: .popToScene)"
+        case .dismiss: "source.navigator.back(to: destination, style: .dismiss)"
+        // `back` leaves the way the scene came: dismissed if it was presented, popped if it was pushed.
+        case .back: "source.navigator.back(to: destination, style: source.isPresented ? .dismiss : .pop)"
+        }
     }
 
     /// `navigateTo…(source:destination:)`: the screen changes, recorded as the route's navigation.
@@ -521,6 +536,14 @@ extension SceneWriter {
         let navigate = naming.navigateMethod(route)
         let sharing = sharesNavigation(route)
         if sharing.shared && !sharing.first { return }
+        if recordsAtBoundary {
+            // One method serves the routes that share it: the navigator records the navigation as the running route's.
+            out.gap()
+            out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+                navigation.line(navigatorCall(route))
+            }
+            return
+        }
         let routeName = sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)
         out.gap()
         out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
@@ -533,11 +556,11 @@ extension SceneWriter {
             case .push, .present:
                 navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
                 let style = route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""
-                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, trace: destination.trace, cause: cause\(style))")
+                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, cause: cause\(style))")
             case .replace:
                 navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
                 navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
-                navigation.line("source.navigator.replace(with: destination, trace: destination.trace, cause: cause)")
+                navigation.line("source.navigator.replace(with: destination, cause: cause)")
             case .pop, .popToScene, .dismiss, .back:
                 // `back` leaves the way the scene came: dismissed if it was presented, popped if it was pushed.
                 let style = switch route.navigation {
@@ -549,7 +572,7 @@ extension SceneWriter {
                 navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
                 navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
                 navigation.line("let cause = trace.navigated(\(style), \(routeName), \(SwiftSpelling.literal(navigate)), to: \(destinationTrace), removed: Array(removed))")
-                navigation.line("source.navigator.back(to: destination, trace: \(destinationTrace), cause: cause)")
+                navigation.line("source.navigator.back(to: destination, cause: cause)")
             }
         }
     }

@@ -14,7 +14,6 @@ protocol LoginDataPassing {
 final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     weak var viewController: LoginViewController?
     var dataStore: LoginDataStore?
-    var trace: SceneTrace!
 
     // MARK: Routing
 
@@ -35,14 +34,11 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     // MARK: Navigation
 
     func navigateToHome(source: LoginViewController, destination: HomeViewController) {
-        let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }
-        let cause = trace.navigated(.replace, "toHome", "navigateToHome(source:destination:)", to: destination.trace, removed: removed)
-        source.navigator.replace(with: destination, trace: destination.trace, cause: cause)
+        source.navigator.replace(with: destination)
     }
 
     func navigateToSignup(source: LoginViewController, destination: SignupViewController) {
-        let cause = trace.navigated(.push, "toSignup", "navigateToSignup(source:destination:)", to: destination.trace, removed: [])
-        source.navigator.push(destination, trace: destination.trace, cause: cause)
+        source.navigator.push(destination)
     }
 
     // MARK: Passing data
@@ -53,6 +49,6 @@ final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     }
 
     func passDataToSignup(source: LoginDataStore, destination: inout SignupDataStore) {
-        _ = (source, destination)
+        // The route passes nothing on.
     }
 }

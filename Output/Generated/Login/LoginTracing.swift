@@ -10,7 +10,6 @@ enum LoginTracing {
     static func record(viewController: LoginViewController, interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter) {
         let trace = viewController.trace
         let observed = TracingLoginInteractor(interactor, trace: trace)
-        router.trace = trace
         trace.configure(trace.view, "interactor", "LoginBusinessLogic", trace.interactor)
         trace.configure(trace.view, "router", "LoginRoutingLogic", trace.router)
         trace.configure(trace.interactor, "presenter", "LoginPresentationLogic", trace.presenter)
@@ -155,13 +154,13 @@ final class TracingLoginRoutingLogic: LoginRoutingLogic, LoginDataPassing, Traci
     }
 
     func showHome() {
-        trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil, passing: RoutePassing("LoginDataPassing", "passDataToHome(source:destination:)", fields: [("userID", "source.userID"), ("name", "source.firstName")])) {
+        trace.route("toHome", "LoginRoutingLogic", "showHome()", input: nil, inputType: nil, passing: RoutePassing("LoginDataPassing", "passDataToHome(source:destination:)", fields: [("userID", "source.userID"), ("name", "source.firstName")]), navigation: "navigateToHome(source:destination:)") {
             wrapped.showHome()
         }
     }
 
     func showSignupView() {
-        trace.route("toSignup", "LoginRoutingLogic", "showSignupView()", input: nil, inputType: nil) {
+        trace.route("toSignup", "LoginRoutingLogic", "showSignupView()", input: nil, inputType: nil, navigation: "navigateToSignup(source:destination:)") {
             wrapped.showSignupView()
         }
     }

@@ -17,31 +17,77 @@ public final class SceneNavigator {
     public var top: SceneViewController? { stack.last }
 
     /// The app launches on `root`.
-    public func start(with root: SceneViewController, trace: SceneTrace) {
+    public func start(with root: SceneViewController) {
         stack = [root]
-        comeOnScreen(root, trace: trace, cause: nil)
+        comeOnScreen(root, cause: nil)
     }
 
-    public func push(_ destination: SceneViewController, trace: SceneTrace, cause: Int) {
+    // Navigating as a Router whose route is recorded by its wrapper does (Clean Swift): the route running now records
+    // the navigation, with the method its wrapper names.
+
+    /// Pushes `destination` on the stack.
+    public func push(_ destination: SceneViewController) {
+        let cause = arrival(.push, of: destination, removing: [])
         stack.append(destination)
-        comeOnScreen(destination, trace: trace, cause: cause)
+        comeOnScreen(destination, cause: cause)
     }
 
-    public func present(_ destination: SceneViewController, trace: SceneTrace, cause: Int, style: PresentationStyle = .fullScreen) {
+    /// Presents `destination` over the stack, as `style` covers what is below.
+    public func present(_ destination: SceneViewController, style: PresentationStyle = .fullScreen) {
+        let cause = arrival(.present, of: destination, removing: [])
         destination.isPresented = true
         destination.keepsBelowOnScreen = style.keepsBelowOnScreen
         stack.append(destination)
-        comeOnScreen(destination, trace: trace, cause: cause)
+        comeOnScreen(destination, cause: cause)
     }
 
-    public func replace(with destination: SceneViewController, trace: SceneTrace, cause: Int) {
+    /// Makes `destination` the whole stack.
+    public func replace(with destination: SceneViewController) {
+        let cause = arrival(.replace, of: destination, removing: stack.reversed())
         stack = [destination]
-        comeOnScreen(destination, trace: trace, cause: cause)
+        comeOnScreen(destination, cause: cause)
+    }
+
+    /// Back to `destination`, already on the stack below, as `style` says (popped, popped to, dismissed): what is
+    /// above it goes.
+    public func back(to destination: SceneViewController, style: Navigation.Style) {
+        guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
+        let cause = arrival(style, of: destination, removing: stack[(index + 1)...].reversed())
+        back(to: index, cause: cause)
+    }
+
+    /// The navigation the route running now records: nil where none runs or nothing records.
+    private func arrival(_ style: Navigation.Style, of destination: SceneViewController, removing removed: [SceneViewController]) -> Int? {
+        (destination as? SceneTracing)?.sceneTrace.arrived(style, removed: removed.compactMap { ($0 as? SceneTracing)?.sceneTrace })
+    }
+
+    // Navigating as a Router that records its own navigation does (VIPER): `cause` is the navigation's number.
+
+    public func push(_ destination: SceneViewController, cause: Int) {
+        stack.append(destination)
+        comeOnScreen(destination, cause: cause)
+    }
+
+    public func present(_ destination: SceneViewController, cause: Int, style: PresentationStyle = .fullScreen) {
+        destination.isPresented = true
+        destination.keepsBelowOnScreen = style.keepsBelowOnScreen
+        stack.append(destination)
+        comeOnScreen(destination, cause: cause)
+    }
+
+    public func replace(with destination: SceneViewController, cause: Int) {
+        stack = [destination]
+        comeOnScreen(destination, cause: cause)
     }
 
     /// Back to `destination`, already on the stack below: what is above it goes.
-    public func back(to destination: SceneViewController, trace: SceneTrace, cause: Int) {
+    public func back(to destination: SceneViewController, cause: Int) {
         guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
+        back(to: index, cause: cause)
+    }
+
+    private func back(to index: Int, cause: Int?) {
+        let destination = stack[index]
         let above = stack[index + 1]
         stack.removeSubrange((index + 1)...)
         if !above.keepsBelowOnScreen { reveal(destination, cause: cause) }
@@ -103,7 +149,7 @@ public final class SceneNavigator {
         }
     }
 
-    private func comeOnScreen(_ scene: SceneViewController, trace: SceneTrace, cause: Int?) {
+    private func comeOnScreen(_ scene: SceneViewController, cause: Int?) {
         for key in standIns.keys.sorted() { standIns[key]?(scene) }
         scene.hasLoaded = true
         scene.navigationCause = cause

@@ -284,15 +284,17 @@ public final class SceneTrace {
 
     /// The View asks the Router to move on, or (`fromPresenter`, VIPER) the Presenter asks the WireFrame.
     /// `passing`: the fields the route passes on, which the destination's DataStore records as passed when written
-    /// while the route runs.
+    /// while the route runs; `navigation`: the Router's method that changes the screen, which the navigator records
+    /// when it does.
     public func route(_ route: String, _ protocolName: String?, _ method: String, input: Record?, inputType: String?,
-                      fromPresenter: Bool = false, passing: RoutePassing? = nil, _ body: () -> Void) {
+                      fromPresenter: Bool = false, passing: RoutePassing? = nil, navigation: String? = nil, _ body: () -> Void) {
         recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
                                                            payload: input.map { .record($0) })),
                       from: fromPresenter ? presenter : view, to: router) {
-            guard let passing, let number = recorder.cause else { return body() }
-            RoutePassing.begin(passing, route: route, router: router, message: number, on: recorder)
-            defer { RoutePassing.end(on: recorder) }
+            guard passing != nil || navigation != nil, let number = recorder.cause else { return body() }
+            RunningRoute.begin(RunningRoute(route: route, router: router, message: number, passing: passing, navigation: navigation),
+                               on: recorder)
+            defer { RunningRoute.end(on: recorder) }
             body()
         }
     }
@@ -300,10 +302,19 @@ public final class SceneTrace {
     /// A field of the scene's DataStore was written (its property observer says so): passed in by the route running
     /// now, when the route passes that field on, or else stored by the scene's Interactor.
     public func wrote(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
-        guard let pass = RoutePassing.take(field, on: recorder) else { return stored(field, protocolName, type: type, value) }
-        recorder.note(.dataPassing(DataPass(route: RouteName(pass.route), protocolName: pass.protocolName, method: pass.method,
-                                            field: field, source: pass.source, type: type, value: value?.traceValue ?? .null)),
-                      from: pass.router, to: dataStore)
+        guard let (route, pass) = RunningRoute.takePassing(field, on: recorder) else { return stored(field, protocolName, type: type, value) }
+        recorder.note(.dataPassing(DataPass(route: RouteName(route.route), protocolName: route.passing?.protocolName,
+                                            method: route.passing?.method ?? "", field: field, source: pass.source, type: type,
+                                            value: value?.traceValue ?? .null)),
+                      from: route.router, to: dataStore)
+    }
+
+    /// The screen changes to this scene as the route running now navigates, removing `removed`; returns the
+    /// navigation's number, or nil when no route that names its navigation runs.
+    func arrived(_ style: Navigation.Style, removed: [SceneTrace]) -> Int? {
+        guard let route = RunningRoute.current(on: recorder), let method = route.navigation else { return nil }
+        return recorder.note(.navigation(Navigation(style: style, route: RouteName(route.route), method: method,
+                                                    removed: removed.map(\.view))), from: route.router, to: view)
     }
 
     public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,
@@ -363,43 +374,54 @@ public struct RoutePassing {
         self.method = method
         self.fields = fields.map { (field: $0.0, source: $0.1) }
     }
+}
 
-    /// A route running now, by its recorder: its passing, and the message that sends it.
-    private struct Running {
-        var passing: RoutePassing
-        let route: String
-        let router: Participant
-        let message: Int
-    }
+/// A route whose message is being sent, by recorder: what a DataStore written meanwhile was passed by, and how the
+/// navigator records the navigation it makes.
+struct RunningRoute {
+    let route: String
+    let router: Participant
+    let message: Int
+    var passing: RoutePassing?
+    let navigation: String?
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var running: [ObjectIdentifier: [Running]] = [:]
+    nonisolated(unsafe) private static var running: [ObjectIdentifier: [RunningRoute]] = [:]
 
-    static func begin(_ passing: RoutePassing, route: String, router: Participant, message: Int, on recorder: Recorder) {
+    static func begin(_ route: RunningRoute, on recorder: Recorder) {
         lock.lock()
         defer { lock.unlock() }
-        running[ObjectIdentifier(recorder), default: []].append(Running(passing: passing, route: route, router: router, message: message))
+        running[ObjectIdentifier(recorder), default: []].append(route)
     }
 
     static func end(on recorder: Recorder) {
         lock.lock()
         defer { lock.unlock() }
-        running[ObjectIdentifier(recorder)]?.removeLast()
-        if running[ObjectIdentifier(recorder)]?.isEmpty == true { running[ObjectIdentifier(recorder)] = nil }
+        let key = ObjectIdentifier(recorder)
+        running[key]?.removeLast()
+        if running[key]?.isEmpty == true { running[key] = nil }
     }
 
-    /// The passing of `field` by the route whose message is running now (its next one, when a route passes a field
-    /// twice); nil when none is, or it does not pass that field.
-    static func take(_ field: String, on recorder: Recorder) -> (route: String, protocolName: String?, method: String, source: String, router: Participant)? {
+    /// The route whose message is the one running now (what a message noted now is caused by), if one is.
+    static func current(on recorder: Recorder) -> RunningRoute? {
+        guard let cause = recorder.cause else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return running[ObjectIdentifier(recorder)]?.last.flatMap { $0.message == cause ? $0 : nil }
+    }
+
+    /// The passing of `field` by the route running now (its next one, when a route passes a field twice); nil when
+    /// none runs, or it does not pass that field.
+    static func takePassing(_ field: String, on recorder: Recorder) -> (RunningRoute, (field: String, source: String))? {
         guard let cause = recorder.cause else { return nil }
         lock.lock()
         defer { lock.unlock() }
         let key = ObjectIdentifier(recorder)
         guard var top = running[key]?.last, top.message == cause,
-              let index = top.passing.fields.firstIndex(where: { $0.field == field }) else { return nil }
-        let source = top.passing.fields.remove(at: index).source
+              let index = top.passing?.fields.firstIndex(where: { $0.field == field }),
+              let pass = top.passing?.fields.remove(at: index) else { return nil }
         running[key]![running[key]!.count - 1] = top
-        return (top.route, top.passing.protocolName, top.passing.method, source, top.router)
+        return (top, pass)
     }
 }
 
