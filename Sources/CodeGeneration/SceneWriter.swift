@@ -877,7 +877,7 @@ struct SceneWriter {
                     if recordsAtBoundary {
                         for line in routeInvocation(route, values, view: "self") { body.line(Self.outsideClosure(line)) }
                     } else {
-                        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType))") { send in
+                        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(navigationArgument(route)))") { send in
                             for line in routeInvocation(route, values, view: "self") { send.line(line) }
                         }
                     }
@@ -958,7 +958,7 @@ struct SceneWriter {
                     for line in routeInvocation(route, names, view: "self") { method.line(Self.outsideClosure(line)) }
                     return
                 }
-                method.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(input), inputType: \(inputType))") { send in
+                method.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(input), inputType: \(inputType)\(navigationArgument(route)))") { send in
                     for line in routeInvocation(route, names, view: "self") { send.line(line) }
                 }
             }

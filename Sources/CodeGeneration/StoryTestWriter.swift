@@ -157,7 +157,7 @@ struct StoryTestWriter {
                             for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
                             break
                         }
-                        test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType))") { send in
+                        test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType)\(writer.navigationArgument(route)))") { send in
                             if let swiftUICall {
                                 send.line(swiftUICall)
                             } else {

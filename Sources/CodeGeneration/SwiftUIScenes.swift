@@ -148,7 +148,7 @@ extension SceneWriter {
                 ?? (fromPresenter ? "view" : "nil")
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
         }
-        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : ""))") { send in
+        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : "")\(navigationArgument(route)))") { send in
             if passesView { send.line("guard let view else { return }") }
             send.line("\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
         }

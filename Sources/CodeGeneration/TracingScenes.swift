@@ -329,7 +329,7 @@ extension SceneWriter {
                     passes = ", passing: RoutePassing(\(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(naming.passDataMethod(route))), fields: [\(fields.joined(separator: ", "))])"
                 }
                 // The Router's method that changes the screen: the navigator records the navigation with it.
-                passes += ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
+                passes += navigationArgument(route)
                 body.line()
                 body.block("func \(routeDeclaration(route, defaults: false))") { forward in
                     forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in

@@ -513,11 +513,17 @@ extension SceneWriter {
 
     /// The arguments after a navigation call's own: the route's name when its method is shared.
     func navigationRouteArgument(_ route: Route) -> String {
-        sharesNavigation(route).shared && !recordsAtBoundary ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
+        sharesNavigation(route).shared && scenes.definition.viewsAreSwiftUIValues ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
     }
 
-    /// How the navigator changes the screen for `route`, where the route's wrapper records it (the navigator records
-    /// the navigation as the route's): `source.navigator.push(destination)`.
+    /// What a route's message adds for the navigator (View controllers'): the Router's method that changes the
+    /// screen, which the navigator records the navigation with.
+    func navigationArgument(_ route: Route) -> String {
+        scenes.definition.viewsAreSwiftUIValues ? "" : ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
+    }
+
+    /// How the navigator changes the screen for `route` (it records the navigation as the running route's):
+    /// `source.navigator.push(destination)`.
     func navigatorCall(_ route: Route) -> String {
         switch route.navigation {
         case .push: "source.navigator.push(destination)"
@@ -531,49 +537,15 @@ extension SceneWriter {
         }
     }
 
-    /// `navigateTo…(source:destination:)`: the screen changes, recorded as the route's navigation.
+    /// `navigateTo…(source:destination:)`: the screen changes, with one call of the navigator, which records the
+    /// navigation as the running route's (the method the route's message names). One method serves the routes that
+    /// share it.
     func writeNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
-        let navigate = naming.navigateMethod(route)
         let sharing = sharesNavigation(route)
         if sharing.shared && !sharing.first { return }
-        if recordsAtBoundary {
-            // One method serves the routes that share it: the navigator records the navigation as the running route's.
-            out.gap()
-            out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView))") { navigation in
-                navigation.line(navigatorCall(route))
-            }
-            return
-        }
-        let routeName = sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)
         out.gap()
-        out.block("func \(SwiftSpelling.methodName(navigate))(source: \(component(.view)), destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { navigation in
-            // Back to whichever scene is below: its trace comes from what it is, not from its type.
-            let destinationTrace = route.destination == nil ? "destinationTrace" : "destination.trace"
-            if route.destination == nil {
-                navigation.line("guard let destinationTrace = (destination as? SceneTracing)?.sceneTrace else { return }")
-            }
-            switch route.navigation {
-            case .push, .present:
-                navigation.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: [])")
-                let style = route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""
-                navigation.line("source.navigator.\(route.navigation == .push ? "push" : "present")(destination, cause: cause\(style))")
-            case .replace:
-                navigation.line("let removed = source.navigator.stack.reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                navigation.line("let cause = trace.navigated(.replace, \(routeName), \(SwiftSpelling.literal(navigate)), to: destination.trace, removed: removed)")
-                navigation.line("source.navigator.replace(with: destination, cause: cause)")
-            case .pop, .popToScene, .dismiss, .back:
-                // `back` leaves the way the scene came: dismissed if it was presented, popped if it was pushed.
-                let style = switch route.navigation {
-                case .dismiss: ".dismiss"
-                case .popToScene: ".popToScene"
-                case .back: "source.isPresented ? .dismiss : .pop"
-                default: ".pop"
-                }
-                navigation.line("let index = source.navigator.stack.lastIndex { $0 === destination } ?? 0")
-                navigation.line("let removed = source.navigator.stack[(index + 1)...].reversed().compactMap { ($0 as? SceneTracing)?.sceneTrace }")
-                navigation.line("let cause = trace.navigated(\(style), \(routeName), \(SwiftSpelling.literal(navigate)), to: \(destinationTrace), removed: Array(removed))")
-                navigation.line("source.navigator.back(to: destination, cause: cause)")
-            }
+        out.block("func \(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: \(component(.view)), destination: \(destinationView))") { navigation in
+            navigation.line(navigatorCall(route))
         }
     }
 }

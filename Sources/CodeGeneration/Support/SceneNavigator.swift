@@ -22,8 +22,8 @@ public final class SceneNavigator {
         comeOnScreen(root, cause: nil)
     }
 
-    // Navigating as a Router whose route is recorded by its wrapper does (Clean Swift): the route running now records
-    // the navigation, with the method its wrapper names.
+    // A Router navigates with one call; the route running now records the navigation, with the method its message
+    // names.
 
     /// Pushes `destination` on the stack.
     public func push(_ destination: SceneViewController) {
@@ -59,31 +59,6 @@ public final class SceneNavigator {
     /// The navigation the route running now records: nil where none runs or nothing records.
     private func arrival(_ style: Navigation.Style, of destination: SceneViewController, removing removed: [SceneViewController]) -> Int? {
         (destination as? SceneTracing)?.sceneTrace.arrived(style, removed: removed.compactMap { ($0 as? SceneTracing)?.sceneTrace })
-    }
-
-    // Navigating as a Router that records its own navigation does (VIPER): `cause` is the navigation's number.
-
-    public func push(_ destination: SceneViewController, cause: Int) {
-        stack.append(destination)
-        comeOnScreen(destination, cause: cause)
-    }
-
-    public func present(_ destination: SceneViewController, cause: Int, style: PresentationStyle = .fullScreen) {
-        destination.isPresented = true
-        destination.keepsBelowOnScreen = style.keepsBelowOnScreen
-        stack.append(destination)
-        comeOnScreen(destination, cause: cause)
-    }
-
-    public func replace(with destination: SceneViewController, cause: Int) {
-        stack = [destination]
-        comeOnScreen(destination, cause: cause)
-    }
-
-    /// Back to `destination`, already on the stack below: what is above it goes.
-    public func back(to destination: SceneViewController, cause: Int) {
-        guard let index = stack.lastIndex(where: { $0 === destination }) else { return }
-        back(to: index, cause: cause)
     }
 
     private func back(to index: Int, cause: Int?) {
