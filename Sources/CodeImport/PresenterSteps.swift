@@ -76,11 +76,14 @@ extension VIPReader {
             for call in CallCollector.calls(in: item) {
                 steps += presenterStep(call, reader: reader, context: context, depth: depth)
             }
-            // A write to a property whose `didSet` talks to the View: what the observer does follows.
-            if depth == 0, let sequence = expression?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
-               Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
-               let field = sequence.elements.first.flatMap(BodyReader.ownField), let observer = context.observers[field] {
-                steps += presenterSteps(observer.statements, in: observer.method, context: context, bound: bound, depth: 1)
+            // A write to a property whose `didSet` talks to the View, here or in a closure the statement hands on (the
+            // Interactor's completion handler: `interactor.fetch { list in self.items = list }`): what the observer
+            // does follows.
+            if depth == 0 {
+                for write in FieldWriteCollector.assignedFields(in: item) {
+                    guard let observer = context.observers[write] else { continue }
+                    steps += presenterSteps(observer.statements, in: observer.method, context: context, bound: bound, depth: 1)
+                }
             }
         }
         unmapped += reader.unmapped
@@ -163,4 +166,23 @@ extension VIPReader {
 /// `viewDidLoad` → `ViewDidLoad`.
 enum SwiftSpellingForImport {
     static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+/// The own fields a statement writes (`items = …`, `self.items = …`), in order, closures it holds included.
+final class FieldWriteCollector: SyntaxVisitor {
+    private(set) var fields: [String] = []
+
+    static func assignedFields(in node: some SyntaxProtocol) -> [String] {
+        let collector = FieldWriteCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.fields
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.elements.count >= 3, Array(node.elements)[1].is(AssignmentExprSyntax.self),
+           let field = node.elements.first.flatMap(BodyReader.ownField) {
+            fields.append(field)
+        }
+        return .visitChildren
+    }
 }

@@ -996,7 +996,7 @@ struct RouteReader {
 extension RouteReader {
     /// For a call of `typeName`'s initializer, the field each argument fills, by position: the initializer whose labels
     /// the call's match, and its body's `self.field = parameter` (or `field = parameter`).
-    func fieldsFilled(byInitializerOf typeName: String, call: FunctionCallExprSyntax) -> [Int: String] {
+    func fieldsFilled(byInitializerOf typeName: String, call: FunctionCallExprSyntax, depth: Int = 0) -> [Int: String] {
         guard let type = index.type(named: typeName) else { return [:] }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         guard let initializer = index.members(of: type).methods.first(where: { method in
@@ -1012,6 +1012,21 @@ extension RouteReader {
                 field = assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text
             }
             if let field, filled[parameter] == nil { filled[parameter] = field }
+        }
+        // A module's Router made with the value, which hands it on to the part that keeps it
+        // (`MovieDetailWireframe(result)` → `MovieDetailPresenter(…, result)` → `self.result = result`).
+        if depth < 2 {
+            for inner in CallCollector.calls(in: body) {
+                let called = inner.calledExpression.trimmedDescription
+                let innerType = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                guard innerType != typeName, innerType.first?.isUppercase == true, index.type(named: innerType) != nil else { continue }
+                let innerFilled = fieldsFilled(byInitializerOf: innerType, call: inner, depth: depth + 1)
+                for (at, argument) in inner.arguments.enumerated() {
+                    guard let parameter = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                          let field = innerFilled[at], filled[parameter] == nil else { continue }
+                    filled[parameter] = field
+                }
+            }
         }
         var result: [Int: String] = [:]
         for (at, parameter) in initializer.parameters.enumerated() {

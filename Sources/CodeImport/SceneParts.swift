@@ -123,7 +123,9 @@ struct SceneParts {
             || ["String", "Int", "Double", "Bool", "Data", "Array", "Dictionary", "Set", "Optional", "Any", "AnyObject", "Void",
                 "Error", "Result", "Timer", "Bundle", "FileManager", "UserDefaults", "ProcessInfo", "Decimal", "UUID", "Date",
                 "Calendar", "Locale", "TimeZone", "DateFormatter", "NumberFormatter", "Published", "State", "Binding",
-                "ObservedObject", "StateObject", "EnvironmentObject", "AnyCancellable", "Task"].contains(name)
+                "ObservedObject", "StateObject", "EnvironmentObject", "AnyCancellable", "Task",
+                // RxSwift's subscriptions: what a part keeps its streams alive with, no value of the scene's.
+                "DisposeBag", "Disposable", "CompositeDisposable"].contains(name)
             // What SceneFlow's generated code records with: no work of the scene's.
             || name == "SceneTrace"
     }

@@ -22,8 +22,13 @@ extension VIPReader {
         let swiftUI = view?.kind == .struct
         let dataStoreProtocols = interactor.map { index.members(of: $0).inherited.flatMap(index.expandedNames)
             .compactMap { index.protocol(named: $0) }.filter { SceneFinder.isDataStore($0.name) } } ?? []
-        if swiftUI, dataStoreProtocols.isEmpty, let holder = index.type(named: found.name + "DataStore") {
-            scene.dataStore = storedFields(of: holder)
+        if swiftUI, dataStoreProtocols.isEmpty {
+            if let holder = index.type(named: found.name + "DataStore") {
+                scene.dataStore = storedFields(of: holder)
+            } else if let interactor {
+                // No DataStore of its own: the Interactor the View observes keeps the scene's state.
+                scene.dataStore = stateFields(of: interactor, parts: parts, role: .interactor)
+            }
         }
         for dataStore in dataStoreProtocols {
             for property in dataStore.properties where !scene.dataStore.contains(where: { $0.name == property.name }) {
@@ -67,7 +72,8 @@ extension VIPReader {
             }
             if scene.useCases.contains(where: { $0.name == useCase.name }) { useCase.name += SwiftSpellingForImport.upperFirst(method.name) }
             // Asked as the View loads or appears: the trigger; the Request's literal values become its defaults.
-            let trigger = callers.compactMap { triggers[$0] }.max { ($0 == "appear" ? 1 : 0) < ($1 == "appear" ? 1 : 0) }
+            // Asked by the Interactor's own initializer: it runs as the scene is made, as a load does.
+            let trigger = callers.compactMap { $0 == Self.initializerCaller ? "load" : triggers[$0] }.max { ($0 == "appear" ? 1 : 0) < ($1 == "appear" ? 1 : 0) }
             if let trigger {
                 var values = appearing[method.name]?.values ?? [:]
                 // Plain values given by their labels (`fetchNews(category: "games")`): the Request fields are the
@@ -363,7 +369,9 @@ extension VIPReader {
                   let typeText = property.type ?? property.initializerType,
                   !typeText.contains("->"), !typeText.hasPrefix("@"),
                   let base = Self.baseTypeName(typeText),
-                  !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal", "URL", "UIImage"].contains(base),
+                  !SceneParts.isFrameworkType(base) || ["String", "Int", "Double", "Bool", "Date", "Data", "UUID", "Decimal", "URL", "UIImage"].contains(base)
+                    // The app's own type of a framework's name (a movie's `struct Result`).
+                    || Self.isModelValue(base, context: type.path, types: types, index: index),
                   !base.hasSuffix("Delegate"), !base.hasSuffix("Controller"), !base.hasSuffix("Cancellable"),
                   // A View is no state; a model of the app's named for a View (`NewsForView`, a struct) is.
                   !base.hasSuffix("View") || Self.isModelValue(base, context: type.path, types: types, index: index),
@@ -518,6 +526,25 @@ extension VIPReader {
             }
         }
         let methods = index.members(of: interactor).methods.filter { !$0.isStatic && $0.name != "init" }
+        // An Interactor the View asks nothing of (an observable one that starts its work as it is made: `init` calls
+        // `syncTeams()`): a method of its own that its initializer calls and that calls a worker is work the scene does
+        // as it loads. Where the View asks, what the initializer starts is set-up (subscribing to events).
+        let workerProperties = Set(parts.workerNames(for: .interactor).keys)
+        for initializer in index.members(of: interactor).methods where initializer.name == "init" && order.isEmpty {
+            guard let body = initializer.body else { continue }
+            for call in CallCollector.calls(in: body) {
+                let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? BodyReader.member(of: call).flatMap { BodyReader.selfAliases.contains($0.base) ? $0.name : nil }
+                guard let own, callers[own] == nil, let method = methods.first(where: { $0.name == own }), let methodBody = method.body else { continue }
+                let called = CallCollector.calls(in: methodBody).compactMap(BodyReader.member)
+                // Subscribing to a stream (`input.sink { … }`, `.subscribe(onNext:)`) sets up how it is asked later.
+                guard called.contains(where: { workerProperties.contains($0.base) }),
+                      !called.contains(where: { member in Self.subscribingWords.contains { member.name.hasPrefix($0) } }) else { continue }
+                order.append(own)
+                callers[own] = [Self.initializerCaller]
+                places[own] = BodyReader(converter: initializer.converter, file: initializer.location.file).location(call)
+            }
+        }
         // What the Interactor declares it is asked for (its input protocol) counts too, when only its own code does not
         // call it: a View wired by a storyboard, a test, another app target asks.
         // Not an empty stub a shared protocol makes it write, nor a helper another asked method calls.
@@ -551,6 +578,13 @@ extension VIPReader {
         let position = Dictionary(methods.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         return result.sorted { (position[$0.0.name] ?? 0) < (position[$1.0.name] ?? 0) }
     }
+
+    /// The caller `askedMethods` names for a method the Interactor's initializer calls.
+    static let initializerCaller = "init"
+
+    /// How a method subscribes to a stream (Combine's `sink`, RxSwift's `subscribe`, `bind(to:)`, `drive`): set-up, not
+    /// work a use case does.
+    static let subscribingWords = ["sink", "subscribe", "bind", "drive", "observe", "assign"]
 
     /// The methods of the protocols `holder` holds `target` through (`CartBusinessLogic`), or, when it holds none, of
     /// the target's own protocols for its role; without those the target's own code calls.
