@@ -14,6 +14,9 @@ enum GeneratedNames {
     /// Names the other generated bodies (Presenters, Views) use for the parts and the recorder.
     static let bodyNames: Set<String> = ["presenter", "trace", "self", "interactor", "router", "viewController", "view",
                                          "wireFrame", "output", "appState", "dataStore"]
+    /// Swift's own types generated code names (a completion handler's `Result<T, Error>`, the recorder's `Result`): an
+    /// app's own `struct Result` would hide them.
+    static let swiftTypes: Set<String> = ["Result", "Error", "Never", "Optional", "Void"]
     /// Modules a generated package imports or carries, which its own module cannot be named.
     static let modules: Set<String> = ["TraceFormat", "SceneFlowRecorder", "Swift", "Foundation", "FoundationEssentials",
                                        "FoundationInternationalization", "CoreFoundation", "Dispatch", "Darwin", "Glibc",
@@ -82,6 +85,9 @@ enum GeneratedNames {
         }
         for (name, what, location) in types where carriedTypes.contains(name) {
             reserved(name, what, "generated code uses the recorder's '\(name)', which this name would hide", at: location)
+        }
+        for (name, what, location) in types where swiftTypes.contains(name) {
+            reserved(name, what, "generated code uses Swift's '\(name)', which this name would hide", at: location)
         }
         for scene in scenario.scenes {
             // Fields: the Interactor is the DataStore in Clean Swift and VIPER; SwiftUI VIP's View holds an

@@ -691,48 +691,41 @@ struct SceneWriter {
         return out.text.replacingOccurrences(of: "(_ value: \(name).", with: "(_ viewModel: \(name).")
     }
 
-    /// A View controller's lifecycle: coming on screen the first time it loads, and what loading starts runs after
-    /// the cycle that showed it (a cycle each, its Request sent by `send`); going back brings it on screen again, and
-    /// its appear use cases run.
+    /// A View controller's lifecycle: what loading starts runs after the cycle that showed it (a cycle each, its
+    /// Request sent by `send`); going back brings it on screen again, and its appear use cases run. The navigator
+    /// calls (and records) `viewDidLoad()` and `viewWillAppear(_:)`, which the scene's trace names; where the scene
+    /// records at its boundary, the Request the View sends on its own starts its cycle.
     func lifecycleHooks(into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
         let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
-        let onReveal = scene.useCases.filter { $0.trigger == .appear }
-        if naming.loadMethod != nil || !onFirstShow.isEmpty || (!onReveal.isEmpty && naming.appearMethod != nil) {
-            body.mark("View lifecycle")
-        }
-        if let load = naming.loadMethod {
-            body.gap()
-            body.block("override func viewDidLoad()") { hook in
-                hook.line("super.viewDidLoad()")
-                hook.line("trace.loaded(\(SwiftSpelling.literal(load)), cause: navigationCause)")
-            }
-        }
-        if !onReveal.isEmpty, let appear = naming.appearMethod {
-            body.gap()
-            body.block("override func viewWillAppear(_ animated: Bool)") { hook in
-                hook.line("super.viewWillAppear(animated)")
-                hook.line("trace.appeared(\(SwiftSpelling.literal(appear)), cause: navigationCause)")
-            }
-        }
-        if !onFirstShow.isEmpty {
-            body.gap()
-            body.block("override func sceneShown(revealed: Bool)") { hook in
-                hook.line("super.sceneShown(revealed: revealed)")
-                for useCase in onFirstShow {
-                    hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
-                        var cycle = SwiftText()
-                        send(useCase, &cycle)
-                        // The Request the View makes on its own: a new one (VIPER's empty ones go unsaid).
-                        if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
-                            run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()")
-                        }
-                        run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { body in
-                            for line in cycle.lines { body.line(line) }
-                        }
+        guard !onFirstShow.isEmpty else { return }
+        body.mark("View lifecycle")
+        body.gap()
+        body.block("override func sceneShown(revealed: Bool)") { hook in
+            hook.line("super.sceneShown(revealed: revealed)")
+            for useCase in onFirstShow {
+                hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
+                    var cycle = SwiftText()
+                    send(useCase, &cycle)
+                    // The Request the View makes on its own: a new one (VIPER's empty ones go unsaid).
+                    if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
+                        run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()")
+                    }
+                    if recordsAtBoundary {
+                        for line in cycle.lines { run.line(line) }
+                        return
+                    }
+                    run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { body in
+                        for line in cycle.lines { body.line(line) }
                     }
                 }
             }
         }
+    }
+
+    /// The lifecycle methods a View controller's trace names for the navigator to record: `viewDidLoad()`, and
+    /// `viewWillAppear(_:)` where coming back on screen starts a use case.
+    var lifecycleMethods: (load: String?, appear: String?) {
+        (naming.loadMethod, scene.useCases.contains { $0.trigger == .appear } ? naming.appearMethod : nil)
     }
 
     /// Each use case's section of a View: the user's action (the action use cases, and those the story has the user

@@ -291,9 +291,12 @@ extension SceneWriter {
         let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
             .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
         let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+        // A View controller's: the lifecycle methods the navigator records.
+        let lifecycle = coder ? [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
+            .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined() : ""
         func makeTrace(_ recorder: String, into text: inout SwiftText, prefix: String) {
             text.line("\(prefix)SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-            text.line(String(repeating: " ", count: prefix.count) + "           workers: [\(workers)], recorder: \(recorder))")
+            text.line(String(repeating: " ", count: prefix.count) + "           workers: [\(workers)], \(lifecycle)recorder: \(recorder))")
         }
         // A View controller has two initialisers: the scene's trace is made in one place for both.
         func initialise(_ initializer: inout SwiftText, recorder: String, superInit: String) {
@@ -414,6 +417,12 @@ extension SceneWriter {
                 for assignment in useCase.sends {
                     action.line("request.\(SwiftSpelling.name(assignment.target)) = \(scenes.translator(dataStore: "dataStore").translate(assignment.value).bare)")
                 }
+            }
+            // Where the scene records at its boundary, the user's action is recorded by whoever plays the user (the
+            // story test); the View only asks.
+            if recordsAtBoundary {
+                send(&action)
+                return
             }
             action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in
                 send(&cycle)

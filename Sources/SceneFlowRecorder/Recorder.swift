@@ -180,6 +180,12 @@ public final class Recorder: @unchecked Sendable {
         return try body()
     }
 
+    /// Whether a cycle is running: a message noted now belongs to it.
+    public var isInCycle: Bool {
+        guard isRecording else { return false }
+        return locked { openCycle != nil }
+    }
+
     /// The logical time, in milliseconds.
     public var time: Int { locked { clock } }
 

@@ -60,8 +60,10 @@ struct OneTruthTests {
         for event in example.trace.events where event.kind == .load || (event.kind == .appear && event.method != "onAppear()") {
             let method = try #require(event.method)
             let view = try #require(example.file(event.to.name), "\(event.to.name)")
-            let declaration = method == "viewWillAppear(_:)" ? "override func viewWillAppear(_ animated: Bool)" : "override func \(method)"
-            #expect(view.contains(declaration), "\(file): \(event.to.name) is told to run \(method)")
+            // The View controller's trace names the method the navigator calls and records, as UIKit calls it.
+            let named = event.kind == .load ? "loadMethod: \"\(method)\"" : "appearMethod: \"\(method)\""
+            #expect(view.contains(named), "\(file): \(event.to.name) is told to run \(method)")
+            #expect(view.contains(": SceneViewController, "), "\(file): \(event.to.name) is a View controller the navigator shows")
             // UIKit asks a View controller with an initialiser of its own for init(coder:) too.
             #expect(view.contains("    required init?(coder: NSCoder) {\n"), "\(file): \(event.to.name)")
             checked += 1
@@ -253,7 +255,7 @@ struct OneTruthTests {
         let tracing = try #require(example.file("ListOrdersTracing"))
         #expect(tracing.contains("""
                 func routeToShowOrder(segue: Any?) {
-                    trace.route("toShowOrder", "ListOrdersRoutingLogic", "routeToShowOrder(segue:)", input: Record(traced: [("row", viewController?.row)]), inputType: "ListOrders.toShowOrder.Input") {
+                    trace.route("toShowOrder", "ListOrdersRoutingLogic", "routeToShowOrder(segue:)", input: Record(traced: [("row", viewController?.row)]), inputType: "ListOrders.toShowOrder.Input", passing: RoutePassing("ListOrdersDataPassing", "passDataToShowOrder(source:destination:)", fields: [("order", "source.orders?[input.row]")]), navigation: "navigateToShowOrder(source:destination:)") {
                         wrapped.routeToShowOrder(segue: segue)
                     }
                 }

@@ -87,7 +87,7 @@ struct RecorderDependencyTests {
                 let navigator = SceneNavigator()
                 SceneNavigator.shared = navigator
                 let login = LoginViewController()
-                navigator.start(with: login, trace: login.trace)
+                navigator.start(with: login)
                 navigator.settle()
                 login.login(request: Login.Login.Request(username: "ann", password: "secret"))
                 navigator.settle()

@@ -36,22 +36,13 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     /// The scene's recording: its parts by role, as the trace names them.
     private static func makeTrace(recorder: Recorder) -> SceneTrace {
         SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
-                   workers: ["AuthWorker"], recorder: recorder)
-    }
-
-    // MARK: View lifecycle
-
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        trace.loaded("viewDidLoad()", cause: navigationCause)
+                   workers: ["AuthWorker"], loadMethod: "viewDidLoad()", recorder: recorder)
     }
 
     // MARK: Login
 
     func login(request: Login.Login.Request) {
-        trace.cycle("Login", trigger: .action, payload: request, type: "Login.Login.Request") {
-            interactor?.login(request: request)
-        }
+        interactor?.login(request: request)
     }
 
     func displayLogin(viewModel: Login.Login.ViewModel) {
@@ -66,9 +57,7 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
 
     /// The user taps "Sign up".
     func signup(request: Login.Signup.Request) {
-        trace.cycle("Signup", trigger: .action, payload: nil, type: nil) {
-            interactor?.signup(request: request)
-        }
+        interactor?.signup(request: request)
     }
 
     func displaySignup(viewModel: Login.Signup.ViewModel) {

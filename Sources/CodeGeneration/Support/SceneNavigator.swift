@@ -3,7 +3,8 @@ import SceneFlowRecorder
 
 /// The stack of scenes on screen. Pushing, presenting, replacing and going back change it; a scene that comes
 /// on screen loads (once) and appears after the current cycle is over, as UIKit calls `viewDidLoad()` and
-/// `viewWillAppear(_:)` on its next pass.
+/// `viewWillAppear(_:)` on its next pass. It records each load and appearance it brings about as the scene's trace
+/// names them.
 public final class SceneNavigator {
     nonisolated(unsafe) public static var shared = SceneNavigator()
 
@@ -84,11 +85,11 @@ public final class SceneNavigator {
     }
 
     private func reveal(_ scene: SceneViewController, cause: Int?) {
-        scene.navigationCause = cause
+        (scene as? SceneTracing)?.sceneTrace.comesBack(cause: cause)
         scene.viewWillAppear(false)
         pending.append { [weak self, scene] in
             guard let self, self.stack.contains(where: { $0 === scene }) else { return }
-            scene.sceneShown(revealed: true)
+            Self.shown(scene, revealed: true)
         }
     }
 
@@ -124,15 +125,21 @@ public final class SceneNavigator {
         }
     }
 
+    /// Runs what `scene` starts on its own once it is on screen, as its trace's load or appearance.
+    private static func shown(_ scene: SceneViewController, revealed: Bool) {
+        guard let trace = (scene as? SceneTracing)?.sceneTrace else { return scene.sceneShown(revealed: revealed) }
+        trace.whileShown(revealed: revealed) { scene.sceneShown(revealed: revealed) }
+    }
+
     private func comeOnScreen(_ scene: SceneViewController, cause: Int?) {
         for key in standIns.keys.sorted() { standIns[key]?(scene) }
         scene.hasLoaded = true
-        scene.navigationCause = cause
+        if !scene.isViewLoaded { (scene as? SceneTracing)?.sceneTrace.comesOnScreen(cause: cause) }
         scene.loadViewIfNeeded()
         // A scene replaced before its turn never loads.
         pending.append { [weak self, scene] in
             guard let self, self.stack.contains(where: { $0 === scene }) else { return }
-            scene.sceneShown(revealed: false)
+            Self.shown(scene, revealed: false)
         }
     }
 }

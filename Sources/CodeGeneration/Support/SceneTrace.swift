@@ -14,9 +14,17 @@ public final class SceneTrace {
     /// Recording wrappers their holders hold weakly (the Presenter's View), kept as long as the scene's trace.
     private var kept: [AnyObject] = []
 
+    /// The View controller's lifecycle methods the navigator records when it calls them: `viewDidLoad()` as the scene
+    /// comes on screen, `viewWillAppear(_:)` as it comes back (nil where coming back starts nothing).
+    let loadMethod: String?, appearMethod: String?
+    /// While the navigator runs what the View starts once it is on screen: whether it loaded or came back.
+    private var showing: TraceCycle.Trigger?
+
     public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
-                recorder: Recorder = .shared) {
+                loadMethod: String? = nil, appearMethod: String? = nil, recorder: Recorder = .shared) {
         self.scene = scene
+        self.loadMethod = loadMethod
+        self.appearMethod = appearMethod
         self.recorder = recorder
         let number = recorder.instance(of: scene)
         instance = number
@@ -60,6 +68,25 @@ public final class SceneTrace {
         return appeared
     }
 
+    /// The navigator loads the View controller as it comes on screen, because of message `cause`.
+    func comesOnScreen(cause: Int?) {
+        if let loadMethod { loaded(loadMethod, cause: cause) }
+    }
+
+    /// The navigator brings the View controller back on screen, because of message `cause`: recorded where coming back
+    /// starts something.
+    func comesBack(cause: Int?) {
+        if let appearMethod { appeared(appearMethod, cause: cause) }
+    }
+
+    /// Runs what the View starts on its own once it is on screen (loaded, or `revealed` by going back): a Request it
+    /// sends then starts a cycle of that trigger.
+    func whileShown(revealed: Bool, _ body: () -> Void) {
+        showing = revealed ? .appear : .load
+        defer { showing = nil }
+        body()
+    }
+
     /// A V→I→P→V cycle the user starts with `payload`, or the View starts as it loads or appears.
     public func cycle(_ useCase: String, trigger: TraceCycle.Trigger, payload: TraceValueConvertible?, type: String?,
                       _ body: () -> Void) {
@@ -73,12 +100,25 @@ public final class SceneTrace {
         }
     }
 
-    /// The View's Request to the Interactor, or (`fromPresenter`, VIPER) the Presenter's.
+    /// The View's Request to the Interactor, or (`fromPresenter`, VIPER) the Presenter's. Sent when no cycle runs, it
+    /// starts its use case's cycle: the View asking on its own once it loaded or came back (caused by that), or else the
+    /// user's action the View passes on (recorded with what the Request carries, none when it has no field).
     public func request(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
                         type: String?, fromPresenter: Bool = false, _ body: () -> Void) {
-        recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
-                                                                          payloadType: type, payload: request?.traceValue)),
-                      from: fromPresenter ? presenter : view, to: interactor, body)
+        let payload = request?.traceValue
+        func send() {
+            recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                              payloadType: type, payload: payload)),
+                          from: fromPresenter ? presenter : view, to: interactor, body)
+        }
+        guard recorder.isRecording, !recorder.isInCycle else { return send() }
+        if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
+        var carried = payload
+        if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
+        recorder.cycle(useCase, on: view, trigger: .action) {
+            recorder.send(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
+                          from: Recorder.user, to: view, send)
+        }
     }
 
     /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap.

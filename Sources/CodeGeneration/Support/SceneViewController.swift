@@ -13,9 +13,6 @@ open class SceneViewController: UIViewController {
     public var isPresented = false
     /// Whether it was presented as a sheet or over full screen: the scene below stayed on screen under it.
     public var keepsBelowOnScreen = false
-    /// The recorded message that brought the scene on screen (the navigation, or none at launch): what its
-    /// `viewDidLoad()` and `viewWillAppear(_:)` are caused by in the trace.
-    public var navigationCause: Int?
 
     public init() { super.init(nibName: nil, bundle: nil) }
 
@@ -33,7 +30,6 @@ open class SceneViewController {
     public var hasLoaded = false
     public var isPresented = false
     public var keepsBelowOnScreen = false
-    public var navigationCause: Int?
     /// Whether `viewDidLoad()` has run, as UIKit's property says.
     public private(set) var isViewLoaded = false
 
