@@ -80,7 +80,7 @@ extension VIPReader {
             // Interactor's completion handler: `interactor.fetch { list in self.items = list }`): what the observer
             // does follows.
             if depth == 0 {
-                for write in FieldWriteCollector.assignedFields(in: item) {
+                for write in AssignmentCollector.assignments(in: item).compactMap({ BodyReader.ownField($0.target) }) {
                     guard let observer = context.observers[write] else { continue }
                     steps += presenterSteps(observer.statements, in: observer.method, context: context, bound: bound, depth: 1)
                 }
@@ -166,23 +166,4 @@ extension VIPReader {
 /// `viewDidLoad` → `ViewDidLoad`.
 enum SwiftSpellingForImport {
     static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-}
-
-/// The own fields a statement writes (`items = …`, `self.items = …`), in order, closures it holds included.
-final class FieldWriteCollector: SyntaxVisitor {
-    private(set) var fields: [String] = []
-
-    static func assignedFields(in node: some SyntaxProtocol) -> [String] {
-        let collector = FieldWriteCollector(viewMode: .sourceAccurate)
-        collector.walk(node)
-        return collector.fields
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.elements.count >= 3, Array(node.elements)[1].is(AssignmentExprSyntax.self),
-           let field = node.elements.first.flatMap(BodyReader.ownField) {
-            fields.append(field)
-        }
-        return .visitChildren
-    }
 }

@@ -1050,7 +1050,6 @@ extension RouteReader {
     }
 }
 
-/// Every `a.b = c` under a node.
 /// Every `return` under a node, not those of closures or functions declared inside it.
 final class ReturnCollector: SyntaxVisitor {
     private(set) var statements: [ReturnStmtSyntax] = []
@@ -1070,6 +1069,7 @@ final class ReturnCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
+/// Every `a.b = c` (and `a = c`) under a node, closures included, in order.
 final class AssignmentCollector: SyntaxVisitor {
     struct Assignment {
         var target: ExprSyntax
