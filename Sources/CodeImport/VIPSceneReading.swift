@@ -530,7 +530,8 @@ extension VIPReader {
         // `syncTeams()`): a method of its own that its initializer calls and that calls a worker is work the scene does
         // as it loads. Where the View asks, what the initializer starts is set-up (subscribing to events).
         let workerProperties = Set(parts.workerNames(for: .interactor).keys)
-        for initializer in index.members(of: interactor).methods where initializer.name == "init" && order.isEmpty {
+        let viewAsksNothing = order.isEmpty
+        for initializer in index.members(of: interactor).methods where viewAsksNothing && initializer.name == "init" {
             guard let body = initializer.body else { continue }
             for call in CallCollector.calls(in: body) {
                 let own = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
@@ -579,8 +580,9 @@ extension VIPReader {
         return result.sorted { (position[$0.0.name] ?? 0) < (position[$1.0.name] ?? 0) }
     }
 
-    /// The caller `askedMethods` names for a method the Interactor's initializer calls.
-    static let initializerCaller = "init"
+    /// The caller `askedMethods` names for a method the Interactor's initializer calls: no method's name (a View's own
+    /// `init` asking is a caller named `init`, which is no load).
+    static let initializerCaller = "(the Interactor's init)"
 
     /// How a method subscribes to a stream (Combine's `sink`, RxSwift's `subscribe`, `bind(to:)`, `drive`): set-up, not
     /// work a use case does.

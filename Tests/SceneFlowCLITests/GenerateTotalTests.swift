@@ -54,6 +54,47 @@ struct GenerateTotalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app").path))
     }
 
+    @Test("a type named as a Swift type generated code uses (an app's own Result, Error) is warned about by validate and refused by generate, nothing written")
+    func swiftTypeNames() throws {
+        let scenario = try CLI.temporaryFile("""
+            scenario: Swift names
+            pattern: clean-swift
+            start: Board
+            entities:
+              Result: { score: String }
+            enums:
+              Error: [offline, denied]
+            scenes:
+              Board:
+                useCases:
+                  Show:
+                    interactor: [ { respond: {} } ]
+            story:
+              - do: Board.Show
+
+            """, name: "swift-names.yml")
+        let folder = scenario.deletingLastPathComponent()
+        let validated = try CLI.run(["validate", "swift-names.yml", "--color", "never"], in: folder)
+        #expect(validated.status == 0)
+        #expect(validated.stderr == """
+            swift-names.yml:5:3: warning: generate cannot write an entity 'Result': generated code uses Swift's 'Result', which this name would hide; rename it (run, check and the diagrams are not affected) [generate/reserved-name]
+              Result: { score: String }
+              ^
+            note: generate refuses it until it is changed
+            swift-names.yml:7:3: warning: generate cannot write an enum 'Error': generated code uses Swift's 'Error', which this name would hide; rename it (run, check and the diagrams are not affected) [generate/reserved-name]
+              Error: [offline, denied]
+              ^
+            note: generate refuses it until it is changed
+            ✓ 1 scenario valid (0 errors, 2 warnings)
+
+            """)
+        let generated = try CLI.run(["generate", "swift-names.yml", "--out", "app", "--color", "never"], in: folder)
+        #expect(generated.status == 2)
+        #expect(generated.stderr.contains("swift-names.yml:5:3: error: generate cannot write an entity 'Result': generated code uses Swift's 'Result', which this name would hide"), "\(generated.stderr)")
+        #expect(generated.stderr.contains("swift-names.yml:7:3: error: generate cannot write an enum 'Error': generated code uses Swift's 'Error', which this name would hide"), "\(generated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app").path))
+    }
+
     @Test("a module name that is no Swift name, or one the package uses, is refused and nothing is written anywhere; a title that would make one gets 'App'")
     func moduleNames() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-module-\(UUID().uuidString)")
