@@ -131,7 +131,7 @@ extension SceneWriter {
                                 var routeTranslator = translator
                                 for input in route.input { routeTranslator.inputNames[input.name] = SwiftSpelling.name(input.name) }
                                 let value = routeTranslator.translate(pass.value)
-                                run.line("appState.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                                run.line("appState.\(SwiftSpelling.name(field.name)) = \(value.bare)")
                                 run.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(SwiftSpelling.name(field.name)), in: appState, fromRouter: true)")
                             }
                             run.line("\(PatternNaming.baseName(naming.navigateMethod(route)))(destination: destination)")

@@ -215,7 +215,7 @@ struct ComponentTestWriter {
                 if viper, configurator.hasSuffix("()") {
                     scope.line("let made = \(configurator.dropLast())recorder: .off)")
                 } else {
-                    scope.line("let made = \(writer.component(.view))(recorder: .off)" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
+                    scope.line("let made = \(Self.unrecordedView(writer))" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
                 }
                 if !viewIsValue { scope.line("viewController = made") }
                 for (role, path) in reached {
@@ -247,7 +247,7 @@ struct ComponentTestWriter {
         out.block("@Test(\(SwiftSpelling.literal("the View sends \(useCase.name)'s Request to its Interactor"))) func view\(useCase.name)SendsRequest()") { test in
             // A View controller, or a SwiftUI View (a value).
             let view = writer.viewHoldsDataStore ? "view" : "viewController"
-            test.line("\(writer.viewHoldsDataStore ? "var" : "let") \(view) = \(writer.component(.view))(recorder: .off)")
+            test.line("\(writer.viewHoldsDataStore ? "var" : "let") \(view) = \(Self.unrecordedView(writer))")
             test.line("let interactor = \(business)Spy()")
             test.line("\(view).interactor = interactor")
             if useCase.trigger == .action {
@@ -279,7 +279,7 @@ struct ComponentTestWriter {
             test.line("let interactor = \(writer.component(.interactor))()")
             test.line("let presenter = \(presentation)Spy()")
             test.line("interactor.presenter = presenter")
-            if interactorUsesTrace { test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace") }
+            if interactorUsesTrace { test.line("interactor.trace = \(Self.unrecordedTrace(writer))") }
             // The DataStore as the run left it before this cycle.
             for (field, value) in dataStoreBefore(requestEvent.sequence) where !writer.viewHoldsDataStore {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
@@ -334,6 +334,18 @@ struct ComponentTestWriter {
         }
     }
 
+    /// The scene's View made as the app makes it, recording nothing: a View Controller recorded at its boundary is
+    /// wired while its task's recorder is off.
+    static func unrecordedView(_ writer: SceneWriter) -> String {
+        writer.recordsAtBoundary ? "SceneTrace.$recorder.withValue(.off) { \(writer.component(.view))() }"
+                                 : "\(writer.component(.view))(recorder: .off)"
+    }
+
+    /// A trace of the scene that records nothing, for a part tested alone whose bodies use one.
+    static func unrecordedTrace(_ writer: SceneWriter) -> String {
+        writer.recordsAtBoundary ? "\(writer.tracingName).makeTrace(recorder: .off)" : "\(writer.component(.view))(recorder: .off).trace"
+    }
+
     /// Where a spy records what `method` was given: `presentDetailResponse`, or, when use cases share the method's
     /// name with models of their own, `presentDetailResponseForLoad`.
     static func recordName(_ method: SpiedMethod, in methods: [SpiedMethod], parameter: String) -> String {
@@ -355,7 +367,7 @@ struct ComponentTestWriter {
             let view = writer.presenterView
             test.line("let \(view) = \(displayLogic)Spy()")
             test.line("presenter.\(view) = \(view)")
-            if presenterUsesTrace { test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace") }
+            if presenterUsesTrace { test.line("presenter.trace = \(Self.unrecordedTrace(writer))") }
             test.line("presenter.\(writer.call(naming.presenterMethod(useCase, output: output), [literal(response.payload, writer.responseType(useCase, output))]))")
             test.line("#expect(\(view).\(shown)Called)")
             if !SwiftSpelling.labels(of: naming.viewMethod(useCase, output: output)).isEmpty {

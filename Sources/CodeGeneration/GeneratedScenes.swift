@@ -338,15 +338,7 @@ struct GeneratedScenes {
                 if let description = operation.description { body.line("/// \(SwiftSpelling.comment(description))") }
                 body.block(operationDeclaration(operation)) { function in
                     var logic = SwiftText()
-                    defer {
-                        // A handler that cannot fail has no way to say the run stopped (an overflow): the recorder says it.
-                        if let handler, !handler.fails, logic.lines.contains(where: { $0.contains("try ") }) {
-                            function.block("do") { body in for line in logic.lines { body.line(line) } }
-                            function.chain("catch") { body in body.line("Recorder.shared.fail(\"\\(error)\")") }
-                        } else {
-                            for line in logic.lines { function.line(line) }
-                        }
-                    }
+                    defer { for line in logic.lines { function.line(line) } }
                     let unmatched = operation.cases.last?.condition != nil
                     let translator = ExpressionTranslator(dataStore: "self", viewState: "self", appState: "appState")
                     if let handler, operation.cases.isEmpty {
@@ -356,20 +348,21 @@ struct GeneratedScenes {
                         var caseBody = SwiftText()
                         let latency = workerCase.latency ?? operation.latency
                         for binding in workerCase.bindings {
-                            caseBody.line("let \(SwiftSpelling.name(binding.target)) = \(translator.translate(binding.value).statement)")
+                            caseBody.line("let \(SwiftSpelling.name(binding.target)) = \(translator.translate(binding.value).bare)")
                         }
                         if latency > 0 { caseBody.line("Recorder.shared.elapse(\(latency))") }
                         // What the case answers (nil: nothing), or the failure it throws.
-                        var value: String?, error: String?
+                        var value: String?, error: String?, stop: String?
                         switch workerCase.outcome {
                         case .result(let result), .fixture(_, let result):
                             value = operation.output.map { literal(result, $0) }
                         case .returns(let expr):
-                            value = translator.translate(expr).statement
+                            value = translator.translate(expr).bare
                         case .error(let message):
                             error = "WorkerFailure(\(SwiftSpelling.literal(message)))"
                         case .todo:
-                            error = "ScenarioFailure(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'\")"
+                            // The app stops here, as the simulation does.
+                            stop = "Recorder.stop(\"'\(worker.name).\(operation.name)' answers with a placeholder ('todo'); write its result, or give it with 'given:'\")"
                         }
                         if !workerCase.updates.isEmpty {
                             // Every update is computed from the state before the call; the names the generated code
@@ -381,7 +374,7 @@ struct GeneratedScenes {
                                 return name
                             }
                             let updated = fresh("updated"), result = fresh("result")
-                            let values = workerCase.updates.map { "(\(translator.translate($0.value).statement))" }
+                            let values = workerCase.updates.map { "(\(translator.translate($0.value).bare))" }
                             caseBody.line("let \(updated) = (\(values.joined(separator: ", "))\(values.count == 1 ? ", ()" : ""))")
                             if let answer = value, operation.output != nil {
                                 caseBody.line("let \(result) = " + answer)
@@ -393,12 +386,12 @@ struct GeneratedScenes {
                                 caseBody.line("\(target) = \(updated).\(index)")
                             }
                         }
-                        var answer = error.map(failing) ?? answering(value)
+                        var answer = stop.map { [$0] } ?? error.map(failing) ?? answering(value)
                         // The handler called last needs no `return` after it.
                         if handler != nil, workerCase.condition == nil, answer.last == "return" { answer.removeLast() }
                         for line in answer { caseBody.line(line) }
                         if let condition = workerCase.condition {
-                            logic.block("if \(translator.translate(condition).statement)") { branch in
+                            logic.block("if \(translator.translate(condition).bare)") { branch in
                                 for line in caseBody.lines { branch.line(line) }
                             }
                         } else {
@@ -409,8 +402,7 @@ struct GeneratedScenes {
                         let input = operation.input.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }
                         logic.line("let input = Value.record(Record(traced: [\(input.joined(separator: ", "))]))")
                         // The last thing the function does: no `return` after it.
-                        for line in failing("ScenarioFailure(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
-                        where line != "return" { logic.line(line) }
+                        logic.line("Recorder.stop(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
                     }
                 }
                 if operation.output != nil, case .named(let name)? = operation.output, name.hasSuffix(".Result"),

@@ -114,10 +114,11 @@ struct SceneWriter {
     }
 
     /// Whether a line of `lines` can fail without a `catch` of its own: a `try` other than the one a worker's answer
-    /// is read with in `do { name = try … } catch {`, which handles every failure.
+    /// is read with in `do { name = try … } catch {`, which handles every failure, or a `try!`, which stops the app.
     static func failsUnhandled(_ lines: [String]) -> Bool {
         lines.indices.contains { index in
-            guard mentions(codeOnly(lines[index]), "try") else { return false }
+            let code = codeOnly(lines[index])
+            guard mentions(code.replacingOccurrences(of: "try!", with: ""), "try") else { return false }
             let handled = index > 0 && index + 1 < lines.count
                 && lines[index - 1].drop(while: { $0 == " " }) == "do {" && lines[index + 1].drop(while: { $0 == " " }) == "} catch {"
             return !handled
@@ -254,7 +255,7 @@ struct SceneWriter {
                     }
                 case .validate(let condition, let otherwise):
                     var failure: GenerationLimit?
-                    out.block("guard \(translator.translate(condition).statement) else") { body in
+                    out.block("guard \(translator.translate(condition).bare) else") { body in
                         do throws(GenerationLimit) { try self.steps(otherwise, useCase: useCase, into: &body) } catch { failure.collect(error) }
                         body.line("return")
                     }
@@ -267,7 +268,7 @@ struct SceneWriter {
                             throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
                         let property = SwiftSpelling.name(field.name)
-                        out.line("appState.\(property) = \(translator.translate(assignment.value).statement)")
+                        out.line("appState.\(property) = \(translator.translate(assignment.value).bare)")
                         out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
                     }
                 case .store(let assignments):
@@ -277,7 +278,7 @@ struct SceneWriter {
                         guard let field = dataStore[assignment.target] else {
                             throw GenerationLimit("generate writes DataStore fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
-                        out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).statement)")
+                        out.line("self.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).bare)")
                         // Where the tracing file observes the DataStore, its observer records the write.
                         if observesDataStore { continue }
                         out.line("trace.stored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), self.\(SwiftSpelling.name(field.name)))")
@@ -290,7 +291,6 @@ struct SceneWriter {
                         guard let value = given[field.name] else { return nil }
                         return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
                     }
-                    let throwing = fields.contains { translator.translate($0.value).throwing }
                     let method = naming.presenterMethod(useCase, output: output)
                     // An answer with nothing to say is a plain call (VIPER's `onError()`), recorded without a Response.
                     if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
@@ -314,7 +314,7 @@ struct SceneWriter {
                         out.line("presenter?.\(call(method, []))")
                         continue
                     }
-                    out.line("let \(response) = \(throwing ? "try " : "")\(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
+                    out.line("let \(response) = \(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
                     if recordsAtBoundary && responseCrosses(useCase, output) {
                         out.line("presenter?.\(call(method, [response]))")
                     } else {
@@ -324,7 +324,7 @@ struct SceneWriter {
                     }
                 case .bind(let assignments):
                     for assignment in assignments {
-                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).bare)")
                     }
                 case .conditional(let condition, let then, let otherwise):
                     try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
@@ -345,9 +345,9 @@ struct SceneWriter {
         var failure: GenerationLimit?
         let header: String
         if case .binding(let bound, let value) = condition.root.kind {
-            header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).statement)"
+            header = "if let \(SwiftSpelling.name(bound)) = \(translator.translate(value).bare)"
         } else {
-            header = "if \(translator.translate(condition).statement)"
+            header = "if \(translator.translate(condition).bare)"
         }
         out.block(header) { body in
             do throws(GenerationLimit) { try write(then, &body) } catch { failure.collect(error) }
@@ -481,7 +481,9 @@ struct SceneWriter {
     func answer(_ call: Call, op: WorkerOperation, _ traceCall: String, useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let bound = call.binding.map { SwiftSpelling.name($0.value) }
         guard let onError = call.onError else {
-            out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + traceCall)
+            // Nothing handles a failure: the app stops there as the run does (the worker's wrapper records it first).
+            let made = recordsAtBoundary && traceCall.hasPrefix("try ") ? "try! " + traceCall.dropFirst("try ".count) : traceCall
+            out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + made)
             return
         }
         let name = bound ?? "result"
@@ -621,7 +623,6 @@ struct SceneWriter {
                                 guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
                                 return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
                             }
-                            let throwing = assignments.contains { translator.translate($0.value).throwing }
                             let type = viewModelType(useCase, output)
                             let display = naming.viewMethod(useCase, output: output)
                             if recordsAtBoundary && viewModelCrosses(useCase, output) && modelParameter(display, name: "viewModel") == nil {
@@ -629,7 +630,7 @@ struct SceneWriter {
                                 run.line("\(presenterView)?.\(call(display, []))")
                                 return
                             }
-                            run.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
+                            run.line("let viewModel = \(type)(\(arguments.joined(separator: ", ")))")
                             if recordsAtBoundary && viewModelCrosses(useCase, output) {
                                 run.line("\(presenterView)?.\(call(display, ["viewModel"]))")
                             } else {
@@ -658,9 +659,15 @@ struct SceneWriter {
         let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
         displayLogic(display, classBound: true, into: &out)
         out.line()
+        if observesLabels {
+            labelsDeclaration(into: &out)
+            out.line()
+        }
         var failure: GenerationLimit?
         let wiredByView = scenes.scenario.wiring == .setup
-        out.block("final class \(component(.view)): SceneViewController, \(display), SceneTracing") { body in
+        // At its boundary, the scene's tracing file makes the View Controller a SceneTracing.
+        let conformances = recordsAtBoundary ? "" : ", SceneTracing"
+        out.block("final class \(component(.view)): SceneViewController, \(display)\(conformances)") { body in
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
             body.line("var router: (\(routing) & \(passing))?")
             var kept = Set<String>()
@@ -670,14 +677,32 @@ struct SceneWriter {
                     body.line("var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type.unwrapped))?")
                 }
             }
-            body.line("/// What the View has on screen, by label, as the trace shows it.")
-            body.line("var shown: [String: Value] { trace.screen }")
-            body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace { trace }")
-            body.mark("Object lifecycle")
-            viewInitializer(wiredByView: wiredByView,
-                            after: ["super.init()", wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)"],
-                            coder: true, into: &body)
+            let wire = wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)"
+            if recordsAtBoundary {
+                if observesLabels {
+                    body.line("/// What the View shows.")
+                    body.line("var labels = \(labelsClass)()")
+                }
+                body.mark("Object lifecycle")
+                body.block("override init()") { initializer in
+                    initializer.line("super.init()")
+                    initializer.line(wire)
+                }
+                body.line()
+                body.line("#if canImport(UIKit)")
+                body.block("required init?(coder: NSCoder)") { initializer in
+                    initializer.line("super.init(coder: coder)")
+                    initializer.line(wire)
+                }
+                body.line("#endif")
+            } else {
+                body.line("/// What the View has on screen, by label, as the trace shows it.")
+                body.line("var shown: [String: Value] { trace.screen }")
+                body.line("let trace: SceneTrace")
+                body.line("var sceneTrace: SceneTrace? { trace }")
+                body.mark("Object lifecycle")
+                viewInitializer(wiredByView: wiredByView, after: ["super.init()", wire], coder: true, into: &body)
+            }
             if wiredByView {
                 body.mark("Setup")
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
@@ -854,10 +879,15 @@ struct SceneWriter {
         for step in steps {
             do throws(GenerationLimit) {
                 switch step.kind {
+                case .show(let labels) where observesLabels:
+                    let properties = Dictionary(shownLabels.map { ($0.name, $0.property) }, uniquingKeysWith: { first, _ in first })
+                    for label in labels {
+                        out.line("labels.\(properties[label.target]!) = \(translator.translate(label.value).bare)")
+                    }
                 case .show(let labels):
                     for label in labels {
                         let value = translator.translate(label.value)
-                        out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.statement)")
+                        out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.bare)")
                         let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
                         out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
                     }
@@ -865,7 +895,7 @@ struct SceneWriter {
                     let route = scene.route(routeName.value.rawValue)!
                     let method = naming.routeMethod(route)
                     var body = SwiftText()
-                    let values = routeValues(route, arguments, translator: translator, into: &body)
+                    let values = routeValues(route, arguments, translator: translator)
                     let (input, inputType) = routeRecord(route, values)
                     if recordsAtBoundary {
                         for line in routeInvocation(route, values, view: "self") { body.line(Self.outsideClosure(line)) }
@@ -875,7 +905,7 @@ struct SceneWriter {
                         }
                     }
                     if let condition {
-                        out.block("if \(translator.translate(condition).statement)") { branch in
+                        out.block("if \(translator.translate(condition).bare)") { branch in
                             for line in body.lines { branch.line(line) }
                         }
                     } else {
@@ -887,7 +917,7 @@ struct SceneWriter {
                     }
                 case .bind(let assignments):
                     for assignment in assignments {
-                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).bare)")
                     }
                 default:
                     throw GenerationLimit("generate does not write this step in a View yet", at: step.location, id: "generate/step")
@@ -897,16 +927,11 @@ struct SceneWriter {
         if let unwritten { throw unwritten }
     }
 
-    /// The values of a route's inputs, in its input's order; one that can fail (a `todo`, an overflow) is computed
-    /// first into a constant of its own, so the call and its record read the same value.
-    func routeValues(_ route: Route, _ arguments: [Assignment], translator: ExpressionTranslator, into out: inout SwiftText) -> [String] {
+    /// The values of a route's inputs, in its input's order.
+    func routeValues(_ route: Route, _ arguments: [Assignment], translator: ExpressionTranslator) -> [String] {
         route.input.map { field in
             guard let argument = arguments.first(where: { $0.target == field.name }) else { return "nil" }
-            let value = translator.translate(argument.value)
-            guard value.throwing else { return value.code }
-            let local = "\(SwiftSpelling.lowerFirst(field.name.filter { $0.isLetter || $0.isNumber }))Input"
-            out.line("let \(local): \(scenes.swiftType(field.type)) = try \(value.bare)")
-            return local
+            return translator.translate(argument.value).code
         }
     }
 
@@ -1030,7 +1055,6 @@ struct SceneWriter {
                 let destinationStore = destinationWriter.protocolName(.dataStore) ?? "\(destination)DataStore"
                 let passData = naming.passDataMethod(route)
                 let navigate = naming.navigateMethod(route)
-                let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 routeSection.gap()
                 routeSection.block("func \(routeDeclaration(route, defaults: true))") { method in
                     for field in selections(route) {
@@ -1044,23 +1068,18 @@ struct SceneWriter {
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
                     let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
                     let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", "))\(recordsAtBoundary ? "" : ", into: destinationVC.trace"))"
-                    if throwing {
-                        // Passing can fail as the engine's run would (an overflow): then the route stops there.
-                        method.line("do { try \(passing) } catch { trace.run { throw error }; return }")
-                    } else {
-                        method.line(passing)
-                    }
+                    method.line(passing)
                     method.line("\(SwiftSpelling.methodName(navigate))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
-                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))\(throwing ? " throws" : "")") { pass in
+                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var routeTranslator = translator
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
-                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
                         // Where the tracing files observe the DataStores, the destination's records what the route passes.
                         if recordsAtBoundary { continue }
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")

@@ -177,14 +177,15 @@ struct StoryTestWriter {
                             test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
                         }
                         // What the scene on top shows after the step, as `check` reads it.
-                        if let scene = expect.scene?.value {
+                        if let scene = expect.scene?.value, !SceneWriter.recordsAtBoundary(scenes.definition) {
                             for item in expect.shown where !item.value.value.isPartial {
                                 test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }
                         } else {
-                            let top = viewsAreValues ? "navigator.top?" : "(navigator.top as? SceneTracing)?"
+                            // What the View's labels were set to, as its scene's trace saw them shown.
+                            let top = viewsAreValues ? "navigator.top?.sceneTrace" : "(navigator.top as? SceneTracing)?.sceneTrace?"
                             for item in expect.shown where !item.value.value.isPartial {
-                                test.line("#expect(\(top).sceneTrace.screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
+                                test.line("#expect(\(top).screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                             }
                         }
                     }

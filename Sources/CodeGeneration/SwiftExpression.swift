@@ -6,8 +6,6 @@ import ScenarioSpec
 struct SwiftExpression {
     /// The code, safe to embed in another expression: an operator's application is parenthesized.
     var code: String
-    /// Whether evaluating it can fail (an overflow, an index out of range): it needs `try`.
-    var throwing: Bool
     /// The code where nothing surrounds it (a statement, an argument, a list's item): no outer parentheses.
     var bare: String
     /// What the expression certainly is, read off its shape (a literal, text, a count, a comparison); nil when only
@@ -22,9 +20,8 @@ struct SwiftExpression {
     /// `||` 110, `?:` 100); nil when no operator is outermost.
     var precedence: Int?
 
-    init(code: String, throwing: Bool, bare: String? = nil, shape: Shape? = nil, precedence: Int? = nil) {
+    init(code: String, bare: String? = nil, shape: Shape? = nil, precedence: Int? = nil) {
         self.code = code
-        self.throwing = throwing
         self.bare = bare ?? code
         self.shape = shape
         self.precedence = precedence
@@ -32,22 +29,20 @@ struct SwiftExpression {
 
     /// An operator's application: `a op b`, parenthesized where it is embedded. An operand that binds tighter stays
     /// bare (`a == 1 && b == 2`), as does a chain of the same `&&` or `||`.
-    static func infix(_ a: SwiftExpression, _ op: String, _ b: SwiftExpression, throwing: Bool = false, shape: Shape?) -> SwiftExpression {
+    static func infix(_ a: SwiftExpression, _ op: String, _ b: SwiftExpression, shape: Shape?) -> SwiftExpression {
         let rank = Self.ranks[op] ?? 0
         func operand(_ x: SwiftExpression) -> String {
             guard let inner = x.precedence else { return x.code }
             return inner > rank || (inner == rank && (op == "&&" || op == "||") && x.bare.contains(" \(op) ")) ? x.bare : x.code
         }
         let bare = "\(operand(a)) \(op) \(operand(b))"
-        return SwiftExpression(code: "(\(bare))", throwing: throwing || a.throwing || b.throwing, bare: bare, shape: shape,
+        return SwiftExpression(code: "(\(bare))", bare: bare, shape: shape,
                                precedence: rank)
     }
 
     static let ranks = ["*": 150, "/": 150, "%": 150, "+": 140, "-": 140, "??": 131, "==": 130, "!=": 130, "<": 130,
                         ">": 130, "<=": 130, ">=": 130, "&&": 120, "||": 110]
 
-    /// `try code` when it can fail.
-    var statement: String { throwing ? "try " + bare : bare }
 
     /// A whole number written as it is (`0`, `-1`): Swift gives it the type of what it meets.
     var isWholeLiteral: Bool {
@@ -75,16 +70,14 @@ struct ExpressionTranslator {
     func translate(_ node: ExprNode) -> SwiftExpression {
         switch node.kind {
         case .literal(let value):
-            return SwiftExpression(code: Self.literal(value), throwing: false, shape: Self.shape(of: value))
+            return SwiftExpression(code: Self.literal(value), shape: Self.shape(of: value))
         case .interpolation(let parts):
             var code = "\""
-            var throwing = false
             for part in parts {
                 switch part {
                 case .text(let text): code += SwiftSpelling.literalBody(text)
                 case .expr(let inner):
                     let value = translate(inner)
-                    throwing = throwing || value.throwing
                     // Text, whole numbers and flags read as Swift writes them; anything else (an optional, a Double,
                     // a date, an enum case) as the engine shows it.
                     if [.text, .int, .bool].contains(value.shape) {
@@ -94,43 +87,40 @@ struct ExpressionTranslator {
                     }
                 }
             }
-            return SwiftExpression(code: code + "\"", throwing: throwing, shape: .text)
+            return SwiftExpression(code: code + "\"", shape: .text)
         case .list(let items):
             let values = items.map(translate)
-            return SwiftExpression(code: "[" + values.map(\.bare).joined(separator: ", ") + "]",
-                                   throwing: values.contains(where: \.throwing))
+            return SwiftExpression(code: "[" + values.map(\.bare).joined(separator: ", ") + "]")
         case .identifier(let name):
-            if let spelling = spelled[name] { return SwiftExpression(code: spelling, throwing: false) }
-            return SwiftExpression(code: name.hasPrefix("$") ? name : SwiftSpelling.name(name), throwing: false)
+            if let spelling = spelled[name] { return SwiftExpression(code: spelling) }
+            return SwiftExpression(code: name.hasPrefix("$") ? name : SwiftSpelling.name(name))
         case .state(let root):
             switch root {
-            case .dataStore: return SwiftExpression(code: dataStore, throwing: false)
-            case .viewState: return SwiftExpression(code: viewState, throwing: false)
-            case .appState: return SwiftExpression(code: appState, throwing: false)
+            case .dataStore: return SwiftExpression(code: dataStore)
+            case .viewState: return SwiftExpression(code: viewState)
+            case .appState: return SwiftExpression(code: appState)
             }
         case .todo:
-            return SwiftExpression(code: "ScenarioLogic.placeholder()", throwing: true)
+            return SwiftExpression(code: "ScenarioLogic.placeholder()")
         case .member(let base, let name, let optionalChaining):
             if case .identifier("input") = base.kind, let renamed = inputNames[name] {
-                return SwiftExpression(code: renamed, throwing: false)
+                return SwiftExpression(code: renamed)
             }
             let value = translate(base)
             // `count` and `isEmpty` of a value read without chaining are a whole number and a flag.
             let shape: SwiftExpression.Shape? = optionalChaining || Self.inOptionalChain(base) ? nil
                 : name == "count" ? .int : name == "isEmpty" ? .bool : types?.type(node).flatMap(Self.shape(of:))
-            return SwiftExpression(code: value.code + (optionalChaining ? "?." : ".") + SwiftSpelling.name(name),
-                                   throwing: value.throwing, shape: shape)
+            return SwiftExpression(code: value.code + (optionalChaining ? "?." : ".") + SwiftSpelling.name(name), shape: shape)
         case .index(let base, let index, _):
             let (list, position) = (translate(base), translate(index))
-            return SwiftExpression(code: "ScenarioLogic.element(\(list.bare), \(position.bare))", throwing: true)
+            return SwiftExpression(code: "ScenarioLogic.element(\(list.bare), \(position.bare))")
         case .unary(.not, let operand):
             let value = translate(operand)
-            return SwiftExpression(code: "!" + (value.precedence != nil ? value.code : Self.parenthesized(value.code)),
-                                   throwing: value.throwing, shape: .bool)
+            return SwiftExpression(code: "!" + (value.precedence != nil ? value.code : Self.parenthesized(value.code)), shape: .bool)
         case .unary(.negate, let operand):
             let value = translate(operand)
-            if case .literal = operand.kind { return SwiftExpression(code: "-" + value.code, throwing: false) }
-            return SwiftExpression(code: "ScenarioLogic.negate(\(value.code))", throwing: true)
+            if case .literal = operand.kind { return SwiftExpression(code: "-" + value.code) }
+            return SwiftExpression(code: "ScenarioLogic.negate(\(value.code))")
         case .binary(let op, let left, let right):
             return binary(op, translate(left), translate(right))
         case .conditional(let condition, let whenTrue, let whenFalse):
@@ -138,20 +128,20 @@ struct ExpressionTranslator {
             // An operator that binds tighter than `?:` needs no parentheses beside it; a nested `?:` keeps them.
             func part(_ x: SwiftExpression) -> String { (x.precedence ?? 0) > 100 ? x.bare : x.code }
             let bare = "\(part(c)) ? \(part(a)) : \(part(b))"
-            return SwiftExpression(code: "(\(bare))", throwing: c.throwing || a.throwing || b.throwing, bare: bare,
+            return SwiftExpression(code: "(\(bare))", bare: bare,
                                    shape: a.shape == b.shape ? a.shape : nil, precedence: 100)
         case .construct(let type, let arguments):
             let values = arguments.map { ($0.label, translate($0.value)) }
             let list = values.map { ($0.0.map { "\(SwiftSpelling.label($0)): " } ?? "") + $0.1.bare }.joined(separator: ", ")
-            return SwiftExpression(code: "\(typeName(type))(\(list))", throwing: values.contains(where: \.1.throwing))
+            return SwiftExpression(code: "\(typeName(type))(\(list))")
         case .enumCase(let type, let name):
-            return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", throwing: false, shape: .enumValue)
+            return SwiftExpression(code: "\(typeName(type)).\(SwiftSpelling.name(name))", shape: .enumValue)
         case .method(let base, let name, let arguments, let optionalChaining):
             return method(translate(base), name, arguments, optionalChaining: optionalChaining, inChain: Self.inOptionalChain(base))
         case .closure(let parameters, let body):
             let value = translate(body)
             let head = parameters.isEmpty ? "" : " " + parameters.map(SwiftSpelling.name).joined(separator: ", ") + " in"
-            return SwiftExpression(code: "{\(head) \(value.statement) }", throwing: value.throwing)
+            return SwiftExpression(code: "{\(head) \(value.bare) }")
         case .binding(_, let value):
             return translate(value)
         }
@@ -161,9 +151,8 @@ struct ExpressionTranslator {
     /// arithmetic, which stops the run on overflow and division by zero instead of trapping, and an Int beside a
     /// Double, which the language compares and computes with and Swift does not compile.
     private func binary(_ op: BinaryOperator, _ a: SwiftExpression, _ b: SwiftExpression) -> SwiftExpression {
-        let throwing = a.throwing || b.throwing
-        func call(_ function: String, _ x: SwiftExpression, _ y: SwiftExpression, fails: Bool = false) -> SwiftExpression {
-            SwiftExpression(code: "ScenarioLogic.\(function)(\(x.bare), \(y.bare))", throwing: throwing || fails)
+        func call(_ function: String, _ x: SwiftExpression, _ y: SwiftExpression) -> SwiftExpression {
+            SwiftExpression(code: "ScenarioLogic.\(function)(\(x.bare), \(y.bare))")
         }
         let comparable = Self.sameKind(a, b)
         switch op {
@@ -175,7 +164,7 @@ struct ExpressionTranslator {
         case .equal: return comparable ? .infix(a, "==", b, shape: .bool) : call("equal", a, b)
         case .notEqual:
             return comparable ? .infix(a, "!=", b, shape: .bool)
-                : SwiftExpression(code: "!ScenarioLogic.equal(\(a.bare), \(b.bare))", throwing: throwing, shape: .bool)
+                : SwiftExpression(code: "!ScenarioLogic.equal(\(a.bare), \(b.bare))", shape: .bool)
         case .less: return comparable ? .infix(a, "<", b, shape: .bool) : call("less", a, b)
         case .greater: return comparable ? .infix(a, ">", b, shape: .bool) : call("less", b, a)
         case .lessOrEqual: return comparable ? .infix(a, "<=", b, shape: .bool) : call("lessOrEqual", a, b)
@@ -183,11 +172,11 @@ struct ExpressionTranslator {
         case .add:
             // Text joins as Swift joins it: nothing can fail.
             if a.shape == .text || b.shape == .text { return .infix(a, "+", b, shape: .text) }
-            return call("add", a, b, fails: true)
-        case .subtract: return call("subtract", a, b, fails: true)
-        case .multiply: return call("multiply", a, b, fails: true)
-        case .divide: return call("divide", a, b, fails: true)
-        case .remainder: return call("remainder", a, b, fails: true)
+            return call("add", a, b)
+        case .subtract: return call("subtract", a, b)
+        case .multiply: return call("multiply", a, b)
+        case .divide: return call("divide", a, b)
+        case .remainder: return call("remainder", a, b)
         }
     }
 
@@ -247,19 +236,18 @@ struct ExpressionTranslator {
     private func method(_ base: SwiftExpression, _ name: String, _ arguments: [ExprArgument],
                         optionalChaining: Bool, inChain: Bool = false) -> SwiftExpression {
         let values = arguments.map { (label: $0.label, value: translate($0.value), closure: $0.value.isClosure) }
-        let throwing = base.throwing || values.contains(where: \.value.throwing)
         if name == "formatted" {
             // The engine's formats, not the platform's.
             let label = values.first?.label.map { "\($0): " } ?? ""
             let argument = label + (values.first?.value.code ?? "")
             if optionalChaining {
-                return SwiftExpression(code: "\(base.code).map { ScenarioLogic.format($0, \(argument)) }", throwing: throwing)
+                return SwiftExpression(code: "\(base.code).map { ScenarioLogic.format($0, \(argument)) }")
             }
             if inChain {
                 // `height?.value.formatted(…)`: formatted only when the chain has a value, as Swift's chaining reads.
-                return SwiftExpression(code: "(\(base.code)).map { ScenarioLogic.format($0, \(argument)) }", throwing: throwing)
+                return SwiftExpression(code: "(\(base.code)).map { ScenarioLogic.format($0, \(argument)) }")
             }
-            return SwiftExpression(code: "ScenarioLogic.format(\(base.code), \(argument))", throwing: throwing)
+            return SwiftExpression(code: "ScenarioLogic.format(\(base.code), \(argument))")
         }
         var plain = values
         var trailing: String?
@@ -272,7 +260,7 @@ struct ExpressionTranslator {
             code += "(" + plain.map { ($0.label.map { "\($0): " } ?? "") + $0.value.code }.joined(separator: ", ") + ")"
         }
         if let trailing { code += " " + trailing }
-        return SwiftExpression(code: code, throwing: throwing)
+        return SwiftExpression(code: code)
     }
 
     /// A literal value of the expression language.

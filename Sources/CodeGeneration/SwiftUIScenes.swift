@@ -64,20 +64,20 @@ extension SceneWriter {
                                                   at: assignment.targetLocation, id: "generate/assignment")
                         }
                         let property = SwiftSpelling.name(field.name)
-                        out.line("dataStore.\(property) = \(translator.translate(assignment.value).statement)")
+                        out.line("dataStore.\(property) = \(translator.translate(assignment.value).bare)")
                         out.line("let \(field.name.filter { $0.isLetter || $0.isNumber })Write = trace.viewStored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), dataStore.\(property))")
                         out.line("render(cause: \(field.name.filter { $0.isLetter || $0.isNumber })Write)")
                     }
                 case .show(let labels):
                     for label in labels {
-                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).statement))")
+                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).bare))")
                     }
                 case .route(let routeName, let condition, let arguments):
                     // SwiftUI VIP's Router is wired in (optional); SwiftUI with AppState's is made on the spot.
                     try routeStep(routeName, condition, arguments, translator: translator, receiver: usesAppState ? "router" : "router?", into: &out)
                 case .bind(let assignments):
                     for assignment in assignments {
-                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).bare)")
                     }
                 case .conditional(let condition, let then, let otherwise):
                     try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
@@ -139,7 +139,7 @@ extension SceneWriter {
         guard let route = scene.route(routeName.value.rawValue) else { return }
         let method = naming.routeMethod(route)
         var body = SwiftText()
-        let values = routeValues(route, arguments, translator: translator, into: &body)
+        let values = routeValues(route, arguments, translator: translator)
         let (input, inputType) = routeRecord(route, values)
         let parameters = try routeArguments(route)
         let passesView = fromPresenter && parameters.contains { $0.input == nil }
@@ -153,7 +153,7 @@ extension SceneWriter {
             send.line("\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
         }
         if let condition {
-            out.block("if \(translator.translate(condition).statement)") { branch in for line in body.lines { branch.line(line) } }
+            out.block("if \(translator.translate(condition).bare)") { branch in for line in body.lines { branch.line(line) } }
         } else {
             for line in body.lines { out.line(line) }
         }
@@ -198,7 +198,6 @@ extension SceneWriter {
                 let destinationView = destination.component(.view)
                 let passData = naming.passDataMethod(route)
                 let navigate = naming.navigateMethod(route)
-                let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 do throws(GenerationLimit) {
                     // Every input is one of the method's arguments (the declaration's labels are checked for it).
                     let declaration = try routeMethodDeclaration(route, passesView: false)
@@ -211,21 +210,21 @@ extension SceneWriter {
                         }
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
-                        method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
+                        method.line(pass)
                         method.line("\(SwiftSpelling.methodName(navigate))(destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
-                passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)") { pass in
                     if route.pass.isEmpty { pass.line("// The route passes nothing on.") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
                         var routeTranslator = translator
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
-                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                 }
@@ -333,10 +332,6 @@ extension SceneWriter {
         let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
         body.block("func render(cause: Int)") { render in
             render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
-        }
-        if let throwing = scene.view.shows.first(where: { translator.translate($0.value).throwing }) {
-            throw GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; '\(throwing.target)' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
-                                  at: throwing.targetLocation, id: "generate/rendering")
         }
     }
 

@@ -30,16 +30,14 @@ extension SceneWriter {
         modelParameter(naming.viewMethod(useCase, output: output), name: "viewModel") != nil || output.viewModel.isEmpty
     }
 
-    /// Whether the Presenter's bodies use the scene's trace: a ViewModel it records itself, or a method that can fail
-    /// as the engine's run fails. A Presenter that does neither has no trace at all.
+    /// Whether the Presenter's bodies use the scene's trace: a ViewModel it records itself. A Presenter that does not
+    /// has no trace at all.
     var presenterUsesTrace: Bool {
         guard recordsAtBoundary else { return true }
-        var translator = scenes.translator()
         return scene.useCases.contains { useCase in
             useCase.outputs.contains { output in
-                guard case .viewModel(let assignments) = output.presenter else { return true }
-                translator.types = ExprTypes(scenario: scenes.scenario, roots: ["response": output.response])
-                return !viewModelCrosses(useCase, output) || assignments.contains { translator.translate($0.value).throwing }
+                guard case .viewModel = output.presenter else { return true }
+                return !viewModelCrosses(useCase, output)
             }
         }
     }
@@ -94,13 +92,8 @@ extension SceneWriter {
         }
     }
 
-    /// Whether the Router's bodies use the scene's trace: where it records its own navigation and passing, or where
-    /// passing data can fail as the engine's run fails (an overflow). A Router that does neither has no trace at all.
-    var routerUsesTrace: Bool {
-        guard recordsAtBoundary else { return true }
-        let translator = scenes.translator(dataStore: "source", viewState: "source")
-        return scene.routes.contains { route in route.pass.contains { translator.translate($0.value).throwing } }
-    }
+    /// Whether the Router's bodies use the scene's trace: only where it records its own navigation and passing.
+    var routerUsesTrace: Bool { !recordsAtBoundary }
 
     /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
     func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
@@ -151,17 +144,31 @@ extension SceneWriter {
                 let method = SwiftSpelling.name(operation.name.rawValue)
                 body.line()
                 body.block(declaration) { forward in
+                    // Where no call of the operation handles its failure, the failure stops the app, as it stops the run.
+                    let stops = failureStops(worker, operation) ? ["failureStops: true"] : []
                     guard let handler = scenes.completionHandler(operation) else {
-                        let recorded = recordedCall(worker, operation, values: parameters, trace: "self.trace", more: ["failureCausesWhatFollows: true"])
+                        let recorded = recordedCall(worker, operation, values: parameters, trace: "self.trace",
+                                                    more: stops.isEmpty ? ["failureCausesWhatFollows: true"] : stops)
                         forward.line("try \(recorded) { try self.wrapped.\(method)(\(arguments.joined(separator: ", "))) }")
                         return
                     }
                     let start = "{ self.wrapped.\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): $0"]).joined(separator: ", "))) }"
                     forward.line(recordedCall(worker, operation, values: parameters, trace: "self.trace",
-                                              more: [start, "\(handler.fails ? "thenResult" : "then"): \(SwiftSpelling.name(handler.label))"]))
+                                              more: (handler.fails ? stops : []) + [start, "\(handler.fails ? "thenResult" : "then"): \(SwiftSpelling.name(handler.label))"]))
                 }
             }
         }
+    }
+
+    /// Whether no call of `operation` in the scene's Interactor handles its failure (none has `onError:`): its
+    /// wrapper then stops the app where it fails, as the simulation stops its run, and the Interactor calls it with
+    /// `try!`.
+    func failureStops(_ worker: Worker, _ operation: WorkerOperation) -> Bool {
+        let calls = scene.useCases.flatMap { $0.interactor.flatMap(\.flattened) }.compactMap { step -> Call? in
+            guard case .call(let call) = step.kind, case .worker(worker.name, operation.name)? = call.target else { return nil }
+            return call
+        }
+        return !calls.isEmpty && calls.allSatisfy { $0.onError == nil }
     }
 
     func tracing() -> String {
@@ -184,7 +191,8 @@ extension SceneWriter {
             body.line("/// Gives the parts the scene's trace, records how they were connected, and puts a recording wrapper")
             body.line("/// behind each protocol a message crosses.")
             body.block("static func record(viewController: \(component(.view)), interactor: \(component(.interactor)), presenter: \(component(.presenter)), router: \(component(.router)))") { record in
-                record.line("let trace = viewController.trace")
+                record.line("let trace = makeTrace(recorder: SceneTrace.recorder)")
+                if observesLabels { record.line("viewController.labels = \(observingLabelsClass)(trace: trace)") }
                 if observesDataStore {
                     // The scene runs with the Interactor whose DataStore records its writes, in place of the one wired.
                     record.line("let observed = \(observingClass)(interactor, trace: trace)")
@@ -214,6 +222,31 @@ extension SceneWriter {
                     record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
                 }
             }
+            body.line()
+            body.line("/// The scene's recording: its parts by role, as the trace names them, and the lifecycle methods the")
+            body.line("/// navigator records.")
+            body.block("static func makeTrace(recorder: Recorder) -> SceneTrace") { make in
+                let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+                    .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+                let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+                let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
+                    .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined()
+                make.line("SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(scenes.scenario.wiring == .setup),")
+                make.line("           workers: [\(workers)], \(lifecycle)recorder: recorder)")
+            }
+        }
+
+        // The trace the navigator records the View Controller's lifecycle and navigation with: the one its Interactor's
+        // wrapper holds.
+        out.line()
+        out.line("/// The scene's trace, reached through the wrapper `record` put behind the View Controller's Interactor.")
+        out.block("extension \(component(.view)): SceneTracing") { body in
+            body.line("var sceneTrace: SceneTrace? { (interactor as? \(tracingClass(business)))?.trace }")
+        }
+
+        if observesLabels {
+            out.line()
+            observingLabels(into: &out)
         }
 
         if observesDataStore {
@@ -339,5 +372,105 @@ extension SceneWriter {
             }
         }
         return out.text
+    }
+}
+
+// MARK: - The View's labels
+
+extension SceneWriter {
+    /// A label the View shows: its property on the View's labels (`message`) and the type of what it is given,
+    /// optional (nothing is shown before the first display), or nil where the value's type cannot be told.
+    struct ShownLabel {
+        let name: String
+        let property: String
+        let type: TypeRef?
+    }
+
+    /// The class holding what a View Controller shows, label by label: `LoginLabels`.
+    var labelsClass: String { "\(name)Labels" }
+
+    /// Its subclass in the tracing file, which records each label the View sets: `TracingLoginLabels`.
+    var observingLabelsClass: String { "Tracing\(labelsClass)" }
+
+    /// Every label the View's display logic shows, in the order first shown, with the type of the values it is given
+    /// (a label given values of two types has none).
+    var shownLabels: [ShownLabel] {
+        var order: [String] = []
+        var types: [String: TypeRef?] = [:]
+        func visit(_ steps: [Step], _ known: ExprTypes) {
+            var known = known
+            for step in steps {
+                switch step.kind {
+                case .show(let labels):
+                    for label in labels {
+                        let type = known.type(label.value.root).map { TypeRef.optional($0.unwrapped) }
+                        guard let seen = types[label.target] else {
+                            order.append(label.target)
+                            types[label.target] = type
+                            continue
+                        }
+                        if seen != type { types[label.target] = .some(nil) }
+                    }
+                case .bind(let assignments):
+                    for assignment in assignments { known.locals[assignment.target] = known.type(assignment.value.root) }
+                case .conditional(let condition, let then, let otherwise):
+                    var inner = known
+                    if case .binding(let bound, let value) = condition.root.kind { inner.locals[bound] = known.type(value)?.unwrapped }
+                    visit(then, inner)
+                    visit(otherwise, known)
+                default: break
+                }
+            }
+        }
+        for useCase in scene.useCases {
+            for output in useCase.outputs {
+                visit(output.view, ExprTypes(scenario: scenes.scenario, roots: ["viewModel": output.viewModel]))
+            }
+        }
+        // `recording` is the observing subclass's own property.
+        var properties: Set<String> = ["recording"]
+        return order.map { label in
+            var property = SwiftSpelling.lowerFirst(label.filter { $0.isLetter || $0.isNumber })
+            if property.first.map({ !$0.isLetter }) ?? true { property = "label" + property }
+            while !properties.insert(property).inserted { property += "_" }
+            return ShownLabel(name: label, property: SwiftSpelling.name(property), type: types[label] ?? nil)
+        }
+    }
+
+    /// Whether the View's labels are a class of their own that the tracing file observes: a View Controller that
+    /// records at its boundary and shows something, each label's type known.
+    var observesLabels: Bool {
+        guard recordsAtBoundary else { return false }
+        let labels = shownLabels
+        return !labels.isEmpty && labels.allSatisfy { $0.type != nil }
+    }
+
+    /// The labels' class, in the View Controller's file: what an app's labels' texts are, as properties.
+    func labelsDeclaration(into out: inout SwiftText) {
+        out.line("/// What \(SwiftSpelling.comment(component(.view))) shows, label by label (a label's text, where the View has a screen).")
+        out.block("class \(labelsClass)") { body in
+            for label in shownLabels {
+                body.line("var \(label.property): \(scenes.swiftType(label.type!))")
+            }
+        }
+    }
+
+    /// The labels' subclass the scene runs with: each label the View sets is recorded as shown.
+    func observingLabels(into out: inout SwiftText) {
+        out.line("/// The \(SwiftSpelling.comment(labelsClass)) the View shows with: each label it sets is recorded as shown.")
+        out.block("final class \(observingLabelsClass): \(labelsClass)") { body in
+            body.line("private let recording: SceneTrace")
+            body.line()
+            body.block("init(trace: SceneTrace)") { initializer in
+                initializer.line("recording = trace")
+                initializer.line("super.init()")
+            }
+            for label in shownLabels {
+                body.line()
+                body.block("override var \(label.property): \(scenes.swiftType(label.type!))") { observed in
+                    observed.line("didSet { recording.shown(\(SwiftSpelling.literal(label.name)), \(label.property)) }")
+                }
+            }
+        }
     }
 }

@@ -100,7 +100,7 @@ extension SceneWriter {
         out.block("final class \(component(.view)): SceneViewController, \(viewProtocol), SceneTracing") { body in
             body.line("var presenter: \(protocolName(.presenterInput) ?? "\(name)PresenterProtocol")?")
             body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace { trace }")
+            body.line("var sceneTrace: SceneTrace? { trace }")
             body.line("/// What the View has on screen, by label, as the trace shows it.")
             body.line("var shown: [String: Value] { trace.screen }")
             body.mark("Object lifecycle")
@@ -237,9 +237,8 @@ extension SceneWriter {
             guard let value = assignments.first(where: { $0.target == field.name }) else { return nil }
             return "\(SwiftSpelling.label(field.name)): \(translator.translate(value.value).bare)"
         }
-        let throwing = assignments.contains { translator.translate($0.value).throwing }
         let type = viewModelType(useCase, output)
-        out.line("let viewModel = \(throwing ? "try " : "")\(type)(\(arguments.joined(separator: ", ")))")
+        out.line("let viewModel = \(type)(\(arguments.joined(separator: ", ")))")
         let display = naming.viewMethod(useCase, output: output)
         out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
             send.line("view?.\(call(display, ["viewModel"]))")
@@ -299,8 +298,7 @@ extension SceneWriter {
                     if let type = display.valuesType {
                         argument = "\(base)Values"
                         let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).bare)" }
-                        let throwing = values.contains { translator.translate($0.value).throwing }
-                        out.line("let \(argument) = \(throwing ? "try " : "")\(type)(\(fields.joined(separator: ", ")))")
+                        out.line("let \(argument) = \(type)(\(fields.joined(separator: ", ")))")
                     }
                     out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
                         let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
@@ -325,7 +323,7 @@ extension SceneWriter {
                     try routeStep(routeName, condition, arguments, translator: translator, receiver: "wireFrame?", fromPresenter: true, into: &out)
                 case .bind(let assignments):
                     for assignment in assignments {
-                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).statement)")
+                        out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).bare)")
                     }
                 case .conditional(let condition, let then, let otherwise):
                     try conditional(condition, then, otherwise, translator: translator, into: &out) { steps, body throws(GenerationLimit) in
@@ -431,7 +429,6 @@ extension SceneWriter {
                 let destinationStore = destination.protocolName(.dataStore) ?? "\(destination.name)DataStore"
                 let passData = naming.passDataMethod(route)
                 let navigate = naming.navigateMethod(route)
-                let throwing = route.pass.contains { translator.translate($0.value).throwing }
                 do throws(GenerationLimit) {
                     let declaration = try routeMethodDeclaration(route, passesView: true)
                     routes.gap()
@@ -451,7 +448,7 @@ extension SceneWriter {
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
-                        method.line(throwing ? "do { try \(pass) } catch { trace.run { throw error }; return }" : pass)
+                        method.line(pass)
                         method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
                 } catch { failure.collect(error) }
@@ -462,7 +459,7 @@ extension SceneWriter {
                 passing.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
-                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)\(throwing ? " throws" : "")") { pass in
+                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -472,7 +469,7 @@ extension SceneWriter {
                         routeTranslator.spelled["source"] = "source!"
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
-                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.statement)")
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                 }

@@ -5,10 +5,13 @@ public struct ExprTypes {
     public let scenario: Scenario
     /// The fields of each root name: `request`, `response`, `viewModel`, and the state roots by their raw names.
     public var roots: [String: [FieldDecl]] = [:]
+    /// The names bound where the expression runs (a View's `let`, a closure's `$0`) and their types.
+    public var locals: [String: TypeRef] = [:]
 
-    public init(scenario: Scenario, roots: [String: [FieldDecl]] = [:]) {
+    public init(scenario: Scenario, roots: [String: [FieldDecl]] = [:], locals: [String: TypeRef] = [:]) {
         self.scenario = scenario
         self.roots = roots
+        self.locals = locals
     }
 
     public func type(_ node: ExprNode) -> TypeRef? {
@@ -25,7 +28,14 @@ public struct ExprTypes {
             }
         case .interpolation: return .string
         case .list(let items): return items.first.flatMap(type).map { .list($0) }
-        case .identifier, .state, .todo, .closure, .binding, .method, .index: return nil
+        case .identifier(let name): return locals[name]
+        case .state, .todo, .closure, .binding: return nil
+        case .index(let base, _, let optional):
+            guard case .list(let element)? = optional ? type(base)?.unwrapped : type(base) else { return nil }
+            return optional && !element.isOptional ? .optional(element) : element
+        case .method(let base, let name, let arguments, let optional):
+            guard let found = method(name, of: base, arguments) else { return nil }
+            return optional && !found.isOptional ? .optional(found) : found
         case .member(let base, let name, let optional):
             if case .identifier(let root) = base.kind { return field(name, in: roots[root]) }
             if case .state(let root) = base.kind { return field(name, in: roots[root.rawValue]) }
@@ -60,6 +70,25 @@ public struct ExprTypes {
             return t ?? e
         case .construct(let name, _): return .named(name)
         case .enumCase(let name, _): return .named(name)
+        }
+    }
+
+    /// What a method of the language gives (`map`, `filter`, `joined`, `formatted`…), as the engine evaluates it.
+    private func method(_ name: String, of base: ExprNode, _ arguments: [ExprArgument]) -> TypeRef? {
+        let receiver = type(base)?.unwrapped
+        switch (receiver, name) {
+        case (_, "formatted"), (_, "joined"), (.string?, "uppercased"), (.string?, "lowercased"): return .string
+        case (_, "contains"), (_, "hasPrefix"), (_, "hasSuffix"), (_, "allSatisfy"): return .bool
+        case (_, "count"), (_, "firstIndex"): return name == "count" ? .int : .optional(.int)
+        case (.list?, "filter"), (.list?, "sorted"), (.list?, "reversed"): return receiver
+        case (.list(let element)?, "first"), (.list(let element)?, "last"): return .optional(element)
+        case (.list(let element)?, "map"), (.list(let element)?, "compactMap"):
+            guard case .closure(let parameters, let body)? = arguments.last?.value.kind else { return nil }
+            var inner = self
+            inner.locals[parameters.first ?? "$0"] = element
+            guard let mapped = inner.type(body) else { return nil }
+            return .list(name == "compactMap" ? mapped.unwrapped : mapped)
+        default: return nil
         }
     }
 

@@ -60,6 +60,19 @@ public final class Recorder: @unchecked Sendable {
             try sink?.begin(TraceHeader(scenario: scenario, file: file, pattern: pattern, start: SceneName(start),
                                         scenarioSHA256: scenarioSHA256, fixtures: fixtures, omits: omits))
         }
+        if sink != nil { Self.runningLock.withLock { Self.running[ObjectIdentifier(self)] = self } }
+    }
+
+    /// The recorders between `begin` and `finish`: the traces a stop ends.
+    nonisolated(unsafe) private static var running: [ObjectIdentifier: Recorder] = [:]
+    private static let runningLock = NSLock()
+
+    /// The app stops where Swift stops it (an Int overflow, an index out of range, a worker's failure nothing
+    /// handles): every trace being recorded ends there, failed with `message`, as the engine ends a run at a run-time
+    /// error; then the process traps.
+    public static func stop(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+        for recorder in runningLock.withLock({ Array(running.values) }) { try? recorder.finish(error: message) }
+        fatalError(message, file: file, line: line)
     }
 
     /// Ends the trace and moves the file into place.
@@ -70,6 +83,7 @@ public final class Recorder: @unchecked Sendable {
                                     time: clock, error: error))
             sink = nil
         }
+        _ = Self.runningLock.withLock { Self.running.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
     /// A new component of the run, numbered in the order it is made.

@@ -1,76 +1,67 @@
 import Foundation
 
-/// A run that cannot go on, as the scenario engine would stop it: an index out of range, a division by zero, an
-/// overflow. Generated code throws it where the engine reports a run-time error, with the engine's words.
-public struct ScenarioFailure: Error, CustomStringConvertible, Equatable {
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-}
-
-/// The expression language's semantics in Swift, for generated code: arithmetic that reports overflow and
-/// division by zero instead of trapping, Int and Double mixing as the scenario language allows, text as the
-/// engine shows values, and the engine's own date and money formats. Each function matches the engine exactly,
-/// so generated code records the same trace as the simulation, failures included.
+/// The expression language's semantics in Swift, for generated code: arithmetic that stops the app where Swift
+/// traps (an overflow, a division by zero, an index out of range) with the engine's words in the trace
+/// (`Recorder.stop`), Int and Double mixing as the scenario language allows, text as the engine shows values, and the
+/// engine's own date and money formats. Each function matches the engine exactly, so generated code records the same
+/// trace as the simulation, failures included.
 public enum ScenarioLogic {
     // MARK: Placeholders
 
     /// A `todo` the scenario leaves in an expression: the run stops there, as the simulation stops, until a
     /// developer writes the value.
-    public static func placeholder<T>() throws -> T {
-        throw ScenarioFailure("the run reached a placeholder ('todo'); write the expression")
+    public static func placeholder<T>() -> T {
+        Recorder.stop("the run reached a placeholder ('todo'); write the expression")
     }
 
     // MARK: Arithmetic
 
-    public static func add(_ a: Int, _ b: Int) throws -> Int { try checked(a.addingReportingOverflow(b), "\(a) + \(b)") }
-    public static func subtract(_ a: Int, _ b: Int) throws -> Int { try checked(a.subtractingReportingOverflow(b), "\(a) - \(b)") }
-    public static func multiply(_ a: Int, _ b: Int) throws -> Int { try checked(a.multipliedReportingOverflow(by: b), "\(a) * \(b)") }
+    public static func add(_ a: Int, _ b: Int) -> Int { checked(a.addingReportingOverflow(b), "\(a) + \(b)") }
+    public static func subtract(_ a: Int, _ b: Int) -> Int { checked(a.subtractingReportingOverflow(b), "\(a) - \(b)") }
+    public static func multiply(_ a: Int, _ b: Int) -> Int { checked(a.multipliedReportingOverflow(by: b), "\(a) * \(b)") }
 
-    public static func divide(_ a: Int, _ b: Int) throws -> Int {
-        guard b != 0 else { throw ScenarioFailure("division by zero") }
-        return try checked(a.dividedReportingOverflow(by: b), "\(a) / \(b)")
+    public static func divide(_ a: Int, _ b: Int) -> Int {
+        guard b != 0 else { Recorder.stop("division by zero") }
+        return checked(a.dividedReportingOverflow(by: b), "\(a) / \(b)")
     }
 
-    public static func remainder(_ a: Int, _ b: Int) throws -> Int {
-        guard b != 0 else { throw ScenarioFailure("division by zero") }
-        return try checked(a.remainderReportingOverflow(dividingBy: b), "\(a) % \(b)")
+    public static func remainder(_ a: Int, _ b: Int) -> Int {
+        guard b != 0 else { Recorder.stop("division by zero") }
+        return checked(a.remainderReportingOverflow(dividingBy: b), "\(a) % \(b)")
     }
 
-    public static func add(_ a: Double, _ b: Double) throws -> Double { try finite(a + b, a, "+", b) }
-    public static func subtract(_ a: Double, _ b: Double) throws -> Double { try finite(a - b, a, "-", b) }
-    public static func multiply(_ a: Double, _ b: Double) throws -> Double { try finite(a * b, a, "*", b) }
+    public static func add(_ a: Double, _ b: Double) -> Double { finite(a + b, a, "+", b) }
+    public static func subtract(_ a: Double, _ b: Double) -> Double { finite(a - b, a, "-", b) }
+    public static func multiply(_ a: Double, _ b: Double) -> Double { finite(a * b, a, "*", b) }
 
-    public static func divide(_ a: Double, _ b: Double) throws -> Double {
-        guard b != 0 else { throw ScenarioFailure("division by zero") }
-        return try finite(a / b, a, "/", b)
+    public static func divide(_ a: Double, _ b: Double) -> Double {
+        guard b != 0 else { Recorder.stop("division by zero") }
+        return finite(a / b, a, "/", b)
     }
 
-    public static func add(_ a: Int, _ b: Double) throws -> Double { try add(Double(a), b) }
-    public static func add(_ a: Double, _ b: Int) throws -> Double { try add(a, Double(b)) }
-    public static func subtract(_ a: Int, _ b: Double) throws -> Double { try subtract(Double(a), b) }
-    public static func subtract(_ a: Double, _ b: Int) throws -> Double { try subtract(a, Double(b)) }
-    public static func multiply(_ a: Int, _ b: Double) throws -> Double { try multiply(Double(a), b) }
-    public static func multiply(_ a: Double, _ b: Int) throws -> Double { try multiply(a, Double(b)) }
-    public static func divide(_ a: Int, _ b: Double) throws -> Double { try divide(Double(a), b) }
-    public static func divide(_ a: Double, _ b: Int) throws -> Double { try divide(a, Double(b)) }
+    public static func add(_ a: Int, _ b: Double) -> Double { add(Double(a), b) }
+    public static func add(_ a: Double, _ b: Int) -> Double { add(a, Double(b)) }
+    public static func subtract(_ a: Int, _ b: Double) -> Double { subtract(Double(a), b) }
+    public static func subtract(_ a: Double, _ b: Int) -> Double { subtract(a, Double(b)) }
+    public static func multiply(_ a: Int, _ b: Double) -> Double { multiply(Double(a), b) }
+    public static func multiply(_ a: Double, _ b: Int) -> Double { multiply(a, Double(b)) }
+    public static func divide(_ a: Int, _ b: Double) -> Double { divide(Double(a), b) }
+    public static func divide(_ a: Double, _ b: Int) -> Double { divide(a, Double(b)) }
 
-    // Operations that cannot fail still throw, so the translation of `+` is the same whatever the operands' types.
-    public static func add(_ a: String, _ b: String) throws -> String { a + b }
-    public static func add<Element>(_ a: [Element], _ b: [Element]) throws -> [Element] { a + b }
+    // Operations that cannot fail: the translation of `+` is the same whatever the operands' types.
+    public static func add(_ a: String, _ b: String) -> String { a + b }
+    public static func add<Element>(_ a: [Element], _ b: [Element]) -> [Element] { a + b }
 
-    public static func add(_ a: Decimal, _ b: Decimal) throws -> Decimal { a + b }
-    public static func subtract(_ a: Decimal, _ b: Decimal) throws -> Decimal { a - b }
-    public static func multiply(_ a: Decimal, _ b: Decimal) throws -> Decimal { a * b }
-    public static func add(_ a: Decimal, _ b: Int) throws -> Decimal { a + Decimal(b) }
-    public static func add(_ a: Int, _ b: Decimal) throws -> Decimal { Decimal(a) + b }
-    public static func multiply(_ a: Decimal, _ b: Int) throws -> Decimal { a * Decimal(b) }
-    public static func multiply(_ a: Int, _ b: Decimal) throws -> Decimal { Decimal(a) * b }
+    public static func add(_ a: Decimal, _ b: Decimal) -> Decimal { a + b }
+    public static func subtract(_ a: Decimal, _ b: Decimal) -> Decimal { a - b }
+    public static func multiply(_ a: Decimal, _ b: Decimal) -> Decimal { a * b }
+    public static func add(_ a: Decimal, _ b: Int) -> Decimal { a + Decimal(b) }
+    public static func add(_ a: Int, _ b: Decimal) -> Decimal { Decimal(a) + b }
+    public static func multiply(_ a: Decimal, _ b: Int) -> Decimal { a * Decimal(b) }
+    public static func multiply(_ a: Int, _ b: Decimal) -> Decimal { Decimal(a) * b }
 
-    public static func negate(_ a: Int) throws -> Int { try subtract(0, a) }
-    public static func negate(_ a: Double) throws -> Double { -a }
+    public static func negate(_ a: Int) -> Int { subtract(0, a) }
+    public static func negate(_ a: Double) -> Double { -a }
 
     // MARK: Comparison
 
@@ -88,17 +79,17 @@ public enum ScenarioLogic {
     // MARK: Lists
 
     /// `list[index]`, or the engine's error when it is out of range.
-    public static func element<Element>(_ list: [Element], _ index: Int) throws -> Element {
+    public static func element<Element>(_ list: [Element], _ index: Int) -> Element {
         guard index >= 0 && index < list.count else {
-            throw ScenarioFailure("index \(index) is out of range: the list has \(list.count) item\(list.count == 1 ? "" : "s")")
+            Recorder.stop("index \(index) is out of range: the list has \(list.count) item\(list.count == 1 ? "" : "s")")
         }
         return list[index]
     }
 
     /// `list?[index]`: nil when the list is.
-    public static func element<Element>(_ list: [Element]?, _ index: Int) throws -> Element? {
+    public static func element<Element>(_ list: [Element]?, _ index: Int) -> Element? {
         guard let list else { return nil }
-        let item: Element = try element(list, index)
+        let item: Element = element(list, index)
         return item
     }
 
@@ -150,13 +141,13 @@ public enum ScenarioLogic {
     /// A decimal written in the scenario (`12.50`).
     public static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
 
-    private static func checked(_ result: (partialValue: Int, overflow: Bool), _ operation: String) throws -> Int {
-        if result.overflow { throw ScenarioFailure("\(operation) overflows Int") }
+    private static func checked(_ result: (partialValue: Int, overflow: Bool), _ operation: String) -> Int {
+        if result.overflow { Recorder.stop("\(operation) overflows Int") }
         return result.partialValue
     }
 
-    private static func finite(_ result: Double, _ a: Double, _ op: String, _ b: Double) throws -> Double {
-        guard result.isFinite else { throw ScenarioFailure("\(Value.format(a)) \(op) \(Value.format(b)) is too large for a Double") }
+    private static func finite(_ result: Double, _ a: Double, _ op: String, _ b: Double) -> Double {
+        guard result.isFinite else { Recorder.stop("\(Value.format(a)) \(op) \(Value.format(b)) is too large for a Double") }
         return result
     }
 }

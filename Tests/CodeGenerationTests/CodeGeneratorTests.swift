@@ -284,7 +284,9 @@ struct CodeGeneratorTests {
         let presenter = try #require(files.first { $0.path.hasSuffix("APresenter.swift") }).text
         #expect(presenter.contains(#"let viewModel = A.U.ViewModel(text: "\\\\(\"quoted\") " + (response.text ?? ""))"#))
         let view = try #require(files.first { $0.path.hasSuffix("AViewController.swift") }).text
-        #expect(view.contains(#"trace.shown("label", shownLabel)"#))
+        #expect(view.contains("labels.label = viewModel.text"))
+        let tracing = try #require(files.first { $0.path.hasSuffix("ATracing.swift") }).text
+        #expect(tracing.contains(#"didSet { recording.shown("label", label) }"#))
         let manifest = try #require(files.first { $0.path == "Package.swift" }).text
         #expect(manifest.contains(#"name: "QuoteBackslashAndInterpolation""#))
     }
@@ -458,8 +460,10 @@ struct CodeGeneratorTests {
                   Go:
                     interactor: [ { respond: {} } ]
             """
-        #expect(try refusal(failing) == GenerationLimit("generate writes what a SwiftUI View renders from state only where it cannot fail; 'half' can (an overflow or a division by zero stops the run): compute it in the Interactor or Presenter and store it",
-                                                        at: SourceLocation(file: "s.yml", line: 7, column: 16), id: "generate/rendering"))
+        // What can stop the run (a division by zero) renders through the helper that stops the app as the run stops.
+        #expect(try refusal(failing) == nil)
+        let rendered = try CodeGenerator(scenario: #require(ScenarioLoader().load(yaml: failing, file: "s.yml").scenario), options: .init()).generate()
+        #expect(try #require(rendered.first { $0.path.hasSuffix("AView.swift") }).text.contains(#"trace.render([("half", ScenarioLogic.divide(dataStore.n, 2))], cause: cause)"#))
     }
 
     @Test("a story step's given answers stand in for the worker during that step, in every scene on screen, and go after it")

@@ -8,7 +8,8 @@ enum LoginTracing {
     /// Gives the parts the scene's trace, records how they were connected, and puts a recording wrapper
     /// behind each protocol a message crosses.
     static func record(viewController: LoginViewController, interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter) {
-        let trace = viewController.trace
+        let trace = makeTrace(recorder: SceneTrace.recorder)
+        viewController.labels = TracingLoginLabels(trace: trace)
         let observed = TracingLoginInteractor(interactor, trace: trace)
         trace.configure(trace.view, "interactor", "LoginBusinessLogic", trace.interactor)
         trace.configure(trace.view, "router", "LoginRoutingLogic", trace.router)
@@ -23,6 +24,32 @@ enum LoginTracing {
         presenter.viewController = trace.keep(TracingLoginDisplayLogic(viewController, trace: trace))
         router.dataStore = observed
         observed.authWorker = TracingLoginAuthWorker(observed.authWorker, trace: trace)
+    }
+
+    /// The scene's recording: its parts by role, as the trace names them, and the lifecycle methods the
+    /// navigator records.
+    static func makeTrace(recorder: Recorder) -> SceneTrace {
+        SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
+                   workers: ["AuthWorker"], loadMethod: "viewDidLoad()", recorder: recorder)
+    }
+}
+
+/// The scene's trace, reached through the wrapper `record` put behind the View Controller's Interactor.
+extension LoginViewController: SceneTracing {
+    var sceneTrace: SceneTrace? { (interactor as? TracingLoginBusinessLogic)?.trace }
+}
+
+/// The LoginLabels the View shows with: each label it sets is recorded as shown.
+final class TracingLoginLabels: LoginLabels {
+    private let recording: SceneTrace
+
+    init(trace: SceneTrace) {
+        recording = trace
+        super.init()
+    }
+
+    override var message: String? {
+        didSet { recording.shown("message", message) }
     }
 }
 

@@ -7,37 +7,30 @@ protocol LoginDisplayLogic: AnyObject {
     func displaySignup(viewModel: Login.Signup.ViewModel)
 }
 
-final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTracing {
+/// What LoginViewController shows, label by label (a label's text, where the View has a screen).
+class LoginLabels {
+    var message: String?
+}
+
+final class LoginViewController: SceneViewController, LoginDisplayLogic {
     var interactor: LoginBusinessLogic?
     var router: (LoginRoutingLogic & LoginDataPassing)?
-    /// What the View has on screen, by label, as the trace shows it.
-    var shown: [String: Value] { trace.screen }
-    let trace: SceneTrace
-    var sceneTrace: SceneTrace { trace }
+    /// What the View shows.
+    var labels = LoginLabels()
 
     // MARK: Object lifecycle
 
-    /// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).
-    init(recorder: Recorder = .shared) {
-        trace = Self.makeTrace(recorder: recorder)
+    override init() {
         super.init()
         LoginConfigurator.configure(viewController: self)
     }
 
     #if canImport(UIKit)
-    /// Made by a storyboard or a nib: it records through the shared recorder.
     required init?(coder: NSCoder) {
-        trace = Self.makeTrace(recorder: .shared)
         super.init(coder: coder)
         LoginConfigurator.configure(viewController: self)
     }
     #endif
-
-    /// The scene's recording: its parts by role, as the trace names them.
-    private static func makeTrace(recorder: Recorder) -> SceneTrace {
-        SceneTrace(scene: "Login", components: [.configurator: "LoginConfigurator", .view: "LoginViewController", .interactor: "LoginInteractor", .presenter: "LoginPresenter", .router: "LoginRouter", .dataStore: "LoginDataStore"], wiredByView: false,
-                   workers: ["AuthWorker"], loadMethod: "viewDidLoad()", recorder: recorder)
-    }
 
     // MARK: Login
 
@@ -46,8 +39,7 @@ final class LoginViewController: SceneViewController, LoginDisplayLogic, SceneTr
     }
 
     func displayLogin(viewModel: Login.Login.ViewModel) {
-        let shownMessage = viewModel.message
-        trace.shown("message", shownMessage)
+        labels.message = viewModel.message
         if viewModel.isSuccess {
             router?.showHome()
         }

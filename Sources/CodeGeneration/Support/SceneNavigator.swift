@@ -59,7 +59,7 @@ public final class SceneNavigator {
 
     /// The navigation the route running now records: nil where none runs or nothing records.
     private func arrival(_ style: Navigation.Style, of destination: SceneViewController, removing removed: [SceneViewController]) -> Int? {
-        (destination as? SceneTracing)?.sceneTrace.arrived(style, removed: removed.compactMap { ($0 as? SceneTracing)?.sceneTrace })
+        (destination as? SceneTracing)?.sceneTrace?.arrived(style, removed: removed.compactMap { ($0 as? SceneTracing)?.sceneTrace })
     }
 
     private func back(to index: Int, cause: Int?) {
@@ -85,7 +85,7 @@ public final class SceneNavigator {
     }
 
     private func reveal(_ scene: SceneViewController, cause: Int?) {
-        (scene as? SceneTracing)?.sceneTrace.comesBack(cause: cause)
+        (scene as? SceneTracing)?.sceneTrace?.comesBack(cause: cause)
         scene.viewWillAppear(false)
         pending.append { [weak self, scene] in
             guard let self, self.stack.contains(where: { $0 === scene }) else { return }
@@ -134,7 +134,7 @@ public final class SceneNavigator {
     private func comeOnScreen(_ scene: SceneViewController, cause: Int?) {
         for key in standIns.keys.sorted() { standIns[key]?(scene) }
         scene.hasLoaded = true
-        if !scene.isViewLoaded { (scene as? SceneTracing)?.sceneTrace.comesOnScreen(cause: cause) }
+        if !scene.isViewLoaded { (scene as? SceneTracing)?.sceneTrace?.comesOnScreen(cause: cause) }
         scene.loadViewIfNeeded()
         // A scene replaced before its turn never loads.
         pending.append { [weak self, scene] in

@@ -4,6 +4,10 @@ import SceneFlowRecorder
 /// One scene instance's components as the trace knows them, and the messages they send, in the words of
 /// SceneFlow's trace format. Components call it where they make the call a message stands for.
 public final class SceneTrace {
+    /// Where the scenes wired in this task record: the shared recorder, unless a test wires its scenes with another
+    /// (`SceneTrace.$recorder.withValue(.off) { LoginViewController() }`).
+    @TaskLocal public static var recorder: Recorder = .shared
+
     public let scene: String
     public let instance: Int
     let recorder: Recorder
@@ -154,7 +158,7 @@ public final class SceneTrace {
                              resultMethod: String? = nil, errorMethod: String? = nil,
                              inputProtocol: String? = nil, outputProtocol: String? = nil,
                              input: Record?, inputType: String?, resultType: String?, failureCausesWhatFollows: Bool = false,
-                             _ body: () throws -> Result) throws -> Result {
+                             failureStops: Bool = false, _ body: () throws -> Result) throws -> Result {
         let target = self.worker(worker)
         let started = recorder.time
         let answerProtocol = style == .callback ? outputProtocol : inputProtocol
@@ -168,7 +172,9 @@ public final class SceneTrace {
                     noteResult(operation, resultMethod ?? method, answerProtocol, resultType: resultType, result, from: target, started: started)
                     return result
                 } catch let failure as WorkerFailure {
-                    throw noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
+                    let noted = noteFailure(operation, errorMethod ?? method, answerProtocol, failure, from: target, started: started)
+                    if failureStops { Self.stop(worker, operation, noted) }
+                    throw noted
                 }
             }
         } catch let failure as WorkerFailure where failureCausesWhatFollows {
@@ -203,7 +209,7 @@ public final class SceneTrace {
     /// error (`WorkerFailure`) and handed to `then` like a success.
     public func call<Success>(_ worker: String, _ operation: String, _ method: String, style: CallStyle = .completion,
                               inputProtocol: String? = nil, input: Record?, inputType: String?, resultType: String?,
-                              _ start: (@escaping (Result<Success, any Error>) -> Void) -> Void,
+                              failureStops: Bool = false, _ start: (@escaping (Result<Success, any Error>) -> Void) -> Void,
                               thenResult then: @escaping (Result<Success, any Error>) throws -> Void) {
         // A failure is handled as caused by it.
         let handled: (Result<Success, any Error>) throws -> Void = { [recorder] result in
@@ -220,11 +226,18 @@ public final class SceneTrace {
                 noteResult(operation, method, inputProtocol, resultType: resultType, value, from: target, started: started)
                 return result
             case .failure(let failure as WorkerFailure):
-                return .failure(noteFailure(operation, method, inputProtocol, failure, from: target, started: started))
+                let noted = noteFailure(operation, method, inputProtocol, failure, from: target, started: started)
+                if failureStops { Self.stop(worker, operation, noted) }
+                return .failure(noted)
             case .failure:
                 return result
             }
         }
+    }
+
+    /// A worker's failure that nothing handles stops the app, with the engine's words.
+    private static func stop(_ worker: String, _ operation: String, _ failure: WorkerFailure) -> Never {
+        Recorder.stop("'\(worker).\(operation)' failed with \"\(failure.message)\", and the call has no 'onError'")
     }
 
     /// The worker's result, as caused by the call being sent.
@@ -515,9 +528,10 @@ public enum PresentationStyle: Sendable {
     public var keepsBelowOnScreen: Bool { self != .fullScreen && self != .currentContext }
 }
 
-/// A scene's View, as the trace knows it.
+/// A scene's View, as the trace knows it: the trace its scene records with, nil where it records nothing (a unit
+/// test's View whose parts were replaced).
 public protocol SceneTracing: AnyObject {
-    var sceneTrace: SceneTrace { get }
+    var sceneTrace: SceneTrace? { get }
 }
 
 /// A worker's failure: its message is what the scenario's `error:` says.
