@@ -155,6 +155,9 @@ public struct CodeGenerator {
         if let text = attempt({ () throws(GenerationLimit) in try scenes.entities() }) {
             files.append(GeneratedFile(path: "\(source)/Models/Entities.swift", text: text))
         }
+        if let text = scenes.entitiesTracing() {
+            files.append(GeneratedFile(path: "\(source)/Models/EntitiesTracing.swift", text: text))
+        }
         if scenario.pattern.definition.flow.store == .appState {
             files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
         }
@@ -177,7 +180,24 @@ public struct CodeGenerator {
         files.append(GeneratedFile(path: "Tests/\(module)Tests/StoryTests.swift", text: try StoryTestWriter(scenario: scenario, module: module).text()))
         // The recorder and the trace format, carried: the package builds offline with Swift alone.
         if !placesOnly && options.recorder == .carried { files += CarriedSources.files }
-        return files
+        return scenes.tracesModelsApart ? files.map(Self.withoutUnusedRecorderImport) : files
+    }
+
+    /// What SceneFlow's recorder library gives a scene's own code: the helpers that compute as the engine does, and
+    /// what a worker's stand-in answers with.
+    static let recorderNames: Set<String> = ["ScenarioLogic", "Recorder", "Value", "Record", "TraceValueConvertible", "EnumCaseValue"]
+
+    /// A part's file without `import SceneFlowRecorder` where it uses nothing of it: where the scene records at its
+    /// boundary, only the tracing files and the code that needs the engine's helpers import the recorder.
+    static func withoutUnusedRecorderImport(_ file: GeneratedFile) -> GeneratedFile {
+        guard file.path.hasPrefix("Sources/"), !file.path.contains("/Support/"), !file.path.hasSuffix("Tracing.swift"),
+              !file.path.hasPrefix("Sources/SceneFlowRecorder/"), !file.path.hasPrefix("Sources/TraceFormat/") else { return file }
+        let importLine = "import SceneFlowRecorder\n"
+        guard let range = file.text.range(of: importLine) else { return file }
+        var rest = file.text
+        rest.removeSubrange(range)
+        let words = Set(rest.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        return words.isDisjoint(with: recorderNames) ? GeneratedFile(path: file.path, text: rest) : file
     }
 
     /// The scenes' own files, as `generate()` writes them (`Sources/SignIn/Scenes/Login/LoginInteractor.swift`),
@@ -191,7 +211,7 @@ public struct CodeGenerator {
             do throws(GenerationLimit) { files += try sceneFiles(scenes, scene, in: "Sources/\(moduleName)") } catch { unwritten.collect(error) }
         }
         if let unwritten { throw unwritten }
-        return files
+        return scenes.tracesModelsApart ? files.map(Self.withoutUnusedRecorderImport) : files
     }
 
     /// The type names a scenario cannot give (an entity, an enum, a scene, a shared worker): the carried recorder's

@@ -87,17 +87,39 @@ struct GeneratedScenes {
         }
     }
 
-    /// `struct Name: TraceValueConvertible { var field: Type … }`, fields in declaration order.
+    /// Whether the models' trace values are extensions in the tracing files (`extension Login.Login.Request:
+    /// TraceValueConvertible`) rather than part of the models: the patterns whose scenes record at their boundary.
+    var tracesModelsApart: Bool { SceneWriter.recordsAtBoundary(definition) }
+
+    /// `struct Name: Equatable { var field: Type … }`, fields in declaration order, with its trace value unless the
+    /// tracing files give it.
     func record(_ name: String, _ fields: [FieldDecl], into out: inout SwiftText) {
-        out.block("struct \(name): Equatable, TraceValueConvertible") { body in
+        out.block("struct \(name): Equatable\(tracesModelsApart ? "" : ", TraceValueConvertible")") { body in
             for field in fields {
                 let initial = field.defaultValue.map { " = " + literal($0, field.type) } ?? (field.type.isOptional ? " = nil" : "")
                 body.line("var \(SwiftSpelling.name(field.name)): \(swiftType(field.type))\(initial)")
             }
+            guard !tracesModelsApart else { return }
             if !fields.isEmpty { body.line() }
-            let traced = fields.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }.joined(separator: ", ")
-            body.line("var traceValue: Value { .record(Record(traced: [\(traced)])) }")
+            body.line(traceValue(fields))
         }
+    }
+
+    /// A record's trace value: its fields by name.
+    func traceValue(_ fields: [FieldDecl]) -> String {
+        let traced = fields.map { "(\(SwiftSpelling.literal($0.name)), \(SwiftSpelling.name($0.name)))" }.joined(separator: ", ")
+        return "var traceValue: Value { .record(Record(traced: [\(traced)])) }"
+    }
+
+    /// An enum's trace value: its case, by name.
+    func traceValue(_ enumType: EnumType) -> String {
+        "var traceValue: Value { .enumCase(EnumCaseValue(type: \(SwiftSpelling.literal(enumType.name)), name: \"\\(self)\")) }"
+    }
+
+    /// `extension Login.Login.Request: TraceValueConvertible { var traceValue … }`, for a tracing file.
+    func tracedExtension(_ qualified: String, _ traceValue: String, into out: inout SwiftText) {
+        out.line()
+        out.block("extension \(qualified): TraceValueConvertible") { body in body.line(traceValue) }
     }
 
     func entities() throws(GenerationLimit) -> String {
@@ -105,13 +127,14 @@ struct GeneratedScenes {
         SceneWriter.imports(&out)
         for enumType in scenario.enums {
             out.line()
-            let raw = enumType.rawType.map { ": \(swiftType($0)), TraceValueConvertible" } ?? ": TraceValueConvertible"
-            out.block("enum \(swiftTypeName(enumType.name))\(raw)") { body in
+            let conformances = (enumType.rawType.map { [swiftType($0)] } ?? []) + (tracesModelsApart ? [] : ["TraceValueConvertible"])
+            out.block("enum \(swiftTypeName(enumType.name))\(conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", "))") { body in
                 for item in enumType.cases {
                     body.line("case \(SwiftSpelling.name(item.name))" + (item.rawValue.map { " = " + ExpressionTranslator.literal($0) } ?? ""))
                 }
+                guard !tracesModelsApart else { return }
                 body.line()
-                body.line("var traceValue: Value { .enumCase(EnumCaseValue(type: \(SwiftSpelling.literal(enumType.name)), name: \"\\(self)\")) }")
+                body.line(traceValue(enumType))
             }
         }
         for entity in scenario.entities where !entity.name.contains(".") {
@@ -119,6 +142,35 @@ struct GeneratedScenes {
             record(swiftTypeName(entity.name), entity.fields, into: &out)
         }
         return out.text
+    }
+
+    /// The trace values of the app's enums, entities and shared workers' results, where the tracing files give them
+    /// (`Models/EntitiesTracing.swift`); nil where there are none.
+    func entitiesTracing() -> String? {
+        guard tracesModelsApart else { return nil }
+        var out = SwiftText()
+        SceneWriter.imports(&out)
+        out.line()
+        out.line("// The app's models as the trace writes them. Delete this file with the scenes' tracing files.")
+        let opening = out.lines.count
+        for enumType in scenario.enums { tracedExtension(swiftTypeName(enumType.name), traceValue(enumType), into: &out) }
+        for entity in scenario.entities where !entity.name.contains(".") {
+            tracedExtension(swiftTypeName(entity.name), traceValue(entity.fields), into: &out)
+        }
+        for worker in scenario.sharedWorkers {
+            for (name, fields) in resultRecords(worker) { tracedExtension("\(worker.name).\(name)", traceValue(fields), into: &out) }
+        }
+        return out.lines.count == opening ? nil : out.text
+    }
+
+    /// The records a worker's operations answer with, declared in its class: `LoginResult` and its fields.
+    func resultRecords(_ worker: Worker) -> [(name: String, fields: [FieldDecl])] { worker.operations.compactMap(resultRecord) }
+
+    /// The record an operation answers with, declared in its worker's class, if it answers with one of its own.
+    func resultRecord(_ operation: WorkerOperation) -> (name: String, fields: [FieldDecl])? {
+        guard case .named(let name)? = operation.output, name.hasSuffix(".Result"),
+              let fields = (records[name] ?? scenarioResultRecord(name))?.fields else { return nil }
+        return (SwiftSpelling.upperFirst(operation.name.rawValue) + "Result", fields)
     }
 
     func sharedWorkers() throws(GenerationLimit) -> String {
@@ -405,10 +457,9 @@ struct GeneratedScenes {
                         logic.line("Recorder.stop(\"no case of '\(worker.name).\(operation.name)' matches \\(input)\")")
                     }
                 }
-                if operation.output != nil, case .named(let name)? = operation.output, name.hasSuffix(".Result"),
-                   let resultFields = records[name] ?? scenarioResultRecord(name) {
+                if let (name, fields) = resultRecord(operation) {
                     body.line()
-                    record(SwiftSpelling.upperFirst(operation.name.rawValue) + "Result", resultFields.fields, into: &body)
+                    record(name, fields, into: &body)
                 }
                 body.line()
             }

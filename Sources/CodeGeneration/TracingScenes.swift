@@ -371,6 +371,24 @@ extension SceneWriter {
                 }
             }
         }
+
+        // The scene's models and its workers' answers as the trace writes them.
+        if scenes.tracesModelsApart {
+            out.line()
+            out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
+            for useCase in scene.useCases {
+                scenes.tracedExtension(scenes.swiftTypeName(requestType(useCase)), scenes.traceValue(useCase.request), into: &out)
+                for output in useCase.outputs {
+                    scenes.tracedExtension(scenes.swiftTypeName(responseType(useCase, output)), scenes.traceValue(output.response), into: &out)
+                    scenes.tracedExtension(scenes.swiftTypeName(viewModelType(useCase, output)), scenes.traceValue(output.viewModel), into: &out)
+                }
+            }
+            for worker in scene.workers {
+                for (record, fields) in scenes.resultRecords(worker) {
+                    scenes.tracedExtension("\(scene.name).\(worker.name).\(record)", scenes.traceValue(fields), into: &out)
+                }
+            }
+        }
         return out.text
     }
 }

@@ -159,9 +159,9 @@ struct ReportTests {
         #expect(seen.count == 2)
         #expect(seen.first?.hidden == false)
         #expect(seen.first?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginInteractor.swift")
-        #expect(seen.first?.numbers == "26,35,41")
+        #expect(seen.first?.numbers == "25,34,40")
         #expect(seen.first?.texts == Array(repeating: "presenter?.presentLogin(response: response)", count: 3))
-        #expect(seen.first?.total == 52)
+        #expect(seen.first?.total == 51)
         #expect(seen.last?.summary == "The whole file: Sources/SignIn/Scenes/Login/LoginViewController.swift")
         #expect(seen.last?.texts == ["router?.showHome()"])
     }

@@ -192,3 +192,33 @@ final class TracingLoginRoutingLogic: LoginRoutingLogic, LoginDataPassing, Traci
         }
     }
 }
+
+// Login's models as the trace writes them.
+
+extension Login.Login.Request: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [("username", username), ("password", password)])) }
+}
+
+extension Login.Login.Response: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [("firstName", firstName), ("error", error)])) }
+}
+
+extension Login.Login.ViewModel: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [("isSuccess", isSuccess), ("message", message)])) }
+}
+
+extension Login.Signup.Request: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [])) }
+}
+
+extension Login.Signup.Response: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [])) }
+}
+
+extension Login.Signup.ViewModel: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [])) }
+}
+
+extension Login.AuthWorker.LoginResult: TraceValueConvertible {
+    var traceValue: Value { .record(Record(traced: [("userID", userID), ("firstName", firstName)])) }
+}

@@ -18,11 +18,9 @@ extension Login {
             throw WorkerFailure("Invalid credentials")
         }
 
-        struct LoginResult: Equatable, TraceValueConvertible {
+        struct LoginResult: Equatable {
             var userID: String
             var firstName: String
-
-            var traceValue: Value { .record(Record(traced: [("userID", userID), ("firstName", firstName)])) }
         }
 
     }
