@@ -492,8 +492,18 @@ struct SceneWriter {
         out.block("do") { body in
             body.line((op.output != nil ? "\(name) = " : "") + traceCall)
         }
+        // At the boundary the failure's message is `error` itself: `auth.error` reads it, with no record made for it.
+        var handling = onError
+        if recordsAtBoundary, let failed = call.binding?.value {
+            handling = onError.map { step in
+                step.rewritten { node in
+                    guard case .member(let base, "error", _) = node.kind, case .identifier(failed) = base.kind else { return nil }
+                    return ExprNode(.identifier("error"), at: node.location)
+                }
+            }
+        }
         var handler = SwiftText()
-        do throws(GenerationLimit) { try self.steps(onError, useCase: useCase, into: &handler) } catch { failure.collect(error) }
+        do throws(GenerationLimit) { try self.steps(handling, useCase: useCase, into: &handler) } catch { failure.collect(error) }
         let handled = handler.lines.joined(separator: "\n")
         func uses(_ name: String) -> Bool { Self.mentions(Self.codeOnly(handled), name) }
         if recordsAtBoundary {

@@ -73,7 +73,8 @@ extension SceneWriter {
                 body.line("private(set) var trace: SceneTrace?")
                 body.line()
             }
-            body.line("/// Takes over what the scene's wiring gave `configured`; records from then on.")
+            body.line("/// Takes over what the scene's wiring gave `configured`; records from then on (the trace is set last, so")
+            body.line("/// taking over records nothing).")
             body.block("init(_ configured: \(interactor), trace: SceneTrace)") { initializer in
                 initializer.line("super.init()")
                 for property in ["presenter"] + interactorProperties().map(\.name) {

@@ -29,8 +29,8 @@ class LoginInteractor: LoginBusinessLogic, LoginDataStore {
         do {
             auth = try authWorker.login(username: request.username, password: request.password)
         } catch {
-            let auth = WorkerError(error: "\(error)")
-            let response = Login.Login.Response(error: auth.error)
+            let error = "\(error)"
+            let response = Login.Login.Response(error: error)
             presenter?.presentLogin(response: response)
             return
         }

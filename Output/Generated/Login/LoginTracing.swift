@@ -58,7 +58,8 @@ final class TracingLoginLabels: LoginLabels {
 final class TracingLoginInteractor: LoginInteractor {
     private(set) var trace: SceneTrace?
 
-    /// Takes over what the scene's wiring gave `configured`; records from then on.
+    /// Takes over what the scene's wiring gave `configured`; records from then on (the trace is set last, so
+    /// taking over records nothing).
     init(_ configured: LoginInteractor, trace: SceneTrace) {
         super.init()
         presenter = configured.presenter

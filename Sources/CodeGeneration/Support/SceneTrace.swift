@@ -109,13 +109,15 @@ public final class SceneTrace {
     /// user's action the View passes on (recorded with what the Request carries, none when it has no field).
     public func request(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
                         type: String?, fromPresenter: Bool = false, _ body: () -> Void) {
+        // Nothing is made of the model where nothing is recorded.
+        guard recorder.isRecording else { return body() }
         let payload = request?.traceValue
         func send() {
             recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
                                                                               payloadType: type, payload: payload)),
                           from: fromPresenter ? presenter : view, to: interactor, body)
         }
-        guard recorder.isRecording, !recorder.isInCycle else { return send() }
+        guard !recorder.isInCycle else { return send() }
         if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
         var carried = payload
         if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
@@ -128,6 +130,7 @@ public final class SceneTrace {
     /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap.
     public func event(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
                       type: String?, _ body: () -> Void) {
+        guard recorder.isRecording else { return body() }
         recorder.send(.event(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
                                                                         payloadType: type, payload: request?.traceValue)),
                       from: view, to: presenter, body)
@@ -135,6 +138,7 @@ public final class SceneTrace {
 
     public func response(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
                          _ response: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+        guard recorder.isRecording else { return body() }
         recorder.send(.response(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
                                 Invocation(protocolName: protocolName, method: method, payloadType: type, payload: response?.traceValue)),
                       from: interactor, to: presenter, body)
@@ -142,6 +146,7 @@ public final class SceneTrace {
 
     public func display(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
                         _ viewModel: TraceValueConvertible?, type: String?, _ body: () -> Void) {
+        guard recorder.isRecording else { return body() }
         recorder.send(.display(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
                                Invocation(protocolName: protocolName, method: method, payloadType: type, payload: viewModel?.traceValue)),
                       from: presenter, to: view, body)
