@@ -197,7 +197,10 @@ struct SwiftIndex {
         }
         // The parser recurses on some chains it reads (`else if`, `try try`, generic arguments) as deep as they go:
         // on a thread with a stack large enough for the deepest a readable file asks for.
-        let tree = LargeStack.run { Parser.parse(source: source) }
+        let tree = LargeStack.run {
+            var text = source
+            return text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.parserNestingLevel) }
+        }
         if let line = syntaxTooDeep(tree, source: source) {
             return .refused(line: line, reason: "nests its syntax more than \(deepestSyntax) levels deep; the file is not read")
         }
@@ -436,6 +439,10 @@ struct SwiftIndex {
             byte == 0 || "([{,:=;!&|?^~+-*%<>".utf8.contains(byte) || byte == UInt8(ascii: "\n")
         }
     }
+
+    /// How deep the parser reads nested syntax before it stops and recovers: swift-syntax's release default, said
+    /// here so that a debug build (whose default is 20) reads every file as a release build does.
+    static let parserNestingLevel = 256
 
     /// The deepest nesting of syntax read: a file nesting deeper is refused. Real code nests a few dozen levels;
     /// what is deeper (generic arguments thousands deep, postfix chains, `else if` chains of thousands) would overflow
