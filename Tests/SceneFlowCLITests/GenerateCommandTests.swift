@@ -276,6 +276,45 @@ struct GenerateCommandTests {
         #expect(recorded.last == #"{"cycles":2,"end":"failed","error":"division by zero","messages":14,"t":0}"#)
     }
 
+    @Test("deleting a Clean Swift app's tracing files and the one line per scene that calls record leaves an app that builds without a warning, its parts naming nothing of the recording")
+    func recordingRemoves() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-unrecorded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try CLI.run(["generate", "Scenarios/Shop.yml", "--out", folder.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let sources = folder.appendingPathComponent("Sources/TeaShop")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var removedLines = 0
+        for file in files {
+            let url = sources.appendingPathComponent(file)
+            if file.hasSuffix("Tracing.swift") {
+                try FileManager.default.removeItem(at: url)
+                continue
+            }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("Tracing.record(") }
+            removedLines += text.split(separator: "\n", omittingEmptySubsequences: false).count - kept.count
+            try kept.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            // The parts hold no trace and record nothing themselves.
+            if file.hasPrefix("Scenes/") {
+                for word in ["trace", "SceneTrace", "traceValue", "Recorder.stop", "TraceValueConvertible"] {
+                    #expect(!text.contains(word + ".") && !text.contains(word + ":") && !text.contains(word + " "), "\(file) names \(word)")
+                }
+            }
+        }
+        // One line per scene (Shop has eight); a tracing file per scene and one for the entities.
+        #expect(removedLines == 8)
+        #expect(files.filter { $0.hasSuffix("Tracing.swift") }.count == 9)
+        // The tests record; the app alone is what is left.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests"))
+        let manifest = folder.appendingPathComponent("Package.swift")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\n        .testTarget(", with: "\n        // .testTarget(")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let built = try ExternalTool.run("swift", ["build"], in: folder)
+        #expect(built.status == 0, "\(built.stdout.suffix(3000))\(built.stderr.suffix(3000))")
+        #expect(!(built.stdout + built.stderr).contains("warning:"), "\(built.stdout.suffix(3000))")
+    }
+
     @Test("round trip: what generate writes, drift reads back as the scenario",
           arguments: ["Login", "Repositories", "CreateIceCream", "Shop", "CleanStore", "Generate/BackRoutes", "Generate/MethodShapes"])
     func roundTrip(_ name: String) throws {
