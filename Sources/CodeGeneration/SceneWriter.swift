@@ -102,11 +102,11 @@ struct SceneWriter {
         definition.flow.entry != .presenter && !definition.flow.viewWritesDataStore && definition.flow.store != .appState
     }
 
-    /// A component's logic as its method's body: run through `trace.run`, which stops the run where the engine's
-    /// would stop (an overflow, an index out of range), only where a line can fail, or in shapes that still record
-    /// in their bodies.
+    /// A component's logic as its method's body: as it is where the scene records at its boundary (nothing in it can
+    /// fail unhandled: a failure nothing handles is called with `try!`, and stops the app), else run through
+    /// `trace.run`, as the shapes that still record in their bodies do.
     func logic(_ lines: [String], into out: inout SwiftText) {
-        if recordsAtBoundary && !Self.failsUnhandled(lines) {
+        if recordsAtBoundary {
             for line in lines { out.line(line) }
         } else {
             out.block("trace.run") { run in for line in lines { run.line(line) } }
@@ -885,14 +885,15 @@ struct SceneWriter {
 
     func viewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
         let translator = scenes.translator()
+        // The property of each label the View's labels hold, where the tracing file observes them.
+        let labelProperties = observesLabels ? Dictionary(shownLabels.map { ($0.name, $0.property) }, uniquingKeysWith: { first, _ in first }) : nil
         var unwritten: GenerationLimit?
         for step in steps {
             do throws(GenerationLimit) {
                 switch step.kind {
-                case .show(let labels) where observesLabels:
-                    let properties = Dictionary(shownLabels.map { ($0.name, $0.property) }, uniquingKeysWith: { first, _ in first })
+                case .show(let labels) where labelProperties != nil:
                     for label in labels {
-                        out.line("labels.\(properties[label.target]!) = \(translator.translate(label.value).bare)")
+                        out.line("labels.\(labelProperties![label.target]!) = \(translator.translate(label.value).bare)")
                     }
                 case .show(let labels):
                     for label in labels {

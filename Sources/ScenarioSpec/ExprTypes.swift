@@ -79,7 +79,8 @@ public struct ExprTypes {
         switch (receiver, name) {
         case (_, "formatted"), (_, "joined"), (.string?, "uppercased"), (.string?, "lowercased"): return .string
         case (_, "contains"), (_, "hasPrefix"), (_, "hasSuffix"), (_, "allSatisfy"): return .bool
-        case (_, "count"), (_, "firstIndex"): return name == "count" ? .int : .optional(.int)
+        case (_, "count"): return .int
+        case (_, "firstIndex"): return .optional(.int)
         case (.list?, "filter"), (.list?, "sorted"), (.list?, "reversed"): return receiver
         case (.list(let element)?, "first"), (.list(let element)?, "last"): return .optional(element)
         case (.list(let element)?, "map"), (.list(let element)?, "compactMap"):

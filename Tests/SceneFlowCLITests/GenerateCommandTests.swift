@@ -238,9 +238,10 @@ struct GenerateCommandTests {
                 "\(mutant.stdout.suffix(2000))")
     }
 
-    @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error, then the app stops as Swift stops it")
-    func failureRecordsTheSameTrace() throws {
-        let scenario = try CLI.temporaryFile("""
+    /// Runs that stop where the engine stops them: in one of the scenario's expressions (a division by zero, in the
+    /// helper), and at a worker's failure no call handles (in the worker's recording wrapper).
+    static let stoppedRuns: [(file: String, yaml: String, fatal: String, end: String)] = [
+        ("divide", """
             scenario: Divide
             scenes:
               A:
@@ -259,7 +260,34 @@ struct GenerateCommandTests {
                 request: { people: 2 }
               - do: A.Split
                 request: { people: 0 }
-            """, name: "divide.yml")
+            """, "Fatal error: division by zero", #"{"cycles":2,"end":"failed","error":"division by zero","messages":14,"t":0}"#),
+        ("unhandled", """
+            scenario: Unhandled
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { error: "offline" }
+                useCases:
+                  U:
+                    interactor:
+                      - call: W.op
+                      - respond: { text: '"done"' }
+                    response: { text: String }
+                    viewModel: { text: String }
+                    presenter: { text: response.text }
+                    view: [ { show: text } ]
+            story:
+              - do: A.U
+            """, #"Fatal error: 'W.op' failed with "offline", and the call has no 'onError'"#,
+         #"{"cycles":1,"end":"failed","error":"'W.op' failed with \"offline\", and the call has no 'onError'","messages":12,"t":0}"#),
+    ]
+
+    @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error, then the app stops as Swift stops it",
+          arguments: stoppedRuns.indices)
+    func failureRecordsTheSameTrace(_ index: Int) throws {
+        let run = Self.stoppedRuns[index]
+        let scenario = try CLI.temporaryFile(run.yaml, name: "\(run.file).yml")
         let folder = scenario.deletingLastPathComponent()
         let simulated = try CLI.run(["run", scenario.path, "--out", folder.appendingPathComponent("out").path, "--image-format", "dot", "--no-report"])
         #expect(simulated.status == 1)
@@ -267,13 +295,13 @@ struct GenerateCommandTests {
         #expect(generated.status == 0, "\(generated.stderr)")
         let trace = folder.appendingPathComponent("app.jsonl")
         let tested = try ExternalTool.run("env", ["SCENEFLOW_TRACE=\(trace.path)", "swift", "test", "--filter", "StoryTests"], in: folder.appendingPathComponent("App"))
-        // The app stops where Swift traps, as the engine stops inside cycle 2; the trace was ended first.
+        // The app stops where Swift traps, inside the cycle where the engine stops; the trace was ended first.
         #expect(tested.status != 0)
-        #expect((tested.stdout + tested.stderr).contains("Fatal error: division by zero"))
+        #expect((tested.stdout + tested.stderr).contains(run.fatal), "\(tested.stderr.suffix(2000))")
         let recorded = try Self.comparable(Data(contentsOf: trace))
-        let engine = try Self.comparable(Data(contentsOf: folder.appendingPathComponent("out/divide/trace.jsonl")))
+        let engine = try Self.comparable(Data(contentsOf: folder.appendingPathComponent("out/\(run.file)/trace.jsonl")))
         #expect(recorded == engine)
-        #expect(recorded.last == #"{"cycles":2,"end":"failed","error":"division by zero","messages":14,"t":0}"#)
+        #expect(recorded.last == run.end)
     }
 
     @Test("deleting a Clean Swift app's tracing files and the one line per scene that calls record leaves an app that builds without a warning, its parts naming nothing of the recording")
