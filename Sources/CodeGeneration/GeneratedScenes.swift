@@ -201,6 +201,7 @@ struct GeneratedScenes {
             add(component(.presenter)) { () throws(GenerationLimit) in try writer.viperPresenter() }
             add(component(.interactor)) { () throws(GenerationLimit) in try writer.interactor() }
             add(component(.router)) { () throws(GenerationLimit) in try writer.viperWireFrame() }
+            if writer.recordsAtBoundary { files.append(("\(writer.tracingName).swift", writer.viperTracing())) }
         } else if writer.usesAppState {
             // SwiftUI with AppState: the View, its Interactor (an environment value), configureView(); the scene's
             // namespace holds its workers.

@@ -93,14 +93,15 @@ struct SceneWriter {
         scenes.definition.wiring.links.first { $0.holder == .presenter && $0.target == .view }?.property ?? "viewController"
     }
 
-    /// Whether the scene's messages across protocols (Requests, Responses, ViewModels, routes) are recorded where
-    /// the parts meet, by the wrappers of its tracing file (`<Scene>Tracing.swift`), rather than in the bodies that
-    /// send them: Clean Swift's UIKit scenes. VIPER and the SwiftUI shapes still record in their bodies.
+    /// Whether the scene's messages across protocols (Requests, events, Responses, ViewModels, routes) are recorded
+    /// where the parts meet, by its tracing file (`<Scene>Tracing.swift`), rather than in the bodies that send them:
+    /// the UIKit scenes (Clean Swift's and VIPER's). The SwiftUI shapes still record in their bodies.
     var recordsAtBoundary: Bool { Self.recordsAtBoundary(scenes.definition) }
 
-    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool {
-        definition.flow.entry != .presenter && !definition.flow.viewWritesDataStore && definition.flow.store != .appState
-    }
+    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool { !definition.viewsAreSwiftUIValues }
+
+    /// Whether the scene is a VIPER module: the View tells its Presenter, which asks the Interactor.
+    var isVIPER: Bool { scenes.definition.flow.entry == .presenter }
 
     /// A component's logic as its method's body: as it is where the scene records at its boundary (nothing in it can
     /// fail unhandled: a failure nothing handles is called with `try!`, and stops the app), else run through
@@ -154,8 +155,8 @@ struct SceneWriter {
             out.line()
         }
         var failure: GenerationLimit?
-        // Open to the subclass of the tracing file that observes its DataStore's fields.
-        out.block("\(observesDataStore ? "" : "final ")class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
+        // Open to the subclass of the tracing file that observes its DataStore's fields (and VIPER's Requests).
+        out.block("\(subclassesInteractor ? "" : "final ")class \(component(.interactor)): \(business)\(holdsDataStore ? ", \(store)" : "")") { body in
             body.line("\(weakPresenter ? "weak " : "")var presenter: \(protocolName(.presentationLogic) ?? "\(name)PresentationLogic")?")
             for property in interactorProperties() {
                 body.line(property.declaration)

@@ -148,9 +148,19 @@ extension SceneWriter {
                 ?? (fromPresenter ? "view" : "nil")
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
         }
-        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : "")\(navigationArgument(route)))") { send in
-            if passesView { send.line("guard let view else { return }") }
-            send.line("\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))")
+        let ask = "\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))"
+        if recordsAtBoundary {
+            // VIPER's WireFrame's wrapper records the route.
+            if passesView {
+                body.block("if let view") { send in send.line(ask) }
+            } else {
+                body.line(ask)
+            }
+        } else {
+            body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : "")\(navigationArgument(route)))") { send in
+                if passesView { send.line("guard let view else { return }") }
+                send.line(ask)
+            }
         }
         if let condition {
             out.block("if \(translator.translate(condition).bare)") { branch in for line in body.lines { branch.line(line) } }

@@ -34,6 +34,8 @@ extension SceneWriter {
     /// has no trace at all.
     var presenterUsesTrace: Bool {
         guard recordsAtBoundary else { return true }
+        // VIPER's Presenter shows through the View's protocol, whose wrapper records it.
+        if isVIPER { return false }
         return scene.useCases.contains { useCase in
             useCase.outputs.contains { output in
                 guard case .viewModel = output.presenter else { return true }
@@ -57,20 +59,31 @@ extension SceneWriter {
     /// records each write to a field, so the Interactor's bodies and the Routers' passing carry no recording.
     var observesDataStore: Bool { recordsAtBoundary && !scene.dataStore.isEmpty }
 
+    /// Whether the tracing file runs the scene with a subclass of its Interactor: one that observes its DataStore, or
+    /// VIPER's, which also records each Request the Presenter asks it (the Presenter reaches its DataStore through it).
+    var subclassesInteractor: Bool { observesDataStore || (recordsAtBoundary && isVIPER) }
+
     /// The Interactor's subclass that observes its DataStore: `TracingLoginInteractor`.
     var observingClass: String { "Tracing\(component(.interactor))" }
 
     /// The Interactor the scene runs with: it takes over what the wiring gave the one made there, then records each
     /// write to a field of its DataStore, stored by the Interactor or passed in by a route (`SceneTrace.wrote`).
-    func observingInteractor(into out: inout SwiftText) {
+    func observingInteractor(into out: inout SwiftText, _ members: (inout SwiftText) -> Void = { _ in }) {
         let interactor = component(.interactor)
         let store = protocolName(.dataStore) ?? "\(name)DataStore"
-        out.line("/// The \(SwiftSpelling.comment(interactor)) the scene runs with: each write to a field of \(SwiftSpelling.comment(store)) is recorded, as")
-        out.line("/// stored by the Interactor or as passed in by the route that is running.")
-        out.block("final class \(observingClass): \(interactor)") { body in
+        if isVIPER {
+            out.line("/// The \(SwiftSpelling.comment(interactor)) the module runs with: records each Request the Presenter asks it, then answers it;")
+            out.line("/// each write to a field of \(SwiftSpelling.comment(store)) is recorded, as stored by the Interactor or as passed in by the")
+            out.line("/// route that is running.")
+        } else {
+            out.line("/// The \(SwiftSpelling.comment(interactor)) the scene runs with: each write to a field of \(SwiftSpelling.comment(store)) is recorded, as")
+            out.line("/// stored by the Interactor or as passed in by the route that is running.")
+        }
+        out.block("final class \(observingClass): \(interactor), RecordingPart") { body in
             // The Interactor holds the scene's trace itself where a body of its own records.
             if !interactorUsesTrace {
-                body.line("private(set) var trace: SceneTrace?")
+                // VIPER's records the Requests it is asked, once made.
+                body.line("private(set) var trace: SceneTrace\(isVIPER ? "!" : "?")")
                 body.line()
             }
             body.line("/// Takes over what the scene's wiring gave `configured`; records from then on (the trace is set last, so")
@@ -90,6 +103,23 @@ extension SceneWriter {
                     observed.line("didSet { trace?.wrote(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
                 }
             }
+            members(&body)
+        }
+    }
+
+    /// `makeTrace(recorder:)`: the scene's recording, its parts by role as the trace names them, and the lifecycle
+    /// methods the navigator records.
+    func makeTraceMethod(into body: inout SwiftText) {
+        body.line("/// The scene's recording: its parts by role, as the trace names them, and the lifecycle methods the")
+        body.line("/// navigator records.")
+        body.block("static func makeTrace(recorder: Recorder) -> SceneTrace") { make in
+            let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
+                .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
+            let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+            let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
+                .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined()
+            make.line("SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(!isVIPER && scenes.scenario.wiring == .setup),")
+            make.line("           workers: [\(workers)], \(lifecycle)recorder: recorder)")
         }
     }
 
@@ -224,17 +254,7 @@ extension SceneWriter {
                 }
             }
             body.line()
-            body.line("/// The scene's recording: its parts by role, as the trace names them, and the lifecycle methods the")
-            body.line("/// navigator records.")
-            body.block("static func makeTrace(recorder: Recorder) -> SceneTrace") { make in
-                let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
-                    .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
-                let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-                let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
-                    .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined()
-                make.line("SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(scenes.scenario.wiring == .setup),")
-                make.line("           workers: [\(workers)], \(lifecycle)recorder: recorder)")
-            }
+            makeTraceMethod(into: &body)
         }
 
         // The trace the navigator records the View Controller's lifecycle and navigation with: the one its Interactor's
@@ -441,8 +461,22 @@ extension SceneWriter {
                 }
             }
         }
+        // VIPER's Presenter shows by steps: each display method's labels, typed as its values' struct declares them.
+        if isVIPER {
+            for display in (try? displays()) ?? [] {
+                for (value, type) in zip(display.values, display.types) {
+                    let optional = TypeRef.optional(type.unwrapped)
+                    guard let seen = types[value.target] else {
+                        order.append(value.target)
+                        types[value.target] = optional
+                        continue
+                    }
+                    if seen != optional { types[value.target] = .some(nil) }
+                }
+            }
+        }
         for useCase in scene.useCases {
-            for output in useCase.outputs {
+            for output in useCase.outputs where !(isVIPER && output.presentsBySteps) {
                 visit(output.view, ExprTypes(scenario: scenes.scenario, roots: ["viewModel": output.viewModel]))
             }
         }

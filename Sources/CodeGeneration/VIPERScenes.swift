@@ -96,16 +96,28 @@ extension SceneWriter {
             }
         }
         out.line()
+        if observesLabels {
+            labelsDeclaration(into: &out)
+            out.line()
+        }
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
-        out.block("final class \(component(.view)): SceneViewController, \(viewProtocol), SceneTracing") { body in
+        // At its boundary, the module's tracing file makes the View a SceneTracing.
+        out.block("final class \(component(.view)): SceneViewController, \(viewProtocol)\(recordsAtBoundary ? "" : ", SceneTracing")") { body in
             body.line("var presenter: \(protocolName(.presenterInput) ?? "\(name)PresenterProtocol")?")
-            body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace? { trace }")
-            body.line("/// What the View has on screen, by label, as the trace shows it.")
-            body.line("var shown: [String: Value] { trace.screen }")
-            body.mark("Object lifecycle")
-            body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
-            viewInitializer(after: ["super.init()"], coder: true, into: &body)
+            if recordsAtBoundary {
+                if observesLabels {
+                    body.line("/// What the View shows.")
+                    body.line("var labels = \(labelsClass)()")
+                }
+            } else {
+                body.line("let trace: SceneTrace")
+                body.line("var sceneTrace: SceneTrace? { trace }")
+                body.line("/// What the View has on screen, by label, as the trace shows it.")
+                body.line("var shown: [String: Value] { trace.screen }")
+                body.mark("Object lifecycle")
+                body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
+                viewInitializer(after: ["super.init()"], coder: true, into: &body)
+            }
             lifecycleHooks(into: &body) { useCase, cycle in sendEvent(useCase, into: &cycle) }
             // The user's actions: those the story has the user start (a reload of what loads, a selection).
             let performed = Set(scenes.scenario.story.compactMap { $0.performs }.filter { $0.scene == scene.name }.map(\.useCase))
@@ -117,23 +129,29 @@ extension SceneWriter {
             body.mark(viewProtocol)
             for display in displays {
                 body.gap()
+                let properties = Dictionary(shownLabels.map { ($0.name, $0.property) }, uniquingKeysWith: { first, _ in first })
                 body.block("func \(displayDeclaration(display))") { method in
                     for value in display.values {
-                        method.line("trace.shown(\(SwiftSpelling.literal(value.target)), values.\(SwiftSpelling.name(value.target)))")
+                        let shown = "values.\(SwiftSpelling.name(value.target))"
+                        if observesLabels, let property = properties[value.target] {
+                            method.line("labels.\(property) = \(shown)")
+                        } else {
+                            method.line("trace.shown(\(SwiftSpelling.literal(value.target)), \(shown))")
+                        }
                     }
                 }
             }
             for (useCase, output) in viewModelDisplays() {
                 body.gap()
                 body.block("func \(declaration(naming.viewMethod(useCase, output: output), types: [viewModelType(useCase, output)], name: "viewModel"))") { method in
-                    method.block("trace.run") { logic in
-                        do throws(GenerationLimit) {
-                            if let route = output.view.flatMap(\.flattened).first(where: { if case .route = $0.kind { true } else { false } }) {
-                                throw GenerationLimit("in VIPER the Presenter asks the WireFrame to navigate; generate does not write a View that routes", at: route.location, id: "generate/step")
-                            }
-                            try viewSteps(output.view, into: &logic)
-                        } catch { failure.collect(error) }
-                    }
+                    var steps = SwiftText()
+                    do throws(GenerationLimit) {
+                        if let route = output.view.flatMap(\.flattened).first(where: { if case .route = $0.kind { true } else { false } }) {
+                            throw GenerationLimit("in VIPER the Presenter asks the WireFrame to navigate; generate does not write a View that routes", at: route.location, id: "generate/step")
+                        }
+                        try viewSteps(output.view, into: &steps)
+                    } catch { failure.collect(error) }
+                    logic(steps.lines, into: &method)
                 }
             }
         }
@@ -145,6 +163,11 @@ extension SceneWriter {
     func sendEvent(_ useCase: UseCase, into out: inout SwiftText) {
         let method = naming.eventMethod(useCase)
         let payload = useCase.request.isEmpty ? "nil" : "request"
+        // At the module's boundary, the Presenter's tracing subclass records the event.
+        if recordsAtBoundary {
+            out.line("presenter?.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
+            return
+        }
         out.block("trace.event(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.presenterInput))), \(SwiftSpelling.literal(method)), \(payload), type: \(SwiftSpelling.literal(requestType(useCase))))") { send in
             send.line("presenter?.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
         }
@@ -186,11 +209,12 @@ extension SceneWriter {
             }
         }
         out.line()
-        out.block("final class \(component(.presenter)): \(input), \(output)") { body in
+        // Open to the module's tracing subclass, which records the events and answers it is told.
+        out.block("\(recordsAtBoundary ? "" : "final ")class \(component(.presenter)): \(input), \(output)") { body in
             body.line("weak var view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")?")
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)InteractorInputProtocol")?")
             body.line("var wireFrame: \(protocolName(.routingLogic) ?? "\(name)WireFrameProtocol")?")
-            body.line("var trace: SceneTrace!")
+            if !recordsAtBoundary { body.line("var trace: SceneTrace!") }
             if !scene.dataStore.isEmpty {
                 body.line("/// The module's state, which its Interactor keeps.")
                 body.line("var dataStore: \(protocolName(.dataStore) ?? "\(name)DataStore") { interactor as! \(protocolName(.dataStore) ?? "\(name)DataStore") }")
@@ -207,7 +231,7 @@ extension SceneWriter {
                     let declaration = try eventDeclaration(useCase)
                     body.block("func \(declaration)") { method in
                         if logic.lines.contains(where: { Self.mentions($0, "request") }) { method.line(requestFromFields(useCase)) }
-                        method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
+                        self.logic(logic.lines, into: &method)
                     }
                 } catch { failure.collect(error) }
                 guard hasInteractorMethod(useCase) else { continue }
@@ -220,7 +244,7 @@ extension SceneWriter {
                         case .viewModel(let assignments): try presentViewModel(assignments, useCase: useCase, output: item, into: &logic)
                         }
                         body.block("func \(outputDeclaration(useCase, item))") { method in
-                            method.block("trace.run") { run in for line in logic.lines { run.line(line) } }
+                            self.logic(logic.lines, into: &method)
                         }
                     } catch { failure.collect(error) }
                 }
@@ -240,6 +264,10 @@ extension SceneWriter {
         let type = viewModelType(useCase, output)
         out.line("let viewModel = \(type)(\(arguments.joined(separator: ", ")))")
         let display = naming.viewMethod(useCase, output: output)
+        if recordsAtBoundary {
+            out.line("view?.\(call(display, ["viewModel"]))")
+            return
+        }
         out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
             send.line("view?.\(call(display, ["viewModel"]))")
         }
@@ -276,6 +304,11 @@ extension SceneWriter {
         let method = naming.interactorMethod(useCase)
         let payload = useCase.request.isEmpty ? "nil" : (request ?? "nil")
         let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
+        // At the module's boundary, the Interactor's tracing subclass records the Request.
+        if recordsAtBoundary {
+            out.line("interactor?.\(call(method, arguments))")
+            return
+        }
         out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(payload), type: \(type), fromPresenter: true)") { send in
             send.line("interactor?.\(call(method, arguments))")
         }
@@ -300,9 +333,15 @@ extension SceneWriter {
                         let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).bare)" }
                         out.line("let \(argument) = \(type)(\(fields.joined(separator: ", ")))")
                     }
+                    let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
+                    let tell = "view?.\(base)(\(display.valuesType == nil ? "" : label + argument))"
+                    // At the module's boundary, the View's wrapper records what it is told to show.
+                    if recordsAtBoundary {
+                        out.line(tell)
+                        continue
+                    }
                     out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
-                        let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
-                        send.line("view?.\(base)(\(display.valuesType == nil ? "" : label + argument))")
+                        send.line(tell)
                     }
                 case .call(let call):
                     guard case .useCase(let target)? = call.target, let asked = scene.useCase(target.rawValue) else {
@@ -396,20 +435,31 @@ extension SceneWriter {
         out.block("final class \(component(.router)): \(routing)") { body in
             body.line("/// The module's View, which the WireFrame navigates from.")
             body.line("weak var viewController: \(component(.view))?")
-            body.line("var trace: SceneTrace!")
+            if !recordsAtBoundary { body.line("var trace: SceneTrace!") }
             body.mark("Module")
             body.line("/// Creates \(name)'s module — View, Presenter, Interactor, WireFrame — connected through their protocols.")
-            body.block("static func \(PatternNaming.baseName(String(component(.configurator).split(separator: ".").last ?? "")))(recorder: Recorder = .shared) -> \(component(.view))") { create in
-                create.line("let view = \(component(.view))(recorder: recorder)")
-                create.line("let trace = view.trace")
+            let create = PatternNaming.baseName(String(component(.configurator).split(separator: ".").last ?? ""))
+            body.block("static func \(create)(\(recordsAtBoundary ? "" : "recorder: Recorder = .shared")) -> \(component(.view))") { create in
+                create.line("let view = \(component(.view))(\(recordsAtBoundary ? "" : "recorder: recorder"))")
+                if !recordsAtBoundary { create.line("let trace = view.trace") }
                 create.line("let presenter = \(component(.presenter))()")
                 create.line("let interactor = \(component(.interactor))()")
                 create.line("let wireFrame = \(component(.router))()")
-                create.line("presenter.trace = trace")
-                create.line("interactor.trace = trace")
-                create.line("wireFrame.trace = trace")
+                if !recordsAtBoundary {
+                    create.line("presenter.trace = trace")
+                    create.line("interactor.trace = trace")
+                    create.line("wireFrame.trace = trace")
+                }
                 create.line("wireFrame.viewController = view")
-                connect(into: &create) { $0 == .router ? "wireFrame" : $0.rawValue }
+                if recordsAtBoundary {
+                    for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                        create.line("\(wireFrameVariable(link.holder)).\(link.property) = \(wireFrameVariable(link.target))")
+                    }
+                    // The one line that records the module: delete it with the tracing file and nothing of SceneFlow is left.
+                    create.line("\(tracingName).record(view: view, presenter: presenter, interactor: interactor, wireFrame: wireFrame)")
+                } else {
+                    connect(into: &create, wireFrameVariable)
+                }
                 create.line("return view")
             }
             var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
@@ -447,7 +497,7 @@ extension SceneWriter {
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs), into: destination.trace)"
+                        let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs)\(recordsAtBoundary ? "" : ", into: destination.trace"))"
                         method.line(pass)
                         method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
@@ -459,7 +509,7 @@ extension SceneWriter {
                 passing.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
-                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters), into destinationTrace: SceneTrace)") { pass in
+                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -470,6 +520,8 @@ extension SceneWriter {
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
+                        // At the boundary, the destination's DataStore records the write as passed by the running route.
+                        if recordsAtBoundary { continue }
                         pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                 }
@@ -483,6 +535,9 @@ extension SceneWriter {
         if let failure { throw failure }
         return out.text
     }
+
+    /// The variable holding a part where a VIPER module is made: `wireFrame` for its Router.
+    func wireFrameVariable(_ role: ComponentRole) -> String { role == .router ? "wireFrame" : role.rawValue }
 
     /// A route back to whichever scene is below (no `to:`): its method finds that scene on the stack (`finding` binds
     /// `destination`) and navigates with `arguments`; there is nothing to pass.
@@ -544,5 +599,234 @@ extension SceneWriter {
         out.block("func \(SwiftSpelling.methodName(naming.navigateMethod(route)))(source: \(component(.view)), destination: \(destinationView))") { navigation in
             navigation.line(navigatorCall(route))
         }
+    }
+}
+
+// MARK: - The module's tracing file
+
+extension SceneWriter {
+    /// The Presenter's subclass the module runs with, which records each event the View tells it and each answer
+    /// the Interactor gives it: `TracingPostListPresenter`.
+    var observingPresenterClass: String { "Tracing\(component(.presenter))" }
+
+    /// A VIPER module's tracing file: the Presenter and the Interactor run as subclasses that record what they are
+    /// told and asked (the WireFrame reaches the module's DataStore through them); a wrapper behind the View's
+    /// protocol records what the Presenter shows, one behind the WireFrame's each route, one behind each DataManager
+    /// each call.
+    func viperTracing() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let presenterInput = protocolName(.presenterInput) ?? "\(name)PresenterProtocol"
+        let input = protocolName(.businessLogic) ?? "\(name)InteractorInputProtocol"
+        let output = protocolName(.presentationLogic) ?? "\(name)InteractorOutputProtocol"
+        let viewProtocol = protocolName(.displayLogic) ?? "\(name)ViewProtocol"
+        let routing = protocolName(.routingLogic) ?? "\(name)WireFrameProtocol"
+        let displays = (try? displays()) ?? []
+
+        out.line("/// Records \(SwiftSpelling.comment(name))'s run where its parts meet. Delete this file and the line of the module's creation")
+        out.line("/// that calls `record` to leave the module without recording.")
+        out.block("enum \(tracingName)") { body in
+            body.line("/// Gives the module's parts the scene's trace, records how they were connected, and runs the module with")
+            body.line("/// the recording Presenter and Interactor, and a recording wrapper behind each protocol they call.")
+            body.block("static func record(view: \(component(.view)), presenter: \(component(.presenter)), interactor: \(component(.interactor)), wireFrame: \(component(.router)))") { record in
+                record.line("let trace = makeTrace(recorder: SceneTrace.recorder)")
+                if observesLabels { record.line("view.labels = \(observingLabelsClass)(trace: trace)") }
+                record.line("let observedInteractor = \(observingClass)(interactor, trace: trace)")
+                record.line("let observedPresenter = \(observingPresenterClass)(presenter, trace: trace)")
+                let variable = { (role: ComponentRole) -> String in
+                    switch role {
+                    case .presenter: "observedPresenter"
+                    case .interactor, .dataStore: "observedInteractor"
+                    default: wireFrameVariable(role)
+                    }
+                }
+                connect(into: &record, recordingOnly: true, variable)
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    var made = variable(link.target)
+                    switch link.through {
+                    // The Presenter holds its View weakly: the trace keeps the wrapper as long as the module lives.
+                    case .displayLogic?: made = "trace.keep(\(tracingClass(viewProtocol))(\(made), trace: trace))"
+                    case .routingLogic?: made = "\(tracingClass(routing))(\(made), trace: trace)"
+                    default: break
+                    }
+                    record.line("\(variable(link.holder)).\(link.property) = \(made)")
+                }
+                for (_, worker) in scenes.stubbedWorkers(of: scene) {
+                    let property = "observedInteractor.\(SwiftSpelling.name(naming.workerProperty(worker.name)))"
+                    record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
+                }
+            }
+            body.line()
+            makeTraceMethod(into: &body)
+        }
+
+        // The trace the navigator records the View's lifecycle and navigation with: the one its Presenter holds.
+        out.line()
+        out.line("/// The module's trace, reached through the recording Presenter `record` gave the View.")
+        out.block("extension \(component(.view)): SceneTracing") { body in
+            body.line("var sceneTrace: SceneTrace? { (presenter as? \(observingPresenterClass))?.trace }")
+        }
+
+        if observesLabels {
+            out.line()
+            observingLabels(into: &out)
+        }
+
+        // The events the View tells its Presenter, and the answers the Interactor gives it.
+        out.line()
+        out.line("/// The \(SwiftSpelling.comment(component(.presenter))) the module runs with: records each event the View tells it and each answer the")
+        out.line("/// Interactor gives it, then handles it.")
+        out.block("final class \(observingPresenterClass): \(component(.presenter)), RecordingPart") { body in
+            body.line("let trace: SceneTrace")
+            body.line()
+            body.line("/// Takes over what the module's creation gave `configured`.")
+            body.block("init(_ configured: \(component(.presenter)), trace: SceneTrace)") { initializer in
+                initializer.line("self.trace = trace")
+                initializer.line("super.init()")
+                for link in scenes.definition.wiring.links where link.holder == .presenter && link.condition.holds(for: scene) {
+                    initializer.line("\(SwiftSpelling.name(link.property)) = configured.\(SwiftSpelling.name(link.property))")
+                }
+            }
+            for useCase in scene.useCases {
+                guard let declaration = try? eventDeclaration(useCase) else { continue }
+                let method = naming.eventMethod(useCase)
+                body.line()
+                body.block("override func \(declaration)") { forward in
+                    if !useCase.request.isEmpty { forward.line(requestFromFields(useCase)) }
+                    forward.block("trace.event(\(SwiftSpelling.literal(useCase.name.rawValue)), \(SwiftSpelling.literal(presenterInput)), \(SwiftSpelling.literal(method)), \(useCase.request.isEmpty ? "nil" : "request"), type: \(SwiftSpelling.literal(requestType(useCase))))") { send in
+                        send.line("super.\(call(method, useCase.request.map { SwiftSpelling.name($0.name) }))")
+                    }
+                }
+            }
+            for useCase in scene.useCases where hasInteractorMethod(useCase) {
+                for item in useCase.outputs {
+                    let method = naming.presenterMethod(useCase, output: item)
+                    let declaration = outputDeclaration(useCase, item)
+                    // An answer with nothing to say is recorded without a Response.
+                    let unsaid = item.response.isEmpty && scenes.definition.flow.omitsEmptyResponse
+                    let passes = !answersWithoutResponse(useCase, item)
+                    let forwarded = !passes ? "super.\(PatternNaming.baseName(declaration))()"
+                        : SwiftSpelling.labels(of: method).isEmpty ? "super.\(PatternNaming.baseName(declaration))(response)"
+                        : "super.\(call(method, ["response"]))"
+                    body.line()
+                    body.block("override func \(declaration)") { forward in
+                        forward.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, item)), \(SwiftSpelling.literal(output)), \(SwiftSpelling.literal(method)), \(unsaid ? "nil" : "response"), type: \(unsaid ? "nil" : SwiftSpelling.literal(responseType(useCase, item))))") { send in
+                            send.line(forwarded)
+                        }
+                    }
+                }
+            }
+        }
+
+        // The Requests the Presenter asks, and the writes to the module's DataStore.
+        out.line()
+        observingInteractor(into: &out) { body in
+            for useCase in scene.useCases where hasInteractorMethod(useCase) {
+                let method = naming.interactorMethod(useCase)
+                let arguments = takesRequest(useCase) ? ["request"] : useCase.request.map { SwiftSpelling.name($0.name) }
+                body.line()
+                body.block("override func \(interactorDeclaration(useCase))") { forward in
+                    if !useCase.request.isEmpty && !takesRequest(useCase) { forward.line(requestFromFields(useCase)) }
+                    let payload = useCase.request.isEmpty ? "nil" : "request"
+                    let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
+                    forward.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(SwiftSpelling.literal(input)), \(SwiftSpelling.literal(method)), \(payload), type: \(type), fromPresenter: true)") { send in
+                        send.line("super.\(call(method, arguments))")
+                    }
+                }
+            }
+        }
+
+        // The calls the Interactor makes of its DataManagers.
+        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
+            out.line()
+            workerWrapper(worker, protocolName: protocolName, into: &out)
+        }
+
+        // What the Presenter tells the View to show.
+        out.line()
+        out.line("/// Stands in for the View behind \(SwiftSpelling.comment(viewProtocol)), held weakly as the Presenter holds it: records what the")
+        out.line("/// Presenter tells it to show, for the use case the Presenter is handling, then passes it on.")
+        wrapperClass(tracingClass(viewProtocol), conforming: viewProtocol, wrapped: viewProtocol, holding: .weak, into: &out) { body in
+            for display in displays {
+                let base = PatternNaming.baseName(display.signature)
+                let label = SwiftSpelling.labels(of: display.signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
+                body.line()
+                body.block("func \(displayDeclaration(display))") { forward in
+                    forward.block("trace.shows(\(SwiftSpelling.literal(viewProtocol)), \(SwiftSpelling.literal(display.signature)), \(display.valuesType == nil ? "nil" : "values"))") { send in
+                        send.line("wrapped?.\(SwiftSpelling.name(base))(\(display.valuesType == nil ? "" : label + "values"))")
+                    }
+                }
+            }
+            for (useCase, item) in viewModelDisplays() {
+                let method = naming.viewMethod(useCase, output: item)
+                let type = viewModelType(useCase, item)
+                body.line()
+                let declared = declaration(method, types: [type], name: "viewModel").replacingOccurrences(of: "(_ value: ", with: "(_ viewModel: ")
+                body.block("func \(declared)") { forward in
+                    forward.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, item)), \(SwiftSpelling.literal(viewProtocol)), \(SwiftSpelling.literal(method)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
+                        send.line("wrapped?.\(call(method, ["viewModel"]))")
+                    }
+                }
+            }
+        }
+
+        // The routes the Presenter asks the WireFrame for.
+        out.line()
+        out.line("/// Stands in for the WireFrame behind \(SwiftSpelling.comment(routing)): records each route the Presenter asks for, then passes it on.")
+        wrapperClass(tracingClass(routing), conforming: routing, wrapped: routing, into: &out) { body in
+            for route in scene.routes {
+                guard let declaration = try? routeMethodDeclaration(route, passesView: true),
+                      let parameters = try? routeArguments(route) else { continue }
+                let method = naming.routeMethod(route)
+                let arguments = parameters.map { parameter -> String in
+                    let value: String
+                    switch parameter.input {
+                    case nil: value = "view"
+                    case ""?: value = parameter.label == "_" ? "sender" : SwiftSpelling.name(parameter.label)
+                    case let input?: value = SwiftSpelling.name(input)
+                    }
+                    return parameter.label == "_" ? value : "\(SwiftSpelling.label(parameter.label)): \(value)"
+                }
+                let (recorded, inputType) = routeRecord(route, route.input.map { SwiftSpelling.name($0.name) })
+                // What the route passes on: the destination's DataStore records those writes as passed.
+                var passes = ""
+                if !route.pass.isEmpty {
+                    let fields = route.pass.map { "(\(SwiftSpelling.literal($0.target)), \(SwiftSpelling.literal($0.value.text)))" }
+                    passes = ", passing: RoutePassing(\(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(naming.passDataMethod(route))), fields: [\(fields.joined(separator: ", "))])"
+                }
+                passes += navigationArgument(route)
+                body.line()
+                body.block("func \(declaration)") { forward in
+                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(recorded), inputType: \(inputType), fromPresenter: true\(passes))") { send in
+                        send.line("wrapped.\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
+                    }
+                }
+            }
+        }
+
+        // The module's models and its DataManagers' answers as the trace writes them.
+        out.line()
+        out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
+        for useCase in scene.useCases {
+            scenes.tracedExtension(scenes.swiftTypeName(requestType(useCase)), scenes.traceValue(useCase.request), into: &out)
+            for item in useCase.outputs {
+                scenes.tracedExtension(scenes.swiftTypeName(responseType(useCase, item)), scenes.traceValue(item.response), into: &out)
+                if !item.presentsBySteps {
+                    scenes.tracedExtension(scenes.swiftTypeName(viewModelType(useCase, item)), scenes.traceValue(item.viewModel), into: &out)
+                }
+            }
+        }
+        for display in displays {
+            guard let type = display.valuesType else { continue }
+            let fields = zip(display.values, display.types).map { FieldDecl(name: $0.target, type: $1, location: $0.targetLocation) }
+            scenes.tracedExtension(type, scenes.traceValue(fields), into: &out)
+        }
+        for worker in scene.workers {
+            for (record, fields) in scenes.resultRecords(worker) {
+                scenes.tracedExtension("\(scene.name).\(worker.name).\(record)", scenes.traceValue(fields), into: &out)
+            }
+        }
+        return out.text
     }
 }

@@ -105,7 +105,7 @@ extension ComponentTestWriter {
         let presenter = writer.protocolName(.presenterInput) ?? "\(name)PresenterProtocol"
         let event = PatternNaming.baseName(naming.eventMethod(useCase))
         out.block("@Test(\(SwiftSpelling.literal("the View tells its Presenter of \(useCase.name)"))) func view\(useCase.name)TellsPresenter()") { test in
-            test.line("let view = \(writer.component(.view))(recorder: .off)")
+            test.line("let view = \(writer.component(.view))(\(writer.recordsAtBoundary ? "" : "recorder: .off"))")
             test.line("let presenter = \(presenter)Spy()")
             test.line("view.presenter = presenter")
             if useCase.trigger == .action || events.contains(where: { $0.kind == .action }) {
@@ -153,7 +153,7 @@ extension ComponentTestWriter {
         test.line("presenter.view = view")
         test.line("presenter.interactor = interactor")
         test.line("presenter.wireFrame = wireFrame")
-        test.line("presenter.trace = \(writer.component(.view))(recorder: .off).trace")
+        if presenterUsesTrace { test.line("presenter.trace = \(Self.unrecordedTrace(writer))") }
     }
 
     private func presenterHandles(_ useCase: UseCase, event: TraceEvent, _ events: [TraceEvent], into out: inout SwiftText) {
@@ -185,7 +185,7 @@ extension ComponentTestWriter {
             test.line("let interactor = \(writer.component(.interactor))()")
             test.line("let presenter = \(output)Spy()")
             test.line("interactor.presenter = presenter")
-            test.line("interactor.trace = \(writer.component(.view))(recorder: .off).trace")
+            if interactorUsesTrace { test.line("interactor.trace = \(Self.unrecordedTrace(writer))") }
             for (field, value) in dataStoreBefore(request.sequence) {
                 guard let declared = scene.dataStore.first(where: { $0.name == field }) else { continue }
                 test.line("interactor.\(SwiftSpelling.name(field)) = \(scenes.literal(value, declared.type))")

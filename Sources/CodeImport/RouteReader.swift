@@ -354,7 +354,8 @@ struct RouteReader {
                     if let name, name != method.name, methods.contains(where: { $0.name == name }) { calledByAnyone.insert(name) }
                 }
             }
-            for method in methods where method.name != "init" && !calledByAnyone.contains(method.name) {
+            // A static method no scene calls is the module's builder (`createPostDetailModule()`), not a route.
+            for method in methods where method.name != "init" && !method.isStatic && !calledByAnyone.contains(method.name) {
                 result.append(Candidate(method: method, owner: .router, navigates: true, uncalled: true, type: router))
             }
         }

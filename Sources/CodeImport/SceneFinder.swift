@@ -185,6 +185,9 @@ struct SceneFinder {
         if VIPReader.isTestDouble(declaration) || name.hasSuffix("Tests") || name.hasSuffix("Test") { return true }
         if ["Cell", "CellNode", "Header", "Footer", "HeaderView", "FooterView", "Reusable", "ReusableView"].contains(where: { name.hasSuffix($0) }) { return true }
         if declaration.inherited.contains(where: { $0.hasSuffix("Cell") || $0 == "UIView" || $0 == "XCTestCase" }) { return true }
+        // SceneFlow's generated recording (a wrapper behind a protocol, a part's recording subclass) is no component
+        // of the app's.
+        if declaration.inherited.contains(where: { $0 == "TracingWrapper" || $0 == "RecordingPart" }) { return true }
         return false
     }
 

@@ -513,8 +513,9 @@ struct SwiftIndex {
         for (position, declaration) in declarations.enumerated() where [.class, .struct, .actor].contains(declaration.kind) {
             let inherited = members(of: declaration).inherited
             // SceneFlow's generated recording wrappers (`TracingLoginAuthWorker`) stand in for a part behind its
-            // protocol: they implement none of the app's.
-            if inherited.contains("TracingWrapper") { continue }
+            // protocol, and its recording subclasses (`TracingLoginInteractor`) are the part: neither implements
+            // anything of the app's.
+            if inherited.contains("TracingWrapper") || inherited.contains("RecordingPart") { continue }
             var seen = Set<String>()
             for entry in inherited {
                 for name in expandedNames(entry) where seen.insert(name).inserted {

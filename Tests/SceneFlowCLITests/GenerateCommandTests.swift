@@ -304,13 +304,14 @@ struct GenerateCommandTests {
         #expect(recorded.last == run.end)
     }
 
-    @Test("deleting a Clean Swift app's tracing files and the one line per scene that calls record leaves an app that builds without a warning, its parts naming nothing of the recording")
-    func recordingRemoves() throws {
+    @Test("deleting an app's tracing files and the one line per scene that calls record leaves an app that builds without a warning, its parts naming nothing of the recording",
+          arguments: [("Shop", "TeaShop", 8), ("PostList-VIPER", "PostsVIPER", 2)])
+    func recordingRemoves(_ scenario: String, module: String, scenes: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-unrecorded-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try CLI.run(["generate", "Scenarios/Shop.yml", "--out", folder.path])
+        let generated = try CLI.run(["generate", "Scenarios/\(scenario).yml", "--out", folder.path])
         #expect(generated.status == 0, "\(generated.stderr)")
-        let sources = folder.appendingPathComponent("Sources/TeaShop")
+        let sources = folder.appendingPathComponent("Sources/\(module)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
         var removedLines = 0
         for file in files {
@@ -330,9 +331,10 @@ struct GenerateCommandTests {
                 }
             }
         }
-        // One line per scene (Shop has eight); a tracing file per scene and one for the entities.
-        #expect(removedLines == 8)
-        #expect(files.filter { $0.hasSuffix("Tracing.swift") }.count == 9)
+        // One line per scene (a Clean Swift scene's wiring, a VIPER module's creation); a tracing file per scene and
+        // one for the entities.
+        #expect(removedLines == scenes)
+        #expect(files.filter { $0.hasSuffix("Tracing.swift") }.count == scenes + 1)
         // The tests record; the app alone is what is left.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests"))
         let manifest = folder.appendingPathComponent("Package.swift")

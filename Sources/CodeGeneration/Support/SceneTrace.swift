@@ -115,7 +115,7 @@ public final class SceneTrace {
         func send() {
             recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
                                                                               payloadType: type, payload: payload)),
-                          from: fromPresenter ? presenter : view, to: interactor, body)
+                          from: fromPresenter ? presenter : view, to: interactor) { within(useCase, nil, body) }
         }
         guard !recorder.isInCycle else { return send() }
         if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
@@ -127,13 +127,42 @@ public final class SceneTrace {
         }
     }
 
-    /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap.
+    /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap. Sent when no cycle runs, it starts
+    /// its use case's cycle, as `request` does.
     public func event(_ useCase: String, _ protocolName: String?, _ method: String, _ request: TraceValueConvertible?,
                       type: String?, _ body: () -> Void) {
         guard recorder.isRecording else { return body() }
-        recorder.send(.event(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
-                                                                        payloadType: type, payload: request?.traceValue)),
-                      from: view, to: presenter, body)
+        let payload = request?.traceValue
+        func send() {
+            recorder.send(.event(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                            payloadType: type, payload: payload)),
+                          from: view, to: presenter) { within(useCase, nil, body) }
+        }
+        guard !recorder.isInCycle else { return send() }
+        if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
+        var carried = payload
+        if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
+        recorder.cycle(useCase, on: view, trigger: .action) {
+            recorder.send(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
+                          from: Recorder.user, to: view, send)
+        }
+    }
+
+    /// The use cases (and outputs) whose messages the scene's parts are handling, innermost last: what a VIPER
+    /// Presenter shows is shown for the one it handles.
+    private var handled: [(useCase: String, output: String?)] = []
+
+    private func within(_ useCase: String, _ output: String?, _ body: () -> Void) {
+        handled.append((useCase, output))
+        defer { handled.removeLast() }
+        body()
+    }
+
+    /// The Presenter tells the View what to show (VIPER's `showPosts(with:)`), for the use case and output whose message
+    /// it is handling: one View method serves every use case that shows with it.
+    public func shows(_ protocolName: String, _ method: String, _ values: TraceValueConvertible?, _ body: () -> Void) {
+        guard recorder.isRecording, let (useCase, output) = handled.last else { return body() }
+        display(useCase, output: output, protocolName, method, values, type: nil, body)
     }
 
     public func response(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
@@ -141,7 +170,7 @@ public final class SceneTrace {
         guard recorder.isRecording else { return body() }
         recorder.send(.response(useCase: UseCaseName(useCase), output: output.map { OutputName($0) },
                                 Invocation(protocolName: protocolName, method: method, payloadType: type, payload: response?.traceValue)),
-                      from: interactor, to: presenter, body)
+                      from: interactor, to: presenter) { within(useCase, output, body) }
     }
 
     public func display(_ useCase: String, output: String?, _ protocolName: String, _ method: String,
@@ -411,6 +440,10 @@ public protocol TracingWrapper: AnyObject {
     /// The part it stands in for.
     var wrappedPart: Any? { get }
 }
+
+/// A part's subclass a scene's tracing file runs it with (`TracingLoginInteractor`, VIPER's
+/// `TracingPostListPresenter`): it records what the part is told, and is that part.
+public protocol RecordingPart: AnyObject {}
 
 /// `part` itself, or the part a recording wrapper stands in for.
 public func unwrapped<Part>(_ part: Any?, as type: Part.Type) -> Part? {
