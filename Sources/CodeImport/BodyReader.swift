@@ -485,8 +485,18 @@ struct BodyReader {
                 return
             }
             if let member = Self.member(of: call), presenterProperties.contains(member.base), let parameters = outputs[member.name] {
-                let fields = zip(parameters, call.arguments).map { name, argument in
+                var fields = zip(parameters, call.arguments).map { name, argument in
                     ImportedApp.Assignment(field: name, expression: translate(argument.expression), location: location(argument))
+                }
+                // An output that takes one model (`didRetrievePosts(_ response: …Response)`): the model's fields, as made.
+                if presenterModels.contains(member.name), let argument = call.arguments.first?.expression {
+                    if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let arguments = builtRecords[name] {
+                        fields = assignments(arguments)
+                    } else if let inline = Self.unwrapTryAwait(argument).as(FunctionCallExprSyntax.self) {
+                        fields = assignments(inline.arguments)
+                    } else {
+                        fields = []
+                    }
                 }
                 steps.append(.respondOutput(member.name, fields, location: location(call)))
                 return

@@ -83,6 +83,7 @@ extension VIPReader {
                 let own = Set(interactor.map { index.members(of: $0).properties.map(\.name) } ?? [])
                 reader.dataStoreFields = Set(scene.dataStore.map(\.name)).intersection(own)
                 reader.outputs = Dictionary(outputMethods.map { ($0.name, $0.parameters.map(\.name)) }, uniquingKeysWith: { first, _ in first })
+                reader.presenterModels = Set(outputMethods.filter { takesModel($0, context: presenter?.path ?? []) }.map(\.name))
                 reader.ownMethods = Dictionary(interactorMembers.filter { $0.body != nil && $0.name != "init" }.map { ($0.name, $0) },
                                                uniquingKeysWith: { first, _ in first })
                 reader.inlined = [method.name]
@@ -103,14 +104,17 @@ extension VIPReader {
             for output in answered {
                 guard let declared = outputMethods.first(where: { $0.name == output && $0.body != nil }) ?? outputMethods.first(where: { $0.name == output }) else { continue }
                 var steps: [ImportedApp.Step] = []
+                // One model taken (`didRetrievePosts(_ response: …Response)`) is the Response; values are its fields.
+                let model = takesModel(declared, context: presenter?.path ?? [])
                 if let body = declared.body {
                     var bound: [String: String] = [:]
-                    for parameter in declared.parameters { bound[parameter.name] = "response.\(parameter.name)" }
+                    for parameter in declared.parameters { bound[parameter.name] = model ? "response" : "response.\(parameter.name)" }
                     steps = presenterSteps(body.statements, in: declared, context: context, bound: bound, depth: 0)
                 }
+                let response = model ? modelFields(of: declared, kind: "Response", context: presenter?.path ?? [])
+                    : fields(of: declared, context: presenter?.path ?? [])
                 useCase.outputs.append(ImportedApp.Output(name: declared.name, presenterMethod: declared.signature,
-                                                          response: fields(of: declared, context: presenter?.path ?? []),
-                                                          presenter: steps, location: declared.location))
+                                                          response: response, presenter: steps, location: declared.location))
             }
             scene.useCases.append(useCase)
         }
@@ -144,7 +148,12 @@ extension VIPReader {
                 continue
             }
             if !asked.isEmpty, asked.allSatisfy({ name in scene.useCases.contains { PatternNaming.baseName($0.interactorMethod) == name } }) {
-                // Another event asking for a use case that has one: said, not a use case of its own.
+                // Another event asking for a use case that has one: not a use case of its own; what it does besides
+                // asking (`refreshPostList()` shows the loader first) is said.
+                if !steps.allSatisfy({ if case .callInteractor = $0 { true } else { false } }) {
+                    unmapped.append(.init(message: "'\(method.signature)' asks for '\(asked.joined(separator: "', '"))', which another event of the View starts; it is not imported as a use case of its own, and what else it does is left out",
+                                          location: method.location))
+                }
                 continue
             }
             var useCaseName = SwiftSpellingForImport.upperFirst(method.name)
@@ -160,6 +169,15 @@ extension VIPReader {
         scene.calls = calls(in: [(ComponentRole.view, view), (.interactor, interactor), (.presenter, presenter), (.router, router)],
                             references: scene.references)
         return scene
+    }
+
+    /// Whether a method takes one value that is a model of the app's, a struct named as one (`…Response`): its
+    /// fields are what it carries.
+    func takesModel(_ method: SwiftIndex.Method, context: [String]) -> Bool {
+        let values = method.parameters.filter { TypeMapping.closureResult($0.type) == nil }
+        guard values.count == 1, values[0].type.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")).hasSuffix("Response"),
+              let model = modelDeclaration(values[0].type, context: context) else { return false }
+        return model.kind == .struct
     }
 
     /// A method that hands the Presenter a part of its own module (`inject(view:)`, `set(router:)`): wiring the View

@@ -55,7 +55,7 @@ final class TracingLoginLabels: LoginLabels {
 
 /// The LoginInteractor the scene runs with: each write to a field of LoginDataStore is recorded, as
 /// stored by the Interactor or as passed in by the route that is running.
-final class TracingLoginInteractor: LoginInteractor {
+final class TracingLoginInteractor: LoginInteractor, RecordingPart {
     private(set) var trace: SceneTrace?
 
     /// Takes over what the scene's wiring gave `configured`; records from then on (the trace is set last, so
