@@ -5,7 +5,7 @@ import ScenarioSpec
 /// the AppState renders again. Everything but `body` and the environment keys runs without SwiftUI.
 extension SceneWriter {
     /// Whether the scene's pattern keeps its state in the one AppState.
-    var usesAppState: Bool { scenes.definition.flow.store == .appState }
+    var usesAppState: Bool { scenes.definition.shape == .appStateScene }
 
     /// `AppState.swift`: the app's state, knowing nothing of the layers that write and show it.
     static func appState(_ scenes: GeneratedScenes) -> String {

@@ -117,11 +117,7 @@ public struct CodeGenerator {
     /// (SwiftUI VIP); or with the environment's wiring and state in the one AppState (SwiftUI with AppState); or the
     /// View telling its Presenter, modules built by a WireFrame (VIPER).
     public static func writes(_ definition: PatternDefinition) -> Bool {
-        switch definition.wiring.style {
-        case .configurator, .setup: definition.flow.entry != .presenter && definition.flow.store == .dataStore
-        case .environment: definition.flow.entry != .presenter && definition.flow.store == .appState
-        case .wireFrame: definition.flow.entry == .presenter && definition.flow.store == .dataStore
-        }
+        definition.codeShape?.fits(definition) ?? false
     }
 
     /// The package's files, in a fixed order; the same scenario gives the same bytes. What cannot be written is
@@ -143,7 +139,7 @@ public struct CodeGenerator {
         let module = moduleName
         var files: [GeneratedFile] = [GeneratedFile(path: "Package.swift", text: packageManifest(module))]
         let source = "Sources/\(module)"
-        if scenario.pattern.definition.viewsAreSwiftUIValues {
+        if scenario.pattern.definition.shape.viewsAreValues {
             files.append(GeneratedFile(path: "\(source)/Support/Observation.swift", text: SupportFiles.observation))
             files.append(GeneratedFile(path: "\(source)/Support/SceneScreen.swift", text: SupportFiles.screen))
         } else {
@@ -158,7 +154,7 @@ public struct CodeGenerator {
         if let text = scenes.entitiesTracing() {
             files.append(GeneratedFile(path: "\(source)/Models/EntitiesTracing.swift", text: text))
         }
-        if scenario.pattern.definition.flow.store == .appState {
+        if scenario.pattern.definition.shape == .appStateScene {
             files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
         }
         if !scenario.sharedWorkers.isEmpty, let text = attempt({ () throws(GenerationLimit) in try scenes.sharedWorkers() }) {
@@ -247,7 +243,7 @@ public struct CodeGenerator {
         }
         for scene in scenario.scenes {
             // SwiftUI Views render from state; Clean Swift's and VIPER's show in their view steps.
-            if !scenario.pattern.definition.viewsAreSwiftUIValues {
+            if !scenario.pattern.definition.shape.viewsAreValues {
                 for show in scene.view.shows {
                     unwritten.collect(GenerationLimit("generate does not write a \(scenario.pattern.definition.title) View that renders from state ('shows:') yet: show '\(show.target)' in a use case's view steps",
                                                       at: show.targetLocation, id: "generate/view-renders"))
@@ -256,7 +252,7 @@ public struct CodeGenerator {
             for state in scene.view.state {
                 unwritten.collect(GenerationLimit("generate does not write a View's own state ('\(state.name)') yet", at: state.location, id: "generate/view-state"))
             }
-            if !scenario.pattern.definition.flow.viewWritesDataStore {
+            if !scenario.pattern.definition.shape.viewHoldsDataStore {
                 for useCase in scene.useCases where !useCase.sends.isEmpty {
                     unwritten.collect(GenerationLimit("generate does not write a View that fills its Request ('sends:' of \(scene.name).\(useCase.name)) yet",
                                                       at: useCase.sends[0].targetLocation, id: "generate/view-sends"))
@@ -264,7 +260,7 @@ public struct CodeGenerator {
             }
         }
         // A Swift property holds a value from the start: a field with none (not optional, no default) has none.
-        let usesAppState = scenario.pattern.definition.flow.store == .appState
+        let usesAppState = scenario.pattern.definition.shape == .appStateScene
         var held: [(what: String, field: FieldDecl)] = usesAppState ? scenario.appState.map { ("AppState", $0) } : []
         for scene in scenario.scenes {
             if !usesAppState { held += scene.dataStore.map { ("DataStore", $0) } }

@@ -154,7 +154,7 @@ struct ComponentTestWriter {
     }
 
     /// Whether the scene is a VIPER module.
-    var viper: Bool { scenes.definition.flow.entry == .presenter }
+    var viper: Bool { scenes.definition.shape == .wireFrameModule }
 
     func tests() -> String? {
         let cycles = firstCycles()
@@ -192,7 +192,7 @@ struct ComponentTestWriter {
     /// Presenter, Router or WireFrame) is freed, so no part holds another in a cycle. A SwiftUI View is a value and is
     /// not probed.
     private func lifetimeTest(into out: inout SwiftText) {
-        let viewIsValue = scenes.definition.viewsAreSwiftUIValues
+        let viewIsValue = scenes.definition.shape.viewsAreValues
         let what = viewIsValue ? "its View" : "its View Controller"
         out.block("@Test(\(SwiftSpelling.literal("once \(what) is gone, every part of the scene is freed: none holds another in a cycle"))) func sceneIsFreed()") { test in
             // Each part the wiring reaches from the View, in order, and the path that holds it (`interactor?.presenter`).

@@ -92,12 +92,12 @@ enum GeneratedNames {
         for scene in scenario.scenes {
             // Fields: the Interactor is the DataStore in Clean Swift and VIPER; SwiftUI VIP's View holds an
             // observable one.
-            var members = definition.flow.viewWritesDataStore ? observableMembers : interactorMembers
-            if !definition.flow.viewWritesDataStore {
+            var members = definition.shape.viewHoldsDataStore ? observableMembers : interactorMembers
+            if !definition.shape.viewHoldsDataStore {
                 for worker in scene.workers { members.insert(naming.workerProperty(worker.name)) }
                 for (worker, _) in scene.sharedWorkersCalled { members.insert(naming.workerProperty(worker)) }
             }
-            let holder = definition.flow.viewWritesDataStore ? "the DataStore" : "the Interactor"
+            let holder = definition.shape.viewHoldsDataStore ? "the DataStore" : "the Interactor"
             for field in scene.dataStore where members.contains(field.name) {
                 reserved(field.name, "a DataStore field", "\(holder) generate writes has a member of that name", at: field.location)
             }

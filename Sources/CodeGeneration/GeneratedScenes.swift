@@ -194,15 +194,17 @@ struct GeneratedScenes {
             do throws(GenerationLimit) { files.append((name, try write())) } catch { unwritten.collect(error) }
         }
         func component(_ role: ComponentRole) -> String { "\(writer.component(role)).swift" }
-        if scenario.pattern.definition.flow.entry == .presenter {
+        // One writer per shape, as the pattern's definition declares it.
+        switch scenario.pattern.definition.shape {
+        case .wireFrameModule:
             // VIPER: the module's View, Presenter, Interactor and WireFrame, its Entities in Models.
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
             add(component(.view)) { () throws(GenerationLimit) in try writer.viperView() }
             add(component(.presenter)) { () throws(GenerationLimit) in try writer.viperPresenter() }
             add(component(.interactor)) { () throws(GenerationLimit) in try writer.interactor() }
             add(component(.router)) { () throws(GenerationLimit) in try writer.viperWireFrame() }
-            if writer.recordsAtBoundary { files.append(("\(writer.tracingName).swift", writer.viperTracing())) }
-        } else if writer.usesAppState {
+            files.append(("\(writer.tracingName).swift", writer.viperTracing()))
+        case .appStateScene:
             // SwiftUI with AppState: the View, its Interactor (an environment value), configureView(); the scene's
             // namespace holds its workers.
             if scene.useCases.contains(where: { !$0.request.isEmpty }) {
@@ -214,7 +216,7 @@ struct GeneratedScenes {
             add(component(.interactor)) { () throws(GenerationLimit) in try writer.appStateInteractor() }
             files.append((component(.configurator), writer.appStateConfigurator()))
             if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.appStateRouter() } }
-        } else if writer.viewHoldsDataStore {
+        case .swiftUIScene:
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
             add(component(.view)) { () throws(GenerationLimit) in try writer.swiftUIView() }
@@ -222,7 +224,7 @@ struct GeneratedScenes {
             add(component(.presenter)) { () throws(GenerationLimit) in try writer.presenter() }
             files.append((component(.configurator), writer.swiftUIConfigurator()))
             if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.swiftUIRouter() } }
-        } else {
+        case .viewControllerScene:
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
             add("\(scene.name)ViewController.swift") { () throws(GenerationLimit) in try writer.viewController() }
             add("\(scene.name)Interactor.swift") { () throws(GenerationLimit) in try writer.interactor() }
@@ -470,4 +472,10 @@ struct GeneratedScenes {
     }
 
     func scenarioResultRecord(_ name: String) -> RecordType? { scenario.entities.first { $0.name == name } }
+}
+
+extension PatternDefinition {
+    /// The shape generate writes the pattern's scenes in: what `CodeGenerator.writes` checked before anything is
+    /// written (a pattern without one is refused there).
+    var shape: CodeShape { codeShape ?? .viewControllerScene }
 }

@@ -32,7 +32,7 @@ struct SceneWriter {
         out.line()
         // VIPER's Presenter may tell the View what to show in its own words: no ViewModel then, a struct per display
         // method.
-        let viper = scenes.definition.flow.entry == .presenter
+        let viper = isVIPER
         var failure: GenerationLimit?
         out.block("enum \(name)") { namespace in
             for (index, useCase) in scene.useCases.enumerated() {
@@ -40,8 +40,9 @@ struct SceneWriter {
                 if let description = useCase.description { namespace.line("/// \(SwiftSpelling.comment(description))") }
                 namespace.block("enum \(useCase.name)") { body in
                     scenes.record("Request", useCase.request, into: &body)
-                    // SwiftUI with AppState answers through the AppState: no Response, no ViewModel.
-                    for output in useCase.outputs where !usesAppState {
+                    // SwiftUI with AppState answers through the AppState: no Response, no ViewModel; nor does a VIPER
+                    // event the Presenter handles alone (`refreshPostList()`, a route).
+                    for output in useCase.outputs where !usesAppState && hasInteractorMethod(useCase) {
                         if useCase.outputs.count == 1 {
                             scenes.record("Response", output.response, into: &body)
                             if !viper || !output.presentsBySteps { scenes.record("ViewModel", output.viewModel, into: &body) }
@@ -86,7 +87,7 @@ struct SceneWriter {
 
     /// Whether the View holds the scene's DataStore (SwiftUI VIP): the View is a value the Presenter holds, and the
     /// Interactor keeps no state.
-    var viewHoldsDataStore: Bool { scenes.definition.flow.viewWritesDataStore }
+    var viewHoldsDataStore: Bool { scenes.definition.shape.viewHoldsDataStore }
 
     /// The Presenter's property holding the View, as the pattern's wiring names it (`viewController`, `view`).
     var presenterView: String {
@@ -98,10 +99,10 @@ struct SceneWriter {
     /// the UIKit scenes (Clean Swift's and VIPER's). The SwiftUI shapes still record in their bodies.
     var recordsAtBoundary: Bool { Self.recordsAtBoundary(scenes.definition) }
 
-    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool { !definition.viewsAreSwiftUIValues }
+    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool { definition.shape.recordsAtBoundary }
 
     /// Whether the scene is a VIPER module: the View tells its Presenter, which asks the Interactor.
-    var isVIPER: Bool { scenes.definition.flow.entry == .presenter }
+    var isVIPER: Bool { scenes.definition.shape == .wireFrameModule }
 
     /// A component's logic as its method's body: as it is where the scene records at its boundary (nothing in it can
     /// fail unhandled: a failure nothing handles is called with `try!`, and stops the app), else run through
@@ -145,7 +146,7 @@ struct SceneWriter {
         }
         out.line()
         // In SwiftUI VIP the View holds the DataStore; elsewhere the Interactor is it.
-        let holdsDataStore = !scenes.definition.flow.viewWritesDataStore
+        let holdsDataStore = !viewHoldsDataStore
         if holdsDataStore {
             out.block("protocol \(store)") { body in
                 for field in scene.dataStore {
@@ -182,7 +183,7 @@ struct SceneWriter {
             let property = naming.workerProperty(worker)
             properties.append((property, "var \(property): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared", false))
         }
-        for field in scene.dataStore where !scenes.definition.flow.viewWritesDataStore {
+        for field in scene.dataStore where !viewHoldsDataStore {
             let property = SwiftSpelling.name(field.name)
             let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? ""
             properties.append((property, "var \(property): \(scenes.swiftType(field.type))\(initial)", true))
@@ -224,7 +225,7 @@ struct SceneWriter {
     /// Whether the Interactor has a method for the use case: always in VIP; in VIPER when the Presenter asks for it
     /// (its event calls it, or the use case has no event of its own).
     func hasInteractorMethod(_ useCase: UseCase) -> Bool {
-        scenes.definition.flow.entry != .presenter || useCase.event == nil || !useCase.interactor.isEmpty
+        !isVIPER || useCase.event == nil || !useCase.interactor.isEmpty
     }
 
     /// `login(request: Login.Login.Request)`, or with the Request's fields as parameters: `showPostDetail(post: PostModel)`.

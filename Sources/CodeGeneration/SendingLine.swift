@@ -10,9 +10,9 @@ public enum SendingLine {
     /// generator does not write.
     public static func line(for event: TraceEvent, pattern definition: PatternDefinition) -> String? {
         guard CodeGenerator.writes(definition) else { return nil }
-        let viper = definition.flow.entry == .presenter
-        let swiftUI = definition.viewsAreSwiftUIValues
-        let appState = definition.flow.store == .appState
+        let viper = definition.shape == .wireFrameModule
+        let swiftUI = definition.shape.viewsAreValues
+        let appState = definition.shape == .appStateScene
         // As the generator writes its calls, an argument for each label.
         func call(_ signature: String, _ argument: (String) -> String) -> String {
             SwiftSpelling.call(signature, SwiftSpelling.labels(of: signature).map(argument))

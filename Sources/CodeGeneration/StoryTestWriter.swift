@@ -20,10 +20,10 @@ struct StoryTestWriter {
     func view(_ scene: SceneName) -> String { naming.componentName(.view, of: scenario.scene(scene)!) }
 
     /// Whether the Views are SwiftUI values on a `SceneScreen` rather than View controllers on a `SceneNavigator`.
-    var viewsAreValues: Bool { scenario.pattern.definition.viewsAreSwiftUIValues }
+    var viewsAreValues: Bool { scenario.pattern.definition.shape.viewsAreValues }
 
     /// Whether the app keeps its state in one AppState, which every View is given.
-    var usesAppState: Bool { scenario.pattern.definition.flow.store == .appState }
+    var usesAppState: Bool { scenario.pattern.definition.shape == .appStateScene }
 
     /// A new View of `scene`, wired.
     func newView(_ scene: SceneName) -> String {
@@ -35,7 +35,7 @@ struct StoryTestWriter {
     /// The scene's Interactor, reached from its View (`scene`): VIPER's through its Presenter.
     func interactor(of scene: SceneName) -> String {
         let interactor = naming.componentName(.interactor, of: scenario.scene(scene)!)
-        if scenario.pattern.definition.flow.entry == .presenter {
+        if scenario.pattern.definition.shape == .wireFrameModule {
             return "((scene as? \(view(scene)))?.presenter as? \(naming.componentName(.presenter, of: scenario.scene(scene)!)))?.interactor as? \(interactor)"
         }
         // The View may hold a recording wrapper standing in for the Interactor.

@@ -284,7 +284,7 @@ extension SceneWriter {
     /// a plain call would have the name of one of the Presenter's event methods (it takes the empty Response then).
     func answersWithoutResponse(_ useCase: UseCase, _ output: Output) -> Bool {
         guard output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse else { return false }
-        guard scenes.definition.flow.entry == .presenter else { return true }
+        guard isVIPER else { return true }
         let plain = "\(PatternNaming.baseName(naming.presenterMethod(useCase, output: output)))()"
         return !scene.useCases.contains { (try? eventDeclaration($0)) == plain }
     }
@@ -565,13 +565,13 @@ extension SceneWriter {
 
     /// The arguments after a navigation call's own: the route's name when its method is shared.
     func navigationRouteArgument(_ route: Route) -> String {
-        sharesNavigation(route).shared && scenes.definition.viewsAreSwiftUIValues ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
+        sharesNavigation(route).shared && scenes.definition.shape.viewsAreValues ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
     }
 
     /// What a route's message adds for the navigator (View controllers'): the Router's method that changes the
     /// screen, which the navigator records the navigation with.
     func navigationArgument(_ route: Route) -> String {
-        scenes.definition.viewsAreSwiftUIValues ? "" : ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
+        scenes.definition.shape.viewsAreValues ? "" : ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
     }
 
     /// How the navigator changes the screen for `route` (it records the navigation as the running route's):
@@ -810,7 +810,7 @@ extension SceneWriter {
         out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
         for useCase in scene.useCases {
             scenes.tracedExtension(scenes.swiftTypeName(requestType(useCase)), scenes.traceValue(useCase.request), into: &out)
-            for item in useCase.outputs {
+            for item in useCase.outputs where hasInteractorMethod(useCase) {
                 scenes.tracedExtension(scenes.swiftTypeName(responseType(useCase, item)), scenes.traceValue(item.response), into: &out)
                 if !item.presentsBySteps {
                     scenes.tracedExtension(scenes.swiftTypeName(viewModelType(useCase, item)), scenes.traceValue(item.viewModel), into: &out)

@@ -212,6 +212,30 @@ struct CodeGeneratorTests {
         #expect(!router.contains("\n\n\n"))
     }
 
+    @Test("each scene's files are those its pattern's code shape declares, in its order",
+          arguments: ["Login", "Shop", "CleanStore", "PostList-VIPER", "Counter-SwiftUI", "Counter-AppState", "Repositories", "CreateIceCream"])
+    func filesOfTheShape(_ name: String) throws {
+        let url = PackagePaths.scenarios.appendingPathComponent("\(name).yml")
+        let scenario = try #require(ScenarioLoader().load(yaml: try String(contentsOf: url, encoding: .utf8), file: "Scenarios/\(name).yml",
+                                                          baseDirectory: PackagePaths.scenarios).scenario)
+        let shape = try #require(scenario.pattern.definition.codeShape)
+        let files = try Self.generate(name)
+        for scene in scenario.scenes {
+            let folder = "/Scenes/\(scene.name)/"
+            // `LoginInteractor.swift` → `Interactor`, in the order written.
+            let written = files.filter { $0.path.contains(folder) && !$0.path.hasPrefix("Tests/") }.map { file -> String in
+                let name = String(file.path.split(separator: "/").last!.dropLast(".swift".count))
+                return name.hasPrefix(scene.name.rawValue) ? String(name.dropFirst(scene.name.rawValue.count)) : name
+            }
+            #expect(!written.isEmpty, "\(name): \(scene.name)")
+            #expect(written.allSatisfy(shape.files.contains), "\(name): \(scene.name) has \(written), its shape \(shape.files)")
+            #expect(written == shape.files.filter(written.contains), "\(name): \(scene.name) has \(written) in another order than \(shape.files)")
+            #expect(written.contains("View") || written.contains("ViewController"))
+            #expect(written.contains("Interactor"))
+            #expect(written.contains("Tracing") == shape.recordsAtBoundary, "\(name): \(scene.name)")
+        }
+    }
+
     @Test("the same scenario gives the same bytes", arguments: ["Login", "Shop", "CleanStore", "PostList-VIPER", "Counter-SwiftUI", "Counter-AppState"])
     func deterministic(_ name: String) throws {
         #expect(try Self.generate(name) == Self.generate(name))

@@ -88,5 +88,6 @@ extension PatternDefinition {
                 .init(.publish, "interactor", "appState", "writes", through: "@Published", carries: [.init(.interactor, .appState)]),
                 .init(.render, "appState", "view", "re-renders", carries: [.init(.appState, .view)]),
             ]),
-        narrationKey: "appstate")
+        narrationKey: "appstate",
+        codeShape: .appStateScene)
 }

@@ -185,5 +185,6 @@ extension PatternDefinition {
                           "Color", "Colors", "Font", "Fonts", "Design", "Style", "Theme", "Appearance", "Layout", "Picker",
                           "Alert", "AlertHandler", "Action", "Progress", "Image", "Icon", "ViewModel", "Model", "State",
                           "Entity", "DataStore"],
-            templateStubs: ["doSomething", "doSomethingElse", "doSomeWork", "doSomeOtherWork", "presentSomething", "displaySomething"]))
+            templateStubs: ["doSomething", "doSomethingElse", "doSomeWork", "doSomeOtherWork", "presentSomething", "displaySomething"]),
+        codeShape: .viewControllerScene)
 }

@@ -24,7 +24,7 @@ extension PatternNaming {
 extension PatternDefinition {
     /// Whether the pattern's Views are SwiftUI structs (SwiftUI VIP, SwiftUI with AppState) rather than View
     /// controllers.
-    public var viewsAreSwiftUIValues: Bool { flow.viewWritesDataStore || flow.store == .appState }
+    public var viewsAreSwiftUIValues: Bool { codeShape?.viewsAreValues ?? (flow.viewWritesDataStore || flow.store == .appState) }
 
     /// Every method of `scenario` whose shape the pattern's code cannot have, in the order of the file.
     public func methodShapeProblems(in scenario: Scenario) -> [MethodShapeProblem] {

@@ -26,10 +26,14 @@ public struct PatternDefinition: Sendable {
     /// The words apps written in this pattern use for the roles their types play, whatever else they call them:
     /// what `import` and `map` find components, workers and builders by.
     public var codeVocabulary: CodeVocabulary
+    /// How a scene of this pattern is written as code (its files, what its View is, where it records); nil where
+    /// `generate` does not write the pattern.
+    public var codeShape: CodeShape?
 
     public init(pattern: Pattern, title: String, roles: [RoleSpec], naming: PatternNaming, wiring: Wiring,
                 dependencies: [Dependency], flow: Flow, scopes: Scopes, rules: PatternRules, cycle: Cycle,
-                narrationKey: String, codeConventions: [CodeConvention] = [], codeVocabulary: CodeVocabulary = .init()) {
+                narrationKey: String, codeConventions: [CodeConvention] = [], codeVocabulary: CodeVocabulary = .init(),
+                codeShape: CodeShape? = nil) {
         self.pattern = pattern
         self.title = title
         self.roles = roles
@@ -43,6 +47,7 @@ public struct PatternDefinition: Sendable {
         self.narrationKey = narrationKey
         self.codeConventions = codeConventions
         self.codeVocabulary = codeVocabulary
+        self.codeShape = codeShape
     }
 
     /// The definitions SceneFlow ships, the default (a scenario without `pattern:`) first.

@@ -102,5 +102,6 @@ extension PatternDefinition {
                 .init(.next, "router", "next", "passes data, navigates", through: "DataPassing",
                       carries: [.init(.router, .dataStore), .init(.router, .view)]),
             ]),
-        narrationKey: "swiftui")
+        narrationKey: "swiftui",
+        codeShape: .swiftUIScene)
 }

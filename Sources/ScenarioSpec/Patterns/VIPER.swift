@@ -165,5 +165,6 @@ extension PatternDefinition {
                           "Color", "Colors", "Font", "Fonts", "Design", "Style", "Theme", "Appearance", "Layout", "Picker",
                           "Alert", "AlertHandler", "Action", "Progress", "Image", "Icon", "ViewModel", "Model", "State",
                           "Entity", "DataStore"],
-            templateStubs: ["doSomething", "doSomeWork"]))
+            templateStubs: ["doSomething", "doSomeWork"]),
+        codeShape: .wireFrameModule)
 }
