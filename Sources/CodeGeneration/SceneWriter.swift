@@ -483,8 +483,16 @@ struct SceneWriter {
     func answer(_ call: Call, op: WorkerOperation, _ traceCall: String, useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let bound = call.binding.map { SwiftSpelling.name($0.value) }
         guard let onError = call.onError else {
-            // Nothing handles a failure: the app stops there as the run does (the worker's wrapper records it first).
-            let made = recordsAtBoundary && traceCall.hasPrefix("try ") ? "try! " + traceCall.dropFirst("try ".count) : traceCall
+            // Nothing handles a failure: the app stops there as the run does (the worker's wrapper records it first, and
+            // stops the app where no call of the operation handles it; else the call says it stops).
+            var made = traceCall
+            if recordsAtBoundary && traceCall.hasPrefix("try ") {
+                if case .worker(let worker, let operation)? = call.target, !failureStops(worker, operation) {
+                    made = "WorkerFailure.unhandled(\(SwiftSpelling.literal(worker.rawValue)), \(SwiftSpelling.literal(operation.rawValue))) { \(traceCall) }"
+                } else {
+                    made = "try! " + traceCall.dropFirst("try ".count)
+                }
+            }
             out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + made)
             return
         }

@@ -194,9 +194,11 @@ extension SceneWriter {
     /// Whether no call of `operation` in the scene's Interactor handles its failure (none has `onError:`): its
     /// wrapper then stops the app where it fails, as the simulation stops its run, and the Interactor calls it with
     /// `try!`.
-    func failureStops(_ worker: Worker, _ operation: WorkerOperation) -> Bool {
+    func failureStops(_ worker: Worker, _ operation: WorkerOperation) -> Bool { failureStops(worker.name, operation.name) }
+
+    func failureStops(_ worker: WorkerName, _ operation: OperationName) -> Bool {
         let calls = scene.useCases.flatMap { $0.interactor.flatMap(\.flattened) }.compactMap { step -> Call? in
-            guard case .call(let call) = step.kind, case .worker(worker.name, operation.name)? = call.target else { return nil }
+            guard case .call(let call) = step.kind, case .worker(worker, operation)? = call.target else { return nil }
             return call
         }
         return !calls.isEmpty && calls.allSatisfy { $0.onError == nil }

@@ -239,7 +239,8 @@ struct GenerateCommandTests {
     }
 
     /// Runs that stop where the engine stops them: in one of the scenario's expressions (a division by zero, in the
-    /// helper), and at a worker's failure no call handles (in the worker's recording wrapper).
+    /// helper), at a worker's failure no call handles (in the worker's recording wrapper), and at a call that handles
+    /// none where another call of the operation does (`WorkerFailure.unhandled`).
     static let stoppedRuns: [(file: String, yaml: String, fatal: String, end: String)] = [
         ("divide", """
             scenario: Divide
@@ -281,6 +282,38 @@ struct GenerateCommandTests {
               - do: A.U
             """, #"Fatal error: 'W.op' failed with "offline", and the call has no 'onError'"#,
          #"{"cycles":1,"end":"failed","error":"'W.op' failed with \"offline\", and the call has no 'onError'","messages":12,"t":0}"#),
+        // One call handles the failure, the other does not: the wrapper lets it through, the call that handles none stops.
+        ("mixed", """
+            scenario: Mixed
+            scenes:
+              A:
+                workers:
+                  W:
+                    op: { error: "offline" }
+                useCases:
+                  Careful:
+                    interactor:
+                      - call: W.op
+                        onError:
+                          - respond: { text: '"offline"' }
+                      - respond: { text: '"done"' }
+                    response: { text: String }
+                    viewModel: { text: String }
+                    presenter: { text: response.text }
+                    view: [ { show: text } ]
+                  Careless:
+                    interactor:
+                      - call: W.op
+                      - respond: { text: '"done"' }
+                    response: { text: String }
+                    viewModel: { text: String }
+                    presenter: { text: response.text }
+                    view: [ { show: text } ]
+            story:
+              - do: A.Careful
+              - do: A.Careless
+            """, #"Fatal error: 'W.op' failed with "offline", and the call has no 'onError'"#,
+         #"{"cycles":2,"end":"failed","error":"'W.op' failed with \"offline\", and the call has no 'onError'","messages":19,"t":0}"#),
     ]
 
     @Test("a run that fails fails the same way in the generated app: the same messages, the engine's error, then the app stops as Swift stops it",

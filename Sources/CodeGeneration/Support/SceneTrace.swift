@@ -581,6 +581,17 @@ public struct WorkerFailure: Error, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
+
+    /// Makes a call of `worker`'s `operation` that handles no failure, where another call of the operation does (the
+    /// worker's wrapper then lets failures through): a failure stops the app with the engine's words, every trace
+    /// being recorded ended first, as the simulation stops its run.
+    public static func unhandled<Answer>(_ worker: String, _ operation: String, _ call: () throws -> Answer) -> Answer {
+        do {
+            return try call()
+        } catch {
+            Recorder.stop("'\(worker).\(operation)' failed with \"\(error)\", and the call has no 'onError'")
+        }
+    }
 }
 
 /// What a failed worker call gives the logic that handles it: `{ error: String }`.
