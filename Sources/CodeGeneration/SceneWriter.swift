@@ -212,6 +212,25 @@ struct SceneWriter {
         if let failure { throw failure }
     }
 
+    /// The parameters a method that takes the Request's fields has, by field, for its logic to read `request.post` as
+    /// `post`; none where a name the logic binds is one of them (it would shadow the parameter).
+    func requestParameters(_ useCase: UseCase, steps: [Step]) -> [String: String] {
+        var bound = Set<String>()
+        func visit(_ node: ExprNode) {
+            if case .binding(let name, _) = node.kind { bound.insert(name) }
+        }
+        for step in steps.flatMap(\.flattened) {
+            switch step.kind {
+            case .bind(let assignments): for assignment in assignments { bound.insert(assignment.target) }
+            case .call(let call): if let binding = call.binding { bound.insert(binding.value) }
+            case .conditional(let condition, _, _): visit(condition.root)
+            default: break
+            }
+        }
+        guard useCase.request.allSatisfy({ !bound.contains($0.name) }) else { return [:] }
+        return Dictionary(useCase.request.map { ($0.name, SwiftSpelling.name($0.name)) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// `let request = PostList.ShowPostDetail.Request(post: post)`: the Request made from the method's parameters.
     func requestFromFields(_ useCase: UseCase) -> String {
         let fields = useCase.request.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
@@ -245,6 +264,8 @@ struct SceneWriter {
     func steps(_ steps: [Step], useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         var translator = scenes.translator()
         translator.types = ExprTypes(scenario: scenes.scenario, roots: ["request": useCase.request, StateRoot.dataStore.rawValue: scene.dataStore])
+        // A method that takes the Request's fields reads them as its parameters.
+        if !takesRequest(useCase) { translator.requestParameters = requestParameters(useCase, steps: useCase.interactor) }
         var unwritten: GenerationLimit?
         for (index, step) in steps.enumerated() {
             do throws(GenerationLimit) {

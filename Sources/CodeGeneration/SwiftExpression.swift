@@ -64,6 +64,9 @@ struct ExpressionTranslator {
     var inputNames: [String: String] = [:]
     /// Names bound where the expression runs that the code spells otherwise (`source` as `source!`).
     var spelled: [String: String] = [:]
+    /// The Request's fields where the method takes them as parameters (`showPostDetail(forPost post:)`): `request.post`
+    /// is the parameter `post`.
+    var requestParameters: [String: String] = [:]
 
     func translate(_ expr: Expr) -> SwiftExpression { translate(expr.root) }
 
@@ -105,6 +108,9 @@ struct ExpressionTranslator {
         case .member(let base, let name, let optionalChaining):
             if case .identifier("input") = base.kind, let renamed = inputNames[name] {
                 return SwiftExpression(code: renamed)
+            }
+            if case .identifier("request") = base.kind, let parameter = requestParameters[name] {
+                return SwiftExpression(code: parameter, shape: types?.type(node).flatMap(Self.shape(of:)))
             }
             let value = translate(base)
             // `count` and `isEmpty` of a value read without chaining are a whole number and a flag.

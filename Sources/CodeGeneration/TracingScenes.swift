@@ -345,7 +345,9 @@ extension SceneWriter {
                     let declared = declaration(method, types: [type], name: "viewModel")
                         .replacingOccurrences(of: "(_ value: ", with: "(_ viewModel: ")
                     body.block("func \(declared)") { forward in
-                        let send = "wrapped?.\(call(method, parameter.map { [$0] } ?? []))"
+                        // A View that is gone is told nothing, as the app's Presenter tells it nothing: nothing is recorded.
+                        forward.line("guard let wrappedView = self.wrapped else { return }")
+                        let send = "wrappedView.\(call(method, parameter.map { [$0] } ?? []))"
                         guard viewModelCrosses(useCase, output) else {
                             forward.line("// The Presenter records this ViewModel: the method does not take it.")
                             forward.line(send)

@@ -226,7 +226,8 @@ extension SceneWriter {
                     if let steps = useCase.event {
                         try presenterSteps(steps, useCase: useCase, output: nil, into: &logic)
                     } else {
-                        askInteractor(useCase, arguments: useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }, request: "request", into: &logic)
+                        // At the boundary the event's parameters are passed on as they are; elsewhere the recording reads the Request.
+                        askInteractor(useCase, arguments: useCase.request.map { (recordsAtBoundary ? "" : "request.") + SwiftSpelling.name($0.name) }, request: "request", into: &logic)
                     }
                     let declaration = try eventDeclaration(useCase)
                     body.block("func \(declaration)") { method in
@@ -316,7 +317,9 @@ extension SceneWriter {
 
     /// The Presenter's steps: what it tells the View, asks the Interactor, and asks the WireFrame.
     func presenterSteps(_ steps: [Step], useCase: UseCase, output: Output?, into out: inout SwiftText) throws(GenerationLimit) {
-        let translator = scenes.translator(dataStore: "dataStore")
+        var translator = scenes.translator(dataStore: "dataStore")
+        // An event method takes the Request's fields: its logic reads them as its parameters.
+        if output == nil { translator.requestParameters = requestParameters(useCase, steps: useCase.event ?? []) }
         let displays = try displays()
         var unwritten: GenerationLimit?
         for step in steps {
@@ -753,8 +756,10 @@ extension SceneWriter {
                 let label = SwiftSpelling.labels(of: display.signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
                 body.line()
                 body.block("func \(displayDeclaration(display))") { forward in
+                    // A View that is gone is told nothing, as the app's Presenter tells it nothing: nothing is recorded.
+                    forward.line("guard let wrappedView = self.wrapped else { return }")
                     forward.block("trace.shows(\(SwiftSpelling.literal(viewProtocol)), \(SwiftSpelling.literal(display.signature)), \(display.valuesType == nil ? "nil" : "values"))") { send in
-                        send.line("wrapped?.\(SwiftSpelling.name(base))(\(display.valuesType == nil ? "" : label + "values"))")
+                        send.line("wrappedView.\(SwiftSpelling.name(base))(\(display.valuesType == nil ? "" : label + "values"))")
                     }
                 }
             }
@@ -764,8 +769,9 @@ extension SceneWriter {
                 body.line()
                 let declared = declaration(method, types: [type], name: "viewModel").replacingOccurrences(of: "(_ value: ", with: "(_ viewModel: ")
                 body.block("func \(declared)") { forward in
+                    forward.line("guard let wrappedView = self.wrapped else { return }")
                     forward.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, item)), \(SwiftSpelling.literal(viewProtocol)), \(SwiftSpelling.literal(method)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
-                        send.line("wrapped?.\(call(method, ["viewModel"]))")
+                        send.line("wrappedView.\(call(method, ["viewModel"]))")
                     }
                 }
             }

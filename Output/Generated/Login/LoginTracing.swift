@@ -156,14 +156,16 @@ final class TracingLoginDisplayLogic: LoginDisplayLogic, TracingWrapper {
     }
 
     func displayLogin(viewModel: Login.Login.ViewModel) {
+        guard let wrappedView = self.wrapped else { return }
         trace.display("Login", output: nil, "LoginDisplayLogic", "displayLogin(viewModel:)", viewModel, type: "Login.Login.ViewModel") {
-            wrapped?.displayLogin(viewModel: viewModel)
+            wrappedView.displayLogin(viewModel: viewModel)
         }
     }
 
     func displaySignup(viewModel: Login.Signup.ViewModel) {
+        guard let wrappedView = self.wrapped else { return }
         trace.display("Signup", output: nil, "LoginDisplayLogic", "displaySignup(viewModel:)", viewModel, type: "Login.Signup.ViewModel") {
-            wrapped?.displaySignup(viewModel: viewModel)
+            wrappedView.displaySignup(viewModel: viewModel)
         }
     }
 }
