@@ -126,6 +126,14 @@ extension SceneWriter {
     /// Whether the Router's bodies use the scene's trace: only where it records its own navigation and passing.
     var routerUsesTrace: Bool { !recordsAtBoundary }
 
+    /// `record`'s lines that put each worker's wrapper behind the Interactor held in `interactor`.
+    func installWorkerWrappers(on interactor: String, into record: inout SwiftText) {
+        for (_, worker) in scenes.stubbedWorkers(of: scene) {
+            let property = "\(interactor).\(SwiftSpelling.name(naming.workerProperty(worker.name)))"
+            record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
+        }
+    }
+
     /// The wrapper class standing in for a worker the Interactor calls: `TracingLoginAuthWorker`.
     func workerTracingClass(_ worker: Worker) -> String { "Tracing\(name)\(worker.name)" }
 
@@ -250,10 +258,7 @@ extension SceneWriter {
                     if slot == .displayLogic { made = "trace.keep(\(made))" }
                     record.line("\(variable(link.holder)).\(link.property) = \(made)")
                 }
-                for (_, worker) in scenes.stubbedWorkers(of: scene) {
-                    let property = "\(variable(.interactor)).\(SwiftSpelling.name(naming.workerProperty(worker.name)))"
-                    record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
-                }
+                installWorkerWrappers(on: variable(.interactor), into: &record)
             }
             body.line()
             makeTraceMethod(into: &body)

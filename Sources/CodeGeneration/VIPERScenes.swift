@@ -655,10 +655,7 @@ extension SceneWriter {
                     }
                     record.line("\(variable(link.holder)).\(link.property) = \(made)")
                 }
-                for (_, worker) in scenes.stubbedWorkers(of: scene) {
-                    let property = "observedInteractor.\(SwiftSpelling.name(naming.workerProperty(worker.name)))"
-                    record.line("\(property) = \(workerTracingClass(worker))(\(property), trace: trace)")
-                }
+                installWorkerWrappers(on: "observedInteractor", into: &record)
             }
             body.line()
             makeTraceMethod(into: &body)

@@ -117,6 +117,13 @@ public final class SceneTrace {
                                                                               payloadType: type, payload: payload)),
                           from: fromPresenter ? presenter : view, to: interactor) { within(useCase, nil, body) }
         }
+        inCycle(useCase, payload: payload, type: type, send)
+    }
+
+    /// Sends what `send` sends in `useCase`'s cycle: the one running, else a new one — of the trigger the View is
+    /// shown with while it starts what it does on its own, else the user's action, carrying `payload` (none when it
+    /// has no field).
+    private func inCycle(_ useCase: String, payload: Value?, type: String?, _ send: () -> Void) {
         guard !recorder.isInCycle else { return send() }
         if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
         var carried = payload
@@ -138,14 +145,7 @@ public final class SceneTrace {
                                                                             payloadType: type, payload: payload)),
                           from: view, to: presenter) { within(useCase, nil, body) }
         }
-        guard !recorder.isInCycle else { return send() }
-        if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
-        var carried = payload
-        if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
-        recorder.cycle(useCase, on: view, trigger: .action) {
-            recorder.send(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
-                          from: Recorder.user, to: view, send)
-        }
+        inCycle(useCase, payload: payload, type: type, send)
     }
 
     /// The use cases (and outputs) whose messages the scene's parts are handling, innermost last: what a VIPER
