@@ -213,7 +213,7 @@ struct ComponentTestWriter {
                 // itself; a SwiftUI View is configured.
                 let configurator = writer.component(.configurator)
                 if viper, configurator.hasSuffix("()") {
-                    scope.line(writer.recordsAtBoundary ? "let made = SceneTrace.$recorder.withValue(.off) { \(configurator) }" : "let made = \(configurator.dropLast())recorder: .off)")
+                    scope.line("let made = SceneTrace.$recorder.withValue(.off) { \(configurator) }")
                 } else {
                     scope.line("let made = \(Self.unrecordedView(writer))" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
                 }

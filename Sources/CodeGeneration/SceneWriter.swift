@@ -706,9 +706,8 @@ struct SceneWriter {
         }
         var failure: GenerationLimit?
         let wiredByView = scenes.scenario.wiring == .setup
-        // At its boundary, the scene's tracing file makes the View Controller a SceneTracing.
-        let conformances = recordsAtBoundary ? "" : ", SceneTracing"
-        out.block("final class \(component(.view)): SceneViewController, \(display)\(conformances)") { body in
+        // The scene's tracing file makes the View Controller a SceneTracing.
+        out.block("final class \(component(.view)): SceneViewController, \(display)") { body in
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)BusinessLogic")?")
             body.line("var router: (\(routing) & \(passing))?")
             var kept = Set<String>()
@@ -719,31 +718,22 @@ struct SceneWriter {
                 }
             }
             let wire = wiredByView ? "setup()" : "\(component(.configurator)).configure(viewController: self)"
-            if recordsAtBoundary {
-                if observesLabels {
-                    body.line("/// What the View shows.")
-                    body.line("var labels = \(labelsClass)()")
-                }
-                body.mark("Object lifecycle")
-                body.block("override init()") { initializer in
-                    initializer.line("super.init()")
-                    initializer.line(wire)
-                }
-                body.line()
-                body.line("#if canImport(UIKit)")
-                body.block("required init?(coder: NSCoder)") { initializer in
-                    initializer.line("super.init(coder: coder)")
-                    initializer.line(wire)
-                }
-                body.line("#endif")
-            } else {
-                body.line("/// What the View has on screen, by label, as the trace shows it.")
-                body.line("var shown: [String: Value] { trace.screen }")
-                body.line("let trace: SceneTrace")
-                body.line("var sceneTrace: SceneTrace? { trace }")
-                body.mark("Object lifecycle")
-                viewInitializer(wiredByView: wiredByView, after: ["super.init()", wire], coder: true, into: &body)
+            if observesLabels {
+                body.line("/// What the View shows.")
+                body.line("var labels = \(labelsClass)()")
             }
+            body.mark("Object lifecycle")
+            body.block("override init()") { initializer in
+                initializer.line("super.init()")
+                initializer.line(wire)
+            }
+            body.line()
+            body.line("#if canImport(UIKit)")
+            body.block("required init?(coder: NSCoder)") { initializer in
+                initializer.line("super.init(coder: coder)")
+                initializer.line(wire)
+            }
+            body.line("#endif")
             if wiredByView {
                 body.mark("Setup")
                 body.line("/// Creates the scene's components and connects them through their protocols, as the Clean Swift template's setup() does.")
@@ -759,8 +749,8 @@ struct SceneWriter {
 
     /// A View controller's lifecycle: what loading starts runs after the cycle that showed it (a cycle each, its
     /// Request sent by `send`); going back brings it on screen again, and its appear use cases run. The navigator
-    /// calls (and records) `viewDidLoad()` and `viewWillAppear(_:)`, which the scene's trace names; where the scene
-    /// records at its boundary, the Request the View sends on its own starts its cycle.
+    /// calls (and records) `viewDidLoad()` and `viewWillAppear(_:)`, which the scene's trace names; the Request (or
+    /// VIPER's event) the View sends on its own starts its cycle where it is recorded.
     func lifecycleHooks(into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
         let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
         guard !onFirstShow.isEmpty else { return }
@@ -776,13 +766,7 @@ struct SceneWriter {
                     if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
                         run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))()")
                     }
-                    if recordsAtBoundary {
-                        for line in cycle.lines { run.line(line) }
-                        return
-                    }
-                    run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: revealed ? .appear : .load, payload: nil, type: nil)") { body in
-                        for line in cycle.lines { body.line(line) }
-                    }
+                    for line in cycle.lines { run.line(line) }
                 }
             }
         }
@@ -838,18 +822,11 @@ struct SceneWriter {
         out.line("let interactor = \(component(.interactor))()")
         out.line("let presenter = \(component(.presenter))()")
         out.line("let router = \(component(.router))()")
-        if recordsAtBoundary {
-            for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                out.line("\(wiringVariable(link.holder, viewController: viewController)).\(link.property) = \(wiringVariable(link.target, viewController: viewController))")
-            }
-            // The one line that records the scene: delete it with the tracing file and nothing of SceneFlow is left.
-            out.line("\(tracingName).record(viewController: \(viewController), interactor: interactor, presenter: presenter, router: router)")
-            return
+        for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+            out.line("\(wiringVariable(link.holder, viewController: viewController)).\(link.property) = \(wiringVariable(link.target, viewController: viewController))")
         }
-        out.line("interactor.trace = trace")
-        out.line("presenter.trace = trace")
-        out.line("router.trace = trace")
-        connect(into: &out) { wiringVariable($0, viewController: viewController) }
+        // The one line that records the scene: delete it with the tracing file and nothing of SceneFlow is left.
+        out.line("\(tracingName).record(viewController: \(viewController), interactor: interactor, presenter: presenter, router: router)")
     }
 
     /// A View's call of its Router outside a closure, without the `self.` a closure needs (`router?.showHome()`); a
@@ -893,7 +870,6 @@ struct SceneWriter {
         out.line("/// when it is made.")
         out.block("enum \(component(.configurator))") { body in
             body.block("static func configure(viewController: \(component(.view)))") { configure in
-                if !recordsAtBoundary { configure.line("let trace = viewController.trace") }
                 wiring(viewController: "viewController", into: &configure)
             }
         }
@@ -1010,17 +986,11 @@ struct SceneWriter {
         for route in routes {
             let names = route.input.map { SwiftSpelling.name($0.name) }
             let parameters = route.input.map { "\(SwiftSpelling.name($0.name)): \(scenes.swiftType($0.type))" }
-            let (input, inputType) = routeRecord(route, names)
             body.gap()
             body.line("/// " + SwiftSpelling.comment(route.description ?? "The user takes route '\(route.name)'."))
             body.block("func \(SwiftSpelling.methodName(userRouteMethod(route)))(\(parameters.joined(separator: ", ")))") { method in
-                if recordsAtBoundary {
-                    for line in routeInvocation(route, names, view: "self") { method.line(Self.outsideClosure(line)) }
-                    return
-                }
-                method.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(input), inputType: \(inputType)\(navigationArgument(route)))") { send in
-                    for line in routeInvocation(route, names, view: "self") { send.line(line) }
-                }
+                // The Router's wrapper records the route.
+                for line in routeInvocation(route, names, view: "self") { method.line(Self.outsideClosure(line)) }
             }
         }
     }
@@ -1080,7 +1050,6 @@ struct SceneWriter {
         out.block("final class \(component(.router)): \(routing), \(passing)") { body in
             body.line("weak var viewController: \(component(.view))?")
             body.line("var dataStore: \(store)?")
-            if routerUsesTrace { body.line("var trace: SceneTrace!") }
             // As the templates divide a Router: the routes, then how each navigates, then what each passes on.
             var routeSection = SwiftText(), navigationSection = SwiftText(), passingSection = SwiftText()
             for route in scene.routes {
@@ -1109,22 +1078,20 @@ struct SceneWriter {
                     }
                     method.line("var destinationDS = destinationVC.router!.dataStore!")
                     let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
-                    let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", "))\(recordsAtBoundary ? "" : ", into: destinationVC.trace"))"
+                    let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")))"
                     method.line(passing)
                     method.line("\(SwiftSpelling.methodName(navigate))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()
-                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))") { pass in
+                passingSection.block("func \(SwiftSpelling.methodName(passData))(source: \(store), destination: inout \(destinationStore)\(inputParameters))") { pass in
                     for assignment in route.pass {
                         let field = scenes.scenario.scene(destination)!.dataStore.first { $0.name == assignment.target }!
                         var routeTranslator = translator
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
+                        // The destination's DataStore records the write as passed by the running route.
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
-                        // Where the tracing files observe the DataStores, the destination's records what the route passes.
-                        if recordsAtBoundary { continue }
-                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                     if route.pass.isEmpty && route.input.isEmpty { pass.line("// The route passes nothing on.") }
                 }

@@ -291,45 +291,17 @@ extension SceneWriter {
         out.line("#endif")
     }
 
-    /// The View's `init(recorder:)` (with `parameters` before it), which makes the scene's `SceneTrace` after
+    /// A SwiftUI View's `init(recorder:)` (with `parameters` before it), which makes the scene's `SceneTrace` after
     /// `lines`.
-    /// - Parameter coder: a UIKit View controller's, which a storyboard or nib makes through `init?(coder:)` (UIKit
-    ///   requires it of a subclass that has an initialiser of its own): it records through the shared recorder.
-    func viewInitializer(_ parameters: String = "", wiredByView: Bool = false, before lines: [String] = [], after: [String] = [],
-                         coder: Bool = false, into body: inout SwiftText) {
+    func viewInitializer(_ parameters: String = "", wiredByView: Bool = false, before lines: [String] = [], into body: inout SwiftText) {
         let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
             .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
         let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-        // A View controller's: the lifecycle methods the navigator records.
-        let lifecycle = coder ? [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
-            .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined() : ""
-        func makeTrace(_ recorder: String, into text: inout SwiftText, prefix: String) {
-            text.line("\(prefix)SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-            text.line(String(repeating: " ", count: prefix.count) + "           workers: [\(workers)], \(lifecycle)recorder: \(recorder))")
-        }
-        // A View controller has two initialisers: the scene's trace is made in one place for both.
-        func initialise(_ initializer: inout SwiftText, recorder: String, superInit: String) {
-            for line in lines { initializer.line(line) }
-            if coder {
-                initializer.line("trace = Self.makeTrace(recorder: \(recorder))")
-            } else {
-                makeTrace(recorder, into: &initializer, prefix: "trace = ")
-            }
-            for line in after { initializer.line(line == "super.init()" ? superInit : line) }
-        }
         body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-        body.block("init(\(parameters)recorder: Recorder = .shared)") { initialise(&$0, recorder: "recorder", superInit: "super.init()") }
-        if coder {
-            body.line()
-            body.line("#if canImport(UIKit)")
-            body.line("/// Made by a storyboard or a nib: it records through the shared recorder.")
-            body.block("required init?(coder: NSCoder)") { initialise(&$0, recorder: ".shared", superInit: "super.init(coder: coder)") }
-            body.line("#endif")
-            body.line()
-            body.line("/// The scene's recording: its parts by role, as the trace names them.")
-            body.block("private static func makeTrace(recorder: Recorder) -> SceneTrace") { make in
-                makeTrace("recorder", into: &make, prefix: "")
-            }
+        body.block("init(\(parameters)recorder: Recorder = .shared)") { initializer in
+            for line in lines { initializer.line(line) }
+            initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
+            initializer.line("                   workers: [\(workers)], recorder: recorder)")
         }
     }
 

@@ -123,9 +123,6 @@ extension SceneWriter {
         }
     }
 
-    /// Whether the Router's bodies use the scene's trace: only where it records its own navigation and passing.
-    var routerUsesTrace: Bool { !recordsAtBoundary }
-
     /// `record`'s lines that put each worker's wrapper behind the Interactor held in `interactor`.
     func installWorkerWrappers(on interactor: String, into record: inout SwiftText) {
         for (_, worker) in scenes.stubbedWorkers(of: scene) {
@@ -241,7 +238,6 @@ extension SceneWriter {
                     record.line("interactor.trace = trace")
                 }
                 if presenterUsesTrace { record.line("presenter.trace = trace") }
-                if routerUsesTrace { record.line("router.trace = trace") }
                 let variable = { (role: ComponentRole) -> String in
                     observesDataStore && (role == .interactor || role == .dataStore) ? "observed" : wiringVariable(role, viewController: "viewController")
                 }

@@ -101,22 +101,12 @@ extension SceneWriter {
             out.line()
         }
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
-        // At its boundary, the module's tracing file makes the View a SceneTracing.
-        out.block("final class \(component(.view)): SceneViewController, \(viewProtocol)\(recordsAtBoundary ? "" : ", SceneTracing")") { body in
+        // The module's tracing file makes the View a SceneTracing.
+        out.block("final class \(component(.view)): SceneViewController, \(viewProtocol)") { body in
             body.line("var presenter: \(protocolName(.presenterInput) ?? "\(name)PresenterProtocol")?")
-            if recordsAtBoundary {
-                if observesLabels {
-                    body.line("/// What the View shows.")
-                    body.line("var labels = \(labelsClass)()")
-                }
-            } else {
-                body.line("let trace: SceneTrace")
-                body.line("var sceneTrace: SceneTrace? { trace }")
-                body.line("/// What the View has on screen, by label, as the trace shows it.")
-                body.line("var shown: [String: Value] { trace.screen }")
-                body.mark("Object lifecycle")
-                body.line("/// The WireFrame makes the View and connects its module: `\(component(.configurator))`.")
-                viewInitializer(after: ["super.init()"], coder: true, into: &body)
+            if observesLabels {
+                body.line("/// What the View shows.")
+                body.line("var labels = \(labelsClass)()")
             }
             lifecycleHooks(into: &body) { useCase, cycle in sendEvent(useCase, into: &cycle) }
             // The user's actions: those the story has the user start (a reload of what loads, a selection).
@@ -160,17 +150,9 @@ extension SceneWriter {
     }
 
     /// The View tells its Presenter: `presenter?.showPostDetail(forPost: request.post)`.
+    /// The Presenter's tracing subclass records the event.
     func sendEvent(_ useCase: UseCase, into out: inout SwiftText) {
-        let method = naming.eventMethod(useCase)
-        let payload = useCase.request.isEmpty ? "nil" : "request"
-        // At the module's boundary, the Presenter's tracing subclass records the event.
-        if recordsAtBoundary {
-            out.line("presenter?.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
-            return
-        }
-        out.block("trace.event(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.presenterInput))), \(SwiftSpelling.literal(method)), \(payload), type: \(SwiftSpelling.literal(requestType(useCase))))") { send in
-            send.line("presenter?.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
-        }
+        out.line("presenter?.\(call(naming.eventMethod(useCase), useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
     }
 
     // MARK: - Presenter
@@ -210,11 +192,10 @@ extension SceneWriter {
         }
         out.line()
         // Open to the module's tracing subclass, which records the events and answers it is told.
-        out.block("\(recordsAtBoundary ? "" : "final ")class \(component(.presenter)): \(input), \(output)") { body in
+        out.block("class \(component(.presenter)): \(input), \(output)") { body in
             body.line("weak var view: \(protocolName(.displayLogic) ?? "\(name)ViewProtocol")?")
             body.line("var interactor: \(protocolName(.businessLogic) ?? "\(name)InteractorInputProtocol")?")
             body.line("var wireFrame: \(protocolName(.routingLogic) ?? "\(name)WireFrameProtocol")?")
-            if !recordsAtBoundary { body.line("var trace: SceneTrace!") }
             if !scene.dataStore.isEmpty {
                 body.line("/// The module's state, which its Interactor keeps.")
                 body.line("var dataStore: \(protocolName(.dataStore) ?? "\(name)DataStore") { interactor as! \(protocolName(.dataStore) ?? "\(name)DataStore") }")
@@ -226,8 +207,7 @@ extension SceneWriter {
                     if let steps = useCase.event {
                         try presenterSteps(steps, useCase: useCase, output: nil, into: &logic)
                     } else {
-                        // At the boundary the event's parameters are passed on as they are; elsewhere the recording reads the Request.
-                        askInteractor(useCase, arguments: useCase.request.map { (recordsAtBoundary ? "" : "request.") + SwiftSpelling.name($0.name) }, request: "request", into: &logic)
+                        askInteractor(useCase, arguments: useCase.request.map { SwiftSpelling.name($0.name) }, into: &logic)
                     }
                     let declaration = try eventDeclaration(useCase)
                     body.block("func \(declaration)") { method in
@@ -264,14 +244,7 @@ extension SceneWriter {
         }
         let type = viewModelType(useCase, output)
         out.line("let viewModel = \(type)(\(arguments.joined(separator: ", ")))")
-        let display = naming.viewMethod(useCase, output: output)
-        if recordsAtBoundary {
-            out.line("view?.\(call(display, ["viewModel"]))")
-            return
-        }
-        out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
-            send.line("view?.\(call(display, ["viewModel"]))")
-        }
+        out.line("view?.\(call(naming.viewMethod(useCase, output: output), ["viewModel"]))")
     }
 
     /// The View's methods that display a ViewModel (outputs the Presenter formats as in VIP).
@@ -300,19 +273,10 @@ extension SceneWriter {
         return declaration(method, types: [scenes.swiftTypeName(responseType(useCase, output))], name: "response")
     }
 
-    /// The Presenter asks its Interactor for `useCase` with `arguments` (the Request's fields, in order).
-    func askInteractor(_ useCase: UseCase, arguments: [String], request: String?, into out: inout SwiftText) {
-        let method = naming.interactorMethod(useCase)
-        let payload = useCase.request.isEmpty ? "nil" : (request ?? "nil")
-        let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
-        // At the module's boundary, the Interactor's tracing subclass records the Request.
-        if recordsAtBoundary {
-            out.line("interactor?.\(call(method, arguments))")
-            return
-        }
-        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(payload), type: \(type), fromPresenter: true)") { send in
-            send.line("interactor?.\(call(method, arguments))")
-        }
+    /// The Presenter asks its Interactor for `useCase` with `arguments` (the Request's fields, in order); the
+    /// Interactor's tracing subclass records the Request.
+    func askInteractor(_ useCase: UseCase, arguments: [String], into out: inout SwiftText) {
+        out.line("interactor?.\(call(naming.interactorMethod(useCase), arguments))")
     }
 
     /// The Presenter's steps: what it tells the View, asks the Interactor, and asks the WireFrame.
@@ -328,7 +292,6 @@ extension SceneWriter {
                 case .display(let method, let values):
                     let signature = PatternNaming.signature(method.value, default: method.value, labels: values.isEmpty ? [] : ["_"])
                     guard let display = displays.first(where: { $0.signature == signature }) else { continue }
-                    let traced = output.map { tracedOutput(useCase, $0) } ?? "nil"
                     let base = PatternNaming.baseName(signature)
                     var argument = "nil"
                     if let type = display.valuesType {
@@ -336,16 +299,9 @@ extension SceneWriter {
                         let fields = values.map { "\(SwiftSpelling.label($0.target)): \(translator.translate($0.value).bare)" }
                         out.line("let \(argument) = \(type)(\(fields.joined(separator: ", ")))")
                     }
+                    // The View's wrapper records what it is told to show.
                     let label = SwiftSpelling.labels(of: signature).first.map { $0 == "_" ? "" : "\($0): " } ?? ""
-                    let tell = "view?.\(base)(\(display.valuesType == nil ? "" : label + argument))"
-                    // At the module's boundary, the View's wrapper records what it is told to show.
-                    if recordsAtBoundary {
-                        out.line(tell)
-                        continue
-                    }
-                    out.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(traced), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(signature)), \(argument), type: nil)") { send in
-                        send.line(tell)
-                    }
+                    out.line("view?.\(base)(\(display.valuesType == nil ? "" : label + argument))")
                 case .call(let call):
                     guard case .useCase(let target)? = call.target, let asked = scene.useCase(target.rawValue) else {
                         throw GenerationLimit("generate writes a VIPER Presenter's calls of its Interactor only, not '\(call.receiver.value)'", at: call.receiver.location, id: "generate/call")
@@ -354,13 +310,7 @@ extension SceneWriter {
                         call.arguments.first { $0.label == field.name }.map { translator.translate($0.value).bare }
                             ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
                     }
-                    var request: String?
-                    if !asked.request.isEmpty {
-                        request = "\(SwiftSpelling.lowerFirst(asked.name.rawValue))Request"
-                        let fields = zip(asked.request, values).map { "\(SwiftSpelling.label($0.name)): \($1)" }
-                        out.line("let \(request!) = \(scenes.swiftTypeName(requestType(asked)))(\(fields.joined(separator: ", ")))")
-                    }
-                    askInteractor(asked, arguments: asked.request.map { "\(request!).\(SwiftSpelling.name($0.name))" }, request: request, into: &out)
+                    askInteractor(asked, arguments: values, into: &out)
                 case .route(let routeName, let condition, let arguments):
                     try routeStep(routeName, condition, arguments, translator: translator, receiver: "wireFrame?", fromPresenter: true, into: &out)
                 case .bind(let assignments):
@@ -438,31 +388,20 @@ extension SceneWriter {
         out.block("final class \(component(.router)): \(routing)") { body in
             body.line("/// The module's View, which the WireFrame navigates from.")
             body.line("weak var viewController: \(component(.view))?")
-            if !recordsAtBoundary { body.line("var trace: SceneTrace!") }
             body.mark("Module")
             body.line("/// Creates \(name)'s module — View, Presenter, Interactor, WireFrame — connected through their protocols.")
             let create = PatternNaming.baseName(String(component(.configurator).split(separator: ".").last ?? ""))
-            body.block("static func \(create)(\(recordsAtBoundary ? "" : "recorder: Recorder = .shared")) -> \(component(.view))") { create in
-                create.line("let view = \(component(.view))(\(recordsAtBoundary ? "" : "recorder: recorder"))")
-                if !recordsAtBoundary { create.line("let trace = view.trace") }
+            body.block("static func \(create)() -> \(component(.view))") { create in
+                create.line("let view = \(component(.view))()")
                 create.line("let presenter = \(component(.presenter))()")
                 create.line("let interactor = \(component(.interactor))()")
                 create.line("let wireFrame = \(component(.router))()")
-                if !recordsAtBoundary {
-                    create.line("presenter.trace = trace")
-                    create.line("interactor.trace = trace")
-                    create.line("wireFrame.trace = trace")
-                }
                 create.line("wireFrame.viewController = view")
-                if recordsAtBoundary {
-                    for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                        create.line("\(wireFrameVariable(link.holder)).\(link.property) = \(wireFrameVariable(link.target))")
-                    }
-                    // The one line that records the module: delete it with the tracing file and nothing of SceneFlow is left.
-                    create.line("\(tracingName).record(view: view, presenter: presenter, interactor: interactor, wireFrame: wireFrame)")
-                } else {
-                    connect(into: &create, wireFrameVariable)
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    create.line("\(wireFrameVariable(link.holder)).\(link.property) = \(wireFrameVariable(link.target))")
                 }
+                // The one line that records the module: delete it with the tracing file and nothing of SceneFlow is left.
+                create.line("\(tracingName).record(view: view, presenter: presenter, interactor: interactor, wireFrame: wireFrame)")
                 create.line("return view")
             }
             var routes = SwiftText(), navigation = SwiftText(), passing = SwiftText()
@@ -500,7 +439,7 @@ extension SceneWriter {
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
                         method.line("var destinationDS = (destination.presenter as! \(destination.component(.presenter))).dataStore")
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs)\(recordsAtBoundary ? "" : ", into: destination.trace"))"
+                        let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs))"
                         method.line(pass)
                         method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
                     }
@@ -512,7 +451,7 @@ extension SceneWriter {
                 passing.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 let sourceType = scene.dataStore.isEmpty ? "Any?" : "\(store)?"
-                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters)\(recordsAtBoundary ? "" : ", into destinationTrace: SceneTrace"))") { pass in
+                passing.block("func \(SwiftSpelling.methodName(passData))(source: \(sourceType), destination: inout \(destinationStore)\(inputParameters))") { pass in
                     if scene.dataStore.isEmpty || !route.pass.contains(where: { $0.value.root.reads(.dataStore) }) { pass.line("_ = source") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
@@ -522,10 +461,8 @@ extension SceneWriter {
                         routeTranslator.spelled["source"] = "source!"
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
                         let value = routeTranslator.translate(assignment.value)
+                        // The destination's DataStore records the write as passed by the running route.
                         pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
-                        // At the boundary, the destination's DataStore records the write as passed by the running route.
-                        if recordsAtBoundary { continue }
-                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
                     }
                 }
                 writeNavigation(route, destinationView: destinationView, into: &navigation)

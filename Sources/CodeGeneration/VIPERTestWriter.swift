@@ -105,7 +105,7 @@ extension ComponentTestWriter {
         let presenter = writer.protocolName(.presenterInput) ?? "\(name)PresenterProtocol"
         let event = PatternNaming.baseName(naming.eventMethod(useCase))
         out.block("@Test(\(SwiftSpelling.literal("the View tells its Presenter of \(useCase.name)"))) func view\(useCase.name)TellsPresenter()") { test in
-            test.line("let view = \(writer.component(.view))(\(writer.recordsAtBoundary ? "" : "recorder: .off"))")
+            test.line("let view = \(writer.component(.view))()")
             test.line("let presenter = \(presenter)Spy()")
             test.line("view.presenter = presenter")
             if useCase.trigger == .action || events.contains(where: { $0.kind == .action }) {
