@@ -123,6 +123,20 @@ extension SceneWriter {
         }
     }
 
+    /// The View made `SceneTracing`, its trace reached through `trace` (`comment` says how), which is how the navigator
+    /// finds it; then the subclass of its labels that records what it shows.
+    func viewTracing(_ comment: String, trace: String, into out: inout SwiftText) {
+        out.line()
+        out.line("/// \(comment)")
+        out.block("extension \(component(.view)): SceneTracing") { body in
+            body.line("var sceneTrace: SceneTrace? { \(trace) }")
+        }
+        if observesLabels {
+            out.line()
+            observingLabels(into: &out)
+        }
+    }
+
     /// `record`'s lines that put each worker's wrapper behind the Interactor held in `interactor`.
     func installWorkerWrappers(on interactor: String, into record: inout SwiftText) {
         for (_, worker) in scenes.stubbedWorkers(of: scene) {
@@ -262,16 +276,8 @@ extension SceneWriter {
 
         // The trace the navigator records the View Controller's lifecycle and navigation with: the one its Interactor's
         // wrapper holds.
-        out.line()
-        out.line("/// The scene's trace, reached through the wrapper `record` put behind the View Controller's Interactor.")
-        out.block("extension \(component(.view)): SceneTracing") { body in
-            body.line("var sceneTrace: SceneTrace? { (interactor as? \(tracingClass(business)))?.trace }")
-        }
-
-        if observesLabels {
-            out.line()
-            observingLabels(into: &out)
-        }
+        viewTracing("The scene's trace, reached through the wrapper `record` put behind the View Controller's Interactor.",
+                    trace: "(interactor as? \(tracingClass(business)))?.trace", into: &out)
 
         if observesDataStore {
             out.line()

@@ -599,16 +599,8 @@ extension SceneWriter {
         }
 
         // The trace the navigator records the View's lifecycle and navigation with: the one its Presenter holds.
-        out.line()
-        out.line("/// The module's trace, reached through the recording Presenter `record` gave the View.")
-        out.block("extension \(component(.view)): SceneTracing") { body in
-            body.line("var sceneTrace: SceneTrace? { (presenter as? \(observingPresenterClass))?.trace }")
-        }
-
-        if observesLabels {
-            out.line()
-            observingLabels(into: &out)
-        }
+        viewTracing("The module's trace, reached through the recording Presenter `record` gave the View.",
+                    trace: "(presenter as? \(observingPresenterClass))?.trace", into: &out)
 
         // The events the View tells its Presenter, and the answers the Interactor gives it.
         out.line()
