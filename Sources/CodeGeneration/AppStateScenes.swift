@@ -42,23 +42,23 @@ extension SceneWriter {
         var failure: GenerationLimit?
         let translator = scenes.translator()
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
-        out.block("struct \(component(.view)): SceneRoot") { body in
+        out.block("struct \(component(.view)): SceneRoot, SceneTracing") { body in
             body.line("/// The scene's Interactor (`@Environment(\\.\(interactorKey))` in the app).")
             body.line("var interactor = \(component(.interactor))()")
             body.line("/// The app's state, which the View observes (`@EnvironmentObject` in the app).")
             body.line("@ObservedObject var appState: AppState")
             body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace { trace }")
+            body.line("var sceneTrace: SceneTrace? { trace }")
+            body.line("/// What the screen knows the View by, whichever copy of it: its trace.")
+            body.line("var screenIdentity: AnyObject { trace }")
             if !scene.routes.isEmpty {
                 body.line("/// What takes the View to the next scene.")
                 body.line("var router: \(component(.router)) { \(component(.router))(appState: appState, trace: trace) }")
             }
             body.mark("Object lifecycle")
-            viewInitializer("appState: AppState, ", before: ["self.appState = appState"], into: &body)
-            body.line()
-            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure.collect(error) }
+            appStateViewInitializer(translator, into: &body)
             var lifecycleFailure: GenerationLimit?
-            swiftUILifecycle(observes: observesAppState, into: &body) { useCase, cycle in
+            swiftUILifecycle(into: &body) { useCase, cycle in
                 do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { lifecycleFailure.collect(error) }
             }
             if let lifecycleFailure { failure.collect(lifecycleFailure) }

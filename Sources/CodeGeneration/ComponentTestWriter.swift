@@ -214,6 +214,8 @@ struct ComponentTestWriter {
                 let configurator = writer.component(.configurator)
                 if viper, configurator.hasSuffix("()") {
                     scope.line("let made = SceneTrace.$recorder.withValue(.off) { \(configurator) }")
+                } else if viewIsValue && writer.recordsAtBoundary {
+                    scope.line("let made = SceneTrace.$recorder.withValue(.off) { \(writer.component(.view))().\(writer.naming.configureName)() }")
                 } else {
                     scope.line("let made = \(Self.unrecordedView(writer))" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
                 }
@@ -263,7 +265,7 @@ struct ComponentTestWriter {
                     }
                 }
             } else {
-                test.line(writer.viewHoldsDataStore ? "view.shown(revealed: false)" : "viewController.sceneShown(revealed: false)")
+                test.line(writer.viewHoldsDataStore ? "view.sceneShown(revealed: false)" : "viewController.sceneShown(revealed: false)")
                 test.line("#expect(interactor.\(base)Called)")
             }
         }

@@ -224,6 +224,7 @@ struct GeneratedScenes {
             add(component(.presenter)) { () throws(GenerationLimit) in try writer.presenter() }
             files.append((component(.configurator), writer.swiftUIConfigurator()))
             if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.swiftUIRouter() } }
+            files.append(("\(writer.tracingName).swift", writer.swiftUITracing()))
         case .viewControllerScene:
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }
             add("\(scene.name)ViewController.swift") { () throws(GenerationLimit) in try writer.viewController() }

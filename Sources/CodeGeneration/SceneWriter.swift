@@ -1080,7 +1080,7 @@ struct SceneWriter {
                     let inputs = route.input.map { "\(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }
                     let passing = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: &destinationDS\(inputs.isEmpty ? "" : ", " + inputs.joined(separator: ", ")))"
                     method.line(passing)
-                    method.line("\(SwiftSpelling.methodName(navigate))(source: viewController!, destination: destinationVC\(navigationRouteArgument(route)))")
+                    method.line("\(SwiftSpelling.methodName(navigate))(source: viewController!, destination: destinationVC)")
                 }
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
                 passingSection.gap()

@@ -154,7 +154,11 @@ struct StoryTestWriter {
                         }
                         if writer.recordsAtBoundary {
                             // The route's recording wrapper records it.
-                            for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
+                            if let swiftUICall {
+                                test.line(swiftUICall)
+                            } else {
+                                for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
+                            }
                             break
                         }
                         test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType)\(writer.navigationArgument(route)))") { send in
@@ -176,17 +180,9 @@ struct StoryTestWriter {
                             let names = stack.map { SwiftSpelling.literal(view($0.value)) }.joined(separator: ", ")
                             test.line("#expect(navigator.stack.map { \"\\(type(of: $0))\" } == [\(names)])")
                         }
-                        // What the scene on top shows after the step, as `check` reads it.
-                        if let scene = expect.scene?.value, !SceneWriter.recordsAtBoundary(scenes.definition) {
-                            for item in expect.shown where !item.value.value.isPartial {
-                                test.line("#expect((navigator.top as? \(view(scene)))?.shown[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
-                            }
-                        } else {
-                            // What the View's labels were set to, as its scene's trace saw them shown.
-                            let top = viewsAreValues ? "navigator.top?.sceneTrace" : "(navigator.top as? SceneTracing)?.sceneTrace?"
-                            for item in expect.shown where !item.value.value.isPartial {
-                                test.line("#expect(\(top).screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
-                            }
+                        // What the scene on top shows after the step, as its trace saw it shown and `check` reads it.
+                        for item in expect.shown where !item.value.value.isPartial {
+                            test.line("#expect((navigator.top as? SceneTracing)?.sceneTrace?.screen[\(SwiftSpelling.literal(item.value.path))] == \(Self.valueLiteral(item.value.value)))")
                         }
                     }
                 }

@@ -13,14 +13,19 @@ extension SceneWriter {
         let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
         displayLogic(display, classBound: false, into: &out)
         out.line()
+        // Open to the tracing file's subclass, which records each write to a field.
         out.line("/// \(name)'s state: the View holds it and shows it; SwiftUI renders the View again when it changes.")
-        out.block("final class \(dataStoreClass): ObservableObject") { body in
+        out.block("\(observesViewDataStore ? "" : "final ")class \(dataStoreClass): ObservableObject") { body in
             for field in scene.dataStore {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? (field.type.isOptional ? " = nil" : "")
                 body.line("@Published var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
             }
         }
         out.line()
+        if observesLabels {
+            labelsDeclaration(into: &out)
+            out.line()
+        }
         var failure: GenerationLimit?
         let translator = scenes.translator(dataStore: "dataStore")
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
@@ -30,12 +35,12 @@ extension SceneWriter {
                 body.line("var router: (\(protocolName(.routingLogic) ?? "\(name)RoutingLogic") & \(protocolName(.dataPassing) ?? "\(name)DataPassing"))?")
             }
             body.line("@ObservedObject var dataStore = \(dataStoreClass)()")
-            body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace { trace }")
-            body.mark("Object lifecycle")
-            viewInitializer(wiredByView: scenes.scenario.wiring == .setup, into: &body)
-            body.line()
-            do throws(GenerationLimit) { try rendering(translator, into: &body) } catch { failure.collect(error) }
+            if observesLabels {
+                body.line("/// What the View shows.")
+                body.line("@ObservedObject var labels = \(labelsClass)()")
+            }
+            body.line("/// What the screen knows the View by, whichever copy of it: its DataStore.")
+            body.line("var screenIdentity: AnyObject { dataStore }")
             swiftUILifecycle(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
             do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure.collect(error) }
         }
@@ -63,12 +68,19 @@ extension SceneWriter {
                             throw GenerationLimit("generate writes a SwiftUI View's DataStore fields; '\(assignment.target)' is the View's own state, which it does not write yet",
                                                   at: assignment.targetLocation, id: "generate/assignment")
                         }
-                        let property = SwiftSpelling.name(field.name)
-                        out.line("dataStore.\(property) = \(translator.translate(assignment.value).bare)")
-                        out.line("let \(field.name.filter { $0.isLetter || $0.isNumber })Write = trace.viewStored(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), dataStore.\(property))")
-                        out.line("render(cause: \(field.name.filter { $0.isLetter || $0.isNumber })Write)")
+                        // The tracing file's DataStore records the write, and the View renders again.
+                        out.line("dataStore.\(SwiftSpelling.name(field.name)) = \(translator.translate(assignment.value).bare)")
+                    }
+                case .show(let labels) where observesLabels:
+                    let properties = Dictionary(shownLabels.map { ($0.name, $0.property) }, uniquingKeysWith: { first, _ in first })
+                    for label in labels {
+                        out.line("labels.\(properties[label.target]!) = \(translator.translate(label.value).bare)")
                     }
                 case .show(let labels):
+                    guard !recordsAtBoundary else {
+                        throw GenerationLimit("generate cannot tell the type of what '\(labels.first?.target ?? "")' shows, which the View's labels declare; give the value a type the scenario knows (a field of the ViewModel)",
+                                              at: step.location, id: "generate/step")
+                    }
                     for label in labels {
                         out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).bare))")
                     }
@@ -92,7 +104,7 @@ extension SceneWriter {
     }
 
     /// `configureView()`, as seed 000 wires a SwiftUI VIP scene: the View made with its Interactor and Presenter,
-    /// the Presenter displaying on the configured View.
+    /// the Presenter displaying on the configured View; then the one line that records the scene.
     func swiftUIConfigurator() -> String {
         var out = SwiftText()
         Self.imports(&out)
@@ -104,29 +116,32 @@ extension SceneWriter {
                 configure.line("let interactor = \(component(.interactor))()")
                 configure.line("let presenter = \(component(.presenter))()")
                 if !scene.routes.isEmpty { configure.line("let router = \(component(.router))()") }
-                configure.line("interactor.trace = trace")
-                configure.line("presenter.trace = trace")
-                if !scene.routes.isEmpty { configure.line("router.trace = trace") }
-                var wiring = SwiftText()
-                connect(into: &wiring) { role in
-                    switch role {
-                    case .view: "view"
-                    case .dataStore: "view.dataStore"
-                    default: role.rawValue
-                    }
+                let last = "presenter.\(presenterView)"
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    let line = "\(swiftUIWiringVariable(link.holder)).\(link.property) = \(swiftUIWiringVariable(link.target))"
+                    if !line.hasPrefix(last + " ") { configure.line(line) }
                 }
                 // The Presenter displays on a copy of the View, taken once the View holds everything else but
                 // without the Interactor: a copy holding it would hold the Interactor that holds the Presenter, and
                 // the scene would never be freed.
-                let last = "\(presenterView) = view"
-                for line in wiring.lines where !line.hasSuffix(".\(last)") { configure.line(line) }
                 configure.line("var displayed = view")
                 configure.line("displayed.interactor = nil")
-                configure.line("presenter.\(presenterView) = displayed")
+                configure.line("\(last) = displayed")
+                // The one line that records the scene: delete it with the tracing file and nothing of SceneFlow is left.
+                configure.line("\(tracingName).record(view: &view, interactor: interactor, presenter: presenter\(scene.routes.isEmpty ? "" : ", router: router"))")
                 configure.line("return view")
             }
         }
         return out.text
+    }
+
+    /// The variable holding a part where a SwiftUI VIP scene is wired: the View holds the DataStore.
+    func swiftUIWiringVariable(_ role: ComponentRole) -> String {
+        switch role {
+        case .view: "view"
+        case .dataStore: "view.dataStore"
+        default: role.rawValue
+        }
     }
 
     // MARK: - Router
@@ -191,7 +206,6 @@ extension SceneWriter {
         let translator = scenes.translator(dataStore: "source", viewState: "source")
         out.block("final class \(component(.router)): \(routing), \(passing)") { body in
             body.line("var dataStore: \(dataStoreClass)?")
-            body.line("var trace: SceneTrace!")
             var routes = SwiftText(), navigation = SwiftText(), passingData = SwiftText()
             for route in scene.routes {
                 guard let destinationName = route.destination?.value else {
@@ -219,23 +233,21 @@ extension SceneWriter {
                             method.line("let destination = \(destinationView)().\(naming.configureName)()")
                         }
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
-                        let pass = "\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: destination.dataStore\(inputs), into: destination.trace)"
-                        method.line(pass)
-                        method.line("\(SwiftSpelling.methodName(navigate))(destination: destination\(navigationRouteArgument(route)))")
+                        method.line("\(SwiftSpelling.methodName(passData))(source: dataStore!, destination: destination.dataStore\(inputs))")
+                        method.line("\(SwiftSpelling.methodName(navigate))(destination: destination)")
                     }
                 } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
                 passingData.gap()
                 let inputParameters = route.input.map { ", \(SwiftSpelling.label($0.name)) input\(SwiftSpelling.upperFirst($0.name)): \(scenes.swiftType($0.type))" }.joined()
-                passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters), into destinationTrace: SceneTrace)") { pass in
+                passingData.block("func \(SwiftSpelling.methodName(passData))(source: \(dataStoreClass), destination: \(destination.dataStoreClass)\(inputParameters))") { pass in
                     if route.pass.isEmpty { pass.line("// The route passes nothing on.") }
                     for assignment in route.pass {
                         guard let field = destination.scene.dataStore.first(where: { $0.name == assignment.target }) else { continue }
                         var routeTranslator = translator
                         for input in route.input { routeTranslator.inputNames[input.name] = "input\(SwiftSpelling.upperFirst(input.name))" }
-                        let value = routeTranslator.translate(assignment.value)
-                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(value.bare)")
-                        pass.line("trace.passed(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(passData)), field: \(SwiftSpelling.literal(field.name)), source: \(SwiftSpelling.literal(assignment.value.text)), type: \(SwiftSpelling.literal(field.type.description)), destination.\(SwiftSpelling.name(field.name)), into: destinationTrace)")
+                        // The destination's DataStore, observed by its tracing file, records the write as passed.
+                        pass.line("destination.\(SwiftSpelling.name(field.name)) = \(routeTranslator.translate(assignment.value).bare)")
                     }
                 }
             }
@@ -248,33 +260,25 @@ extension SceneWriter {
         return out.text
     }
 
-    /// `navigateTo…(destination:)` for SwiftUI: the screen changes, recorded as the route's navigation.
+    /// `navigateTo…(destination:)` for SwiftUI: the screen changes; the screen records the navigation as the running
+    /// route's.
     func writeScreenNavigation(_ route: Route, destinationView: String, into out: inout SwiftText) {
         let navigate = naming.navigateMethod(route)
         let sharing = sharesNavigation(route)
         if sharing.shared && !sharing.first { return }
         out.gap()
-        out.block("func \(SwiftSpelling.methodName(navigate))(destination: \(destinationView)\(sharing.shared ? ", route: String" : ""))") { method in
-            method.line("let screen = SceneScreen.shared")
-            let named = "\(sharing.shared ? "route" : SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(navigate))"
+        out.block("func \(SwiftSpelling.methodName(navigate))(destination: \(destinationView))") { method in
             switch route.navigation {
-            case .push, .present:
-                method.line("let cause = trace.navigated(.\(route.navigation.rawValue), \(named), to: destination.trace, removed: [])")
-                let style = route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""
-                method.line("screen.\(route.navigation == .push ? "push" : "present")(destination, cause: cause\(style))")
-            case .replace:
-                method.line("let cause = trace.navigated(.replace, \(named), to: destination.trace, removed: screen.stack.reversed().map(\\.sceneTrace))")
-                method.line("screen.replace(with: destination, cause: cause)")
-            case .pop, .popToScene, .dismiss, .back:
+            case .push: method.line("SceneScreen.shared.push(destination)")
+            case .present: method.line("SceneScreen.shared.present(destination\(route.presentation.map { ", style: .\($0.value.rawValue)" } ?? ""))")
+            case .replace: method.line("SceneScreen.shared.replace(with: destination)")
+            case .pop: method.line("SceneScreen.shared.back(to: destination, style: .pop)")
+            case .popToScene: method.line("SceneScreen.shared.back(to: destination, style: .popToScene)")
+            case .dismiss: method.line("SceneScreen.shared.back(to: destination, style: .dismiss)")
+            case .back:
                 // `back` leaves the way the screen came: dismissed if it was presented, popped if it was pushed.
-                let style = switch route.navigation {
-                case .dismiss: ".dismiss"
-                case .popToScene: ".popToScene"
-                case .back: "screen.wasPresented(trace) ? .dismiss : .pop"
-                default: ".pop"
-                }
-                method.line("let cause = trace.navigated(\(style), \(named), to: destination.\(route.destination == nil ? "sceneTrace" : "trace"), removed: screen.above(destination))")
-                method.line("screen.back(to: destination, cause: cause)")
+                method.line("let screen = SceneScreen.shared")
+                method.line("screen.back(to: destination, style: screen.topWasPresented ? .dismiss : .pop)")
             }
         }
     }
@@ -291,34 +295,29 @@ extension SceneWriter {
         out.line("#endif")
     }
 
-    /// A SwiftUI View's `init(recorder:)` (with `parameters` before it), which makes the scene's `SceneTrace` after
-    /// `lines`.
-    func viewInitializer(_ parameters: String = "", wiredByView: Bool = false, before lines: [String] = [], into body: inout SwiftText) {
+    /// A SwiftUI with AppState View's `init(appState:recorder:)`, which makes the scene's `SceneTrace` and tells it
+    /// what `body` shows from the AppState (and that it observes the AppState, where it shows from it).
+    func appStateViewInitializer(_ translator: ExpressionTranslator, into body: inout SwiftText) {
         let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
             .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
         let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
+        let appear = naming.appearMethod ?? "onAppear()"
+        let comingBack = lifecycleMethods.appear.map { "appearMethod: \(SwiftSpelling.literal($0)), " } ?? ""
         body.line("/// - Parameter recorder: where the scene's messages are recorded (unit tests pass `.off`).")
-        body.block("init(\(parameters)recorder: Recorder = .shared)") { initializer in
-            for line in lines { initializer.line(line) }
-            initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(wiredByView),")
-            initializer.line("                   workers: [\(workers)], recorder: recorder)")
+        body.block("init(appState: AppState, recorder: Recorder = .shared)") { initializer in
+            initializer.line("self.appState = appState")
+            initializer.line("trace = SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: false,")
+            initializer.line("                   workers: [\(workers)], \(comingBack)screenAppearMethod: \(SwiftSpelling.literal(appear)), recorder: recorder)")
+            let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
+            if !labels.isEmpty {
+                // What `body` shows from state, label by label: a label whose value changed is shown again.
+                initializer.line("trace.renders(\(observesAppState ? "observing: appState" : "")) { [appState] in [\(labels.joined(separator: ", "))] }")
+            }
         }
     }
 
-    /// A SwiftUI View's `shown` (what the trace saw it show) and `render(cause:)` (what `body` shows from state).
-    func rendering(_ translator: ExpressionTranslator, into body: inout SwiftText) throws(GenerationLimit) {
-        body.line("/// What the View has on screen, by label, as the trace shows it.")
-        body.line("var shown: [String: Value] { trace.screen }")
-        body.line()
-        body.line("/// What `body` shows from state, label by label: a label whose value changed is shown again.")
-        let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
-        body.block("func render(cause: Int)") { render in
-            render.line("trace.render([\(labels.joined(separator: ", "))], cause: cause)")
-        }
-    }
-
-    /// `body`, where there is SwiftUI: a Text per label the View shows from state, a Button per action whose call
-    /// needs nothing the View does not have (`calls`).
+    /// `body`, where there is SwiftUI: a Text per label the View shows (from state, then as its labels hold them), a
+    /// Button per action whose call needs nothing the View does not have (`calls`).
     func swiftUIBody(_ translator: ExpressionTranslator, buttons calls: [(title: String, call: String)], into out: inout SwiftText) {
         out.line("#if canImport(SwiftUI)")
         out.block("extension \(component(.view)): View") { view in
@@ -327,41 +326,29 @@ extension SceneWriter {
                     for show in scene.view.shows {
                         stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).bare)))  // \(SwiftSpelling.comment(show.target))")
                     }
+                    if observesLabels {
+                        for label in shownLabels {
+                            stack.line("Text(ScenarioLogic.text(labels.\(label.property)))  // \(SwiftSpelling.comment(label.name))")
+                        }
+                    }
                     for (title, call) in calls {
                         stack.block("Button(\(SwiftSpelling.literal(title)))") { button in button.line(call) }
                     }
                 }
-                body.line(".onAppear { appears(cause: nil); shown(revealed: false) }")
+                body.line(".onAppear { sceneShown(revealed: false) }")
             }
         }
         out.line("#endif")
     }
 
-    /// A SwiftUI View's lifecycle: it appears (`onAppear`) and renders, again when going back brings it on screen
-    /// if that starts something, and after the cycle that showed it runs its load and appear use cases, each a cycle
-    /// whose Request `send` sends (the View fills it from its state as `sends:` says). `observes` joins the AppState's
-    /// observers.
-    func swiftUILifecycle(observes: Bool = false, into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
-        let appear = SwiftSpelling.literal(naming.appearMethod ?? "onAppear()")
+    /// A SwiftUI View's lifecycle: after the cycle that showed it (or going back brought it on screen), it runs its
+    /// load and appear use cases, each sending its Request as `send` writes it (the View fills it from its state as
+    /// `sends:` says). Where the scene records in its bodies, each is a cycle of its own; elsewhere the screen records
+    /// the appearance and the Request's wrapper starts the cycle.
+    func swiftUILifecycle(into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
         body.mark("View lifecycle")
-        body.line("/// SwiftUI's `onAppear`: the View renders what it shows\(observes ? ", and renders again when the AppState changes" : "").")
-        body.block("func appears(cause: Int?)") { hook in
-            hook.line("let appeared = trace.appeared(\(appear), cause: cause)")
-            hook.line("render(cause: appeared)")
-            if observes { hook.line("AppStateObservers.add(trace, observing: appState) { [self] cause in render(cause: cause) }") }
-        }
-        body.line()
-        let onReveal = scene.useCases.filter { $0.trigger == .appear }
-        body.block("func reappears(cause: Int)") { hook in
-            if onReveal.isEmpty {
-                hook.line("// Coming back starts nothing here.")
-            } else {
-                hook.line("let appeared = trace.appeared(\(appear), cause: cause)")
-                hook.line("render(cause: appeared)")
-            }
-        }
-        body.line()
-        body.block("func shown(revealed: Bool)") { hook in
+        body.line("/// After the cycle that showed it (SwiftUI's `onAppear`): what appearing starts.")
+        body.block("func sceneShown(revealed: Bool)") { hook in
             let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
             if onFirstShow.isEmpty { hook.line("// Appearing starts nothing here.") }
             for useCase in onFirstShow {
@@ -371,6 +358,10 @@ extension SceneWriter {
                     if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
                         let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).bare)" }
                         run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                    }
+                    if recordsAtBoundary {
+                        for line in cycle.lines { run.line(line) }
+                        return
                     }
                     // Without a load method (SwiftUI) every start is an appearance.
                     let trigger = naming.loadMethod == nil ? ".appear" : "revealed ? .appear : .load"
@@ -403,6 +394,120 @@ extension SceneWriter {
             }
             action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in
                 send(&cycle)
+            }
+        }
+    }
+}
+
+// MARK: - SwiftUI VIP's tracing file
+
+extension SceneWriter {
+    /// The DataStore's subclass the View runs with: `TracingSomeDataStore`.
+    var observingDataStoreClass: String { "Tracing\(dataStoreClass)" }
+
+    /// A SwiftUI VIP scene's tracing file: `record(view:…)` gives the View a DataStore (and labels) whose writes are
+    /// recorded, and puts a recording wrapper behind each protocol a message crosses; the screen finds the scene's trace
+    /// through the View's Interactor.
+    func swiftUITracing() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let business = protocolName(.businessLogic) ?? "\(name)BusinessLogic"
+        let wrappers: [ProtocolSlot: String] = [.businessLogic: business,
+                                                .presentationLogic: protocolName(.presentationLogic) ?? "\(name)PresentationLogic",
+                                                .routingLogic: protocolName(.routingLogic) ?? "\(name)RoutingLogic"]
+        let hasRouter = !scene.routes.isEmpty
+        out.line("/// Records \(SwiftSpelling.comment(name))'s run where its parts meet. Delete this file and the line of `\(naming.configureName)` that")
+        out.line("/// calls `record` to leave the scene without recording.")
+        out.block("enum \(tracingName)") { body in
+            body.line("/// Gives the View a DataStore and labels that record what is written to them, records how the parts were")
+            body.line("/// connected, and puts a recording wrapper behind each protocol a message crosses.")
+            body.block("static func record(view: inout \(component(.view)), interactor: \(component(.interactor)), presenter: \(component(.presenter))\(hasRouter ? ", router: \(component(.router))" : ""))") { record in
+                record.line("let trace = makeTrace(recorder: SceneTrace.recorder)")
+                if observesViewDataStore { record.line("view.dataStore = \(observingDataStoreClass)(view.dataStore, trace: trace)") }
+                if observesLabels { record.line("view.labels = \(observingLabelsClass)(trace: trace)") }
+                if interactorUsesTrace { record.line("interactor.trace = trace") }
+                if presenterUsesTrace { record.line("presenter.trace = trace") }
+                connect(into: &record, recordingOnly: true, swiftUIWiringVariable)
+                var displayLink: PatternDefinition.Wiring.Link?
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    if link.through == .displayLogic {
+                        displayLink = link
+                        continue
+                    }
+                    let target = swiftUIWiringVariable(link.target)
+                    let made = link.through.flatMap { wrappers[$0] }.map { "\(tracingClass($0))(\(target), trace: trace)" }
+                    // The DataStore the View now holds is the one the Router passes from.
+                    guard made != nil || link.target == .dataStore else { continue }
+                    record.line("\(swiftUIWiringVariable(link.holder)).\(link.property) = \(made ?? target)")
+                }
+                installWorkerWrappers(on: "interactor", into: &record)
+                if let displayLink {
+                    // The Presenter displays on a copy of the View as it is now, without its Interactor (see `configureView`).
+                    record.line("var displayed = view")
+                    record.line("displayed.interactor = nil")
+                    record.line("\(swiftUIWiringVariable(displayLink.holder)).\(displayLink.property) = \(tracingClass(protocolName(.displayLogic) ?? "\(name)DisplayLogic"))(displayed, trace: trace)")
+                }
+                let translator = scenes.translator(dataStore: "dataStore")
+                let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
+                if !labels.isEmpty {
+                    // What `body` shows from the DataStore, label by label: the trace renders it as the View appears and
+                    // after each write.
+                    let list = "[\(labels.joined(separator: ", "))]"
+                    if list.contains("dataStore") {
+                        record.line("trace.renders { [weak dataStore = view.dataStore] in")
+                        record.line("    guard let dataStore else { return [] }")
+                        record.line("    return \(list)")
+                        record.line("}")
+                    } else {
+                        record.line("trace.renders { \(list) }")
+                    }
+                }
+            }
+            body.line()
+            makeTraceMethod(into: &body)
+        }
+        viewTracing("The scene's trace, reached through the wrapper `record` put behind the View's Interactor.",
+                    trace: "(interactor as? \(tracingClass(business)))?.trace", into: &out)
+        if observesViewDataStore {
+            out.line()
+            observingViewDataStore(into: &out)
+        }
+        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
+            out.line()
+            workerWrapper(worker, protocolName: protocolName, into: &out)
+        }
+        businessWrapper(into: &out)
+        presentationWrapper(into: &out)
+        displayWrapper(holding: .constant, into: &out)
+        if hasRouter { routingWrapper(keepsSelection: false, into: &out) }
+        modelsTracing(into: &out)
+        return out.text
+    }
+
+    /// The DataStore's subclass: each write to a field is recorded, as stored by the View (which renders again) or as
+    /// passed in by the route that is running.
+    func observingViewDataStore(into out: inout SwiftText) {
+        out.line("/// The \(SwiftSpelling.comment(dataStoreClass)) the View runs with: each write to a field is recorded, as stored by the View (which")
+        out.line("/// renders again) or as passed in by the route that is running.")
+        out.block("final class \(observingDataStoreClass): \(dataStoreClass)") { body in
+            body.line("private var trace: SceneTrace?")
+            body.line()
+            body.line("/// Takes over what `configured` holds; records from then on.")
+            body.block("init(_ configured: \(dataStoreClass), trace: SceneTrace)") { initializer in
+                initializer.line("super.init()")
+                for field in scene.dataStore {
+                    let name = SwiftSpelling.name(field.name)
+                    initializer.line("\(name) = configured.\(name)")
+                }
+                initializer.line("self.trace = trace")
+            }
+            for field in scene.dataStore {
+                let property = SwiftSpelling.name(field.name)
+                body.line()
+                body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
+                    observed.line("didSet { trace?.viewWrote(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
+                }
             }
         }
     }

@@ -57,7 +57,11 @@ extension SceneWriter {
 
     /// Whether the tracing file observes the scene's DataStore: a subclass of the Interactor, which is the DataStore,
     /// records each write to a field, so the Interactor's bodies and the Routers' passing carry no recording.
-    var observesDataStore: Bool { recordsAtBoundary && !scene.dataStore.isEmpty }
+    var observesDataStore: Bool { recordsAtBoundary && !viewHoldsDataStore && !scene.dataStore.isEmpty }
+
+    /// Whether the tracing file observes the DataStore the View holds (SwiftUI VIP): a subclass records each write to
+    /// a field, and renders the View again.
+    var observesViewDataStore: Bool { recordsAtBoundary && viewHoldsDataStore && !scene.dataStore.isEmpty }
 
     /// Whether the tracing file runs the scene with a subclass of its Interactor: one that observes its DataStore, or
     /// VIPER's, which also records each Request the Presenter asks it (the Presenter reaches its DataStore through it).
@@ -116,7 +120,9 @@ extension SceneWriter {
             let components = [ComponentRole.configurator, .view, .interactor, .presenter, .router, .dataStore]
                 .map { ".\($0.rawValue): \(SwiftSpelling.literal(component($0)))" }.joined(separator: ", ")
             let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
-            let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear)]
+            // A SwiftUI View appears (and renders) each time it comes on screen.
+            let screenAppear = scenes.definition.shape.viewsAreValues ? naming.appearMethod : nil
+            let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear), ("screenAppearMethod", screenAppear)]
                 .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined()
             make.line("SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(!isVIPER && scenes.scenario.wiring == .setup),")
             make.line("           workers: [\(workers)], \(lifecycle)recorder: recorder)")
@@ -231,8 +237,6 @@ extension SceneWriter {
         let presentation = protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
         let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
         let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
-        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
-        let store = protocolName(.dataStore) ?? "\(name)DataStore"
         let wrappers: [ProtocolSlot: String] = [.businessLogic: business, .presentationLogic: presentation,
                                                 .displayLogic: display, .routingLogic: routing]
         let keepsSelection = scene.routes.contains { !selections($0).isEmpty }
@@ -290,7 +294,21 @@ extension SceneWriter {
             workerWrapper(worker, protocolName: protocolName, into: &out)
         }
 
-        // The Requests the View sends.
+        businessWrapper(into: &out)
+        presentationWrapper(into: &out)
+        displayWrapper(holding: .weak, into: &out)
+        routingWrapper(keepsSelection: keepsSelection, into: &out)
+        modelsTracing(into: &out)
+        return out.text
+    }
+}
+
+// MARK: - The wrappers of a scene's protocols
+
+extension SceneWriter {
+    /// The Interactor's wrapper behind the BusinessLogic protocol: records each Request the View sends.
+    func businessWrapper(into out: inout SwiftText) {
+        let business = protocolName(.businessLogic) ?? "\(name)BusinessLogic"
         out.line()
         out.line("/// Stands in for the Interactor behind \(business): records each Request, then passes it on.")
         wrapperClass(tracingClass(business), conforming: business, wrapped: business, into: &out) { body in
@@ -308,7 +326,11 @@ extension SceneWriter {
             }
         }
 
-        // The Responses the Interactor sends.
+    }
+
+    /// The Presenter's wrapper behind the PresentationLogic protocol: records each Response the Interactor sends.
+    func presentationWrapper(into out: inout SwiftText) {
+        let presentation = protocolName(.presentationLogic) ?? "\(name)PresentationLogic"
         out.line()
         out.line("/// Stands in for the Presenter behind \(presentation): records each Response, then passes it on.")
         wrapperClass(tracingClass(presentation), conforming: presentation, wrapped: presentation, into: &out) { body in
@@ -338,11 +360,20 @@ extension SceneWriter {
             }
         }
 
-        // The ViewModels the Presenter sends.
+    }
+
+    /// The View's wrapper behind the DisplayLogic protocol, holding the View as the Presenter does (weakly, a View
+    /// controller; a SwiftUI View, a value, as it is): records each ViewModel the Presenter sends.
+    func displayWrapper(holding: WrappedHold, into out: inout SwiftText) {
+        let display = protocolName(.displayLogic) ?? "\(name)DisplayLogic"
         out.line()
-        out.line("/// Stands in for the View behind \(display), held weakly as the Presenter holds it: records each ViewModel,")
-        out.line("/// then passes it on.")
-        wrapperClass(tracingClass(display), conforming: display, wrapped: display, holding: .weak, into: &out) { body in
+        if holding == .weak {
+            out.line("/// Stands in for the View behind \(display), held weakly as the Presenter holds it: records each ViewModel,")
+            out.line("/// then passes it on.")
+        } else {
+            out.line("/// Stands in for the View behind \(display): records each ViewModel, then passes it on.")
+        }
+        wrapperClass(tracingClass(display), conforming: display, wrapped: display, holding: holding, into: &out) { body in
             for useCase in scene.useCases {
                 for output in useCase.outputs {
                     let method = naming.viewMethod(useCase, output: output)
@@ -353,8 +384,8 @@ extension SceneWriter {
                         .replacingOccurrences(of: "(_ value: ", with: "(_ viewModel: ")
                     body.block("func \(declared)") { forward in
                         // A View that is gone is told nothing, as the app's Presenter tells it nothing: nothing is recorded.
-                        forward.line("guard let wrappedView = self.wrapped else { return }")
-                        let send = "wrappedView.\(call(method, parameter.map { [$0] } ?? []))"
+                        if holding == .weak { forward.line("guard let wrappedView = self.wrapped else { return }") }
+                        let send = "\(holding == .weak ? "wrappedView" : "wrapped").\(call(method, parameter.map { [$0] } ?? []))"
                         guard viewModelCrosses(useCase, output) else {
                             forward.line("// The Presenter records this ViewModel: the method does not take it.")
                             forward.line(send)
@@ -369,7 +400,15 @@ extension SceneWriter {
             }
         }
 
-        // The routes the View takes.
+    }
+
+    /// The Router's wrapper behind the RoutingLogic protocol: records each route the View takes, with what it passes on
+    /// and the method that changes the screen. `keepsSelection`: the wrapper holds the View Controller, whose selection
+    /// a route passes on.
+    func routingWrapper(keepsSelection: Bool, into out: inout SwiftText) {
+        let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
+        let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
+        let store = viewHoldsDataStore ? component(.dataStore) : protocolName(.dataStore) ?? "\(name)DataStore"
         out.line()
         out.line("/// Stands in for the Router behind \(routing): records each route, then passes it on; the DataStore is the")
         out.line("/// Router's.")
@@ -380,11 +419,23 @@ extension SceneWriter {
             for route in scene.routes {
                 let method = naming.routeMethod(route)
                 let labels = SwiftSpelling.labels(of: method)
-                let arguments = labels.map { label in
+                var declaration = routeDeclaration(route, defaults: false)
+                var arguments = labels.map { label in
                     route.input.contains { $0.name == label } ? SwiftSpelling.name(label) : (label == "_" ? "sender" : SwiftSpelling.name(label))
                 }
-                let values = route.input.map { field in
+                var values = route.input.map { field in
                     labels.contains(field.name) ? SwiftSpelling.name(field.name) : "viewController?.\(SwiftSpelling.name(field.name))"
+                }
+                if scenes.definition.shape.viewsAreValues {
+                    // A SwiftUI Router's method takes each of the route's inputs, whatever its label.
+                    guard let swiftUIDeclaration = try? routeMethodDeclaration(route, passesView: false),
+                          let parameters = try? routeArguments(route) else { continue }
+                    declaration = swiftUIDeclaration
+                    arguments = parameters.map { parameter in
+                        guard let input = parameter.input, !input.isEmpty else { return parameter.label == "_" ? "sender" : SwiftSpelling.name(parameter.label) }
+                        return SwiftSpelling.name(input)
+                    }
+                    values = route.input.map { SwiftSpelling.name($0.name) }
                 }
                 let (input, inputType) = routeRecord(route, values)
                 // What the route passes on: the destination's DataStore records those writes as passed.
@@ -396,15 +447,17 @@ extension SceneWriter {
                 // The Router's method that changes the screen: the navigator records the navigation with it.
                 passes += navigationArgument(route)
                 body.line()
-                body.block("func \(routeDeclaration(route, defaults: false))") { forward in
+                body.block("func \(declaration)") { forward in
                     forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in
                         record.line("wrapped.\(call(method, arguments))")
                     }
                 }
             }
         }
+    }
 
-        // The scene's models and its workers' answers as the trace writes them.
+    /// The scene's models and its workers' answers as the trace writes them.
+    func modelsTracing(into out: inout SwiftText) {
         if scenes.tracesModelsApart {
             out.line()
             out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
@@ -421,7 +474,6 @@ extension SceneWriter {
                 }
             }
         }
-        return out.text
     }
 }
 
@@ -511,10 +563,12 @@ extension SceneWriter {
 
     /// The labels' class, in the View Controller's file: what an app's labels' texts are, as properties.
     func labelsDeclaration(into out: inout SwiftText) {
+        // A SwiftUI View observes its labels, as it observes its state: setting one renders it again.
+        let observed = scenes.definition.shape.viewsAreValues
         out.line("/// What \(SwiftSpelling.comment(component(.view))) shows, label by label (a label's text, where the View has a screen).")
-        out.block("class \(labelsClass)") { body in
+        out.block("class \(labelsClass)\(observed ? ": ObservableObject" : "")") { body in
             for label in shownLabels {
-                body.line("var \(label.property): \(scenes.swiftType(label.type!))")
+                body.line("\(observed ? "@Published " : "")var \(label.property): \(scenes.swiftType(label.type!))")
             }
         }
     }

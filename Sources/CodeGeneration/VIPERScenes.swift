@@ -433,7 +433,7 @@ extension SceneWriter {
                             method.line("let destination = \(destination.component(.configurator))")
                         }
                         if destination.scene.dataStore.isEmpty && route.pass.isEmpty {
-                            method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
+                            method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination)")
                             return
                         }
                         let sourceDS = scene.dataStore.isEmpty ? "nil" : "(source.presenter as? \(component(.presenter)))?.dataStore"
@@ -441,7 +441,7 @@ extension SceneWriter {
                         let inputs = route.input.map { ", \(SwiftSpelling.label($0.name)): \(SwiftSpelling.name($0.name))" }.joined()
                         let pass = "\(SwiftSpelling.methodName(passData))(source: \(sourceDS), destination: &destinationDS\(inputs))"
                         method.line(pass)
-                        method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination\(navigationRouteArgument(route)))")
+                        method.line("\(SwiftSpelling.methodName(navigate))(source: source, destination: destination)")
                     }
                 } catch { failure.collect(error) }
                 guard !(destination.scene.dataStore.isEmpty && route.pass.isEmpty) else {
@@ -485,7 +485,7 @@ extension SceneWriter {
         routes.gap()
         routes.block("func \(declaration)") { method in
             method.line(finding)
-            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(\(arguments)\(navigationRouteArgument(route)))")
+            method.line("\(SwiftSpelling.methodName(naming.navigateMethod(route)))(\(arguments))")
         }
     }
 
@@ -503,15 +503,10 @@ extension SceneWriter {
         return scene.routes.filter { key($0) == key(route) }
     }
 
-    /// The arguments after a navigation call's own: the route's name when its method is shared.
-    func navigationRouteArgument(_ route: Route) -> String {
-        sharesNavigation(route).shared && scenes.definition.shape.viewsAreValues ? ", route: \(SwiftSpelling.literal(route.name.rawValue))" : ""
-    }
-
-    /// What a route's message adds for the navigator (View controllers'): the Router's method that changes the
+    /// What a route's message adds for the navigator (or the SwiftUI screen): the Router's method that changes the
     /// screen, which the navigator records the navigation with.
     func navigationArgument(_ route: Route) -> String {
-        scenes.definition.shape.viewsAreValues ? "" : ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
+        ", navigation: \(SwiftSpelling.literal(naming.navigateMethod(route)))"
     }
 
     /// How the navigator changes the screen for `route` (it records the navigation as the running route's):

@@ -487,7 +487,7 @@ struct CodeGeneratorTests {
         // What can stop the run (a division by zero) renders through the helper that stops the app as the run stops.
         #expect(try refusal(failing) == nil)
         let rendered = try CodeGenerator(scenario: #require(ScenarioLoader().load(yaml: failing, file: "s.yml").scenario), options: .init()).generate()
-        #expect(try #require(rendered.first { $0.path.hasSuffix("AView.swift") }).text.contains(#"trace.render([("half", ScenarioLogic.divide(dataStore.n, 2))], cause: cause)"#))
+        #expect(try #require(rendered.first { $0.path.hasSuffix("ATracing.swift") }).text.contains(#"return [("half", ScenarioLogic.divide(dataStore.n, 2))]"#))
     }
 
     @Test("a story step's given answers stand in for the worker during that step, in every scene on screen, and go after it")

@@ -41,7 +41,7 @@ struct GeneratedCodeParsingTests {
         }
         let viewFile = try #require(files.first { $0.path.hasSuffix("/\(view).swift") }).text
         #expect(viewFile.contains("#if canImport(SwiftUI)\nextension \(view): View {\n    var body: some View {\n        VStack(spacing: 16) {\n            Text("))
-        #expect(viewFile.contains("        .onAppear { appears(cause: nil); shown(revealed: false) }\n"))
+        #expect(viewFile.contains("        .onAppear { sceneShown(revealed: false) }\n"))
         #expect(!files.contains { $0.path.hasSuffix("SceneViewController.swift") })
         let observation = try #require(files.first { $0.path.hasSuffix("Support/Observation.swift") }).text
         #expect(observation.hasPrefix("#if !canImport(Combine)\n"))

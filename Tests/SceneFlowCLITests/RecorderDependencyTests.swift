@@ -99,7 +99,7 @@ struct RecorderDependencyTests {
                 let counter = try #require(screen.top as? SomeView)
                 counter.doSomething(request: Some.DoSomething.Request())
                 screen.settle()
-                #expect(screen.top?.sceneTrace.screen["count"] == .int(1))
+                #expect((screen.top as? CounterSwiftUI.SceneTracing)?.sceneTrace?.screen["count"] == .int(1))
                 try recorder.finish()
             }
 

@@ -21,14 +21,19 @@ public final class SceneTrace {
     /// The View controller's lifecycle methods the navigator records when it calls them: `viewDidLoad()` as the scene
     /// comes on screen, `viewWillAppear(_:)` as it comes back (nil where coming back starts nothing).
     let loadMethod: String?, appearMethod: String?
+    /// A SwiftUI View's `onAppear`: recorded, and the View rendered, each time it comes on screen, and when it comes
+    /// back where coming back starts something (`appearMethod`). nil for View controllers.
+    let screenAppearMethod: String?
     /// While the navigator runs what the View starts once it is on screen: whether it loaded or came back.
     private var showing: TraceCycle.Trigger?
 
     public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
-                loadMethod: String? = nil, appearMethod: String? = nil, recorder: Recorder = .shared) {
+                loadMethod: String? = nil, appearMethod: String? = nil, screenAppearMethod: String? = nil,
+                recorder: Recorder = .shared) {
         self.scene = scene
         self.loadMethod = loadMethod
         self.appearMethod = appearMethod
+        self.screenAppearMethod = screenAppearMethod
         self.recorder = recorder
         let number = recorder.instance(of: scene)
         instance = number
@@ -72,21 +77,30 @@ public final class SceneTrace {
         return appeared
     }
 
-    /// The navigator loads the View controller as it comes on screen, because of message `cause`.
+    /// The navigator loads the View controller as it comes on screen, because of message `cause`; a SwiftUI View
+    /// appears and renders what it shows, observing the AppState it renders from while it is on screen.
     func comesOnScreen(cause: Int?) {
         if let loadMethod { loaded(loadMethod, cause: cause) }
+        if let screenAppearMethod {
+            render(cause: appeared(screenAppearMethod, cause: cause))
+            if let observedState {
+                AppStateObservers.add(self, observing: observedState) { [unowned self] cause in self.render(cause: cause) }
+            }
+        }
     }
 
-    /// The navigator brings the View controller back on screen, because of message `cause`: recorded where coming back
-    /// starts something.
+    /// The navigator brings the View back on screen, because of message `cause`: recorded where coming back starts
+    /// something (a SwiftUI View then renders again).
     func comesBack(cause: Int?) {
-        if let appearMethod { appeared(appearMethod, cause: cause) }
+        guard let appearMethod else { return }
+        let appeared = appeared(appearMethod, cause: cause)
+        if screenAppearMethod != nil { render(cause: appeared) }
     }
 
     /// Runs what the View starts on its own once it is on screen (loaded, or `revealed` by going back): a Request it
-    /// sends then starts a cycle of that trigger.
+    /// sends then starts a cycle of that trigger (an appearance where the View has no load method, as in SwiftUI).
     func whileShown(revealed: Bool, _ body: () -> Void) {
-        showing = revealed ? .appear : .load
+        showing = revealed || loadMethod == nil ? .appear : .load
         defer { showing = nil }
         body()
     }
@@ -340,11 +354,23 @@ public final class SceneTrace {
         recorder.note(.show(label: label, value: value), from: view, to: Recorder.user)
     }
 
-    /// The View renders the labels it shows from state (SwiftUI's `body`), because of message `cause`: each label
-    /// whose value changed is shown again (every label the first time).
-    public func render(_ labels: [(String, TraceValueConvertible?)], cause: Int) {
+    /// What the View shows from state, label by label, as SwiftUI's `body` renders it; set where the scene is wired.
+    private var renderedLabels: () -> [(String, TraceValueConvertible?)] = { [] }
+    /// The AppState the View renders from: a change to it renders the View again while it is on screen.
+    private weak var observedState: AnyObject?
+
+    /// The View renders `labels` from state (SwiftUI's `body`), and again whenever `state`, an AppState it observes,
+    /// changes while it is on screen.
+    public func renders(observing state: AnyObject? = nil, _ labels: @escaping () -> [(String, TraceValueConvertible?)]) {
+        renderedLabels = labels
+        observedState = state
+    }
+
+    /// The View renders what it shows from state, because of message `cause`: each label whose value changed is
+    /// shown again (every label the first time).
+    public func render(cause: Int) {
         recorder.within(cause) {
-            for (label, value) in labels where screen[label] != (value?.traceValue ?? .null) {
+            for (label, value) in renderedLabels() where screen[label] != (value?.traceValue ?? .null) {
                 shown(label, value)
             }
         }
@@ -362,11 +388,14 @@ public final class SceneTrace {
         }
     }
 
-    /// The View writes a field of the DataStore it holds (SwiftUI VIP); returns the message's number.
-    @discardableResult
-    public func viewStored(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) -> Int {
-        recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
-                                                 value: value?.traceValue ?? .null)), from: view, to: dataStore)
+    /// A field of the DataStore the View holds (SwiftUI VIP) was written (its property observer says so): passed in by
+    /// the route running now, when the route passes that field on, or else stored by the View, which then renders
+    /// again.
+    public func viewWrote(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
+        if passed(field, type: type, value) { return }
+        let write = recorder.note(.dataStoreWrite(FieldWrite(protocolName: protocolName, field: field, type: type,
+                                                             value: value?.traceValue ?? .null)), from: view, to: dataStore)
+        render(cause: write)
     }
 
     /// The View asks the Router to move on, or (`fromPresenter`, VIPER) the Presenter asks the WireFrame.
@@ -389,11 +418,17 @@ public final class SceneTrace {
     /// A field of the scene's DataStore was written (its property observer says so): passed in by the route running
     /// now, when the route passes that field on, or else stored by the scene's Interactor.
     public func wrote(_ field: String, _ protocolName: String?, type: String, _ value: TraceValueConvertible?) {
-        guard let (route, pass) = RunningRoute.takePassing(field, on: recorder) else { return stored(field, protocolName, type: type, value) }
+        if !passed(field, type: type, value) { stored(field, protocolName, type: type, value) }
+    }
+
+    /// Records the write of `field` as passed in by the route running now, if that route passes it on.
+    private func passed(_ field: String, type: String, _ value: TraceValueConvertible?) -> Bool {
+        guard let (route, pass) = RunningRoute.takePassing(field, on: recorder) else { return false }
         recorder.note(.dataPassing(DataPass(route: RouteName(route.route), protocolName: route.passing?.protocolName,
                                             method: route.passing?.method ?? "", field: field, source: pass.source, type: type,
                                             value: value?.traceValue ?? .null)),
                       from: route.router, to: dataStore)
+        return true
     }
 
     /// The screen changes to this scene as the route running now navigates, removing `removed`; returns the
@@ -402,21 +437,6 @@ public final class SceneTrace {
         guard let route = RunningRoute.current(on: recorder), let method = route.navigation else { return nil }
         return recorder.note(.navigation(Navigation(style: style, route: RouteName(route.route), method: method,
                                                     removed: removed.map(\.view))), from: route.router, to: view)
-    }
-
-    public func passed(_ route: String, _ protocolName: String?, _ method: String, field: String, source: String,
-                       type: String, _ value: TraceValueConvertible?, into destination: SceneTrace) {
-        recorder.note(.dataPassing(DataPass(route: RouteName(route), protocolName: protocolName, method: method, field: field,
-                                            source: source, type: type, value: value?.traceValue ?? .null)),
-                      from: router, to: destination.dataStore)
-    }
-
-    /// The screen changes to `destination`; returns the message's number (what its load is caused by).
-    @discardableResult
-    public func navigated(_ style: Navigation.Style, _ route: String, _ method: String, to destination: SceneTrace,
-                          removed: [SceneTrace]) -> Int {
-        recorder.note(.navigation(Navigation(style: style, route: RouteName(route), method: method,
-                                             removed: removed.map(\.view))), from: router, to: destination.view)
     }
 
     /// Runs the logic that handles a worker's failure, as caused by it.
@@ -568,7 +588,7 @@ public enum PresentationStyle: Sendable {
 
 /// A scene's View, as the trace knows it: the trace its scene records with, nil where it records nothing (a unit
 /// test's View whose parts were replaced).
-public protocol SceneTracing: AnyObject {
+public protocol SceneTracing {
     var sceneTrace: SceneTrace? { get }
 }
 

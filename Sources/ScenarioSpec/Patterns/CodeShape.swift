@@ -20,7 +20,7 @@ public enum CodeShape: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .viewControllerScene: ["Models", "ViewController", "Interactor", "Presenter", "Router", "Configurator", "Tracing", "Workers"]
         case .wireFrameModule: ["Models", "View", "Presenter", "Interactor", "WireFrame", "Tracing", "Workers"]
-        case .swiftUIScene: ["Models", "View", "Interactor", "Presenter", "Configurator", "Router", "Workers"]
+        case .swiftUIScene: ["Models", "View", "Interactor", "Presenter", "Configurator", "Router", "Tracing", "Workers"]
         case .appStateScene: ["Models", "View", "Interactor", "Configurator", "Router", "Workers"]
         }
     }
@@ -33,7 +33,9 @@ public enum CodeShape: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the scene's messages are recorded where its parts meet — by its tracing file, hooked in by one line
     /// where it is wired — rather than in its parts' bodies.
-    public var recordsAtBoundary: Bool { !viewsAreValues }
+    /// SwiftUI with AppState records in its bodies still: its Interactor is a struct the View holds, with no protocol
+    /// a wrapper could stand behind.
+    public var recordsAtBoundary: Bool { self != .appStateScene }
 
     /// Whether `definition`'s flow and wiring are the ones this shape is written for.
     public func fits(_ definition: PatternDefinition) -> Bool {
