@@ -7,16 +7,37 @@ extension SceneWriter {
     /// Whether the scene's pattern keeps its state in the one AppState.
     var usesAppState: Bool { scenes.definition.shape == .appStateScene }
 
-    /// `AppState.swift`: the app's state, knowing nothing of the layers that write and show it.
+    /// `AppState.swift`: the app's state, knowing nothing of the layers that write and show it. Open to the subclass
+    /// the app records with.
     static func appState(_ scenes: GeneratedScenes) -> String {
         var out = SwiftText()
         imports(&out)
         out.line()
         out.line("/// The app's state: the one object Interactors write and Views observe. It knows nothing of either.")
-        out.block("final class AppState: ObservableObject") { body in
+        out.block("class AppState: ObservableObject") { body in
             for field in scenes.scenario.appState {
                 let initial = field.initialValue.map { " = " + scenes.literal($0, field.type) } ?? (field.type.isOptional ? " = nil" : "")
                 body.line("@Published var \(SwiftSpelling.name(field.name)): \(scenes.swiftType(field.type))\(initial)")
+            }
+        }
+        return out.text
+    }
+
+    /// `AppStateTracing.swift`: the AppState the app records with, made where the app makes its AppState.
+    static func appStateTracing(_ scenes: GeneratedScenes) -> String {
+        var out = SwiftText()
+        imports(&out)
+        out.line()
+        out.line("/// The AppState an app records with (`let appState: AppState = TracingAppState()` where it makes its AppState): each")
+        out.line("/// write to a field is recorded as published by the Interactor answering a Request or the Router taking a route,")
+        out.line("/// and every View observing the AppState renders again. Delete this file and make an `AppState()` to record nothing.")
+        out.block("final class TracingAppState: AppState") { body in
+            for (index, field) in scenes.scenario.appState.enumerated() {
+                let property = SwiftSpelling.name(field.name)
+                if index > 0 { body.line() }
+                body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
+                    observed.line("didSet { SceneTrace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), \(property), in: self) }")
+                }
             }
         }
         return out.text
@@ -35,6 +56,12 @@ extension SceneWriter {
     /// Whether the View renders anything from the AppState (it observes it then).
     var observesAppState: Bool { scene.view.shows.contains { $0.value.text.contains("appState") } }
 
+    /// The Interactor's protocol, which the environment gives the View (`SomeBusinessLogic`).
+    var appStateBusinessLogic: String { protocolName(.businessLogic) ?? "\(name)BusinessLogic" }
+
+    /// The Router's protocol (`SomeRoutingLogic`).
+    var appStateRoutingLogic: String { protocolName(.routingLogic) ?? "\(name)RoutingLogic" }
+
     func appStateView() throws(GenerationLimit) -> String {
         var out = SwiftText()
         Self.swiftUIImports(&out)
@@ -42,21 +69,15 @@ extension SceneWriter {
         var failure: GenerationLimit?
         let translator = scenes.translator()
         if let description = scene.description { out.line("/// \(SwiftSpelling.comment(description))") }
-        out.block("struct \(component(.view)): SceneRoot, SceneTracing") { body in
+        out.block("struct \(component(.view)): SceneRoot") { body in
             body.line("/// The scene's Interactor (`@Environment(\\.\(interactorKey))` in the app).")
-            body.line("var interactor = \(component(.interactor))()")
+            body.line("var interactor: \(appStateBusinessLogic) = \(component(.interactor))()")
             body.line("/// The app's state, which the View observes (`@EnvironmentObject` in the app).")
             body.line("@ObservedObject var appState: AppState")
-            body.line("let trace: SceneTrace")
-            body.line("var sceneTrace: SceneTrace? { trace }")
-            body.line("/// What the screen knows the View by, whichever copy of it: its trace.")
-            body.line("var screenIdentity: AnyObject { trace }")
             if !scene.routes.isEmpty {
                 body.line("/// What takes the View to the next scene.")
-                body.line("var router: \(component(.router)) { \(component(.router))(appState: appState, trace: trace) }")
+                body.line("var router: \(appStateRoutingLogic)?")
             }
-            body.mark("Object lifecycle")
-            appStateViewInitializer(translator, into: &body)
             var lifecycleFailure: GenerationLimit?
             swiftUILifecycle(into: &body) { useCase, cycle in
                 do throws(GenerationLimit) { try sendAppStateRequest(useCase, into: &cycle) } catch { lifecycleFailure.collect(error) }
@@ -87,13 +108,8 @@ extension SceneWriter {
     /// view steps, once the Interactor has written the AppState (a route the new state calls for).
     func sendAppStateRequest(_ useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let method = naming.interactorMethod(useCase)
-        let hasRequest = !useCase.request.isEmpty
-        var after = SwiftText()
-        for output in useCase.outputs { try swiftUIViewSteps(output.view, into: &after) }
-        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), nil, \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
-            send.line("interactor.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
-            for line in after.lines { send.line(line) }
-        }
+        out.line("interactor.\(call(method, useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }))")
+        for output in useCase.outputs { try swiftUIViewSteps(output.view, into: &out) }
     }
 
     /// A SwiftUI with AppState Router: each route makes the next View (or finds it below, going back), writes the
@@ -104,10 +120,15 @@ extension SceneWriter {
         out.line()
         var failure: GenerationLimit?
         let translator = scenes.translator(dataStore: "source", viewState: "source")
+        out.block("protocol \(appStateRoutingLogic)") { body in
+            for route in scene.routes {
+                do throws(GenerationLimit) { body.line("func \(try routeMethodDeclaration(route, passesView: false))") } catch { failure.collect(error) }
+            }
+        }
+        out.line()
         out.line("/// Takes \(name)'s View to the next scene.")
-        out.block("struct \(component(.router))") { body in
+        out.block("struct \(component(.router)): \(appStateRoutingLogic)") { body in
             body.line("let appState: AppState")
-            body.line("let trace: SceneTrace")
             var routes = SwiftText(), navigation = SwiftText()
             for route in scene.routes {
                 // A route back to whichever scene is below finds it on the stack, whatever it is.
@@ -125,17 +146,14 @@ extension SceneWriter {
                         } else {
                             method.line("let destination = \(destinationView)(appState: appState).\(naming.configureName)()")
                         }
-                        method.block("trace.run") { run in
-                            for pass in route.pass {
-                                guard let field = scenes.scenario.appState.first(where: { $0.name == pass.target }) else { continue }
-                                var routeTranslator = translator
-                                for input in route.input { routeTranslator.inputNames[input.name] = SwiftSpelling.name(input.name) }
-                                let value = routeTranslator.translate(pass.value)
-                                run.line("appState.\(SwiftSpelling.name(field.name)) = \(value.bare)")
-                                run.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(SwiftSpelling.name(field.name)), in: appState, fromRouter: true)")
-                            }
-                            run.line("\(PatternNaming.baseName(naming.navigateMethod(route)))(destination: destination)")
+                        for pass in route.pass {
+                            guard let field = scenes.scenario.appState.first(where: { $0.name == pass.target }) else { continue }
+                            var routeTranslator = translator
+                            for input in route.input { routeTranslator.inputNames[input.name] = SwiftSpelling.name(input.name) }
+                            // The AppState the app records with records the write as published by this Router.
+                            method.line("appState.\(SwiftSpelling.name(field.name)) = \(routeTranslator.translate(pass.value).bare)")
                         }
+                        method.line("\(PatternNaming.baseName(naming.navigateMethod(route)))(destination: destination)")
                     }
                 } catch { failure.collect(error) }
                 writeScreenNavigation(route, destinationView: destinationView, into: &navigation)
@@ -154,8 +172,13 @@ extension SceneWriter {
         Self.swiftUIImports(&out)
         out.line()
         var failure: GenerationLimit?
+        out.line("/// What \(name)'s View asks of its Interactor.")
+        out.block("protocol \(appStateBusinessLogic)") { body in
+            for useCase in scene.useCases { body.line("func \(interactorDeclaration(useCase))") }
+        }
+        out.line()
         out.line("/// \(name)'s business logic. It keeps no state: what it finds out it writes to the AppState.")
-        out.block("struct \(component(.interactor))") { body in
+        out.block("struct \(component(.interactor)): \(appStateBusinessLogic)") { body in
             body.line("var appState: AppState!")
             for worker in scene.workers {
                 body.line("var \(naming.workerProperty(worker.name)): \(scenes.workerProtocol(worker.name, of: scene)) = \(name).\(worker.name)()")
@@ -163,7 +186,7 @@ extension SceneWriter {
             for (worker, _) in scene.sharedWorkersCalled {
                 body.line("var \(naming.workerProperty(worker)): \(scenes.workerProtocol(worker, of: nil)) = \(worker).shared")
             }
-            body.line("var trace: SceneTrace!")
+            if interactorUsesTrace { body.line("var trace: SceneTrace!") }
             for useCase in scene.useCases {
                 do throws(GenerationLimit) { try interactorMethod(useCase, into: &body) } catch { failure.collect(error) }
             }
@@ -171,14 +194,14 @@ extension SceneWriter {
         out.line()
         out.line("#if canImport(SwiftUI)")
         out.line("/// The app gives Views the Interactor through the environment: `.environment(\\.\(interactorKey), …)`.")
-        out.block("extension \(component(.interactor)): EnvironmentKey") { key in
-            key.line("static let defaultValue = \(component(.interactor))()")
+        out.block("struct \(component(.interactor))Key: EnvironmentKey") { key in
+            key.line("static let defaultValue: \(appStateBusinessLogic) = \(component(.interactor))()")
         }
         out.line()
         out.block("extension EnvironmentValues") { values in
-            values.block("var \(interactorKey): \(component(.interactor))") { property in
-                property.line("get { self[\(component(.interactor)).self] }")
-                property.line("set { self[\(component(.interactor)).self] = newValue }")
+            values.block("var \(interactorKey): \(appStateBusinessLogic)") { property in
+                property.line("get { self[\(component(.interactor))Key.self] }")
+                property.line("set { self[\(component(.interactor))Key.self] = newValue }")
             }
         }
         out.line("#endif")
@@ -186,8 +209,9 @@ extension SceneWriter {
         return out.text
     }
 
-    /// `configureView()`: the View given its Interactor, and both the AppState, as the app does through the
-    /// environment (`.environment(\.someInteractor, SomeInteractor(appState: appState))`, `.environmentObject(appState)`).
+    /// `configureView()`: the View given its Interactor (and Router), each given the AppState, as the app does
+    /// through the environment (`.environment(\.someInteractor, SomeInteractor(appState: appState))`,
+    /// `.environmentObject(appState)`); then the one line that records the scene.
     func appStateConfigurator() -> String {
         var out = SwiftText()
         Self.imports(&out)
@@ -197,19 +221,58 @@ extension SceneWriter {
             body.block("func \(naming.configureName)() -> \(component(.view))") { configure in
                 configure.line("var view = self")
                 configure.line("var interactor = \(component(.interactor))()")
-                configure.line("interactor.trace = trace")
                 configure.line("interactor.appState = appState")
                 configure.line("view.interactor = interactor")
-                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
-                    let target = link.target == .appState ? "Recorder.appState" : "trace.\(link.target.traceName)"
-                    configure.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), nil, \(target))")
+                if !scene.routes.isEmpty {
+                    configure.line("let router = \(component(.router))(appState: appState)")
+                    configure.line("view.router = router")
                 }
-                for worker in scene.workers where worker.isWired {
-                    configure.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
-                }
+                // The one line that records the scene: delete it with the tracing file and nothing of SceneFlow is left.
+                configure.line("\(tracingName).record(view: &view, interactor: interactor\(scene.routes.isEmpty ? "" : ", router: router"))")
                 configure.line("return view")
             }
         }
+        return out.text
+    }
+
+    /// A SwiftUI with AppState scene's tracing file: `record(view:…)` records how the View was given its parts, puts a
+    /// recording wrapper behind the Interactor's protocol (and each worker's, and the Router's), and tells the scene's
+    /// trace what `body` shows from the AppState, which it observes.
+    func appStateTracing() -> String {
+        var out = SwiftText()
+        Self.imports(&out)
+        out.line()
+        let hasRouter = !scene.routes.isEmpty
+        out.line("/// Records \(SwiftSpelling.comment(name))'s run where its parts meet. Delete this file and the line of `\(naming.configureName)` that")
+        out.line("/// calls `record` to leave the scene without recording.")
+        out.block("enum \(tracingName)") { body in
+            body.line("/// Records how the View was given its parts, and puts a recording wrapper behind each protocol a message")
+            body.line("/// crosses.")
+            body.block("static func record(view: inout \(component(.view)), interactor: \(component(.interactor))\(hasRouter ? ", router: \(component(.router))" : ""))") { record in
+                record.line("let trace = makeTrace(recorder: SceneTrace.recorder)")
+                // The Interactor is a value: its workers' wrappers go into the copy the View is given.
+                if interactorUsesTrace || !scenes.stubbedWorkers(of: scene).isEmpty { record.line("var interactor = interactor") }
+                if interactorUsesTrace { record.line("interactor.trace = trace") }
+                for link in scenes.definition.wiring.links where link.condition.holds(for: scene) {
+                    let target = link.target == .appState ? "Recorder.appState" : "trace.\(link.target.traceName)"
+                    record.line("trace.configure(trace.\(link.holder.traceName), \(SwiftSpelling.literal(link.property)), nil, \(target))")
+                }
+                for worker in scene.workers where worker.isWired {
+                    record.line("trace.configure(trace.interactor, \(SwiftSpelling.literal(naming.workerProperty(worker.name))), nil, trace.worker(\(SwiftSpelling.literal(worker.name.rawValue))))")
+                }
+                installWorkerWrappers(on: "interactor", into: &record)
+                record.line("view.interactor = \(tracingClass(appStateBusinessLogic))(interactor, trace: trace)")
+                if hasRouter { record.line("view.router = \(tracingClass(appStateRoutingLogic))(router, trace: trace)") }
+                // What `body` shows from the AppState: rendered as the View appears and whenever the AppState changes.
+                rendering(from: "appState", translator: scenes.translator(), observing: observesAppState, into: &record)
+            }
+            body.line()
+            makeTraceMethod(into: &body)
+        }
+        tracedView(business: appStateBusinessLogic, into: &out)
+        businessWrapper(into: &out)
+        if hasRouter { routingWrapper(keepsSelection: false, into: &out) }
+        modelsTracing(into: &out)
         return out.text
     }
 }

@@ -156,6 +156,7 @@ public struct CodeGenerator {
         }
         if scenario.pattern.definition.shape == .appStateScene {
             files.append(GeneratedFile(path: "\(source)/Models/AppState.swift", text: SceneWriter.appState(scenes)))
+            files.append(GeneratedFile(path: "\(source)/Models/AppStateTracing.swift", text: SceneWriter.appStateTracing(scenes)))
         }
         if !scenario.sharedWorkers.isEmpty, let text = attempt({ () throws(GenerationLimit) in try scenes.sharedWorkers() }) {
             files.append(GeneratedFile(path: "\(source)/Workers/SharedWorkers.swift", text: text))
@@ -176,7 +177,7 @@ public struct CodeGenerator {
         files.append(GeneratedFile(path: "Tests/\(module)Tests/StoryTests.swift", text: try StoryTestWriter(scenario: scenario, module: module).text()))
         // The recorder and the trace format, carried: the package builds offline with Swift alone.
         if !placesOnly && options.recorder == .carried { files += CarriedSources.files }
-        return scenes.tracesModelsApart ? files.map(Self.withoutUnusedRecorderImport) : files
+        return files.map(Self.withoutUnusedRecorderImport)
     }
 
     /// What SceneFlow's recorder library gives a scene's own code: the helpers that compute as the engine does, and
@@ -207,7 +208,7 @@ public struct CodeGenerator {
             do throws(GenerationLimit) { files += try sceneFiles(scenes, scene, in: "Sources/\(moduleName)") } catch { unwritten.collect(error) }
         }
         if let unwritten { throw unwritten }
-        return scenes.tracesModelsApart ? files.map(Self.withoutUnusedRecorderImport) : files
+        return files.map(Self.withoutUnusedRecorderImport)
     }
 
     /// The type names a scenario cannot give (an entity, an enum, a scene, a shared worker): the carried recorder's

@@ -214,7 +214,7 @@ struct ComponentTestWriter {
                 let configurator = writer.component(.configurator)
                 if viper, configurator.hasSuffix("()") {
                     scope.line("let made = SceneTrace.$recorder.withValue(.off) { \(configurator) }")
-                } else if viewIsValue && writer.recordsAtBoundary {
+                } else if viewIsValue {
                     scope.line("let made = SceneTrace.$recorder.withValue(.off) { \(writer.component(.view))().\(writer.naming.configureName)() }")
                 } else {
                     scope.line("let made = \(Self.unrecordedView(writer))" + (viewIsValue ? ".\(writer.naming.configureName)()" : ""))
@@ -222,8 +222,7 @@ struct ComponentTestWriter {
                 if !viewIsValue { scope.line("viewController = made") }
                 for (role, path) in reached {
                     // A recording wrapper may stand between the holder and the part.
-                    scope.line(writer.recordsAtBoundary ? "\(role.rawValue) = unwrapped(\(path), as: \(writer.component(role)).self)"
-                                                        : "\(role.rawValue) = \(path) as? \(writer.component(role))")
+                    scope.line("\(role.rawValue) = unwrapped(\(path), as: \(writer.component(role)).self)")
                 }
                 for (role, _) in reached { scope.line("#expect(\(role.rawValue) != nil)") }
             }
@@ -339,13 +338,12 @@ struct ComponentTestWriter {
     /// The scene's View made as the app makes it, recording nothing: a View Controller recorded at its boundary is
     /// wired while its task's recorder is off.
     static func unrecordedView(_ writer: SceneWriter) -> String {
-        writer.recordsAtBoundary ? "SceneTrace.$recorder.withValue(.off) { \(writer.component(.view))() }"
-                                 : "\(writer.component(.view))(recorder: .off)"
+        "SceneTrace.$recorder.withValue(.off) { \(writer.component(.view))() }"
     }
 
     /// A trace of the scene that records nothing, for a part tested alone whose bodies use one.
     static func unrecordedTrace(_ writer: SceneWriter) -> String {
-        writer.recordsAtBoundary ? "\(writer.tracingName).makeTrace(recorder: .off)" : "\(writer.component(.view))(recorder: .off).trace"
+        "\(writer.tracingName).makeTrace(recorder: .off)"
     }
 
     /// Where a spy records what `method` was given: `presentDetailResponse`, or, when use cases share the method's
@@ -392,7 +390,7 @@ struct ComponentTestWriter {
             }
             test.line("var interactor = \(writer.component(.interactor))()")
             test.line("interactor.appState = appState")
-            test.line("interactor.trace = \(writer.component(.view))(appState: appState, recorder: .off).trace")
+            if interactorUsesTrace { test.line("interactor.trace = \(Self.unrecordedTrace(writer))") }
             stubWorkers(events, into: &test)
             let record = requestEvent.payload.flatMap { value -> Record? in if case .record(let record) = value { return record } else { return nil } }
             test.line("interactor.\(writer.call(naming.interactorMethod(useCase), useCase.request.map { scenes.literal(record?[$0.name] ?? .null, $0.type) }))")

@@ -87,21 +87,14 @@ struct GeneratedScenes {
         }
     }
 
-    /// Whether the models' trace values are extensions in the tracing files (`extension Login.Login.Request:
-    /// TraceValueConvertible`) rather than part of the models: the patterns whose scenes record at their boundary.
-    var tracesModelsApart: Bool { SceneWriter.recordsAtBoundary(definition) }
-
-    /// `struct Name: Equatable { var field: Type … }`, fields in declaration order, with its trace value unless the
-    /// tracing files give it.
+    /// `struct Name: Equatable { var field: Type … }`, fields in declaration order; its trace value is the tracing
+    /// files' (`extension Login.Login.Request: TraceValueConvertible`).
     func record(_ name: String, _ fields: [FieldDecl], into out: inout SwiftText) {
-        out.block("struct \(name): Equatable\(tracesModelsApart ? "" : ", TraceValueConvertible")") { body in
+        out.block("struct \(name): Equatable") { body in
             for field in fields {
                 let initial = field.defaultValue.map { " = " + literal($0, field.type) } ?? (field.type.isOptional ? " = nil" : "")
                 body.line("var \(SwiftSpelling.name(field.name)): \(swiftType(field.type))\(initial)")
             }
-            guard !tracesModelsApart else { return }
-            if !fields.isEmpty { body.line() }
-            body.line(traceValue(fields))
         }
     }
 
@@ -127,14 +120,11 @@ struct GeneratedScenes {
         SceneWriter.imports(&out)
         for enumType in scenario.enums {
             out.line()
-            let conformances = (enumType.rawType.map { [swiftType($0)] } ?? []) + (tracesModelsApart ? [] : ["TraceValueConvertible"])
+            let conformances = enumType.rawType.map { [swiftType($0)] } ?? []
             out.block("enum \(swiftTypeName(enumType.name))\(conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", "))") { body in
                 for item in enumType.cases {
                     body.line("case \(SwiftSpelling.name(item.name))" + (item.rawValue.map { " = " + ExpressionTranslator.literal($0) } ?? ""))
                 }
-                guard !tracesModelsApart else { return }
-                body.line()
-                body.line(traceValue(enumType))
             }
         }
         for entity in scenario.entities where !entity.name.contains(".") {
@@ -147,7 +137,6 @@ struct GeneratedScenes {
     /// The trace values of the app's enums, entities and shared workers' results, where the tracing files give them
     /// (`Models/EntitiesTracing.swift`); nil where there are none.
     func entitiesTracing() -> String? {
-        guard tracesModelsApart else { return nil }
         var out = SwiftText()
         SceneWriter.imports(&out)
         out.line()
@@ -216,6 +205,7 @@ struct GeneratedScenes {
             add(component(.interactor)) { () throws(GenerationLimit) in try writer.appStateInteractor() }
             files.append((component(.configurator), writer.appStateConfigurator()))
             if !scene.routes.isEmpty { add(component(.router)) { () throws(GenerationLimit) in try writer.appStateRouter() } }
+            files.append(("\(writer.tracingName).swift", writer.appStateTracing()))
         case .swiftUIScene:
             // SwiftUI VIP: the View (with the DataStore it holds), configureView(), Interactor, Presenter.
             add("\(scene.name)Models.swift") { () throws(GenerationLimit) in try writer.models() }

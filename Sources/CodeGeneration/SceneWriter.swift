@@ -94,25 +94,13 @@ struct SceneWriter {
         scenes.definition.wiring.links.first { $0.holder == .presenter && $0.target == .view }?.property ?? "viewController"
     }
 
-    /// Whether the scene's messages across protocols (Requests, events, Responses, ViewModels, routes) are recorded
-    /// where the parts meet, by its tracing file (`<Scene>Tracing.swift`), rather than in the bodies that send them:
-    /// the UIKit scenes (Clean Swift's and VIPER's). The SwiftUI shapes still record in their bodies.
-    var recordsAtBoundary: Bool { Self.recordsAtBoundary(scenes.definition) }
-
-    static func recordsAtBoundary(_ definition: PatternDefinition) -> Bool { definition.shape.recordsAtBoundary }
-
     /// Whether the scene is a VIPER module: the View tells its Presenter, which asks the Interactor.
     var isVIPER: Bool { scenes.definition.shape == .wireFrameModule }
 
-    /// A component's logic as its method's body: as it is where the scene records at its boundary (nothing in it can
-    /// fail unhandled: a failure nothing handles is called with `try!`, and stops the app), else run through
-    /// `trace.run`, as the shapes that still record in their bodies do.
+    /// A component's logic as its method's body: as it is, since every scene records at its boundary (nothing in it
+    /// can fail unhandled: a failure nothing handles is called with `try!`, and stops the app).
     func logic(_ lines: [String], into out: inout SwiftText) {
-        if recordsAtBoundary {
-            for line in lines { out.line(line) }
-        } else {
-            out.block("trace.run") { run in for line in lines { run.line(line) } }
-        }
+        for line in lines { out.line(line) }
     }
 
     /// Whether a line of `lines` can fail without a `catch` of its own: a `try` other than the one a worker's answer
@@ -291,8 +279,8 @@ struct SceneWriter {
                             throw GenerationLimit("generate writes AppState fields only; '\(assignment.target)' is not one", at: assignment.targetLocation, id: "generate/assignment")
                         }
                         let property = SwiftSpelling.name(field.name)
+                        // The AppState the app records with records the write.
                         out.line("appState.\(property) = \(translator.translate(assignment.value).bare)")
-                        out.line("trace.published(\(SwiftSpelling.literal(field.name)), type: \(SwiftSpelling.literal(field.type.description)), appState.\(property), in: appState)")
                     }
                 case .store(let assignments):
                     // Found by name, once: a store of thousands of fields stays linear.
@@ -319,7 +307,7 @@ struct SceneWriter {
                     if output.response.isEmpty && scenes.definition.flow.omitsEmptyResponse {
                         let argument = answersWithoutResponse(useCase, output) ? "" : "\(scenes.swiftTypeName(type))()"
                         let send = "presenter?.\(PatternNaming.baseName(method))(\(argument))"
-                        if recordsAtBoundary && responseCrosses(useCase, output) {
+                        if responseCrosses(useCase, output) {
                             out.line(send)
                         } else {
                             out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), nil, type: nil)") { body in
@@ -332,13 +320,13 @@ struct SceneWriter {
                     // in branches are in scopes of their own.
                     let earlier = steps.prefix { $0.location != step.location }.filter { if case .respond = $0.kind { true } else { false } }.count
                     let response = earlier == 0 ? "response" : "response\(earlier + 1)"
-                    if recordsAtBoundary && responseCrosses(useCase, output) && modelParameter(method, name: "response") == nil {
+                    if responseCrosses(useCase, output) && modelParameter(method, name: "response") == nil {
                         // A method that takes nothing, told of an answer that says nothing: no Response to make.
                         out.line("presenter?.\(call(method, []))")
                         continue
                     }
                     out.line("let \(response) = \(scenes.swiftTypeName(type))(\(arguments.joined(separator: ", ")))")
-                    if recordsAtBoundary && responseCrosses(useCase, output) {
+                    if responseCrosses(useCase, output) {
                         out.line("presenter?.\(call(method, [response]))")
                     } else {
                         out.block("trace.response(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.presentationLogic))), \(SwiftSpelling.literal(method)), \(response), type: \(SwiftSpelling.literal(type)))") { body in
@@ -406,16 +394,14 @@ struct SceneWriter {
                 ?? field.initialValue.map { scenes.literal($0, field.type) } ?? "nil"
         }
         let arguments = zip(op.input, values).map { "\(SwiftSpelling.label($0.name)): \($1)" }
-        // Where the scene records at its boundary, the worker's tracing wrapper records the call: the Interactor calls it
-        // as an app does. Elsewhere the body records it.
-        let recorded = recordsAtBoundary ? nil : recordedCall(worker, op, values: values)
+        // The worker's tracing wrapper records the call: the Interactor calls it as an app does.
         if let handler = scenes.completionHandler(op) {
-            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments, header: recorded,
+            try completionCall(call, op: op, handler: handler, property: property, arguments: arguments,
                                then: rest, useCase: useCase, into: &out)
             return true
         }
         let invocation = "try \(property).\(SwiftSpelling.name(op.name.rawValue))(\(arguments.joined(separator: ", ")))"
-        try answer(call, op: op, recorded.map { "try \($0) { \(invocation) }" } ?? invocation, useCase: useCase, into: &out)
+        try answer(call, op: op, invocation, useCase: useCase, into: &out)
         return false
     }
 
@@ -455,18 +441,11 @@ struct SceneWriter {
     /// A worker answering through a completion handler, as a developer writes the call: the worker is handed the
     /// handler, and the steps after the call run in the closure that gets the answer (`then:`, or `thenResult:` with
     /// a `Result` when the worker can fail).
-    /// `header`: the trace's call that records it, or nil where the worker's tracing wrapper does: the worker is
-    /// then called with a trailing closure.
+    /// The worker's tracing wrapper records the call; the worker is called with a trailing closure.
     func completionCall(_ call: Call, op: WorkerOperation, handler: GeneratedScenes.CompletionHandler, property: String,
-                        arguments: [String], header: String?, then rest: [Step], useCase: UseCase,
+                        arguments: [String], then rest: [Step], useCase: UseCase,
                         into out: inout SwiftText) throws(GenerationLimit) {
-        let done = SwiftSpelling.name(handler.label)
         let method = SwiftSpelling.name(op.name.rawValue)
-        if let header {
-            out.closure(header + " { \(done) in") { start in
-                start.line("\(property).\(method)(\((arguments + ["\(SwiftSpelling.label(handler.label)): \(done)"]).joined(separator: ", ")))")
-            }
-        }
         var body = SwiftText()
         var failure: GenerationLimit?
         let parameter: String?
@@ -481,21 +460,14 @@ struct SceneWriter {
         do throws(GenerationLimit) { try steps(rest, useCase: useCase, into: &body) } catch { failure.collect(error) }
         let lines = Self.discardingUnused(body.lines)
         let opening = [lines.isEmpty ? nil : "[self]", parameter].compactMap { $0 }.joined(separator: " ")
-        guard header != nil else {
-            let called = "\(property).\(method)" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
-            out.closure(called + " {" + (opening.isEmpty ? "" : " \(opening) in")) { closure in
-                // A closure cannot throw where the handler's type does not: what can fail stops the run in it.
-                if Self.failsUnhandled(lines) {
-                    closure.block("trace.run") { run in for line in lines { run.line(line) } }
-                } else {
-                    for line in lines { closure.line(line) }
-                }
+        let called = "\(property).\(method)" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+        out.closure(called + " {" + (opening.isEmpty ? "" : " \(opening) in")) { closure in
+            // A closure cannot throw where the handler's type does not: what can fail stops the run in it.
+            if Self.failsUnhandled(lines) {
+                closure.block("trace.run") { run in for line in lines { run.line(line) } }
+            } else {
+                for line in lines { closure.line(line) }
             }
-            if let failure { throw failure }
-            return
-        }
-        out.chainClosure((handler.fails ? "thenResult: {" : "then: {") + (opening.isEmpty ? "" : " \(opening) in")) { closure in
-            for line in lines { closure.line(line) }
         }
         if let failure { throw failure }
     }
@@ -507,7 +479,7 @@ struct SceneWriter {
             // Nothing handles a failure: the app stops there as the run does (the worker's wrapper records it first, and
             // stops the app where no call of the operation handles it; else the call says it stops).
             var made = traceCall
-            if recordsAtBoundary && traceCall.hasPrefix("try ") {
+            if traceCall.hasPrefix("try ") {
                 if case .worker(let worker, let operation)? = call.target, !failureStops(worker, operation) {
                     made = "WorkerFailure.unhandled(\(SwiftSpelling.literal(worker.rawValue)), \(SwiftSpelling.literal(operation.rawValue))) { \(traceCall) }"
                 } else {
@@ -523,9 +495,9 @@ struct SceneWriter {
         out.block("do") { body in
             body.line((op.output != nil ? "\(name) = " : "") + traceCall)
         }
-        // At the boundary the failure's message is `error` itself: `auth.error` reads it, with no record made for it.
+        // The failure's message is `error` itself: `auth.error` reads it, with no record made for it.
         var handling = onError
-        if recordsAtBoundary, let failed = call.binding?.value {
+        if let failed = call.binding?.value {
             handling = onError.map { step in
                 step.rewritten { node in
                     guard case .member(let base, "error", _) = node.kind, case .identifier(failed) = base.kind else { return nil }
@@ -537,24 +509,12 @@ struct SceneWriter {
         do throws(GenerationLimit) { try self.steps(handling, useCase: useCase, into: &handler) } catch { failure.collect(error) }
         let handled = handler.lines.joined(separator: "\n")
         func uses(_ name: String) -> Bool { Self.mentions(Self.codeOnly(handled), name) }
-        if recordsAtBoundary {
-            // The worker's tracing wrapper recorded the failure; what handles it here is caused by it.
-            out.chain("catch") { body in
-                // `error` is the failure's message, and the name the call binds holds it as `{ error: String }`.
-                if uses("error") { body.line("let error = \"\\(error)\"") }
-                if let bound, uses(bound) { body.line("let \(bound) = WorkerError(error: \(uses("error") ? "error" : "\"\\(error)\""))") }
-                for line in handler.lines { body.line(line) }
-                body.line("return")
-            }
-            if let failure { throw failure }
-            return
-        }
-        out.chain("catch let failure as WorkerFailure") { body in
-            body.block((handled.contains("try ") ? "try " : "") + "trace.handling(failure)") { block in
-                if uses("error") || (bound.map(uses) ?? false) { block.line("let error = failure.message") }
-                if let bound, uses(bound) { block.line("let \(bound) = WorkerError(error: error)") }
-                for line in handler.lines { block.line(line) }
-            }
+        // The worker's tracing wrapper recorded the failure; what handles it here is caused by it.
+        out.chain("catch") { body in
+            // `error` is the failure's message, and the name the call binds holds it as `{ error: String }`.
+            if uses("error") { body.line("let error = \"\\(error)\"") }
+            if let bound, uses(bound) { body.line("let \(bound) = WorkerError(error: \(uses("error") ? "error" : "\"\\(error)\""))") }
+            for line in handler.lines { body.line(line) }
             body.line("return")
         }
         if let failure { throw failure }
@@ -666,13 +626,13 @@ struct SceneWriter {
                             }
                             let type = viewModelType(useCase, output)
                             let display = naming.viewMethod(useCase, output: output)
-                            if recordsAtBoundary && viewModelCrosses(useCase, output) && modelParameter(display, name: "viewModel") == nil {
+                            if viewModelCrosses(useCase, output) && modelParameter(display, name: "viewModel") == nil {
                                 // A method that takes nothing, shown a ViewModel that says nothing: none to make.
                                 run.line("\(presenterView)?.\(call(display, []))")
                                 return
                             }
                             run.line("let viewModel = \(type)(\(arguments.joined(separator: ", ")))")
-                            if recordsAtBoundary && viewModelCrosses(useCase, output) {
+                            if viewModelCrosses(useCase, output) {
                                 run.line("\(presenterView)?.\(call(display, ["viewModel"]))")
                             } else {
                                 run.block("trace.display(\(SwiftSpelling.literal(useCase.name.rawValue)), output: \(tracedOutput(useCase, output)), \(literal(protocolName(.displayLogic))), \(SwiftSpelling.literal(display)), viewModel, type: \(SwiftSpelling.literal(type)))") { send in
@@ -881,13 +841,13 @@ struct SceneWriter {
         let hasRequest = !(useCase.request.isEmpty && scenes.definition.flow.omitsEmptyRequest)
         // An Interactor method that takes the Request's fields (`bookmark(articleID:)`) is given each.
         let arguments = takesRequest(useCase) || !hasRequest ? ["request"] : useCase.request.map { "request.\(SwiftSpelling.name($0.name))" }
-        if recordsAtBoundary {
-            out.line("interactor?.\(call(method, arguments))")
-            return
-        }
-        out.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
-            send.line("interactor?.\(call(method, arguments))")
-        }
+        out.line("interactor?.\(call(method, arguments))")
+    }
+
+    /// A label shown whose value's type the scenario does not tell: the View's labels cannot declare it.
+    static func untypedLabel(_ labels: [Assignment], at location: SourceLocation) -> GenerationLimit {
+        GenerationLimit("generate cannot tell the type of what '\(labels.first?.target ?? "")' shows, which the View's labels declare; give the value a type the scenario knows (a field of the ViewModel)",
+                        at: location, id: "generate/step")
     }
 
     func viewSteps(_ steps: [Step], into out: inout SwiftText) throws(GenerationLimit) {
@@ -903,24 +863,13 @@ struct SceneWriter {
                         out.line("labels.\(labelProperties![label.target]!) = \(translator.translate(label.value).bare)")
                     }
                 case .show(let labels):
-                    for label in labels {
-                        let value = translator.translate(label.value)
-                        out.line("let shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber })) = \(value.bare)")
-                        let local = "shown\(SwiftSpelling.upperFirst(label.target.filter { $0.isLetter || $0.isNumber }))"
-                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(local))")
-                    }
+                    throw Self.untypedLabel(labels, at: step.location)
                 case .route(let routeName, let condition, let arguments):
                     let route = scene.route(routeName.value.rawValue)!
-                    let method = naming.routeMethod(route)
                     var body = SwiftText()
-                    let values = routeValues(route, arguments, translator: translator)
-                    let (input, inputType) = routeRecord(route, values)
-                    if recordsAtBoundary {
-                        for line in routeInvocation(route, values, view: "self") { body.line(Self.outsideClosure(line)) }
-                    } else {
-                        body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(navigationArgument(route)))") { send in
-                            for line in routeInvocation(route, values, view: "self") { send.line(line) }
-                        }
+                    // The Router's wrapper records the route.
+                    for line in routeInvocation(route, routeValues(route, arguments, translator: translator), view: "self") {
+                        body.line(Self.outsideClosure(line))
                     }
                     if let condition {
                         out.block("if \(translator.translate(condition).bare)") { branch in

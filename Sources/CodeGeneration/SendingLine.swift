@@ -35,8 +35,7 @@ public enum SendingLine {
             return (swiftUI ? "view?." : "viewController?.") + call(invocation.method) { $0 == "viewModel" ? "viewModel" : "…" }
         case .route(_, let invocation):
             if viper { return "wireFrame?." + loose(invocation.method) }
-            // The AppState View's Router is a value it makes when it routes; SwiftUI VIP's is an optional it holds.
-            if appState { return "router." + loose(invocation.method) }
+            // A SwiftUI View's Router is an optional it holds, taking the route's inputs as its method's arguments.
             if swiftUI { return "router?." + loose(invocation.method) }
             // What the route takes that its method does not (the selected row): the View keeps it, the Router reads it.
             var kept: [String] = []
@@ -46,20 +45,13 @@ public enum SendingLine {
             }
             return kept.joined() + "router?." + call(invocation.method) { $0 == "segue" ? "nil" : SwiftSpelling.name($0) }
         case .workerCall(_, let style, let invocation) where style == .completion:
-            // The worker is handed the completion handler, named as its label (`completionHandler: completionHandler`).
             let property = SwiftSpelling.lowerFirst(event.to.name)
             var inputs: [String] = []
             if case .record(let record)? = invocation.payload { inputs = record.names }
-            let handler = GeneratedScenes.CompletionHandler.label(of: invocation.method, inputs: inputs)
-            if SceneWriter.recordsAtBoundary(definition) {
-                // The Interactor hands the worker a trailing closure: `ordersWorker.fetchOrders { [self] orders in`.
-                let base = PatternNaming.baseName(invocation.method)
-                let called = inputs.isEmpty ? base : SwiftSpelling.call(base + "(" + inputs.map { "\($0):" }.joined() + ")", inputs.map { _ in "…" })
-                return "\(property).\(called) {"
-            }
-            let arguments = inputs + [handler]
-            return "\(property)." + SwiftSpelling.call(PatternNaming.baseName(invocation.method) + "(" + arguments.map { "\($0):" }.joined() + ")",
-                                                       arguments.map { $0 == handler ? SwiftSpelling.name(handler) : "…" })
+            // The Interactor hands the worker a trailing closure: `ordersWorker.fetchOrders { [self] orders in`.
+            let base = PatternNaming.baseName(invocation.method)
+            let called = inputs.isEmpty ? base : SwiftSpelling.call(base + "(" + inputs.map { "\($0):" }.joined() + ")", inputs.map { _ in "…" })
+            return "\(property).\(called) {"
         case .workerCall(_, _, let invocation):
             let property = SwiftSpelling.lowerFirst(event.to.name)
             // The generated worker answers by returning: no completion handler is passed.

@@ -61,7 +61,8 @@ struct StoryTestWriter {
                 test.block("defer") { end in
                     end.line("do { try recorder.finish() } catch { Issue.record(\"the trace was not written: \\(error)\") }")
                 }
-                if usesAppState { test.line("let appState = AppState()") }
+                // The app's AppState, as the app makes it where it records.
+                if usesAppState { test.line("let appState: AppState = TracingAppState()") }
                 if viewsAreValues {
                     test.line("let navigator = SceneScreen()")
                     test.line("SceneScreen.shared = navigator")
@@ -132,8 +133,6 @@ struct StoryTestWriter {
                         let values = route.input.map { field in
                             input.first { $0.value.path == field.name }.map { scenes.literal($0.value.value, field.type) } ?? "nil"
                         }
-                        let (traced, inputType) = writer.routeRecord(route, values)
-                        let protocolName = naming.protocolName(.routingLogic, of: scene).map(SwiftSpelling.literal) ?? "nil"
                         // A SwiftUI View's Router takes the route's inputs as its method's arguments.
                         var swiftUICall: String?
                         if viewsAreValues {
@@ -142,7 +141,7 @@ struct StoryTestWriter {
                                     let value = parameter.input.flatMap { name in route.input.firstIndex { $0.name == name } }.map { values[$0] } ?? "nil"
                                     return parameter.label == "_" ? value : "\(parameter.label): \(value)"
                                 }
-                                swiftUICall = "top\(number).router\(usesAppState ? "" : "?").\(PatternNaming.baseName(naming.routeMethod(route)))(\(arguments.joined(separator: ", ")))"
+                                swiftUICall = "top\(number).router?.\(PatternNaming.baseName(naming.routeMethod(route)))(\(arguments.joined(separator: ", ")))"
                             } catch { failure.collect(error) }
                         }
                         if !viewsAreValues, writer.userRouteList.contains(where: { $0.name == route.name }) {
@@ -152,21 +151,11 @@ struct StoryTestWriter {
                             test.line("top\(number).\(PatternNaming.baseName(method))(\(arguments.joined(separator: ", ")))")
                             break
                         }
-                        if writer.recordsAtBoundary {
-                            // The route's recording wrapper records it.
-                            if let swiftUICall {
-                                test.line(swiftUICall)
-                            } else {
-                                for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
-                            }
-                            break
-                        }
-                        test.block("top\(number).trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(protocolName), \(SwiftSpelling.literal(naming.routeMethod(route))), input: \(traced), inputType: \(inputType)\(writer.navigationArgument(route)))") { send in
-                            if let swiftUICall {
-                                send.line(swiftUICall)
-                            } else {
-                                for line in writer.routeInvocation(route, values, view: "top\(number)") { send.line(line) }
-                            }
+                        // The route's recording wrapper records it.
+                        if let swiftUICall {
+                            test.line(swiftUICall)
+                        } else {
+                            for line in writer.routeInvocation(route, values, view: "top\(number)") { test.line(line) }
                         }
                     }
                     test.line("navigator.settle()")
@@ -196,7 +185,6 @@ struct StoryTestWriter {
     /// a stub answers the given operations (its latency on the recorder's clock) and passes the rest on to the
     /// worker it stands in for; `restore<step>()` puts the workers back after the step.
     func standIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
-        if usesAppState { return try valueStandIn(stubs, step: number, into: &out) }
         out.line("// This step's workers answer as given.")
         var failure: GenerationLimit?
         out.closure("let restore\(number) = navigator.standIn { scene in") { change in
@@ -214,13 +202,9 @@ struct StoryTestWriter {
                     for (_, worker) in workers {
                         let property = SwiftSpelling.name(naming.workerProperty(worker.name))
                         let stub = "\(naming.workerProperty(worker.name))Stub"
-                        // Where the worker is held: behind its recording wrapper, which records what the stub answers, or
-                        // in the Interactor's property.
-                        var slot = "interactor.\(property)"
-                        if writer.recordsAtBoundary {
-                            body.line("let traced\(worker.name) = interactor.\(property) as! \(writer.workerTracingClass(worker))")
-                            slot = "traced\(worker.name).wrapped"
-                        }
+                        // Behind the worker's recording wrapper, which records what the stub answers.
+                        body.line("let traced\(worker.name) = interactor.\(property) as! \(writer.workerTracingClass(worker))")
+                        let slot = "traced\(worker.name).wrapped"
                         body.line("let original\(worker.name) = \(slot)")
                         body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
                         body.line("\(stub).original = original\(worker.name)")
@@ -258,57 +242,6 @@ struct StoryTestWriter {
             if latency != 0 { lines.append("\(stub).\(operation.name)Latency = \(latency)") }
         }
         return lines
-    }
-
-    /// SwiftUI with AppState's stand-ins: its Interactor is a value the View holds, so each View on screen (and each
-    /// that comes on screen) is replaced by a copy whose Interactor has the stubs, and changed back after the step.
-    func valueStandIn(_ stubs: [WorkerStub], step number: Int, into out: inout SwiftText) throws(GenerationLimit) {
-        var failure: GenerationLimit?
-        var change = SwiftText(), restore = SwiftText()
-        for scene in scenario.scenes {
-            func stubsNaming(_ worker: Worker) -> [WorkerStub] {
-                stubs.filter { $0.worker == worker.name && ($0.scene == scene.name || $0.scene == nil) }
-            }
-            let workers = scenes.stubbedWorkers(of: scene).filter { !stubsNaming($0.worker).isEmpty }
-            guard !workers.isEmpty else { continue }
-            change.block("if var shown = view as? \(view(scene.name))") { body in
-                for (_, worker) in workers {
-                    let property = SwiftSpelling.name(naming.workerProperty(worker.name))
-                    let stub = "\(naming.workerProperty(worker.name))Stub"
-                    body.line("let \(stub) = \(scenes.stubName(worker.name, in: scene))()")
-                    body.line("\(stub).original = shown.interactor.\(property)")
-                    do throws(GenerationLimit) {
-                        for line in try answers(stubsNaming(worker), of: worker, stub: stub) { body.line(line) }
-                    } catch { failure.collect(error) }
-                    body.line("shown.interactor.\(property) = \(stub)")
-                }
-                body.line("return shown")
-            }
-            restore.block("if var shown = view as? \(view(scene.name))") { body in
-                for (_, worker) in workers {
-                    let property = SwiftSpelling.name(naming.workerProperty(worker.name))
-                    body.block("if let stub = shown.interactor.\(property) as? \(scenes.stubName(worker.name, in: scene)), let original = stub.original") { put in
-                        put.line("shown.interactor.\(property) = original")
-                    }
-                }
-                body.line("return shown")
-            }
-        }
-        out.line("// This step's workers answer as given: the Views on screen hold Interactors with stubs.")
-        var block = SwiftText()
-        block.closure("let restore\(number) = navigator.standIn(values: { view in") { body in
-            for line in change.lines { body.line(line) }
-            body.line("return nil")
-        }
-        let changing = block.lines.dropLast()
-        block = SwiftText()
-        block.closure("}, restore: { view in") { body in
-            for line in restore.lines { body.line(line) }
-            body.line("return nil")
-        }
-        for line in changing + block.lines.dropLast() { out.line(line) }
-        out.line("})")
-        if let failure { throw failure }
     }
 
     /// A `Value` written in Swift, to compare with what a View shows.

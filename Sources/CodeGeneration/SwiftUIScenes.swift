@@ -39,8 +39,6 @@ extension SceneWriter {
                 body.line("/// What the View shows.")
                 body.line("@ObservedObject var labels = \(labelsClass)()")
             }
-            body.line("/// What the screen knows the View by, whichever copy of it: its DataStore.")
-            body.line("var screenIdentity: AnyObject { dataStore }")
             swiftUILifecycle(into: &body) { useCase, cycle in sendRequest(useCase, into: &cycle) }
             do throws(GenerationLimit) { try useCaseSections(into: &body, swiftUIViewSteps) } catch { failure.collect(error) }
         }
@@ -77,16 +75,10 @@ extension SceneWriter {
                         out.line("labels.\(properties[label.target]!) = \(translator.translate(label.value).bare)")
                     }
                 case .show(let labels):
-                    guard !recordsAtBoundary else {
-                        throw GenerationLimit("generate cannot tell the type of what '\(labels.first?.target ?? "")' shows, which the View's labels declare; give the value a type the scenario knows (a field of the ViewModel)",
-                                              at: step.location, id: "generate/step")
-                    }
-                    for label in labels {
-                        out.line("trace.shown(\(SwiftSpelling.literal(label.target)), \(translator.translate(label.value).bare))")
-                    }
+                    throw Self.untypedLabel(labels, at: step.location)
                 case .route(let routeName, let condition, let arguments):
                     // SwiftUI VIP's Router is wired in (optional); SwiftUI with AppState's is made on the spot.
-                    try routeStep(routeName, condition, arguments, translator: translator, receiver: usesAppState ? "router" : "router?", into: &out)
+                    try routeStep(routeName, condition, arguments, translator: translator, receiver: "router?", into: &out)
                 case .bind(let assignments):
                     for assignment in assignments {
                         out.line("let \(SwiftSpelling.name(assignment.target)) = \(translator.translate(assignment.value).bare)")
@@ -124,6 +116,8 @@ extension SceneWriter {
                 // The Presenter displays on a copy of the View, taken once the View holds everything else but
                 // without the Interactor: a copy holding it would hold the Interactor that holds the Presenter, and
                 // the scene would never be freed.
+                configure.line("// The Presenter displays on a copy of the View without its Interactor: a copy holding the Interactor,")
+                configure.line("// which holds the Presenter, would hold the scene in a cycle.")
                 configure.line("var displayed = view")
                 configure.line("displayed.interactor = nil")
                 configure.line("\(last) = displayed")
@@ -146,8 +140,7 @@ extension SceneWriter {
 
     // MARK: - Router
 
-    /// A `route:` step of a View or (VIPER) a Presenter: the route message, and under it the call of `receiver`'s
-    /// method for the route (`router?.showHome()`, `wireFrame?.presentPostDetailScreen(from: view, forPost: …)`),
+    /// A `route:` step of a View or (VIPER) a Presenter: the call of `receiver`'s method for the route (`router?.showHome()`, `wireFrame?.presentPostDetailScreen(from: view, forPost: …)`),
     /// under the step's condition. A `from:` label gets the View (VIPER); another label that names no input, nil.
     func routeStep(_ routeName: Located<RouteName>, _ condition: Expr?, _ arguments: [Assignment], translator: ExpressionTranslator,
                    receiver: String, fromPresenter: Bool = false, into out: inout SwiftText) throws(GenerationLimit) {
@@ -155,7 +148,6 @@ extension SceneWriter {
         let method = naming.routeMethod(route)
         var body = SwiftText()
         let values = routeValues(route, arguments, translator: translator)
-        let (input, inputType) = routeRecord(route, values)
         let parameters = try routeArguments(route)
         let passesView = fromPresenter && parameters.contains { $0.input == nil }
         let callArguments = parameters.map { parameter -> String in
@@ -164,18 +156,11 @@ extension SceneWriter {
             return parameter.label == "_" ? value : "\(parameter.label): \(value)"
         }
         let ask = "\(receiver).\(PatternNaming.baseName(method))(\(callArguments.joined(separator: ", ")))"
-        if recordsAtBoundary {
-            // VIPER's WireFrame's wrapper records the route.
-            if passesView {
-                body.block("if let view") { send in send.line(ask) }
-            } else {
-                body.line(ask)
-            }
+        // The Router's (or VIPER's WireFrame's) wrapper records the route.
+        if passesView {
+            body.block("if let view") { send in send.line(ask) }
         } else {
-            body.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(fromPresenter ? ", fromPresenter: true" : "")\(navigationArgument(route)))") { send in
-                if passesView { send.line("guard let view else { return }") }
-                send.line(ask)
-            }
+            body.line(ask)
         }
         if let condition {
             out.block("if \(translator.translate(condition).bare)") { branch in for line in body.lines { branch.line(line) } }
@@ -327,8 +312,10 @@ extension SceneWriter {
                         stack.line("Text(ScenarioLogic.text(\(translator.translate(show.value).bare)))  // \(SwiftSpelling.comment(show.target))")
                     }
                     if observesLabels {
+                        // Nothing is shown before the display logic first sets the label.
                         for label in shownLabels {
-                            stack.line("Text(ScenarioLogic.text(labels.\(label.property)))  // \(SwiftSpelling.comment(label.name))")
+                            let text = label.type?.unwrapped == .string ? "labels.\(label.property) ?? \"\"" : "labels.\(label.property).map { \"\\($0)\" } ?? \"\""
+                            stack.line("Text(\(text))  // \(SwiftSpelling.comment(label.name))")
                         }
                     }
                     for (title, call) in calls {
@@ -343,8 +330,7 @@ extension SceneWriter {
 
     /// A SwiftUI View's lifecycle: after the cycle that showed it (or going back brought it on screen), it runs its
     /// load and appear use cases, each sending its Request as `send` writes it (the View fills it from its state as
-    /// `sends:` says). Where the scene records in its bodies, each is a cycle of its own; elsewhere the screen records
-    /// the appearance and the Request's wrapper starts the cycle.
+    /// `sends:` says). The screen records the appearance, and the Request's wrapper starts the cycle.
     func swiftUILifecycle(into body: inout SwiftText, _ send: @escaping (UseCase, inout SwiftText) -> Void) {
         body.mark("View lifecycle")
         body.line("/// After the cycle that showed it (SwiftUI's `onAppear`): what appearing starts.")
@@ -359,25 +345,15 @@ extension SceneWriter {
                         let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).bare)" }
                         run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
                     }
-                    if recordsAtBoundary {
-                        for line in cycle.lines { run.line(line) }
-                        return
-                    }
-                    // Without a load method (SwiftUI) every start is an appearance.
-                    let trigger = naming.loadMethod == nil ? ".appear" : "revealed ? .appear : .load"
-                    run.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: \(trigger), payload: nil, type: nil)") { block in
-                        for line in cycle.lines { block.line(line) }
-                    }
+                    for line in cycle.lines { run.line(line) }
                 }
             }
         }
     }
 
-    /// The user's action `useCase` on the View: a cycle that sends its Request (`send` writes the sending).
+    /// The user's action `useCase` on the View: it sends its Request (`send` writes the sending).
     func actionMethod(_ useCase: UseCase, declaration: String, into body: inout SwiftText, _ send: (inout SwiftText) -> Void) {
         if let description = useCase.description { body.line("/// \(SwiftSpelling.comment(description))") }
-        let payload = useCase.request.isEmpty ? "nil" : "request"
-        let type = useCase.request.isEmpty ? "nil" : SwiftSpelling.literal(requestType(useCase))
         body.block("func \(declaration)") { action in
             if !useCase.sends.isEmpty {
                 // The View fills in what it holds (`sends:`).
@@ -386,15 +362,8 @@ extension SceneWriter {
                     action.line("request.\(SwiftSpelling.name(assignment.target)) = \(scenes.translator(dataStore: "dataStore").translate(assignment.value).bare)")
                 }
             }
-            // Where the scene records at its boundary, the user's action is recorded by whoever plays the user (the
-            // story test); the View only asks.
-            if recordsAtBoundary {
-                send(&action)
-                return
-            }
-            action.block("trace.cycle(\(SwiftSpelling.literal(useCase.name.rawValue)), trigger: .action, payload: \(payload), type: \(type))") { cycle in
-                send(&cycle)
-            }
+            // The View only asks: the Request's wrapper records the user's action that starts the cycle.
+            send(&action)
         }
     }
 }
@@ -402,6 +371,32 @@ extension SceneWriter {
 // MARK: - SwiftUI VIP's tracing file
 
 extension SceneWriter {
+    /// `record`'s line that tells the scene's trace what `body` shows from `holder` (the View's DataStore, the
+    /// AppState), label by label, held weakly (the DataStore the View runs with holds the trace); `observing`: the View
+    /// observes the AppState, and renders again when it changes.
+    func rendering(from holder: String, translator: ExpressionTranslator, observing: Bool, into record: inout SwiftText) {
+        let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
+        guard !labels.isEmpty else { return }
+        let list = "[\(labels.joined(separator: ", "))]"
+        guard Self.mentions(list, holder) else { return record.line("trace.renders { \(list) }") }
+        record.line("trace.renders(\(observing ? "observing: view.\(holder)" : "")) { [weak \(holder) = view.\(holder)] in")
+        record.line("    guard let \(holder) else { return [] }")
+        record.line("    return \(list)")
+        record.line("}")
+    }
+
+    /// What follows a SwiftUI tracing file's enum: the View made `SceneTracing` through its Interactor's wrapper (and
+    /// its labels' observing subclass), what `observers` adds, then each worker's wrapper.
+    func tracedView(business: String, into out: inout SwiftText, _ observers: (inout SwiftText) -> Void = { _ in }) {
+        viewTracing("The scene's trace, reached through the wrapper `record` put behind the View's Interactor.",
+                    trace: "(interactor as? \(tracingClass(business)))?.trace", into: &out)
+        observers(&out)
+        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
+            out.line()
+            workerWrapper(worker, protocolName: protocolName, into: &out)
+        }
+    }
+
     /// The DataStore's subclass the View runs with: `TracingSomeDataStore`.
     var observingDataStoreClass: String { "Tracing\(dataStoreClass)" }
 
@@ -448,34 +443,17 @@ extension SceneWriter {
                     record.line("displayed.interactor = nil")
                     record.line("\(swiftUIWiringVariable(displayLink.holder)).\(displayLink.property) = \(tracingClass(protocolName(.displayLogic) ?? "\(name)DisplayLogic"))(displayed, trace: trace)")
                 }
-                let translator = scenes.translator(dataStore: "dataStore")
-                let labels = scene.view.shows.map { "(\(SwiftSpelling.literal($0.target)), \(translator.translate($0.value).bare))" }
-                if !labels.isEmpty {
-                    // What `body` shows from the DataStore, label by label: the trace renders it as the View appears and
-                    // after each write.
-                    let list = "[\(labels.joined(separator: ", "))]"
-                    if list.contains("dataStore") {
-                        record.line("trace.renders { [weak dataStore = view.dataStore] in")
-                        record.line("    guard let dataStore else { return [] }")
-                        record.line("    return \(list)")
-                        record.line("}")
-                    } else {
-                        record.line("trace.renders { \(list) }")
-                    }
-                }
+                // What `body` shows from the DataStore: the trace renders it as the View appears and after each write.
+                rendering(from: "dataStore", translator: scenes.translator(dataStore: "dataStore"), observing: false, into: &record)
             }
             body.line()
             makeTraceMethod(into: &body)
         }
-        viewTracing("The scene's trace, reached through the wrapper `record` put behind the View's Interactor.",
-                    trace: "(interactor as? \(tracingClass(business)))?.trace", into: &out)
-        if observesViewDataStore {
-            out.line()
-            observingViewDataStore(into: &out)
-        }
-        for (protocolName, worker) in scenes.stubbedWorkers(of: scene) {
-            out.line()
-            workerWrapper(worker, protocolName: protocolName, into: &out)
+        tracedView(business: business, into: &out) { out in
+            if observesViewDataStore {
+                out.line()
+                observingViewDataStore(into: &out)
+            }
         }
         businessWrapper(into: &out)
         presentationWrapper(into: &out)

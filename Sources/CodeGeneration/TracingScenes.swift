@@ -33,7 +33,6 @@ extension SceneWriter {
     /// Whether the Presenter's bodies use the scene's trace: a ViewModel it records itself. A Presenter that does not
     /// has no trace at all.
     var presenterUsesTrace: Bool {
-        guard recordsAtBoundary else { return true }
         // VIPER's Presenter shows through the View's protocol, whose wrapper records it.
         if isVIPER { return false }
         return scene.useCases.contains { useCase in
@@ -47,7 +46,6 @@ extension SceneWriter {
     /// Whether the Interactor's bodies use the scene's trace (a worker's call, a DataStore write, a Response it
     /// records itself, a method that can fail). An Interactor that does none of these has no trace at all.
     var interactorUsesTrace: Bool {
-        guard recordsAtBoundary else { return true }
         var methods = SwiftText()
         for useCase in scene.useCases where hasInteractorMethod(useCase) {
             do throws(GenerationLimit) { try interactorMethod(useCase, into: &methods) } catch { return true }
@@ -57,15 +55,15 @@ extension SceneWriter {
 
     /// Whether the tracing file observes the scene's DataStore: a subclass of the Interactor, which is the DataStore,
     /// records each write to a field, so the Interactor's bodies and the Routers' passing carry no recording.
-    var observesDataStore: Bool { recordsAtBoundary && !viewHoldsDataStore && !scene.dataStore.isEmpty }
+    var observesDataStore: Bool { !viewHoldsDataStore && !usesAppState && !scene.dataStore.isEmpty }
 
     /// Whether the tracing file observes the DataStore the View holds (SwiftUI VIP): a subclass records each write to
     /// a field, and renders the View again.
-    var observesViewDataStore: Bool { recordsAtBoundary && viewHoldsDataStore && !scene.dataStore.isEmpty }
+    var observesViewDataStore: Bool { viewHoldsDataStore && !scene.dataStore.isEmpty }
 
     /// Whether the tracing file runs the scene with a subclass of its Interactor: one that observes its DataStore, or
     /// VIPER's, which also records each Request the Presenter asks it (the Presenter reaches its DataStore through it).
-    var subclassesInteractor: Bool { observesDataStore || (recordsAtBoundary && isVIPER) }
+    var subclassesInteractor: Bool { observesDataStore || isVIPER }
 
     /// The Interactor's subclass that observes its DataStore: `TracingLoginInteractor`.
     var observingClass: String { "Tracing\(component(.interactor))" }
@@ -122,8 +120,10 @@ extension SceneWriter {
             let workers = scene.workers.map { SwiftSpelling.literal($0.name.rawValue) }.joined(separator: ", ")
             // A SwiftUI View appears (and renders) each time it comes on screen.
             let screenAppear = scenes.definition.shape.viewsAreValues ? naming.appearMethod : nil
-            let lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear), ("screenAppearMethod", screenAppear)]
+            var lifecycle = [("loadMethod", lifecycleMethods.load), ("appearMethod", lifecycleMethods.appear), ("screenAppearMethod", screenAppear)]
                 .compactMap { label, method in method.map { "\(label): \(SwiftSpelling.literal($0)), " } }.joined()
+            // A SwiftUI with AppState View goes on after its Interactor returns, within the use case's cycle.
+            if usesAppState { lifecycle += "viewGoesOn: true, " }
             make.line("SceneTrace(scene: \(SwiftSpelling.literal(name)), components: [\(components)], wiredByView: \(!isVIPER && scenes.scenario.wiring == .setup),")
             make.line("           workers: [\(workers)], \(lifecycle)recorder: recorder)")
         }
@@ -319,7 +319,7 @@ extension SceneWriter {
                 body.line()
                 body.block("func \(interactorDeclaration(useCase))") { forward in
                     if hasRequest && !takesRequest(useCase) { forward.line(requestFromFields(useCase)) }
-                    forward.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(SwiftSpelling.literal(business)), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
+                    forward.block("trace.request(\(SwiftSpelling.literal(useCase.name.rawValue)), \(literal(protocolName(.businessLogic))), \(SwiftSpelling.literal(method)), \(hasRequest ? "request" : "nil"), type: \(hasRequest ? SwiftSpelling.literal(requestType(useCase)) : "nil"))") { send in
                         send.line("wrapped.\(call(method, arguments))")
                     }
                 }
@@ -409,12 +409,14 @@ extension SceneWriter {
         let routing = protocolName(.routingLogic) ?? "\(name)RoutingLogic"
         let passing = protocolName(.dataPassing) ?? "\(name)DataPassing"
         let store = viewHoldsDataStore ? component(.dataStore) : protocolName(.dataStore) ?? "\(name)DataStore"
+        // SwiftUI with AppState's Router passes nothing on but the AppState it writes.
+        let passesData = !usesAppState
         out.line()
-        out.line("/// Stands in for the Router behind \(routing): records each route, then passes it on; the DataStore is the")
-        out.line("/// Router's.")
-        wrapperClass(tracingClass(routing), conforming: "\(routing), \(passing)", wrapped: "\(routing) & \(passing)",
+        out.line("/// Stands in for the Router behind \(routing): records each route, then passes it on\(passesData ? "; the DataStore is the" : ".")")
+        if passesData { out.line("/// Router's.") }
+        wrapperClass(tracingClass(routing), conforming: passesData ? "\(routing), \(passing)" : routing, wrapped: passesData ? "\(routing) & \(passing)" : routing,
                      before: keepsSelection ? ["/// The View, whose selection a route passes on.", "weak var viewController: \(component(.view))?"] : [],
-                     after: ["var dataStore: \(store)? { wrapped.dataStore }"],
+                     after: passesData ? ["var dataStore: \(store)? { wrapped.dataStore }"] : [],
                      parameter: keepsSelection ? ("viewController", component(.view)) : nil, into: &out) { body in
             for route in scene.routes {
                 let method = naming.routeMethod(route)
@@ -440,7 +442,7 @@ extension SceneWriter {
                 let (input, inputType) = routeRecord(route, values)
                 // What the route passes on: the destination's DataStore records those writes as passed.
                 var passes = ""
-                if !route.pass.isEmpty {
+                if !route.pass.isEmpty && passesData {
                     let fields = route.pass.map { "(\(SwiftSpelling.literal($0.target)), \(SwiftSpelling.literal($0.value.text)))" }
                     passes = ", passing: RoutePassing(\(literal(protocolName(.dataPassing))), \(SwiftSpelling.literal(naming.passDataMethod(route))), fields: [\(fields.joined(separator: ", "))])"
                 }
@@ -448,7 +450,7 @@ extension SceneWriter {
                 passes += navigationArgument(route)
                 body.line()
                 body.block("func \(declaration)") { forward in
-                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(SwiftSpelling.literal(routing)), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in
+                    forward.block("trace.route(\(SwiftSpelling.literal(route.name.rawValue)), \(literal(protocolName(.routingLogic))), \(SwiftSpelling.literal(method)), input: \(input), inputType: \(inputType)\(passes))") { record in
                         record.line("wrapped.\(call(method, arguments))")
                     }
                 }
@@ -458,20 +460,20 @@ extension SceneWriter {
 
     /// The scene's models and its workers' answers as the trace writes them.
     func modelsTracing(into out: inout SwiftText) {
-        if scenes.tracesModelsApart {
-            out.line()
-            out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
-            for useCase in scene.useCases {
-                scenes.tracedExtension(scenes.swiftTypeName(requestType(useCase)), scenes.traceValue(useCase.request), into: &out)
-                for output in useCase.outputs {
-                    scenes.tracedExtension(scenes.swiftTypeName(responseType(useCase, output)), scenes.traceValue(output.response), into: &out)
-                    scenes.tracedExtension(scenes.swiftTypeName(viewModelType(useCase, output)), scenes.traceValue(output.viewModel), into: &out)
-                }
+        out.line()
+        out.line("// \(SwiftSpelling.comment(name))'s models as the trace writes them.")
+        // SwiftUI with AppState has Requests where an action takes something, and no Response or ViewModel.
+        let hasRequests = !usesAppState || scene.useCases.contains { !$0.request.isEmpty }
+        for useCase in scene.useCases where hasRequests {
+            scenes.tracedExtension(scenes.swiftTypeName(requestType(useCase)), scenes.traceValue(useCase.request), into: &out)
+            for output in useCase.outputs where !usesAppState {
+                scenes.tracedExtension(scenes.swiftTypeName(responseType(useCase, output)), scenes.traceValue(output.response), into: &out)
+                scenes.tracedExtension(scenes.swiftTypeName(viewModelType(useCase, output)), scenes.traceValue(output.viewModel), into: &out)
             }
-            for worker in scene.workers {
-                for (record, fields) in scenes.resultRecords(worker) {
-                    scenes.tracedExtension("\(scene.name).\(worker.name).\(record)", scenes.traceValue(fields), into: &out)
-                }
+        }
+        for worker in scene.workers {
+            for (record, fields) in scenes.resultRecords(worker) {
+                scenes.tracedExtension("\(scene.name).\(worker.name).\(record)", scenes.traceValue(fields), into: &out)
             }
         }
     }
@@ -556,7 +558,6 @@ extension SceneWriter {
     /// Whether the View's labels are a class of their own that the tracing file observes: a View Controller that
     /// records at its boundary and shows something, each label's type known.
     var observesLabels: Bool {
-        guard recordsAtBoundary else { return false }
         let labels = shownLabels
         return !labels.isEmpty && labels.allSatisfy { $0.type != nil }
     }

@@ -40,9 +40,6 @@ public struct OwnershipCard: Sendable, Hashable {
         let names = made.map(role)
         let parts = names.count > 1 ? names.dropLast().joined(separator: ", ") + catalogue.text("card.and") + names[names.count - 1] : names.joined()
         lines.append(text("card.makes", ["parts": parts]))
-        if definition.wiring.style == .environment, applies(.hasRoutes) {
-            lines.append(text("card.router"))
-        }
         let shared = scenario?.sharedWorkers.map(\.name.rawValue) ?? []
         let own = scenario.map { $0.scenes.contains { !$0.workers.isEmpty } } ?? true
         if definition.has(.worker), own || !shared.isEmpty {

@@ -33,6 +33,8 @@ public final class Recorder: @unchecked Sendable {
     private var clock = 0
     private var causes: [Int] = []
     private var openCycle: Int?
+    /// The View's turn that is open (`beginTurn`): its cycle, and how many causes were running when it began.
+    private var turn: (cycle: Int, base: Int, kept: Int)?
     private var instances: [String: Int] = [:]
     private var stepTitle: String?
     private var shared: [String: Participant] = [:]
@@ -77,6 +79,7 @@ public final class Recorder: @unchecked Sendable {
 
     /// Ends the trace and moves the file into place.
     public func finish(error: String? = nil) throws {
+        endTurn()
         let error = error ?? failure
         try locked {
             try sink?.finish(RunEnd(status: error == nil ? .completed : .failed, messages: sequence, cycles: cycles,
@@ -192,6 +195,57 @@ public final class Recorder: @unchecked Sendable {
             }
         }
         return try body()
+    }
+
+    /// Opens one V→I→P→V cycle of `useCase` on `view` that lasts beyond this call, until the View's turn is over
+    /// (`endTurn()`): a SwiftUI View goes on after its Interactor returns (to the route the new AppState calls for),
+    /// and what it does then belongs to the cycle. Returns false, opening nothing, when a cycle runs.
+    @discardableResult
+    public func beginTurn(_ useCase: String, on view: Participant, trigger: TraceCycle.Trigger, cause: Int? = nil) -> Bool {
+        guard isRecording else { return false }
+        return locked {
+            guard openCycle == nil else { return false }
+            cycles += 1
+            openCycle = cycles
+            turn = (cycles, causes.count, 0)
+            try? sink?.mark(.cycleStart(TraceCycle(number: cycles, view: view, useCase: UseCaseName(useCase), trigger: trigger,
+                                                   title: trigger == .action ? stepTitle : nil, cause: cause, location: nil,
+                                                   firstSequence: sequence + 1, lastSequence: sequence)))
+            return true
+        }
+    }
+
+    /// Records a message of the open turn that stays the cause of what is recorded until the turn ends (the user's
+    /// action, the View's Request): returns its sequence number.
+    @discardableResult
+    public func sendKeepingCause(_ message: Message, from: Participant, to: Participant) -> Int {
+        guard isRecording else { return 0 }
+        let number = note(message, from: from, to: to)
+        locked {
+            guard turn != nil else { return }
+            causes.append(number)
+            turn?.kept += 1
+        }
+        return number
+    }
+
+    /// Whether a turn is open and its View is between the messages it sends, nothing it sent running: a Request it
+    /// sends now begins its next turn.
+    public var isBetweenSends: Bool {
+        guard isRecording else { return false }
+        return locked { turn.map { causes.count == $0.base + $0.kept } ?? false }
+    }
+
+    /// The View's turn is over (the screen settles): its causes go, and its cycle ends.
+    public func endTurn() {
+        guard isRecording else { return }
+        locked {
+            guard let open = turn else { return }
+            causes.removeSubrange(min(open.base, causes.count)...)
+            try? sink?.mark(.cycleEnd(open.cycle))
+            openCycle = nil
+            turn = nil
+        }
     }
 
     /// Whether a cycle is running: a message noted now belongs to it.

@@ -338,8 +338,9 @@ struct GenerateCommandTests {
     }
 
     @Test("deleting an app's tracing files and the one line per scene that calls record leaves an app that builds without a warning, its parts naming nothing of the recording",
-          arguments: [("Shop", "TeaShop", 8, true), ("PostList-VIPER", "PostsVIPER", 2, true), ("Counter-SwiftUI", "CounterSwiftUIVIP", 1, false)])
-    func recordingRemoves(_ scenario: String, module: String, scenes: Int, hasEntities: Bool) throws {
+          arguments: [("Shop", "TeaShop", 8, 1), ("PostList-VIPER", "PostsVIPER", 2, 1), ("Counter-SwiftUI", "CounterSwiftUIVIP", 1, 0),
+                      ("Counter-AppState", "CounterAppState", 1, 1)])
+    func recordingRemoves(_ scenario: String, module: String, scenes: Int, modelTracingFiles: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-unrecorded-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = try CLI.run(["generate", "Scenarios/\(scenario).yml", "--out", folder.path])
@@ -365,9 +366,9 @@ struct GenerateCommandTests {
             }
         }
         // One line per scene (a Clean Swift scene's wiring, a VIPER module's creation, a SwiftUI View's
-        // configureView()); a tracing file per scene and one for the entities.
+        // configureView()); a tracing file per scene, and one for the entities or the AppState where there are.
         #expect(removedLines == scenes)
-        #expect(files.filter { $0.hasSuffix("Tracing.swift") }.count == scenes + (hasEntities ? 1 : 0))
+        #expect(files.filter { $0.hasSuffix("Tracing.swift") }.count == scenes + modelTracingFiles)
         // The tests record; the app alone is what is left.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests"))
         let manifest = folder.appendingPathComponent("Package.swift")

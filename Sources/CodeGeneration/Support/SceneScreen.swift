@@ -1,12 +1,8 @@
 import Foundation
 import SceneFlowRecorder
 
-/// A View the app shows. A SwiftUI View is a value, copied wherever it goes: the screen knows it by the object its
-/// copies share.
+/// A View the app shows.
 public protocol SceneRoot {
-    /// The object every copy of the View shares (its DataStore, or the trace it records with): what the screen knows
-    /// it by.
-    var screenIdentity: AnyObject { get }
     /// After the cycle that showed it (SwiftUI's `onAppear`): what appearing, or the first time loading, starts.
     func sceneShown(revealed: Bool)
 }
@@ -17,22 +13,31 @@ public protocol SceneRoot {
 public final class SceneScreen {
     nonisolated(unsafe) public static var shared = SceneScreen()
 
-    public private(set) var stack: [any SceneRoot] = []
-    private var presented: Set<ObjectIdentifier> = []
-    /// Views presented as a sheet or over full screen: the View below stays on screen under them.
-    private var keepingBelow: Set<ObjectIdentifier> = []
+    /// A View on the stack. Views are values, copied wherever they go: the screen knows each by its place.
+    private final class Entry {
+        var view: any SceneRoot
+        /// Presented (going back dismisses it) rather than pushed.
+        var presented = false
+        /// Presented as a sheet or over full screen: the View below stays on screen under it.
+        var keepsBelow = false
+
+        init(_ view: any SceneRoot) { self.view = view }
+    }
+
+    private var entries: [Entry] = []
+    public var stack: [any SceneRoot] { entries.map(\.view) }
     private var pending: [() -> Void] = []
     private var standIns: [Int: (Any) -> Void] = [:]
     private var nextStandIn = 0
 
     public init() {}
 
-    public var top: (any SceneRoot)? { stack.last }
+    public var top: (any SceneRoot)? { entries.last?.view }
 
     /// The app shows `root`.
     public func start(with root: any SceneRoot) {
-        let root = arriving(root)
-        stack = [root]
+        let root = Entry(root)
+        entries = [root]
         comeOnScreen(root, cause: nil)
     }
 
@@ -41,91 +46,89 @@ public final class SceneScreen {
 
     /// Pushes `destination` on the stack.
     public func push(_ destination: any SceneRoot) {
-        let destination = arriving(destination)
+        let destination = Entry(destination)
         let cause = arrival(.push, of: destination, removing: [])
-        stack.append(destination)
+        entries.append(destination)
         comeOnScreen(destination, cause: cause)
     }
 
     /// Presents `destination` over the stack, as `style` covers what is below.
     public func present(_ destination: any SceneRoot, style: PresentationStyle = .fullScreen) {
-        let destination = arriving(destination)
+        let destination = Entry(destination)
         let cause = arrival(.present, of: destination, removing: [])
-        presented.insert(Self.identity(destination))
-        if style.keepsBelowOnScreen { keepingBelow.insert(Self.identity(destination)) }
-        stack.append(destination)
+        destination.presented = true
+        destination.keepsBelow = style.keepsBelowOnScreen
+        entries.append(destination)
         comeOnScreen(destination, cause: cause)
     }
 
     /// Makes `destination` the whole stack.
     public func replace(with destination: any SceneRoot) {
-        let destination = arriving(destination)
-        let cause = arrival(.replace, of: destination, removing: stack.reversed())
-        leave(stack)
-        stack = [destination]
+        let destination = Entry(destination)
+        let cause = arrival(.replace, of: destination, removing: entries.reversed())
+        leave(entries)
+        entries = [destination]
         comeOnScreen(destination, cause: cause)
     }
 
-    /// Back to `destination`, already on the stack below, as `style` says (popped, popped to, dismissed): what is
-    /// above it goes.
+    /// Back to `destination`, found below the top (`below(_:)`, `belowTop`): the nearest View of its type below the
+    /// top, as `style` says (popped, popped to, dismissed); what is above it goes.
     public func back(to destination: any SceneRoot, style: Navigation.Style) {
-        guard let index = index(of: destination) else { return }
-        let cause = arrival(style, of: stack[index], removing: stack[(index + 1)...].reversed())
-        let keptOnScreen = keepingBelow.contains(Self.identity(stack[index + 1]))
-        leave(Array(stack[(index + 1)...]))
-        stack.removeSubrange((index + 1)...)
-        if !keptOnScreen { reveal(stack[index], cause: cause) }
+        let type = ObjectIdentifier(Swift.type(of: destination as Any))
+        guard let index = entries.dropLast().lastIndex(where: { ObjectIdentifier(Swift.type(of: $0.view as Any)) == type }) else { return }
+        let cause = arrival(style, of: entries[index], removing: entries[(index + 1)...].reversed())
+        let keptOnScreen = entries[index + 1].keepsBelow
+        leave(Array(entries[(index + 1)...]))
+        entries.removeSubrange((index + 1)...)
+        if !keptOnScreen { reveal(entries[index], cause: cause) }
     }
 
     /// Whether the View on top was presented (going back dismisses it) rather than pushed.
-    public var topWasPresented: Bool { top.map { presented.contains(Self.identity($0)) } ?? false }
+    public var topWasPresented: Bool { entries.last?.presented ?? false }
 
     /// The user goes back (the navigation bar's back button): the top View goes, the one below appears again.
     public func userGoesBack(recorder: Recorder = .shared) {
-        guard stack.count > 1, let top = stack.last else { return }
-        let revealed = stack[stack.count - 2]
-        let dismisses = presented.contains(Self.identity(top))
+        guard entries.count > 1, let top = entries.last else { return }
+        let revealed = entries[entries.count - 2]
         var cause: Int?
         if let topTrace = Self.trace(of: top), let revealedTrace = Self.trace(of: revealed) {
-            cause = recorder.note(.navigation(Navigation(style: dismisses ? .dismiss : .pop, route: nil,
-                                                         method: dismisses ? "dismiss(animated:)" : "popViewController(animated:)",
+            cause = recorder.note(.navigation(Navigation(style: top.presented ? .dismiss : .pop, route: nil,
+                                                         method: top.presented ? "dismiss(animated:)" : "popViewController(animated:)",
                                                          removed: [topTrace.view])),
                                   from: Recorder.user, to: revealedTrace.view)
         }
-        let keptOnScreen = keepingBelow.contains(Self.identity(top))
         leave([top])
-        stack.removeLast()
-        if !keptOnScreen { reveal(revealed, cause: cause) }
+        entries.removeLast()
+        if !top.keepsBelow { reveal(revealed, cause: cause) }
     }
 
     /// The navigation the route running now records: nil where none runs or nothing records.
-    private func arrival(_ style: Navigation.Style, of destination: any SceneRoot, removing removed: [any SceneRoot]) -> Int? {
+    private func arrival(_ style: Navigation.Style, of destination: Entry, removing removed: [Entry]) -> Int? {
         Self.trace(of: destination)?.arrived(style, removed: removed.compactMap(Self.trace(of:)))
     }
 
-    /// Views that leave the screen stop observing the AppState, and are no longer known as presented: once a View
-    /// is gone, its identity may be another's.
-    private func leave(_ views: [any SceneRoot]) {
+    /// Views that leave the screen stop observing the AppState.
+    private func leave(_ views: [Entry]) {
         for view in views {
             if let trace = Self.trace(of: view) { AppStateObservers.remove(trace) }
-            presented.remove(Self.identity(view))
-            keepingBelow.remove(Self.identity(view))
         }
     }
 
     /// The View just below the top: where going back from the top leads, whichever it is.
-    public var belowTop: (any SceneRoot)? { stack.dropLast().last }
+    public var belowTop: (any SceneRoot)? { entries.dropLast().last?.view }
 
     /// The nearest View below the top that is a `T`.
     public func below<T: SceneRoot>(_ type: T.Type) -> T? {
-        stack.dropLast().last { $0 is T } as? T
+        entries.dropLast().last { $0.view is T }?.view as? T
     }
 
-    /// Runs what waits for the current cycle to end: what the Views just shown start.
+    /// Runs what waits for the current cycle to end: what the Views just shown start. Each View's turn ends first.
     public func settle() {
+        SceneTrace.endTurns()
         while !pending.isEmpty {
             let next = pending.removeFirst()
             next()
+            SceneTrace.endTurns()
         }
     }
 
@@ -147,58 +150,27 @@ public final class SceneScreen {
         }
     }
 
-    /// For Views that hold their parts as values (SwiftUI with AppState's Interactor): `change` makes a changed
-    /// copy of every View on screen and of each that comes on screen until the returned closure runs; that
-    /// closure has `restore` change them back.
-    public func standIn(values change: @escaping (any SceneRoot) -> (any SceneRoot)?,
-                        restore: @escaping (any SceneRoot) -> (any SceneRoot)?) -> () -> Void {
-        stack = stack.map { change($0) ?? $0 }
-        let key = nextStandIn
-        nextStandIn += 1
-        valueStandIns[key] = change
-        return { [weak self] in
-            guard let self else { return }
-            self.valueStandIns[key] = nil
-            self.stack = self.stack.map { restore($0) ?? $0 }
-        }
+    /// The trace `entry`'s scene records with, nil where it records nothing.
+    private static func trace(of entry: Entry) -> SceneTrace? { (entry.view as? SceneTracing)?.sceneTrace }
+
+    private func comeOnScreen(_ entry: Entry, cause: Int?) {
+        for key in standIns.keys.sorted() { standIns[key]?(entry.view) }
+        Self.trace(of: entry)?.comesOnScreen(cause: cause)
+        afterCycle(entry, revealed: false)
     }
 
-    private var valueStandIns: [Int: (any SceneRoot) -> (any SceneRoot)?] = [:]
-
-    /// A View about to come on screen, as the value stand-ins change it.
-    private func arriving(_ view: any SceneRoot) -> any SceneRoot {
-        valueStandIns.keys.sorted().reduce(view) { view, key in valueStandIns[key]?(view) ?? view }
+    private func reveal(_ entry: Entry, cause: Int?) {
+        Self.trace(of: entry)?.comesBack(cause: cause)
+        afterCycle(entry, revealed: true)
     }
 
-    private static func identity(_ view: any SceneRoot) -> ObjectIdentifier { ObjectIdentifier(view.screenIdentity) }
-
-    /// The trace `view`'s scene records with, nil where it records nothing.
-    private static func trace(of view: any SceneRoot) -> SceneTrace? { (view as? SceneTracing)?.sceneTrace }
-
-    private func index(of view: any SceneRoot) -> Int? {
-        let identity = Self.identity(view)
-        return stack.lastIndex { Self.identity($0) == identity }
-    }
-
-    private func comeOnScreen(_ view: any SceneRoot, cause: Int?) {
-        for key in standIns.keys.sorted() { standIns[key]?(view) }
-        Self.trace(of: view)?.comesOnScreen(cause: cause)
-        afterCycle(view, revealed: false)
-    }
-
-    private func reveal(_ view: any SceneRoot, cause: Int?) {
-        Self.trace(of: view)?.comesBack(cause: cause)
-        afterCycle(view, revealed: true)
-    }
-
-    /// Once the cycle is over, the View runs what it starts on screen, as its trace's appearance; a View replaced
-    /// before its turn starts nothing. The View on the stack runs it: a stand-in may have changed the copy since.
-    private func afterCycle(_ view: any SceneRoot, revealed: Bool) {
-        pending.append { [weak self] in
-            guard let self, let index = self.index(of: view) else { return }
-            let shown = self.stack[index]
-            guard let trace = Self.trace(of: shown) else { return shown.sceneShown(revealed: revealed) }
-            trace.whileShown(revealed: revealed) { shown.sceneShown(revealed: revealed) }
+    /// Once the cycle is over, the View runs what it starts on screen, as its trace's appearance; a View gone before
+    /// its turn starts nothing. The View as it is on the stack runs it: a stand-in may have changed the copy since.
+    private func afterCycle(_ entry: Entry, revealed: Bool) {
+        pending.append { [weak self, entry] in
+            guard let self, self.entries.contains(where: { $0 === entry }) else { return }
+            guard let trace = Self.trace(of: entry) else { return entry.view.sceneShown(revealed: revealed) }
+            trace.whileShown(revealed: revealed) { entry.view.sceneShown(revealed: revealed) }
         }
     }
 }

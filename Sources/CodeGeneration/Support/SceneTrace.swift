@@ -2,7 +2,8 @@ import Foundation
 import SceneFlowRecorder
 
 /// One scene instance's components as the trace knows them, and the messages they send, in the words of
-/// SceneFlow's trace format. Components call it where they make the call a message stands for.
+/// SceneFlow's trace format. The scene's tracing file calls it where a message crosses a protocol (its wrappers) or a
+/// part writes what it holds (its observing subclasses); the navigator and the screen call it as Views come and go.
 public final class SceneTrace {
     /// Where the scenes wired in this task record: the shared recorder, unless a test wires its scenes with another
     /// (`SceneTrace.$recorder.withValue(.off) { LoginViewController() }`).
@@ -24,13 +25,18 @@ public final class SceneTrace {
     /// A SwiftUI View's `onAppear`: recorded, and the View rendered, each time it comes on screen, and when it comes
     /// back where coming back starts something (`appearMethod`). nil for View controllers.
     let screenAppearMethod: String?
+    /// Whether the View goes on after its Interactor returns (SwiftUI with AppState: the route the new AppState calls
+    /// for): a Request that starts its use case's cycle keeps it open, and stays the cause of what the View does
+    /// next, until the View's turn is over (the screen settles).
+    let viewGoesOn: Bool
     /// While the navigator runs what the View starts once it is on screen: whether it loaded or came back.
     private var showing: TraceCycle.Trigger?
 
     public init(scene: String, components: [ComponentRole: String], wiredByView: Bool, workers: [String],
                 loadMethod: String? = nil, appearMethod: String? = nil, screenAppearMethod: String? = nil,
-                recorder: Recorder = .shared) {
+                viewGoesOn: Bool = false, recorder: Recorder = .shared) {
         self.scene = scene
+        self.viewGoesOn = viewGoesOn
         self.loadMethod = loadMethod
         self.appearMethod = appearMethod
         self.screenAppearMethod = screenAppearMethod
@@ -105,19 +111,6 @@ public final class SceneTrace {
         body()
     }
 
-    /// A V→I→P→V cycle the user starts with `payload`, or the View starts as it loads or appears.
-    public func cycle(_ useCase: String, trigger: TraceCycle.Trigger, payload: TraceValueConvertible?, type: String?,
-                      _ body: () -> Void) {
-        recorder.cycle(useCase, on: view, trigger: trigger, cause: trigger == .action ? nil : lastShown) {
-            if trigger == .action {
-                recorder.send(.action(useCase: UseCaseName(useCase), payloadType: type, payload: payload?.traceValue),
-                              from: Recorder.user, to: view, body)
-            } else {
-                body()
-            }
-        }
-    }
-
     /// The View's Request to the Interactor, or (`fromPresenter`, VIPER) the Presenter's. Sent when no cycle runs, it
     /// starts its use case's cycle: the View asking on its own once it loaded or came back (caused by that), or else the
     /// user's action the View passes on (recorded with what the Request carries, none when it has no field).
@@ -126,12 +119,68 @@ public final class SceneTrace {
         // Nothing is made of the model where nothing is recorded.
         guard recorder.isRecording else { return body() }
         let payload = request?.traceValue
-        func send() {
-            recorder.send(.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
-                                                                              payloadType: type, payload: payload)),
-                          from: fromPresenter ? presenter : view, to: interactor) { within(useCase, nil, body) }
+        let message = Message.request(useCase: UseCaseName(useCase), Invocation(protocolName: protocolName, method: method,
+                                                                                 payloadType: type, payload: payload))
+        func answer() { answering(.interactor) { within(useCase, nil, body) } }
+        if viewGoesOn && (!recorder.isInCycle || recorder.isBetweenSends) {
+            return takeTurn(useCase, payload: payload, type: type) {
+                // The Interactor answers in a frame of its own: what it continues after (a worker's failure) is not
+                // what the View goes on after.
+                recorder.within(recorder.sendKeepingCause(message, from: view, to: interactor), answer)
+            }
         }
-        inCycle(useCase, payload: payload, type: type, send)
+        inCycle(useCase, payload: payload, type: type) {
+            recorder.send(message, from: fromPresenter ? presenter : view, to: interactor, answer)
+        }
+    }
+
+    /// The View's turn, where it goes on after its Interactor returns: the turn before it is over, and `useCase`'s
+    /// cycle opens for what `send` sends and for what the View does after it, until the screen settles.
+    private func takeTurn(_ useCase: String, payload: Value?, type: String?, _ send: () -> Void) {
+        recorder.endTurn()
+        recorder.beginTurn(useCase, on: view, trigger: showing ?? .action, cause: showing == nil ? nil : lastShown)
+        Self.turning(recorder)
+        if showing == nil {
+            var carried = payload
+            if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
+            recorder.sendKeepingCause(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
+                                      from: Recorder.user, to: view)
+        }
+        send()
+    }
+
+    private static let turnsLock = NSLock()
+    nonisolated(unsafe) private static var turns: [ObjectIdentifier: Recorder] = [:]
+
+    private static func turning(_ recorder: Recorder) {
+        turnsLock.withLock { turns[ObjectIdentifier(recorder)] = recorder }
+    }
+
+    /// The Views' turns are over (the screen settles): each cycle a View kept open ends.
+    public static func endTurns() {
+        let open = turnsLock.withLock {
+            defer { turns = [:] }
+            return Array(turns.values)
+        }
+        for recorder in open { recorder.endTurn() }
+    }
+
+    /// The scenes whose parts are writing the AppState now, innermost last: an Interactor answering a Request, a
+    /// Router taking a route.
+    private static let writersLock = NSLock()
+    nonisolated(unsafe) private static var writers: [(trace: SceneTrace, role: ComponentRole)] = []
+
+    private func answering(_ role: ComponentRole, _ body: () -> Void) {
+        Self.writersLock.withLock { Self.writers.append((self, role)) }
+        defer { Self.writersLock.withLock { _ = Self.writers.popLast() } }
+        body()
+    }
+
+    /// A field of the AppState `object` was written (its property observer says so): published by the Router taking a
+    /// route, or by the Interactor answering a Request, whichever is writing now; nothing is recorded when neither is.
+    public static func published(_ field: String, type: String, _ value: TraceValueConvertible?, in object: AnyObject) {
+        guard let writer = writersLock.withLock({ writers.last }) else { return }
+        writer.trace.published(field, type: type, value, in: object, fromRouter: writer.role == .router)
     }
 
     /// Sends what `send` sends in `useCase`'s cycle: the one running, else a new one — of the trigger the View is
@@ -407,11 +456,11 @@ public final class SceneTrace {
         recorder.send(.route(RouteName(route), Invocation(protocolName: protocolName, method: method, payloadType: inputType,
                                                            payload: input.map { .record($0) })),
                       from: fromPresenter ? presenter : view, to: router) {
-            guard passing != nil || navigation != nil, let number = recorder.cause else { return body() }
+            guard passing != nil || navigation != nil, let number = recorder.cause else { return answering(.router, body) }
             RunningRoute.begin(RunningRoute(route: route, router: router, message: number, passing: passing, navigation: navigation),
                                on: recorder)
             defer { RunningRoute.end(on: recorder) }
-            body()
+            answering(.router, body)
         }
     }
 
@@ -437,11 +486,6 @@ public final class SceneTrace {
         guard let route = RunningRoute.current(on: recorder), let method = route.navigation else { return nil }
         return recorder.note(.navigation(Navigation(style: style, route: RouteName(route.route), method: method,
                                                     removed: removed.map(\.view))), from: route.router, to: view)
-    }
-
-    /// Runs the logic that handles a worker's failure, as caused by it.
-    public func handling(_ failure: WorkerFailure, _ body: () throws -> Void) rethrows {
-        try recorder.within(failure.event, body)
     }
 
     /// Runs a component's logic; a failure the scenario engine would stop at (an overflow, an index out of

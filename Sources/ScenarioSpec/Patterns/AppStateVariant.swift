@@ -18,11 +18,13 @@ extension PatternDefinition {
             ],
             protocols: [:],
             requestLabels: .fields, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()"),
+            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()",
+            navigateLabels: ["destination"]),
         wiring: Wiring(style: .environment, links: [
             .init(.view, "interactor", .interactor),
             .init(.interactor, "appState", .appState),
             .init(.view, "appState", .appState),
+            .init(.view, "router", .router, when: .hasRoutes),
         ]),
         dependencies: [
             // The Interactor and the Router are structs: the View holds a value, not a reference.

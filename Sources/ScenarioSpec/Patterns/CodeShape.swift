@@ -21,7 +21,7 @@ public enum CodeShape: String, Sendable, Hashable, CaseIterable {
         case .viewControllerScene: ["Models", "ViewController", "Interactor", "Presenter", "Router", "Configurator", "Tracing", "Workers"]
         case .wireFrameModule: ["Models", "View", "Presenter", "Interactor", "WireFrame", "Tracing", "Workers"]
         case .swiftUIScene: ["Models", "View", "Interactor", "Presenter", "Configurator", "Router", "Tracing", "Workers"]
-        case .appStateScene: ["Models", "View", "Interactor", "Configurator", "Router", "Workers"]
+        case .appStateScene: ["Models", "View", "Interactor", "Configurator", "Router", "Tracing", "Workers"]
         }
     }
 
@@ -31,11 +31,6 @@ public enum CodeShape: String, Sendable, Hashable, CaseIterable {
     /// Whether the View holds the scene's DataStore (an observable object), the Interactor keeping no state.
     public var viewHoldsDataStore: Bool { self == .swiftUIScene }
 
-    /// Whether the scene's messages are recorded where its parts meet — by its tracing file, hooked in by one line
-    /// where it is wired — rather than in its parts' bodies.
-    /// SwiftUI with AppState records in its bodies still: its Interactor is a struct the View holds, with no protocol
-    /// a wrapper could stand behind.
-    public var recordsAtBoundary: Bool { self != .appStateScene }
 
     /// Whether `definition`'s flow and wiring are the ones this shape is written for.
     public func fits(_ definition: PatternDefinition) -> Bool {

@@ -23,6 +23,9 @@ public struct PatternNaming: Sendable, Hashable {
     /// The View's own method that puts its scene together, where the pattern wires that way (SwiftUI's
     /// `configureView()`, in the scene's Configurator file); nil where a Configurator object or WireFrame does it.
     public var configureMethod: String?
+    /// The labels of the Router's navigation method: UIKit's Routers are given the source View controller
+    /// (`navigateToHome(source:destination:)`), SwiftUI's only the next View (`navigateToHome(destination:)`).
+    public var navigateLabels: [String]
 
     /// The View's wiring method as the code calls it (`configureView`), SwiftUI's where the pattern has none.
     public var configureName: String { Self.baseName(configureMethod ?? "configureView()") }
@@ -43,7 +46,8 @@ public struct PatternNaming: Sendable, Hashable {
 
     public init(components: [ComponentRole: String], protocols: [ProtocolSlot: String], requestLabels: RequestLabels,
                 presenterMethod: String, presenterLabels: PresenterLabels, viewMethod: String = "display{Output}",
-                loadMethod: String?, appearMethod: String?, configureMethod: String? = nil) {
+                loadMethod: String?, appearMethod: String?, configureMethod: String? = nil,
+                navigateLabels: [String] = ["source", "destination"]) {
         self.components = components
         self.protocols = protocols
         self.requestLabels = requestLabels
@@ -53,6 +57,7 @@ public struct PatternNaming: Sendable, Hashable {
         self.loadMethod = loadMethod
         self.appearMethod = appearMethod
         self.configureMethod = configureMethod
+        self.navigateLabels = navigateLabels
     }
 
     // MARK: - Components and protocols
@@ -156,7 +161,7 @@ public struct PatternNaming: Sendable, Hashable {
 
     /// The Router's navigation: `navigateToHome(source:destination:)`.
     public func navigateMethod(_ route: Route) -> String {
-        Self.signature(route.navigateMethod?.value, default: "navigateTo\(routeSuffix(route))", labels: ["source", "destination"])
+        Self.signature(route.navigateMethod?.value, default: "navigateTo\(routeSuffix(route))", labels: navigateLabels)
     }
 
     /// `EditOrder` for `routeToEditOrder(segue:)`; the destination scene for a route method named otherwise, or

@@ -22,7 +22,8 @@ extension PatternDefinition {
                 .dataPassing: "{scene}DataPassing", .dataStore: "{scene}DataStore",
             ],
             requestLabels: .request, presenterMethod: "present{Output}", presenterLabels: .response,
-            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()"),
+            loadMethod: nil, appearMethod: "onAppear()", configureMethod: "configureView()",
+            navigateLabels: ["destination"]),
         wiring: Wiring(style: .configurator, links: [
             .init(.view, "interactor", .interactor, through: .businessLogic),
             .init(.interactor, "presenter", .presenter, through: .presentationLogic),
