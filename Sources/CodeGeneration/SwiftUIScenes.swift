@@ -314,7 +314,11 @@ extension SceneWriter {
                     if observesLabels {
                         // Nothing is shown before the display logic first sets the label.
                         for label in shownLabels {
-                            let text = label.type?.unwrapped == .string ? "labels.\(label.property) ?? \"\"" : "labels.\(label.property).map { \"\\($0)\" } ?? \"\""
+                            let text = switch label.type?.unwrapped {
+                            case .string?: "labels.\(label.property) ?? \"\""
+                            case .list(.string)?: "labels.\(label.property)?.joined(separator: \"\\n\") ?? \"\""
+                            default: "labels.\(label.property).map { \"\\($0)\" } ?? \"\""
+                            }
                             stack.line("Text(\(text))  // \(SwiftSpelling.comment(label.name))")
                         }
                     }
@@ -337,15 +341,23 @@ extension SceneWriter {
         body.block("func sceneShown(revealed: Bool)") { hook in
             let onFirstShow = scene.useCases.filter { $0.trigger.runsOnFirstShow }
             if onFirstShow.isEmpty { hook.line("// Appearing starts nothing here.") }
-            for useCase in onFirstShow {
-                hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in
-                    var cycle = SwiftText()
-                    send(useCase, &cycle)
-                    if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
-                        let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).bare)" }
-                        run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
-                    }
-                    for line in cycle.lines { run.line(line) }
+            let groups = onFirstShow.map { useCase -> (UseCase, [String]) in
+                var cycle = SwiftText(), run = SwiftText()
+                send(useCase, &cycle)
+                if cycle.lines.contains(where: { Self.mentions($0, "request") }) {
+                    let fields = useCase.sends.map { "\(SwiftSpelling.label($0.target)): \(scenes.translator(dataStore: "dataStore").translate($0.value).bare)" }
+                    run.line("let request = \(scenes.swiftTypeName(requestType(useCase)))(\(fields.joined(separator: ", ")))")
+                }
+                for line in cycle.lines { run.line(line) }
+                return (useCase, run.lines)
+            }
+            // Each use case in a scope of its own where another's names would clash with its own.
+            let scoped = groups.count > 1 && groups.contains { $0.1.contains { $0.drop(while: { $0 == " " }).hasPrefix("let ") } }
+            for (useCase, lines) in groups {
+                if useCase.trigger == .load || scoped {
+                    hook.block(useCase.trigger == .load ? "if !revealed" : "do") { run in for line in lines { run.line(line) } }
+                } else {
+                    for line in lines { hook.line(line) }
                 }
             }
         }
