@@ -40,7 +40,14 @@ struct ExamplesTests {
             let svg = String(name.dropLast(".dot".count)) + ".svg"
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(svg).path), "\(hint)")
         }
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path), "\(hint)")
+        // The report, with the generated code it shows beside each message, as `run` writes it today.
+        let reported = try CLI.run(["run", "Scenarios/\(name).yml", "--out", fresh.path, "--quiet"])
+        #expect(reported.status == 0, "\(reported.stderr)")
+        for page in ["index.html", "mistakes/index.html"] {
+            let written = try? String(contentsOf: fresh.appendingPathComponent("\(name)/\(page)"), encoding: .utf8)
+            let committed = try? String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
+            #expect(written == committed, "\(page): \(hint)")
+        }
         // The Mermaid text GitHub draws in the README and in each folder (a long sequence in pages, a file each).
         for diagram in Export.Diagram.allCases {
             let exported = try Export.paged(trace, scenario: scenario, format: .mermaid, diagram: diagram)
