@@ -484,21 +484,8 @@ extension SceneWriter {
             body.line("private var trace: SceneTrace?")
             body.line()
             body.line("/// Takes over what `configured` holds; records from then on.")
-            body.block("init(_ configured: \(dataStoreClass), trace: SceneTrace)") { initializer in
-                initializer.line("super.init()")
-                for field in scene.dataStore {
-                    let name = SwiftSpelling.name(field.name)
-                    initializer.line("\(name) = configured.\(name)")
-                }
-                initializer.line("self.trace = trace")
-            }
-            for field in scene.dataStore {
-                let property = SwiftSpelling.name(field.name)
-                body.line()
-                body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
-                    observed.line("didSet { trace?.viewWrote(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
-                }
-            }
+            takingOver(dataStoreClass, scene.dataStore.map(\.name), into: &body)
+            observedFields(telling: "viewWrote", into: &body)
         }
     }
 }

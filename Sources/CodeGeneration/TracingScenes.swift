@@ -90,22 +90,33 @@ extension SceneWriter {
             }
             body.line("/// Takes over what the scene's wiring gave `configured`; records from then on (the trace is set last, so")
             body.line("/// taking over records nothing).")
-            body.block("init(_ configured: \(interactor), trace: SceneTrace)") { initializer in
-                initializer.line("super.init()")
-                for property in ["presenter"] + interactorProperties().map(\.name) {
-                    let name = SwiftSpelling.name(property)
-                    initializer.line("\(name) = configured.\(name)")
-                }
-                initializer.line("self.trace = trace")
-            }
-            for field in scene.dataStore {
-                let property = SwiftSpelling.name(field.name)
-                body.line()
-                body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
-                    observed.line("didSet { trace?.wrote(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
-                }
-            }
+            takingOver(interactor, ["presenter"] + interactorProperties().map(\.name), into: &body)
+            observedFields(telling: "wrote", into: &body)
             members(&body)
+        }
+    }
+
+    /// An observing subclass's `init`: it takes over `properties` from the `configured` part the wiring made, then
+    /// records (the trace is set last, so taking over records nothing).
+    func takingOver(_ type: String, _ properties: [String], into body: inout SwiftText) {
+        body.block("init(_ configured: \(type), trace: SceneTrace)") { initializer in
+            initializer.line("super.init()")
+            for property in properties {
+                let name = SwiftSpelling.name(property)
+                initializer.line("\(name) = configured.\(name)")
+            }
+            initializer.line("self.trace = trace")
+        }
+    }
+
+    /// An `override var` per DataStore field whose `didSet` tells the scene's trace (`wrote`, `viewWrote`) of the write.
+    func observedFields(telling method: String, into body: inout SwiftText) {
+        for field in scene.dataStore {
+            let property = SwiftSpelling.name(field.name)
+            body.line()
+            body.block("override var \(property): \(scenes.swiftType(field.type))") { observed in
+                observed.line("didSet { trace?.\(method)(\(SwiftSpelling.literal(field.name)), \(literal(protocolName(.dataStore))), type: \(SwiftSpelling.literal(field.type.description)), \(property)) }")
+            }
         }
     }
 
