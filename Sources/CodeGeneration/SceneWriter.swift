@@ -473,17 +473,17 @@ struct SceneWriter {
     }
 
     /// `let name = answer`, or with the call's `onError:`, `do { name = answer } catch … { the handling steps }`.
-    func answer(_ call: Call, op: WorkerOperation, _ traceCall: String, useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
+    func answer(_ call: Call, op: WorkerOperation, _ invocation: String, useCase: UseCase, into out: inout SwiftText) throws(GenerationLimit) {
         let bound = call.binding.map { SwiftSpelling.name($0.value) }
         guard let onError = call.onError else {
             // Nothing handles a failure: the app stops there as the run does (the worker's wrapper records it first, and
             // stops the app where no call of the operation handles it; else the call says it stops).
-            var made = traceCall
-            if traceCall.hasPrefix("try ") {
+            var made = invocation
+            if invocation.hasPrefix("try ") {
                 if case .worker(let worker, let operation)? = call.target, !failureStops(worker, operation) {
-                    made = "WorkerFailure.unhandled(\(SwiftSpelling.literal(worker.rawValue)), \(SwiftSpelling.literal(operation.rawValue))) { \(traceCall) }"
+                    made = "WorkerFailure.unhandled(\(SwiftSpelling.literal(worker.rawValue)), \(SwiftSpelling.literal(operation.rawValue))) { \(invocation) }"
                 } else {
-                    made = "try! " + traceCall.dropFirst("try ".count)
+                    made = "try! " + invocation.dropFirst("try ".count)
                 }
             }
             out.line((bound.map { "let \($0) = " } ?? (op.output == nil ? "" : "_ = ")) + made)
@@ -493,7 +493,7 @@ struct SceneWriter {
         if op.output != nil { out.line("let \(name): \(scenes.swiftType(op.output!))") }
         var failure: GenerationLimit?
         out.block("do") { body in
-            body.line((op.output != nil ? "\(name) = " : "") + traceCall)
+            body.line((op.output != nil ? "\(name) = " : "") + invocation)
         }
         // The failure's message is `error` itself: `auth.error` reads it, with no record made for it.
         var handling = onError

@@ -29,17 +29,6 @@ struct SwiftText {
         line("}")
     }
 
-    /// `} opening` closing the block just written with a trailing closure's label (`} then: { value in`), the body
-    /// one level in, `}`.
-    mutating func chainClosure(_ opening: String, _ body: (inout SwiftText) -> Void) {
-        precondition(lines.last?.hasSuffix("}") == true, "a trailing closure follows a block")
-        lines[lines.count - 1] += " " + opening
-        depth += 1
-        body(&self)
-        depth -= 1
-        line("}")
-    }
-
     /// `opening` (a header ending in an opening brace, as `x.map { item in`), the body one level in, `}`.
     mutating func closure(_ opening: String, _ body: (inout SwiftText) -> Void) {
         line(opening)

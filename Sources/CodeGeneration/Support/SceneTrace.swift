@@ -140,12 +140,7 @@ public final class SceneTrace {
         recorder.endTurn()
         recorder.beginTurn(useCase, on: view, trigger: showing ?? .action, cause: showing == nil ? nil : lastShown)
         Self.turning(recorder)
-        if showing == nil {
-            var carried = payload
-            if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
-            recorder.sendKeepingCause(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
-                                      from: Recorder.user, to: view)
-        }
+        if showing == nil { recorder.sendKeepingCause(Self.action(useCase, payload: payload, type: type), from: Recorder.user, to: view) }
         send()
     }
 
@@ -171,6 +166,8 @@ public final class SceneTrace {
     nonisolated(unsafe) private static var writers: [(trace: SceneTrace, role: ComponentRole)] = []
 
     private func answering(_ role: ComponentRole, _ body: () -> Void) {
+        // A scene that records nothing writes nothing another scene's recording could take for its own.
+        guard recorder.isRecording else { return body() }
         Self.writersLock.withLock { Self.writers.append((self, role)) }
         defer { Self.writersLock.withLock { _ = Self.writers.popLast() } }
         body()
@@ -189,12 +186,16 @@ public final class SceneTrace {
     private func inCycle(_ useCase: String, payload: Value?, type: String?, _ send: () -> Void) {
         guard !recorder.isInCycle else { return send() }
         if let showing { return recorder.cycle(useCase, on: view, trigger: showing, cause: lastShown, send) }
+        recorder.cycle(useCase, on: view, trigger: .action) {
+            recorder.send(Self.action(useCase, payload: payload, type: type), from: Recorder.user, to: view, send)
+        }
+    }
+
+    /// The user's action that starts `useCase`'s cycle, carrying the Request's `payload` (none when it has no field).
+    private static func action(_ useCase: String, payload: Value?, type: String?) -> Message {
         var carried = payload
         if case .record(let fields)? = payload, fields.names.isEmpty { carried = nil }
-        recorder.cycle(useCase, on: view, trigger: .action) {
-            recorder.send(.action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried),
-                          from: Recorder.user, to: view, send)
-        }
+        return .action(useCase: UseCaseName(useCase), payloadType: carried == nil ? nil : type, payload: carried)
     }
 
     /// The View tells its Presenter what happened (VIPER): `viewDidLoad()`, a tap. Sent when no cycle runs, it starts
